@@ -1,0 +1,33 @@
+import Fastify, { LogController } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config/config';
+import { databasePlugin } from './plugins/database';
+import { errorHandlerPlugin } from './plugins/errorHandler';
+import { pwaPlugin } from './plugins/pwa';
+import { rateLimitPlugin } from './plugins/rateLimit';
+import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+import { apiRoutes } from './routes/api';
+
+/**
+ * Composes the server: external concerns (database, errors, security, sessions, rate limits),
+ * then the API routes, then the PWA with its SPA fallback. Tests call this with a temp database.
+ */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.appOrigin !== undefined,
+    bodyLimit: 5 * 1024 * 1024,
+    // One line per request would drown the log: the PWA polls every 5 s.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  });
+  await app.register(databasePlugin, { config });
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(sessionPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(pwaPlugin);
+  await app.ready();
+  return app;
+}

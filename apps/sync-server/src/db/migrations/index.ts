@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as accounts from './2026-11-21_001_accounts';
+
+/**
+ * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
+ * alike. Keys sort by date; append new migrations at the end.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-21_001_accounts': accounts,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

@@ -1,0 +1,30 @@
+import { hashPassword, randomToken } from '@sanidok/crypto';
+import type { AppConfig } from '../../config/config';
+import type { Db } from '../../db/connection';
+import { nowIso } from '../time';
+import { countAdmins, findUserByUsername, insertUser, updateUser } from './usersRepository';
+
+export type BootstrapResult =
+  | { kind: 'exists' }
+  | { kind: 'created'; username: string; generatedPassword?: string };
+
+/**
+ * The first platform admin. From ADMIN_USERNAME/ADMIN_PASSWORD when given (an existing account
+ * of that name is promoted), otherwise an `admin` account with a generated password, which the
+ * caller prints once. Does nothing while any admin exists.
+ */
+export async function ensureFirstAdmin(db: Db, admin: AppConfig['admin']): Promise<BootstrapResult> {
+  if ((await countAdmins(db)) > 0) return { kind: 'exists' };
+  const username = admin?.username ?? 'admin';
+  const generatedPassword = admin ? undefined : randomToken(12);
+  const password = admin?.password ?? generatedPassword ?? '';
+  const passwordHash = await hashPassword(password);
+  const now = nowIso();
+  const existing = await findUserByUsername(db, username);
+  if (existing) {
+    await updateUser(db, existing.id, { isAdmin: 1, passwordHash, updatedAt: now });
+  } else {
+    await insertUser(db, { username, passwordHash, email: null, fullName: 'Plattform-Administrator', isAdmin: 1, isBlocked: 0, createdAt: now, updatedAt: now });
+  }
+  return { kind: 'created', username, generatedPassword };
+}

@@ -1,0 +1,86 @@
+import { decoyPasswordHash, hashPassword, verifyPassword } from '@sanidok/crypto';
+import type { PublicUser } from '@sanidok/schema';
+import { changePasswordSchema, loginSchema, profileSchema, registerSchema } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import type { RequestContext } from '../beta/consumeBetaCode';
+import { consumeBetaCode } from '../beta/consumeBetaCode';
+import { AppError, validate } from '../errors';
+import { destroyUserSessions } from '../sessions/sessions';
+import { isBetaModeEnabled } from '../settings/systemSettings';
+import { nowIso } from '../time';
+import { assertCanSignIn } from './policy';
+import { toPublicUser } from './publicUser';
+import { findUserById, findUserByUsername, insertUser, updateUser } from './usersRepository';
+
+export const accountMessages = {
+  usernameTaken: 'Dieser Benutzername ist bereits vergeben.',
+  invalidCredentials: 'Benutzername oder Passwort ist falsch.',
+  wrongCurrentPassword: 'Das aktuelle Passwort ist falsch.',
+} as const;
+
+const usernameTaken = () =>
+  new AppError(409, 'USERNAME_TAKEN', accountMessages.usernameTaken, { username: accountMessages.usernameTaken });
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT_UNIQUE');
+
+/**
+ * Creates an account. While beta mode is on, the code's use is recorded in the same transaction
+ * as the user, so a failed code leaves no account behind and a failed insert uses no code.
+ */
+export async function registerUser(db: Db, input: unknown, context: RequestContext): Promise<PublicUser> {
+  const data = validate(registerSchema, input);
+  if (await findUserByUsername(db, data.username)) throw usernameTaken();
+  const passwordHash = await hashPassword(data.password);
+  try {
+    const user = await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const row = await insertUser(trx, {
+        username: data.username,
+        passwordHash,
+        email: data.email,
+        fullName: data.fullName ?? null,
+        isAdmin: 0,
+        isBlocked: 0,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (await isBetaModeEnabled(trx)) await consumeBetaCode(trx, data.betaCode, row.id, context);
+      return row;
+    });
+    return toPublicUser(user);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+}
+
+/** Checks the credentials; blocked accounts learn that they are blocked only with the right password. */
+export async function authenticate(db: Db, input: unknown): Promise<{ user: UserRow; rememberMe: boolean }> {
+  const data = validate(loginSchema, input);
+  const user = await findUserByUsername(db, data.username);
+  const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), data.password);
+  if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', accountMessages.invalidCredentials);
+  assertCanSignIn(user);
+  return { user, rememberMe: data.rememberMe };
+}
+
+/** Changes the password and ends the user's other sessions: a leaked session dies with the old password. */
+export async function changePassword(db: Db, userId: number, input: unknown, keepSessionId?: string): Promise<void> {
+  const data = validate(changePasswordSchema, input);
+  const user = await findUserById(db, userId);
+  if (!user || !(await verifyPassword(user.passwordHash, data.currentPassword))) {
+    throw new AppError(400, 'VALIDATION', accountMessages.wrongCurrentPassword, { currentPassword: accountMessages.wrongCurrentPassword });
+  }
+  const passwordHash = await hashPassword(data.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, userId, { passwordHash, updatedAt: nowIso() });
+    await destroyUserSessions(trx, userId, keepSessionId);
+  });
+}
+
+export async function updateProfile(db: Db, userId: number, input: unknown): Promise<PublicUser> {
+  const data = validate(profileSchema, input);
+  return toPublicUser(await updateUser(db, userId, { fullName: data.fullName, email: data.email, updatedAt: nowIso() }));
+}

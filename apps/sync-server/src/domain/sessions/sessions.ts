@@ -1,0 +1,66 @@
+import { randomToken, sha256Hex } from '@sanidok/crypto';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import type { RequestContext } from '../beta/consumeBetaCode';
+import { canHoldSession } from '../accounts/policy';
+import { addMs, days, hours, minutes, nowIso } from '../time';
+
+/**
+ * Server-side sessions. "Angemeldet bleiben" lasts 30 days from sign-in; otherwise the cookie ends
+ * with the browser and the server forgets the session after 24 hours without a request.
+ */
+export const sessionLifetime = { remembered: days(30), idle: hours(24), touchEvery: minutes(1) } as const;
+
+export async function createSession(db: Db, userId: number, rememberMe: boolean, context: RequestContext): Promise<{ token: string; expiresAt: string }> {
+  const token = randomToken(32);
+  const now = nowIso();
+  const expiresAt = addMs(now, rememberMe ? sessionLifetime.remembered : sessionLifetime.idle);
+  await db
+    .insertInto('sessions')
+    .values({
+      id: await sha256Hex(token),
+      userId,
+      rememberMe: rememberMe ? 1 : 0,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      ipAddress: context.ipAddress,
+      userAgent: context.userAgent?.slice(0, 500) ?? null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The user of a live session, or undefined; expired sessions and blocked users' sessions are removed. */
+export async function resolveSession(db: Db, token: string): Promise<{ user: UserRow; sessionId: string } | undefined> {
+  const sessionId = await sha256Hex(token);
+  const session = await db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
+  if (!session) return undefined;
+  const now = nowIso();
+  const user = await db.selectFrom('users').selectAll().where('id', '=', session.userId).executeTakeFirst();
+  if (!user || session.expiresAt <= now || !canHoldSession(user)) {
+    await destroySession(db, sessionId);
+    return undefined;
+  }
+  if (Date.parse(now) - Date.parse(session.lastSeenAt) > sessionLifetime.touchEvery) {
+    const patch = session.rememberMe === 1 ? { lastSeenAt: now } : { lastSeenAt: now, expiresAt: addMs(now, sessionLifetime.idle) };
+    await db.updateTable('sessions').set(patch).where('id', '=', sessionId).execute();
+  }
+  return { user, sessionId };
+}
+
+export async function destroySession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a user (blocking, password reset). */
+export async function destroyUserSessions(db: Db, userId: number, exceptSessionId?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
+}
+
+export async function purgeExpiredSessions(db: Db): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expiresAt', '<=', nowIso()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

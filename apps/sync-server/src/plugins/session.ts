@@ -1,0 +1,66 @@
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UserRow } from '../db/database';
+import type { RequestContext } from '../domain/beta/consumeBetaCode';
+import { unauthenticated } from '../domain/errors';
+import { createSession, destroySession, resolveSession, sessionLifetime } from '../domain/sessions/sessions';
+
+export const sessionCookieName = 'sanidok_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of this request, or null. Loaded once per request. */
+    user: UserRow | null;
+    sessionId: string | null;
+  }
+  interface FastifyInstance {
+    signIn(request: FastifyRequest, reply: FastifyReply, userId: number, rememberMe: boolean): Promise<void>;
+    signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+export function requestContext(request: FastifyRequest): RequestContext {
+  return { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** The signed-in user, or a 401: the first line of every protected handler. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+export const sessionPlugin = fp(
+  async (app) => {
+    await app.register(cookie, { secret: app.config.sessionSecret });
+    const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.config.cookieSecure, signed: true };
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const raw = request.cookies[sessionCookieName];
+      if (!raw) return;
+      const unsigned = request.unsignCookie(raw);
+      if (!unsigned.valid || !unsigned.value) return;
+      const session = await resolveSession(app.db, unsigned.value);
+      if (!session) return;
+      request.user = session.user;
+      request.sessionId = session.sessionId;
+    });
+
+    app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: number, rememberMe: boolean) => {
+      if (request.sessionId) await destroySession(app.db, request.sessionId);
+      const { token } = await createSession(app.db, userId, rememberMe, requestContext(request));
+      // Without "angemeldet bleiben" the cookie has no Max-Age and ends with the browser session.
+      reply.setCookie(sessionCookieName, token, rememberMe ? { ...cookieOptions, maxAge: sessionLifetime.remembered / 1000 } : cookieOptions);
+    });
+
+    app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.sessionId) await destroySession(app.db, request.sessionId);
+      reply.clearCookie(sessionCookieName, { path: '/' });
+    });
+  },
+  { name: 'session', dependencies: ['database'] },
+);

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError } from './config/config';
+import { loadConfig } from './config/loadConfig';
+import { ensureFirstAdmin } from './domain/accounts/bootstrapAdmin';
+import { purgeExpiredSessions } from './domain/sessions/sessions';
+import { hours } from './domain/time';
+
+/** The built PWA, next to this bundle in the repository layout: apps/pwa/dist. */
+const defaultStaticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../pwa/dist');
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  config.staticDir ??= defaultStaticDir;
+  const app = await buildApp(config);
+
+  const bootstrap = await ensureFirstAdmin(app.db, config.admin);
+  if (bootstrap.kind === 'created') {
+    const line = '='.repeat(64);
+    const secret = bootstrap.generatedPassword
+      ? `Passwort: ${bootstrap.generatedPassword}\n  Dieses Passwort wird nur jetzt angezeigt. Bitte nach der Anmeldung ändern.`
+      : 'Passwort: aus ADMIN_PASSWORD';
+    console.log(`${line}\nPlattform-Administrator angelegt\n  Benutzername: ${bootstrap.username}\n  ${secret}\n${line}`);
+  }
+
+  const purge = setInterval(() => void purgeExpiredSessions(app.db).catch((err: unknown) => app.log.error(err)), hours(1));
+  purge.unref();
+
+  const close = async (signal: string) => {
+    app.log.info(`${signal} empfangen, Server wird beendet`);
+    clearInterval(purge);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`SaniDok läuft auf http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Start fehlgeschlagen:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

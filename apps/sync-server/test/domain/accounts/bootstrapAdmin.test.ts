@@ -1,0 +1,27 @@
+import { verifyPassword } from '@sanidok/crypto';
+import { describe, expect, it } from 'vitest';
+import { ensureFirstAdmin } from '../../../src/domain/accounts/bootstrapAdmin';
+import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
+
+describe('first platform admin', () => {
+  it('creates "admin" with a generated password once, and nothing while an admin exists', async () => {
+    const app = await createTestApp();
+    const result = await ensureFirstAdmin(app.db, undefined);
+    expect(result).toMatchObject({ kind: 'created', username: 'admin' });
+    const password = result.kind === 'created' ? result.generatedPassword : undefined;
+    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const login = await new Client(app).post('/api/login', { username: 'admin', password });
+    expect(login.json()).toMatchObject({ username: 'admin', isAdmin: true });
+    expect(await ensureFirstAdmin(app.db, undefined)).toEqual({ kind: 'exists' });
+  });
+
+  it('takes ADMIN_USERNAME and ADMIN_PASSWORD, promoting an existing account of that name', async () => {
+    const app = await createTestApp();
+    await registeredClient(app, 'leitung');
+    expect(await ensureFirstAdmin(app.db, { username: 'Leitung', password: 'adminpass' })).toEqual({ kind: 'created', username: 'Leitung', generatedPassword: undefined });
+    const row = await app.db.selectFrom('users').selectAll().where('usernameKey', '=', 'leitung').executeTakeFirstOrThrow();
+    expect(row.isAdmin).toBe(1);
+    expect(await verifyPassword(row.passwordHash, 'adminpass')).toBe(true);
+    expect((await app.db.selectFrom('users').select('id').execute()).length).toBe(1);
+  });
+});

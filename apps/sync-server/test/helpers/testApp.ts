@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterEach } from 'vitest';
+import { buildApp } from '../../src/app';
+import type { AppConfig } from '../../src/config/config';
+
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+/** A real app on a fresh SQLite file with the real migrations; removed after the test. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sanidok-test-'));
+  const app = await buildApp({
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: path.join(dataDir, 'test.db'),
+    dataDir,
+    sessionSecret: 'test-session-secret-test-session-secret-0123',
+    dataKey: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    cookieSecure: false,
+    authRateLimit: 1000,
+    logLevel: 'silent',
+    ...overrides,
+  });
+  cleanups.push(async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return app;
+}
+
+/** A cookie jar over inject(): keeps the session cookie between calls, like a browser. */
+export class Client {
+  private cookie: string | undefined;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    // Like the PWA, every call carries the client header that the Origin check accepts.
+    const headers: Record<string, string> = { 'x-sanidok-client': 'test', ...(options.headers as Record<string, string> | undefined) };
+    if (this.cookie) headers.cookie = this.cookie;
+    const response = await this.app.inject({ ...options, headers });
+    const setCookie = response.cookies.find((c) => c.name === 'sanidok_session');
+    if (setCookie) this.cookie = setCookie.value ? `${setCookie.name}=${setCookie.value}` : undefined;
+    return response;
+  }
+
+  get = (url: string) => this.request({ method: 'GET', url });
+  post = (url: string, payload?: unknown) => this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'] });
+  patch = (url: string, payload?: unknown) => this.request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'] });
+
+  get hasSession(): boolean {
+    return this.cookie !== undefined;
+  }
+}
+
+export const validRegistration = (username = 'anna') => ({
+  username,
+  email: `${username}@example.de`,
+  password: 'geheim123',
+});
+
+export async function registeredClient(app: FastifyInstance, username = 'anna'): Promise<Client> {
+  const client = new Client(app);
+  const response = await client.post('/api/register', validRegistration(username));
+  if (response.statusCode !== 200) throw new Error(`Registrierung fehlgeschlagen: ${response.body}`);
+  return client;
+}

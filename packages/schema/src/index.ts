@@ -1,0 +1,5 @@
+export * from './zodConfig';
+export * from './errors';
+export * from './user';
+export * from './auth';
+export * from './validation';

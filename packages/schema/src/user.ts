@@ -1,0 +1,14 @@
+/** The current user as every API response carries it. Never contains the password hash. */
+export interface PublicUser {
+  id: number;
+  username: string;
+  email: string | null;
+  fullName: string | null;
+  isAdmin: boolean;
+  isBlocked: boolean;
+  createdAt: string;
+}
+
+export interface BetaModeResponse {
+  betaModeEnabled: boolean;
+}

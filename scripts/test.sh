@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what is missing (Debian's Chromium for Playwright, pnpm, dependencies) and runs every
+# check: lint, typecheck, unit and integration tests, then end-to-end tests in Chromium.
+source "$(dirname "$0")/lib.sh"
+
+if ! command -v chromium >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1; then
+  say "Chromium und poppler-utils werden installiert (apt)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium poppler-utils >/dev/null
+fi
+
+install_dependencies
+say "Lint";           pnpm run lint
+say "Typprüfung";     pnpm run typecheck
+say "Unit- und Integrationstests"; pnpm exec vitest run
+build_all
+say "End-to-End-Tests (Chromium)"; pnpm exec playwright test
