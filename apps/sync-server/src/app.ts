@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/config';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/errorHandler';
+import { jobsPlugin } from './plugins/jobs';
 import { pwaPlugin } from './plugins/pwa';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { securityPlugin } from './plugins/security';
@@ -26,6 +27,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(jobsPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(pwaPlugin);
   await app.ready();

@@ -4,8 +4,6 @@ import { buildApp } from './app';
 import { ConfigError } from './config/config';
 import { loadConfig } from './config/loadConfig';
 import { ensureFirstAdmin } from './domain/accounts/bootstrapAdmin';
-import { purgeExpiredSessions } from './domain/sessions/sessions';
-import { hours } from './domain/time';
 
 /** The built PWA, next to this bundle in the repository layout: apps/pwa/dist. */
 const defaultStaticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../pwa/dist');
@@ -24,12 +22,8 @@ async function main(): Promise<void> {
     console.log(`${line}\nPlattform-Administrator angelegt\n  Benutzername: ${bootstrap.username}\n  ${secret}\n${line}`);
   }
 
-  const purge = setInterval(() => void purgeExpiredSessions(app.db).catch((err: unknown) => app.log.error(err)), hours(1));
-  purge.unref();
-
   const close = async (signal: string) => {
     app.log.info(`${signal} empfangen, Server wird beendet`);
-    clearInterval(purge);
     await app.close();
     process.exit(0);
   };

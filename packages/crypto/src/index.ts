@@ -1,2 +1,3 @@
 export * from './passwords';
 export * from './random';
+export * from './orgKeys';

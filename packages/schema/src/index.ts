@@ -3,3 +3,6 @@ export * from './errors';
 export * from './user';
 export * from './auth';
 export * from './validation';
+export * from './organizations';
+export * from './materials';
+export * from './accessLogs';

@@ -63,7 +63,71 @@ export interface BetaCodeUsageTable {
   userAgent: string | null;
 }
 
+export type OrganizationRoleColumn = 'owner' | 'admin' | 'member';
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  isBlocked: Bool;
+  createdAt: CreatedAt;
+  createdById: number | null;
+  sealingPublicKey: string;
+  signingPublicKey: string;
+  keyFingerprint: string;
+}
+
+export interface OrganizationMembersTable {
+  id: Generated<number>;
+  userId: number;
+  organizationId: number;
+  role: OrganizationRoleColumn;
+  createdAt: CreatedAt;
+}
+
+export interface OrganizationInvitationsTable {
+  id: Generated<number>;
+  organizationId: number;
+  invitedUsername: string;
+  invitedUserId: number;
+  invitedBy: number | null;
+  role: 'admin' | 'member';
+  status: 'pending' | 'accepted' | 'declined';
+  createdAt: CreatedAt;
+  respondedAt: string | null;
+}
+
+export interface MaterialsTable {
+  id: Generated<number>;
+  organizationId: number;
+  name: string;
+  /** Normalised name: one catalogue entry per name regardless of case. */
+  nameKey: string;
+  unit: string;
+  createdAt: CreatedAt;
+  deletedAt: string | null;
+}
+
+export interface AccessLogsTable {
+  id: Generated<number>;
+  userId: number | null;
+  patientProtocolId: string | null;
+  organizationId: number;
+  serviceId: string | null;
+  actionType: string;
+  timestamp: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  details: string | null;
+  userEmail: string | null;
+}
+
 export interface Database {
+  organizations: OrganizationsTable;
+  organizationMembers: OrganizationMembersTable;
+  organizationInvitations: OrganizationInvitationsTable;
+  materials: MaterialsTable;
+  accessLogs: AccessLogsTable;
   users: UsersTable;
   sessions: SessionsTable;
   systemSettings: SystemSettingsTable;
@@ -75,4 +139,5 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type OrganizationRow = Selectable<OrganizationsTable>;
 export type BetaInviteCodeRow = Selectable<BetaInviteCodesTable>;

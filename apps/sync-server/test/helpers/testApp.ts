@@ -2,15 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterEach } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { AppConfig } from '../../src/config/config';
 
-const cleanups: (() => Promise<void>)[] = [];
+/** Apps made in beforeAll live until the file ends; apps made in a test end with that test. */
+const fileScoped: (() => Promise<void>)[] = [];
 
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
+afterAll(async () => {
+  while (fileScoped.length) await fileScoped.pop()?.();
 });
+
+function onCleanup(cleanup: () => Promise<void>): void {
+  try {
+    onTestFinished(cleanup);
+  } catch {
+    fileScoped.push(cleanup);
+  }
+}
 
 /** A real app on a fresh SQLite file with the real migrations; removed after the test. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
@@ -27,7 +36,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     logLevel: 'silent',
     ...overrides,
   });
-  cleanups.push(async () => {
+  onCleanup(async () => {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   });

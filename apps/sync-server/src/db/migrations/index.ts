@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as accounts from './2026-11-21_001_accounts';
+import * as organizations from './2026-11-21_002_organizations';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -7,6 +8,7 @@ import * as accounts from './2026-11-21_001_accounts';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-21_001_accounts': accounts,
+  '2026-11-21_002_organizations': organizations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,10 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account';
 import { betaModeRoutes } from './betaMode';
 import { healthRoutes } from './health';
+import { invitationRoutes } from './invitations';
+import { materialRoutes } from './materials';
+import { organizationRoutes } from './organizations';
 
 /** Every REST resource under /api; one plugin each. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(betaModeRoutes);
+  await app.register(organizationRoutes);
+  await app.register(invitationRoutes);
+  await app.register(materialRoutes);
 };

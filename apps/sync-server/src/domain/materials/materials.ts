@@ -1,0 +1,54 @@
+import type { Material } from '@sanidok/schema';
+import { createMaterialSchema, idParam, materialMessages } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import { AppError, conflict, notFound, validate } from '../errors';
+import { authorize, requireMembership } from '../organizations/policy';
+import { nowIso } from '../time';
+
+const nameKey = (name: string) => name.trim().normalize('NFKC').toLocaleLowerCase('de-DE');
+const materialNotFound = () => notFound('Material nicht gefunden.');
+
+function materialsQuery(db: Db) {
+  return db.selectFrom('materials').select(['id', 'name', 'unit', 'organizationId']).where('deletedAt', 'is', null).orderBy('name');
+}
+
+/** The catalogue of one organisation, or of all my organisations. */
+export async function listMaterials(db: Db, user: UserRow, organizationId?: unknown): Promise<Material[]> {
+  if (organizationId !== undefined && organizationId !== '') {
+    const { organization } = await requireMembership(db, organizationId, user);
+    return materialsQuery(db).where('organizationId', '=', organization.id).execute();
+  }
+  const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
+  return materialsQuery(db).where('organizationId', 'in', mine).execute();
+}
+
+export async function addMaterial(db: Db, user: UserRow, input: unknown): Promise<Material> {
+  const data = validate(createMaterialSchema, input);
+  const { organization } = await authorize(db, data.organizationId, user, 'manageMaterials');
+  try {
+    return await db
+      .insertInto('materials')
+      .values({ organizationId: organization.id, name: data.name, nameKey: nameKey(data.name), unit: data.unit, createdAt: nowIso() })
+      .returning(['id', 'name', 'unit', 'organizationId'])
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT_UNIQUE')) {
+      throw conflict(materialMessages.duplicate);
+    }
+    throw error;
+  }
+}
+
+/** Removes the material from the catalogue; recorded consumption keeps its name. */
+export async function deleteMaterial(db: Db, user: UserRow, materialId: unknown): Promise<void> {
+  const id = idParam.safeParse(materialId);
+  if (!id.success) throw materialNotFound();
+  const material = await db.selectFrom('materials').select(['id', 'organizationId']).where('id', '=', id.data).where('deletedAt', 'is', null).executeTakeFirst();
+  if (!material) throw materialNotFound();
+  // Outsiders learn as little about the material as about the organisation.
+  await authorize(db, material.organizationId, user, 'manageMaterials').catch((error: unknown) => {
+    throw error instanceof AppError && error.statusCode === 404 ? materialNotFound() : error;
+  });
+  await db.updateTable('materials').set({ deletedAt: nowIso() }).where('id', '=', material.id).execute();
+}

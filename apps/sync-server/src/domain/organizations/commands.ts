@@ -1,0 +1,105 @@
+import type { InvitationListItem, OrganizationListItem } from '@sanidok/schema';
+import { createOrganizationSchema, idParam, inviteMemberSchema, respondInvitationSchema } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import { findUserByUsername } from '../accounts/usersRepository';
+import { AppError, conflict, notFound, validate } from '../errors';
+import { nowIso } from '../time';
+import { assertNotBlocked, authorize, policyMessages, requireMembership } from './policy';
+import { getMyOrganization, listMyInvitations } from './queries';
+import { assertFingerprintMatches } from './publicKeys';
+
+export const organizationCommandMessages = {
+  userNotFound: 'Diesen Benutzer gibt es nicht. Eingeladen werden können nur registrierte Benutzer.',
+  alreadyMember: 'Dieser Benutzer ist bereits Mitglied der Organisation.',
+  alreadyInvited: 'Dieser Benutzer wurde bereits eingeladen.',
+  invitationNotFound: 'Einladung nicht gefunden.',
+  memberNotFound: 'Mitglied nicht gefunden.',
+} as const;
+
+/** Creates the organisation with its public keys; the creator becomes owner in the same transaction. */
+export async function createOrganization(db: Db, user: UserRow, input: unknown): Promise<OrganizationListItem> {
+  const data = validate(createOrganizationSchema, input);
+  await assertFingerprintMatches(data);
+  const id = await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const org = await trx
+      .insertInto('organizations')
+      .values({
+        name: data.name, description: data.description, createdAt: now, createdById: user.id,
+        sealingPublicKey: data.sealingPublicKey, signingPublicKey: data.signingPublicKey, keyFingerprint: data.keyFingerprint,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('organizationMembers').values({ userId: user.id, organizationId: org.id, role: 'owner', createdAt: now }).execute();
+    return org.id;
+  });
+  const created = await getMyOrganization(db, user, id);
+  if (!created) throw new Error('Organisation nach dem Anlegen nicht lesbar');
+  return created;
+}
+
+export async function inviteMember(db: Db, user: UserRow, organizationId: unknown, input: unknown): Promise<{ id: number }> {
+  const { organization } = await authorize(db, organizationId, user, 'invite');
+  const data = validate(inviteMemberSchema, input);
+  const invitee = await findUserByUsername(db, data.username);
+  if (!invitee) throw new AppError(404, 'NOT_FOUND', organizationCommandMessages.userNotFound, { username: organizationCommandMessages.userNotFound });
+  const member = await db.selectFrom('organizationMembers').select('id').where('organizationId', '=', organization.id).where('userId', '=', invitee.id).executeTakeFirst();
+  if (member) throw conflict(organizationCommandMessages.alreadyMember);
+  try {
+    return await db
+      .insertInto('organizationInvitations')
+      .values({ organizationId: organization.id, invitedUsername: invitee.username, invitedUserId: invitee.id, invitedBy: user.id, role: data.role, status: 'pending', createdAt: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT_UNIQUE')) throw conflict(organizationCommandMessages.alreadyInvited);
+    throw error;
+  }
+}
+
+/** Only the invited user answers; accepting adds the membership in the same transaction. */
+export async function respondToInvitation(db: Db, user: UserRow, invitationId: unknown, input: unknown): Promise<{ status: 'accepted' | 'declined' }> {
+  const id = idParam.safeParse(invitationId);
+  const mine: InvitationListItem[] = id.success ? await listMyInvitations(db, user) : [];
+  const invitation = mine.find((i) => i.id === (id.success ? id.data : -1));
+  if (!invitation) throw notFound(organizationCommandMessages.invitationNotFound);
+  const { response } = validate(respondInvitationSchema, input);
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    if (response === 'accepted') {
+      const organization = await trx.selectFrom('organizations').selectAll().where('id', '=', invitation.organization.id).executeTakeFirstOrThrow();
+      assertNotBlocked(organization);
+      await trx
+        .insertInto('organizationMembers')
+        .values({ userId: user.id, organizationId: organization.id, role: invitation.role === 'admin' ? 'admin' : 'member', createdAt: now })
+        .onConflict((oc) => oc.columns(['userId', 'organizationId']).doNothing())
+        .execute();
+    }
+    const updated = await trx
+      .updateTable('organizationInvitations')
+      .set({ status: response, respondedAt: now })
+      .where('id', '=', invitation.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw notFound(organizationCommandMessages.invitationNotFound);
+    return { status: response };
+  });
+}
+
+/** Owner/admin remove non-owners; anyone but the owner may remove themselves ('Austreten'). */
+export async function removeMember(db: Db, user: UserRow, organizationId: unknown, memberUserId: unknown): Promise<void> {
+  const access = await requireMembership(db, organizationId, user);
+  const targetId = idParam.safeParse(memberUserId);
+  const target = targetId.success
+    ? await db.selectFrom('organizationMembers').selectAll().where('organizationId', '=', access.organization.id).where('userId', '=', targetId.data).executeTakeFirst()
+    : undefined;
+  if (!target) throw notFound(organizationCommandMessages.memberNotFound);
+  if (target.userId === user.id) {
+    if (target.role === 'owner') throw new AppError(403, 'FORBIDDEN', policyMessages.ownerCannotLeave);
+  } else {
+    await authorize(db, access.organization.id, user, 'removeMember', false);
+    if (target.role === 'owner') throw new AppError(403, 'FORBIDDEN', policyMessages.removeOwner);
+  }
+  await db.deleteFrom('organizationMembers').where('id', '=', target.id).execute();
+}

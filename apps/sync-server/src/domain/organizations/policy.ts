@@ -1,0 +1,78 @@
+import type { OrganizationRole } from '@sanidok/schema';
+import { idParam } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { OrganizationRow, UserRow } from '../../db/database';
+import { AppError, forbidden, notFound } from '../errors';
+
+/**
+ * Who may do what in an organisation (spec 1 §6), in one table. Every organisation command asks
+ * here; the screens only mirror it.
+ */
+export const organizationRules = {
+  invite: ['owner', 'admin'],
+  removeMember: ['owner', 'admin'],
+  manageMaterials: ['owner'],
+  viewAccessLogs: ['owner'],
+  openArchive: ['owner'],
+} as const satisfies Record<string, readonly OrganizationRole[]>;
+
+export type OrganizationAction = keyof typeof organizationRules;
+
+export const policyMessages = {
+  notFound: 'Organisation nicht gefunden.',
+  blocked: 'Diese Organisation ist gesperrt. Änderungen sind nicht möglich.',
+  invite: 'Nur der Inhaber oder ein Administrator darf Mitglieder einladen.',
+  removeMember: 'Nur der Inhaber oder ein Administrator darf Mitglieder entfernen.',
+  manageMaterials: 'Nur der Inhaber darf den Materialkatalog ändern.',
+  viewAccessLogs: 'Nur der Inhaber darf die Zugriffsprotokolle sehen.',
+  openArchive: 'Nur der Inhaber darf das Patientenarchiv öffnen.',
+  removeOwner: 'Der Inhaber kann nicht entfernt werden.',
+  ownerCannotLeave: 'Der Inhaber kann die Organisation nicht verlassen.',
+} as const;
+
+export interface OrganizationAccess {
+  organization: OrganizationRow;
+  role: OrganizationRole;
+  memberSince: string;
+}
+
+/**
+ * The caller's membership. Outsiders get the same 404 as for an organisation that does not
+ * exist: no existence leak, not even to platform admins (they manage organisations elsewhere).
+ */
+export async function requireMembership(db: Db, organizationId: unknown, user: UserRow): Promise<OrganizationAccess> {
+  const id = idParam.safeParse(organizationId);
+  if (!id.success) throw notFound(policyMessages.notFound);
+  const row = await db
+    .selectFrom('organizationMembers as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organizationId')
+    .selectAll('o')
+    .select(['m.role as memberRole', 'm.createdAt as memberSince'])
+    .where('m.organizationId', '=', id.data)
+    .where('m.userId', '=', user.id)
+    .executeTakeFirst();
+  if (!row) throw notFound(policyMessages.notFound);
+  const { memberRole, memberSince, ...organization } = row;
+  return { organization, role: memberRole, memberSince };
+}
+
+export function isAllowed(role: OrganizationRole, action: OrganizationAction): boolean {
+  return (organizationRules[action] as readonly OrganizationRole[]).includes(role);
+}
+
+export function assertAllowed(access: OrganizationAccess, action: OrganizationAction): void {
+  if (!isAllowed(access.role, action)) throw forbidden(policyMessages[action]);
+}
+
+/** A blocked organisation takes no changes (spec 1 §4): 423 Locked. */
+export function assertNotBlocked(organization: OrganizationRow): void {
+  if (organization.isBlocked === 1) throw new AppError(423, 'BLOCKED', policyMessages.blocked);
+}
+
+/** Membership plus permission plus (for writes) not blocked: the usual first line of a command. */
+export async function authorize(db: Db, organizationId: unknown, user: UserRow, action: OrganizationAction, write = true): Promise<OrganizationAccess> {
+  const access = await requireMembership(db, organizationId, user);
+  assertAllowed(access, action);
+  if (write) assertNotBlocked(access.organization);
+  return access;
+}

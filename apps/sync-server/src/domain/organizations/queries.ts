@@ -1,0 +1,55 @@
+import type { InvitationListItem, MemberListItem, OrganizationListItem } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import { requireMembership } from './policy';
+
+/** My organisations with my role; public keys included so that devices can seal offline. */
+export async function listMyOrganizations(db: Db, user: UserRow): Promise<OrganizationListItem[]> {
+  const rows = await db
+    .selectFrom('organizationMembers as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organizationId')
+    .select((eb) => [
+      'o.id', 'o.name', 'o.description', 'o.createdAt', 'o.isBlocked', 'o.sealingPublicKey', 'o.signingPublicKey', 'o.keyFingerprint',
+      'm.role', 'm.createdAt as memberSince',
+      eb.selectFrom('organizationMembers as c').select((c) => c.fn.countAll<number>().as('n')).whereRef('c.organizationId', '=', 'o.id').as('memberCount'),
+    ])
+    .where('m.userId', '=', user.id)
+    .orderBy('o.name')
+    .execute();
+  return rows.map((r) => ({ ...r, isBlocked: r.isBlocked === 1, memberCount: Number(r.memberCount) }));
+}
+
+export async function getMyOrganization(db: Db, user: UserRow, organizationId: number): Promise<OrganizationListItem | undefined> {
+  return (await listMyOrganizations(db, user)).find((o) => o.id === organizationId);
+}
+
+export async function listMembers(db: Db, user: UserRow, organizationId: unknown): Promise<MemberListItem[]> {
+  const { organization } = await requireMembership(db, organizationId, user);
+  const rows = await db
+    .selectFrom('organizationMembers as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .select(['m.id', 'm.role', 'm.createdAt', 'u.id as userId', 'u.username', 'u.fullName'])
+    .where('m.organizationId', '=', organization.id)
+    .orderBy('m.createdAt')
+    .execute();
+  return rows.map((r) => ({ id: r.id, role: r.role, memberSince: r.createdAt, user: { id: r.userId, username: r.username, fullName: r.fullName } }));
+}
+
+export async function listMyInvitations(db: Db, user: UserRow): Promise<InvitationListItem[]> {
+  const rows = await db
+    .selectFrom('organizationInvitations as i')
+    .innerJoin('organizations as o', 'o.id', 'i.organizationId')
+    .leftJoin('users as inviter', 'inviter.id', 'i.invitedBy')
+    .select(['i.id', 'i.role', 'i.createdAt', 'o.id as organizationId', 'o.name as organizationName', 'inviter.username as inviterUsername'])
+    .where('i.invitedUserId', '=', user.id)
+    .where('i.status', '=', 'pending')
+    .orderBy('i.createdAt', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    role: r.role,
+    createdAt: r.createdAt,
+    organization: { id: r.organizationId, name: r.organizationName },
+    inviter: { username: r.inviterUsername },
+  }));
+}

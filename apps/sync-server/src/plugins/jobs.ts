@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import { purgeOldAccessLogs } from '../domain/accessLogs/queries';
+import { purgeExpiredSessions } from '../domain/sessions/sessions';
+import { days, hours } from '../domain/time';
+
+interface Job {
+  name: string;
+  everyMs: number;
+  run: () => Promise<number>;
+}
+
+/**
+ * Housekeeping on timers: expired sessions hourly, access logs past their 90 days daily. Each job
+ * also runs once at start, so a server that restarts often still purges.
+ */
+export const jobsPlugin = fp(
+  async (app) => {
+    const jobs: Job[] = [
+      { name: 'abgelaufene Sitzungen', everyMs: hours(1), run: () => purgeExpiredSessions(app.db) },
+      { name: 'Zugriffsprotokolle älter als 90 Tage', everyMs: days(1), run: () => purgeOldAccessLogs(app.db) },
+    ];
+    const runJob = (job: Job) =>
+      job.run().then(
+        (count) => count > 0 && app.log.info(`${count} ${job.name} gelöscht`),
+        (error: unknown) => app.log.error({ err: error }, `Aufgabe fehlgeschlagen: ${job.name}`),
+      );
+    const timers = jobs.map((job) => {
+      const timer = setInterval(() => void runJob(job), job.everyMs);
+      timer.unref();
+      return timer;
+    });
+    app.addHook('onReady', async () => {
+      await Promise.all(jobs.map(runJob));
+    });
+    app.addHook('onClose', async () => timers.forEach(clearInterval));
+  },
+  { name: 'jobs', dependencies: ['database'] },
+);

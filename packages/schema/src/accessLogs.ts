@@ -1,0 +1,40 @@
+/** Access logs (spec 1 §3): who opened or printed which protocol. Owners only. */
+
+export const accessLogActions = ['protocol_opened', 'print_handover', 'print_complete_protocol', 'other'] as const;
+export type AccessLogAction = (typeof accessLogActions)[number];
+
+export const accessLogActionLabels: Record<AccessLogAction, string> = {
+  protocol_opened: 'Protokoll geöffnet',
+  print_handover: 'RTW-Übergabe gedruckt',
+  print_complete_protocol: 'Vollständiges Protokoll gedruckt',
+  other: 'Sonstiges',
+};
+
+/** Access logs are kept at most this long (legal text, spec 1 §9). */
+export const accessLogRetentionDays = 90;
+
+export interface AccessLogItem {
+  id: number;
+  actionType: AccessLogAction;
+  patientProtocolId: string | null;
+  serviceId: string | null;
+  timestamp: string;
+  ipAddress: string | null;
+  details: string | null;
+  user: { username: string | null; fullName: string | null };
+}
+
+/**
+ * Keeps the first two parts of an address and masks the rest: "192.168.*.*", "2001:db8:*".
+ * The server already sends masked addresses (data minimisation); the screen applies it again.
+ */
+export function maskIpAddress(ip: string | null | undefined): string {
+  if (!ip) return '-';
+  const v4 = ip.replace(/^::ffff:/, '');
+  if (/^\d{1,3}(\.\d{1,3}|\.\*){3}$/.test(v4)) {
+    const [a, b] = v4.split('.');
+    return `${a}.${b}.*.*`;
+  }
+  const parts = ip.split(':').filter((p) => p !== '');
+  return parts.length >= 2 ? `${parts[0]}:${parts[1]}:*` : '*';
+}

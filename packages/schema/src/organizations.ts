@@ -1,0 +1,92 @@
+import { z } from './zodConfig';
+
+/** Organisations, members and invitations (spec 1 §3, §5, §7). */
+
+export const organizationRoles = ['owner', 'admin', 'member'] as const;
+export type OrganizationRole = (typeof organizationRoles)[number];
+export const invitableRoles = ['member', 'admin'] as const;
+
+export const organizationMessages = {
+  nameShort: 'Name muss mindestens 3 Zeichen lang sein',
+  nameLong: 'Name darf höchstens 100 Zeichen lang sein',
+  descriptionLong: 'Beschreibung darf höchstens 1000 Zeichen lang sein',
+  keyInvalid: 'Der Organisationsschlüssel ist ungültig. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  inviteUsernameShort: 'Benutzername muss mindestens 3 Zeichen lang sein',
+  roleRequired: 'Bitte wählen Sie eine Rolle',
+  responseInvalid: 'Bitte nehmen Sie die Einladung an oder lehnen Sie sie ab.',
+} as const;
+
+const base64Key = z.string({ error: organizationMessages.keyInvalid }).regex(/^[A-Za-z0-9_-]{43}$/, organizationMessages.keyInvalid);
+
+/** Public half of the organisation key; the secret never leaves the owner's browser. */
+export const organizationPublicKeysSchema = z.object({
+  sealingPublicKey: base64Key,
+  signingPublicKey: base64Key,
+  keyFingerprint: z.string({ error: organizationMessages.keyInvalid }).regex(/^[0-9a-f]{4}(-[0-9a-f]{4}){7}$/, organizationMessages.keyInvalid),
+});
+export type OrganizationPublicKeys = z.infer<typeof organizationPublicKeysSchema>;
+
+export const organizationFormSchema = z.object({
+  name: z.string({ error: organizationMessages.nameShort }).trim().min(3, organizationMessages.nameShort).max(100, organizationMessages.nameLong),
+  description: z
+    .string()
+    .trim()
+    .max(1000, organizationMessages.descriptionLong)
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+});
+export type OrganizationFormValues = z.input<typeof organizationFormSchema>;
+
+export const createOrganizationSchema = organizationFormSchema.extend(organizationPublicKeysSchema.shape);
+export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
+
+export const inviteMemberSchema = z.object({
+  username: z
+    .string({ error: organizationMessages.inviteUsernameShort })
+    .trim()
+    .min(3, organizationMessages.inviteUsernameShort)
+    .max(50, organizationMessages.inviteUsernameShort),
+  role: z.enum(invitableRoles, { error: organizationMessages.roleRequired }).default('member'),
+});
+export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
+
+export const respondInvitationSchema = z.object({
+  response: z.enum(['accepted', 'declined'], { error: organizationMessages.responseInvalid }),
+});
+export type RespondInvitationInput = z.input<typeof respondInvitationSchema>;
+
+/** Path ids: positive integers; anything else is simply "not found". */
+export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export interface OrganizationListItem {
+  id: number;
+  name: string;
+  description: string | null;
+  createdAt: string;
+  role: OrganizationRole;
+  isBlocked: boolean;
+  memberCount: number;
+  /** When the current user joined: shown on /profile. */
+  memberSince: string;
+  sealingPublicKey: string;
+  signingPublicKey: string;
+  keyFingerprint: string;
+}
+
+export interface MemberListItem {
+  id: number;
+  role: OrganizationRole;
+  memberSince: string;
+  user: { id: number; username: string; fullName: string | null };
+}
+
+export interface InvitationListItem {
+  id: number;
+  role: OrganizationRole;
+  createdAt: string;
+  organization: { id: number; name: string };
+  inviter: { username: string | null };
+}
+
+export const roleLabels: Record<OrganizationRole, string> = { owner: 'Inhaber', admin: 'Administrator', member: 'Mitglied' };
