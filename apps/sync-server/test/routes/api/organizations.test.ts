@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, createOrganization, organizationFixture, organizationPayload } from '../../helpers/organizations';
+import { createOrganization, organizationFixture, organizationPayload } from '../../helpers/organizations';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
 
 describe('organisations', () => {
