@@ -1,0 +1,109 @@
+import { clientHeaderName } from '@sanidok/schema';
+import type { ApiErrorBody, ErrorCode } from '@sanidok/schema';
+import { de } from '../i18n/de';
+
+/** A failed API call. `status` 0 means the server was not reached at all (offline, DNS, CORS). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | undefined;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(message: string, init: { status: number; code?: ErrorCode | undefined; fields?: Record<string, string> | undefined }) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON; omitted entirely when undefined (spec 1 §7: a body only when there is one). */
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  /** false: do not read the response (e.g. logout, spec 1 §7). */
+  readResponse?: boolean;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/**
+ * Spec 1 §8: the message is the JSON body's `message`; otherwise the raw body text; if the body is
+ * empty, "<status> <statusText>". The code and field messages are kept for forms.
+ */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: Partial<Record<keyof ApiErrorBody, unknown>> | undefined;
+  if (text.trim() !== '') {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (isRecord(parsed)) body = parsed;
+    } catch {
+      // Not JSON: the raw text is the message.
+    }
+  }
+  let message: string;
+  if (typeof body?.message === 'string' && body.message !== '') message = body.message;
+  else if (text.trim() !== '') message = text;
+  else message = `${response.status} ${response.statusText}`.trim();
+  return new ApiError(message, {
+    status: response.status,
+    code: typeof body?.code === 'string' ? (body.code as ErrorCode) : undefined,
+    fields: stringRecord(body?.fields),
+  });
+}
+
+/**
+ * The one way the PWA talks to the server: same-origin cookie session, the client header on every
+ * state-changing request (the server's CSRF guard), JSON in and out.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method !== 'GET') headers[clientHeaderName] = 'pwa';
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(de.errors.network, { status: 0 });
+  }
+
+  if (!response.ok) throw await errorFromResponse(response);
+  if (options.readResponse === false) return undefined as T;
+  const text = await response.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return apiRequest<T>(path, { signal });
+}
+
+export function apiSend<T>(method: Exclude<HttpMethod, 'GET'>, path: string, body?: unknown): Promise<T> {
+  return apiRequest<T>(path, { method, body });
+}
+
+/** The text a toast shows for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return de.errors.generic;
+}

@@ -1,0 +1,94 @@
+import type { BetaModeResponse, LoginInput, PublicUser, RegisterInput } from '@sanidok/schema';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { de } from '../i18n/de';
+import { notifyError } from '../lib/notify';
+import { ApiError, apiGet, apiRequest, apiSend, errorMessage } from './client';
+import { forgetUser, readLastUser, rememberUser } from './lastUser';
+
+export const sessionKeys = {
+  user: ['session', 'user'] as const,
+  betaMode: ['session', 'beta-mode'] as const,
+};
+
+/**
+ * GET /api/user. 401 (or any other refusal) means "no user", not an error (spec 1 §4). When the
+ * server cannot be reached, the last confirmed user keeps the app usable offline.
+ */
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
+  try {
+    const user = await apiGet<PublicUser>('/api/user', signal);
+    rememberUser(user);
+    return user;
+  } catch (error) {
+    const unreachable = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+    if (unreachable) return readLastUser();
+    if (error instanceof ApiError) {
+      forgetUser();
+      return null;
+    }
+    throw error;
+  }
+}
+
+export function useCurrentUser(): { user: PublicUser | null; isLoading: boolean } {
+  const query = useQuery({ queryKey: sessionKeys.user, queryFn: ({ signal }) => fetchCurrentUser(signal) });
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+/** Replaces whatever the previous user had cached with the new session's user. */
+function useStoreSignedInUser() {
+  const queryClient = useQueryClient();
+  return (user: PublicUser) => {
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    queryClient.setQueryData(sessionKeys.user, user);
+    rememberUser(user);
+  };
+}
+
+export function useLogin() {
+  const store = useStoreSignedInUser();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiSend<PublicUser>('POST', '/api/login', input),
+    onSuccess: store,
+  });
+}
+
+export function useRegister() {
+  const store = useStoreSignedInUser();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => apiSend<PublicUser>('POST', '/api/register', input),
+    onSuccess: store,
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiRequest<unknown>('/api/logout', { method: 'POST', readResponse: false }),
+    onSuccess: () => {
+      forgetUser();
+      queryClient.setQueryData(sessionKeys.user, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      void navigate('/auth', { replace: true });
+    },
+    onError: (error) => notifyError(de.toasts.logoutFailed, errorMessage(error)),
+  });
+}
+
+/** GET /api/beta-mode; any failure counts as "off" and shows nothing (spec 1 §8). */
+export function useBetaMode(): boolean {
+  const query = useQuery({
+    queryKey: sessionKeys.betaMode,
+    queryFn: async ({ signal }) => {
+      try {
+        const body = await apiGet<BetaModeResponse>('/api/beta-mode', signal);
+        return body.betaModeEnabled === true;
+      } catch {
+        return false;
+      }
+    },
+  });
+  return query.data ?? false;
+}

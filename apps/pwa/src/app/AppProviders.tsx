@@ -1,0 +1,26 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { AppErrorBoundary } from './ErrorBoundary';
+import { theme } from './theme';
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine transitions and portals delays in component tests. */
+  env?: 'default' | 'test';
+}
+
+export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+      {/* Spec 1 §9: only one toast at a time, shown for 5000 ms. */}
+      <Notifications limit={1} autoClose={5000} position="top-center" />
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AppErrorBoundary>
+    </MantineProvider>
+  );
+}

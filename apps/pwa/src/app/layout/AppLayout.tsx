@@ -1,0 +1,73 @@
+import { AppShell, Burger, Drawer, Group, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router-dom';
+import { useCurrentUser, useLogout } from '../../api/session';
+import { de } from '../../i18n/de';
+import { Logo } from './Logo';
+import { NavItems } from './NavItems';
+import { UserMenu } from './UserMenu';
+
+const navbarWidth = 260;
+
+/**
+ * The signed-in frame (spec 1 §2): header with logo and user menu, a fixed sidebar from the md
+ * breakpoint up and a drawer below it (tablets in portrait, phones).
+ */
+export function AppLayout() {
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const { user } = useCurrentUser();
+  const logout = useLogout();
+  // RequireAuth renders this layout only with a user; the guard keeps the types honest.
+  if (!user) return null;
+
+  const onLogout = () => {
+    drawer.close();
+    logout.mutate();
+  };
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: navbarWidth, breakpoint: 'md', collapsed: { mobile: true } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              hiddenFrom="md"
+              aria-label={drawerOpened ? de.nav.closeMenu : de.nav.openMenu}
+            />
+            <Logo />
+          </Group>
+          <UserMenu user={user} onLogout={onLogout} />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" component="nav" aria-label={de.nav.mainNavigation}>
+        <ScrollArea type="auto">
+          <NavItems user={user} onLogout={onLogout} logoutPending={logout.isPending} />
+        </ScrollArea>
+      </AppShell.Navbar>
+
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        title={de.nav.menu}
+        size={navbarWidth + 40}
+        hiddenFrom="md"
+        closeButtonProps={{ 'aria-label': de.nav.closeMenu }}
+      >
+        <nav aria-label={de.nav.mainNavigation}>
+          <NavItems user={user} onNavigate={drawer.close} onLogout={onLogout} logoutPending={logout.isPending} />
+        </nav>
+      </Drawer>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,32 @@
+import { createTheme } from '@mantine/core';
+import type { MantineColorsTuple } from '@mantine/core';
+
+// Shade 6 is the safety green of the app icon (#008542); white text on it meets WCAG AA.
+const sani: MantineColorsTuple = [
+  '#e6f6ec',
+  '#c3ead2',
+  '#9bdcb4',
+  '#6fcd94',
+  '#45bf76',
+  '#1fae5c',
+  '#008542',
+  '#007539',
+  '#00642f',
+  '#004f24',
+];
+
+export const theme = createTheme({
+  primaryColor: 'sani',
+  primaryShade: 6,
+  colors: { sani },
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  components: {
+    // Tablet-first: medium controls by default; app.css enforces the 44 px minimum.
+    Button: { defaultProps: { size: 'md' } },
+    TextInput: { defaultProps: { size: 'md' } },
+    PasswordInput: { defaultProps: { size: 'md' } },
+    Checkbox: { defaultProps: { size: 'md' } },
+  },
+});

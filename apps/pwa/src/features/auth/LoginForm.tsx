@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { loginSchema } from '@sanidok/schema';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../api/client';
+import { useLogin } from '../../api/session';
+import { de } from '../../i18n/de';
+import { applyServerFieldErrors } from '../../lib/forms';
+import { notifyError } from '../../lib/notify';
+
+export function LoginForm() {
+  const login = useLogin();
+  const form = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: '', password: '', rememberMe: false },
+  });
+  const { errors } = form.formState;
+
+  // A failed attempt keeps every input (design §7); only the toast and field marks change.
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onError: (error) => {
+        applyServerFieldErrors(error, form.setError, ['username', 'password']);
+        notifyError(de.toasts.loginFailed, errorMessage(error));
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={de.auth.username}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <PasswordInput
+          label={de.auth.password}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
+          {...form.register('password')}
+        />
+        <Group justify="space-between" wrap="wrap">
+          <Checkbox label={de.auth.rememberMe} {...form.register('rememberMe')} />
+          {/* Spec 1 §2: the link exists but leads nowhere yet. */}
+          <Anchor component="button" type="button" size="sm" mih={44}>
+            {de.auth.forgotPassword}
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth loading={login.isPending}>
+          {de.auth.loginSubmit}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { profileSchema } from '@sanidok/schema';
+import type { PublicUser } from '@sanidok/schema';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../api/client';
+import { de } from '../../i18n/de';
+import { applyServerFieldErrors } from '../../lib/forms';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useUpdateProfile } from './useUpdateProfile';
+
+interface ProfileFormProps {
+  user: PublicUser;
+  onDone: () => void;
+}
+
+/** Edit mode of the profile: full name and e-mail; the username cannot change. */
+export function ProfileForm({ user, onDone }: ProfileFormProps) {
+  const updateProfile = useUpdateProfile();
+  const form = useForm({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { fullName: user.fullName ?? '', email: user.email ?? '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    // The API takes the schema's input shape: an empty string clears the e-mail address.
+    updateProfile.mutate(
+      { fullName: values.fullName, email: values.email ?? '' },
+      {
+        onSuccess: () => {
+          notifySuccess(de.toasts.saved, de.toasts.profileUpdated);
+          onDone();
+        },
+        onError: (error) => {
+          applyServerFieldErrors(error, form.setError, ['fullName', 'email']);
+          notifyError(de.toasts.profileUpdateFailed, errorMessage(error));
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Stack gap="md" maw={420}>
+        <TextInput label={de.profile.username} value={user.username} readOnly disabled />
+        <TextInput
+          label={de.profile.fullName}
+          autoComplete="name"
+          error={errors.fullName?.message}
+          {...form.register('fullName')}
+        />
+        <TextInput
+          label={de.profile.email}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <Group>
+          <Button type="submit" loading={updateProfile.isPending}>
+            {de.common.save}
+          </Button>
+          <Button variant="default" onClick={onDone} disabled={updateProfile.isPending}>
+            {de.common.cancel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { changePasswordFormSchema } from '@sanidok/schema';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../api/client';
+import { de } from '../../i18n/de';
+import { applyServerFieldErrors } from '../../lib/forms';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useChangePassword } from './useChangePassword';
+
+const emptyValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Password change with a display and an edit mode (spec 1 §2, §4). */
+export function ChangePasswordForm() {
+  const [editing, setEditing] = useState(false);
+  const changePassword = useChangePassword();
+  const form = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: emptyValues });
+  const { errors } = form.formState;
+
+  const close = () => {
+    form.reset(emptyValues);
+    setEditing(false);
+  };
+
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
+    changePassword.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          notifySuccess(de.toasts.saved, de.toasts.passwordChanged);
+          close();
+        },
+        onError: (error) => {
+          applyServerFieldErrors(error, form.setError, ['currentPassword', 'newPassword']);
+          notifyError(de.toasts.passwordChangeFailed, errorMessage(error));
+        },
+      },
+    ),
+  );
+
+  if (!editing) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Text ff="monospace" aria-label={de.settings.passwordSection}>
+          {de.settings.passwordHidden}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {de.settings.passwordDescription}
+        </Text>
+        <Button variant="light" onClick={() => setEditing(true)}>
+          {de.settings.changePassword}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Stack gap="md" maw={420}>
+        <PasswordInput
+          label={de.settings.currentPassword}
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
+          {...form.register('currentPassword')}
+        />
+        <PasswordInput
+          label={de.settings.newPassword}
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
+          {...form.register('newPassword')}
+        />
+        <PasswordInput
+          label={de.settings.confirmPassword}
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
+          {...form.register('confirmPassword')}
+        />
+        <Group>
+          <Button type="submit" loading={changePassword.isPending}>
+            {de.common.save}
+          </Button>
+          <Button variant="default" onClick={close} disabled={changePassword.isPending}>
+            {de.common.cancel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const themeColor = '#008542';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      // The user decides when a new version takes over (design §4.8): never reload under a medic.
+      registerType: 'prompt',
+      // The CSP forbids inline scripts, so the plugin must not inject its registration snippet;
+      // src/app/UpdatePrompt.tsx registers the service worker from our own bundle instead.
+      injectRegister: false,
+      // The glob below already precaches public/icons; listing them twice would duplicate entries.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        lang: 'de',
+        dir: 'ltr',
+        name: 'SaniDok – Sanitätsdienst-Dokumentation',
+        short_name: 'SaniDok',
+        description: 'Offline-fähige Dokumentation für Sanitätsdienste',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: themeColor,
+        background_color: '#ffffff',
+        categories: ['medical', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Icons and favicon from public/ too, so the installed app looks right offline.
+        globPatterns: ['**/*.{js,css,html,ico,png,svg,woff2}'],
+        // Every deep link opens offline; API calls must never be answered with the app shell.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: {
+    // Same-origin API in development too, so cookies and the Origin check behave as in production.
+    proxy: { '/api': { target: 'http://localhost:3000' } },
+  },
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than our code: separate chunks mean an app update makes
+        // the service worker download only the app chunk again, not ~200 KB gzip of libraries.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+            { name: 'mantine', test: /[\\/]node_modules[\\/](@mantine|@floating-ui|@tabler|react-transition-group|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|detect-node-es)[\\/]/, priority: 2 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    name: 'pwa',
+    environment: 'jsdom',
+    include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: [fileURLToPath(new URL('./test/setup.ts', import.meta.url))],
+    css: false,
+    testTimeout: 15_000,
+  },
+});
