@@ -15,6 +15,9 @@ export const errorCodes = [
   'BETA_CODE_INVALID',
   'BLOCKED',
   'RATE_LIMITED',
+  'SCHEMA_MISMATCH',
+  'FOREIGN_DEVICE',
+  'UNKNOWN_MUTATION',
   'INTERNAL',
 ] as const;
 

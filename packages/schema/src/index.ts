@@ -6,3 +6,6 @@ export * from './validation';
 export * from './organizations';
 export * from './materials';
 export * from './accessLogs';
+export * from './services';
+export * from './serviceStatus';
+export * from './sync';

@@ -106,6 +106,7 @@ export interface MaterialsTable {
   unit: string;
   createdAt: CreatedAt;
   deletedAt: string | null;
+  version: ColumnType<number, number | undefined, number>;
 }
 
 export interface AccessLogsTable {
@@ -122,7 +123,80 @@ export interface AccessLogsTable {
   userEmail: string | null;
 }
 
+export interface SyncStateTable {
+  id: number;
+  version: number;
+}
+
+export interface DevicesTable {
+  id: string;
+  userId: number;
+  lastSeq: number;
+  createdAt: CreatedAt;
+  lastSeenAt: string;
+}
+
+export interface SyncQuarantineTable {
+  id: Generated<number>;
+  deviceId: string;
+  userId: number | null;
+  mutationId: string;
+  seq: number;
+  name: string;
+  args: string;
+  code: string;
+  message: string;
+  createdAt: CreatedAt;
+}
+
+export interface SyncTombstonesTable {
+  entity: string;
+  entityId: string;
+  organizationId: number;
+  version: number;
+  deletedAt: string;
+}
+
+export interface FieldRevisionsTable {
+  id: Generated<number>;
+  entity: string;
+  entityId: string;
+  field: string;
+  replacedValue: string | null;
+  replacedVersion: number;
+  newValue: string | null;
+  newVersion: number;
+  baseVersion: number;
+  userId: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface ServicesTable {
+  id: string;
+  organizationId: number;
+  name: string;
+  description: string | null;
+  location: string;
+  startDate: string;
+  endDate: string;
+  status: 'active' | 'ended' | 'archived' | 'completed';
+  isBlocked: Bool;
+  accessCode: string | null;
+  createdById: number | null;
+  createdAt: CreatedAt;
+  updatedAt: string;
+  version: number;
+  fieldVersions: ColumnType<string, string | undefined, string>;
+  needsReview: Bool;
+}
+
 export interface Database {
+  syncState: SyncStateTable;
+  devices: DevicesTable;
+  syncQuarantine: SyncQuarantineTable;
+  syncTombstones: SyncTombstonesTable;
+  fieldRevisions: FieldRevisionsTable;
+  services: ServicesTable;
   organizations: OrganizationsTable;
   organizationMembers: OrganizationMembersTable;
   organizationInvitations: OrganizationInvitationsTable;
@@ -139,5 +213,6 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type ServiceRow = Selectable<ServicesTable>;
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type BetaInviteCodeRow = Selectable<BetaInviteCodesTable>;

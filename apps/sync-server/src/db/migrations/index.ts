@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as accounts from './2026-11-21_001_accounts';
 import * as organizations from './2026-11-21_002_organizations';
+import * as syncServices from './2026-11-21_003_sync_services';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -9,6 +10,7 @@ import * as organizations from './2026-11-21_002_organizations';
 const migrations: Record<string, Migration> = {
   '2026-11-21_001_accounts': accounts,
   '2026-11-21_002_organizations': organizations,
+  '2026-11-21_003_sync_services': syncServices,
 };
 
 export const migrationProvider: MigrationProvider = {

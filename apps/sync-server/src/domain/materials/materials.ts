@@ -4,7 +4,9 @@ import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
 import { AppError, conflict, notFound, validate } from '../errors';
 import { authorize, requireMembership } from '../organizations/policy';
+import { nextVersion } from '../sync/versions';
 import { nowIso } from '../time';
+import { inTransaction } from '../transaction';
 
 const nameKey = (name: string) => name.trim().normalize('NFKC').toLocaleLowerCase('de-DE');
 const materialNotFound = () => notFound('Material nicht gefunden.');
@@ -27,11 +29,13 @@ export async function addMaterial(db: Db, user: UserRow, input: unknown): Promis
   const data = validate(createMaterialSchema, input);
   const { organization } = await authorize(db, data.organizationId, user, 'manageMaterials');
   try {
-    return await db
-      .insertInto('materials')
-      .values({ organizationId: organization.id, name: data.name, nameKey: nameKey(data.name), unit: data.unit, createdAt: nowIso() })
-      .returning(['id', 'name', 'unit', 'organizationId'])
-      .executeTakeFirstOrThrow();
+    return await inTransaction(db, async (trx) =>
+      trx
+        .insertInto('materials')
+        .values({ organizationId: organization.id, name: data.name, nameKey: nameKey(data.name), unit: data.unit, createdAt: nowIso(), version: await nextVersion(trx) })
+        .returning(['id', 'name', 'unit', 'organizationId'])
+        .executeTakeFirstOrThrow(),
+    );
   } catch (error) {
     if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT_UNIQUE')) {
       throw conflict(materialMessages.duplicate);
@@ -50,5 +54,7 @@ export async function deleteMaterial(db: Db, user: UserRow, materialId: unknown)
   await authorize(db, material.organizationId, user, 'manageMaterials').catch((error: unknown) => {
     throw error instanceof AppError && error.statusCode === 404 ? materialNotFound() : error;
   });
-  await db.updateTable('materials').set({ deletedAt: nowIso() }).where('id', '=', material.id).execute();
+  await inTransaction(db, async (trx) => {
+    await trx.updateTable('materials').set({ deletedAt: nowIso(), version: await nextVersion(trx) }).where('id', '=', material.id).execute();
+  });
 }

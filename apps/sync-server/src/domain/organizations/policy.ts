@@ -14,6 +14,7 @@ export const organizationRules = {
   manageMaterials: ['owner'],
   viewAccessLogs: ['owner'],
   openArchive: ['owner'],
+  manageServices: ['owner', 'admin'],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type OrganizationAction = keyof typeof organizationRules;
@@ -26,6 +27,7 @@ export const policyMessages = {
   manageMaterials: 'Nur der Inhaber darf den Materialkatalog ändern.',
   viewAccessLogs: 'Nur der Inhaber darf die Zugriffsprotokolle sehen.',
   openArchive: 'Nur der Inhaber darf das Patientenarchiv öffnen.',
+  manageServices: 'Nur der Inhaber oder ein Administrator darf Sanitätsdienste anlegen, ändern, archivieren oder löschen.',
   removeOwner: 'Der Inhaber kann nicht entfernt werden.',
   ownerCannotLeave: 'Der Inhaber kann die Organisation nicht verlassen.',
 } as const;

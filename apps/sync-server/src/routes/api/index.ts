@@ -5,6 +5,8 @@ import { healthRoutes } from './health';
 import { invitationRoutes } from './invitations';
 import { materialRoutes } from './materials';
 import { organizationRoutes } from './organizations';
+import { serviceRoutes } from './services';
+import { syncRoutes } from './sync';
 
 /** Every REST resource under /api; one plugin each. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -14,4 +16,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(organizationRoutes);
   await app.register(invitationRoutes);
   await app.register(materialRoutes);
+  await app.register(serviceRoutes);
+  await app.register(syncRoutes);
 };

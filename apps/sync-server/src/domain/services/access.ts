@@ -1,0 +1,40 @@
+import { entityId } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { ServiceRow, UserRow } from '../../db/database';
+import { AppError, notFound } from '../errors';
+import type { OrganizationAccess } from '../organizations/policy';
+import { assertAllowed, assertNotBlocked, requireMembership } from '../organizations/policy';
+
+export const serviceAccessMessages = {
+  notFound: 'Sanitätsdienst nicht gefunden',
+  blocked: 'Dieser Sanitätsdienst ist gesperrt. Änderungen sind nicht möglich.',
+} as const;
+
+export interface ServiceAccess extends OrganizationAccess {
+  service: ServiceRow;
+}
+
+/** The service and the caller's membership in its organisation; outsiders get the same 404. */
+export async function requireServiceAccess(db: Db, serviceId: unknown, user: UserRow): Promise<ServiceAccess> {
+  const id = entityId.safeParse(serviceId);
+  const service = id.success ? await db.selectFrom('services').selectAll().where('id', '=', id.data).executeTakeFirst() : undefined;
+  if (!service) throw notFound(serviceAccessMessages.notFound);
+  const access = await requireMembership(db, service.organizationId, user).catch((error: unknown) => {
+    throw error instanceof AppError && error.statusCode === 404 ? notFound(serviceAccessMessages.notFound) : error;
+  });
+  return { ...access, service };
+}
+
+/** A blocked service, or one of a blocked organisation, is read-only (423). */
+export function assertServiceWritable(access: ServiceAccess): void {
+  assertNotBlocked(access.organization);
+  if (access.service.isBlocked === 1) throw new AppError(423, 'BLOCKED', serviceAccessMessages.blocked);
+}
+
+/** Planning rights (owner, admin) on a writable service. */
+export async function authorizeServiceManagement(db: Db, serviceId: unknown, user: UserRow): Promise<ServiceAccess> {
+  const access = await requireServiceAccess(db, serviceId, user);
+  assertAllowed(access, 'manageServices');
+  assertServiceWritable(access);
+  return access;
+}

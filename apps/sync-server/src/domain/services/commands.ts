@@ -1,0 +1,78 @@
+import type { Service } from '@sanidok/schema';
+import { canArchive, createServiceSchema, serviceIdSchema, serviceMessages, updateServiceSchema } from '@sanidok/schema';
+import type { CommandContext } from '../context';
+import { AppError, conflict, validate } from '../errors';
+import { authorize } from '../organizations/policy';
+import { nextVersion, writeTombstone } from '../sync/versions';
+import { nowIso } from '../time';
+import { inTransaction } from '../transaction';
+import { authorizeServiceManagement } from './access';
+import { applyFieldUpdate } from './fieldUpdate';
+import { loadService } from './queries';
+
+export const serviceCommandMessages = {
+  exists: 'Diesen Sanitätsdienst gibt es bereits.',
+  archiveOnlyEnded: 'Nur beendete Sanitätsdienste können archiviert werden.',
+  alreadyArchived: 'Dieser Sanitätsdienst ist bereits archiviert.',
+} as const;
+
+/** Creates a service with the id the device chose (or a new one for REST callers without id). */
+export async function createService(ctx: CommandContext, input: unknown): Promise<Service> {
+  const data = validate(createServiceSchema, input);
+  const { organization } = await authorize(ctx.db, data.organizationId, ctx.user, 'manageServices');
+  const id = data.id ?? globalThis.crypto.randomUUID();
+  return inTransaction(ctx.db, async (trx) => {
+    const existing = await trx.selectFrom('services').select('id').where('id', '=', id).executeTakeFirst();
+    if (existing) throw conflict(serviceCommandMessages.exists);
+    const now = nowIso();
+    await trx
+      .insertInto('services')
+      .values({
+        id, organizationId: organization.id, name: data.name, description: data.description, location: data.location,
+        startDate: data.startDate, endDate: data.endDate, status: 'active', isBlocked: 0, accessCode: null,
+        createdById: ctx.user.id, createdAt: now, updatedAt: now, version: await nextVersion(trx), fieldVersions: '{}', needsReview: 0,
+      })
+      .execute();
+    return loadService(trx, id);
+  });
+}
+
+/** Field-wise update: only the fields sent change; see fieldUpdate.ts for concurrent edits. */
+export async function updateService(ctx: CommandContext, input: unknown): Promise<Service> {
+  const data = validate(updateServiceSchema, input);
+  return inTransaction(ctx.db, async (trx) => {
+    const { service } = await authorizeServiceManagement(trx, data.id, ctx.user);
+    const start = data.startDate ?? service.startDate;
+    const end = data.endDate ?? service.endDate;
+    if (Date.parse(end) < Date.parse(start)) {
+      throw new AppError(400, 'VALIDATION', serviceMessages.endAfterStartEdit, { endDate: serviceMessages.endAfterStartEdit });
+    }
+    const { id: _id, baseVersion, organizationId: _moved, ...fields } = data;
+    await applyFieldUpdate(trx, ctx.user.id, service, fields, baseVersion);
+    return loadService(trx, service.id);
+  });
+}
+
+async function setStatus(ctx: CommandContext, input: unknown, status: 'archived' | 'completed'): Promise<Service> {
+  const { id } = validate(serviceIdSchema, input);
+  return inTransaction(ctx.db, async (trx) => {
+    const { service } = await authorizeServiceManagement(trx, id, ctx.user);
+    if (service.status === 'archived') throw conflict(serviceCommandMessages.alreadyArchived);
+    if (status === 'archived' && !canArchive(service)) throw conflict(serviceCommandMessages.archiveOnlyEnded);
+    await trx.updateTable('services').set({ status, updatedAt: nowIso(), version: await nextVersion(trx) }).where('id', '=', id).execute();
+    return loadService(trx, id);
+  });
+}
+
+export const archiveService = (ctx: CommandContext, input: unknown) => setStatus(ctx, input, 'archived');
+export const completeService = (ctx: CommandContext, input: unknown) => setStatus(ctx, input, 'completed');
+
+export async function deleteService(ctx: CommandContext, input: unknown): Promise<{ ok: true }> {
+  const { id } = validate(serviceIdSchema, input);
+  return inTransaction(ctx.db, async (trx) => {
+    const { service } = await authorizeServiceManagement(trx, id, ctx.user);
+    await trx.deleteFrom('services').where('id', '=', id).execute();
+    await writeTombstone(trx, 'service', id, service.organizationId);
+    return { ok: true as const };
+  });
+}

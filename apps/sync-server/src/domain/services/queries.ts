@@ -1,0 +1,45 @@
+import type { Service } from '@sanidok/schema';
+import { serviceStatus } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import { requireServiceAccess } from './access';
+
+export function servicesQuery(db: Db) {
+  return db
+    .selectFrom('services as s')
+    .innerJoin('organizations as o', 'o.id', 's.organizationId')
+    .leftJoin('users as u', 'u.id', 's.createdById')
+    .select([
+      's.id', 's.name', 's.description', 's.location', 's.startDate', 's.endDate', 's.organizationId', 's.createdById', 's.createdAt',
+      's.updatedAt', 's.status', 's.isBlocked', 's.accessCode', 's.version', 'o.name as organizationName', 'o.isBlocked as organizationBlocked',
+      'u.username as createdByUsername', 'u.fullName as createdByFullName',
+    ]);
+}
+
+type ServiceQueryRow = Awaited<ReturnType<ReturnType<typeof servicesQuery>['executeTakeFirstOrThrow']>>;
+
+/** The API shape of a service. `isBlocked` includes a block of its organisation: both lock it. */
+export function toService(row: ServiceQueryRow): Service {
+  const { organizationBlocked, createdByUsername, createdByFullName, isBlocked, ...rest } = row;
+  return { ...rest, isBlocked: isBlocked === 1 || organizationBlocked === 1, createdByName: createdByFullName ?? createdByUsername ?? null };
+}
+
+export async function loadService(db: Db, id: string): Promise<Service> {
+  return toService(await servicesQuery(db).where('s.id', '=', id).executeTakeFirstOrThrow());
+}
+
+/** Services of my organisations, soonest first. */
+export async function listServices(db: Db, user: UserRow): Promise<Service[]> {
+  const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
+  const rows = await servicesQuery(db).where('s.organizationId', 'in', mine).orderBy('s.startDate').execute();
+  return rows.map(toService);
+}
+
+export async function listActiveServices(db: Db, user: UserRow, now = new Date()): Promise<Service[]> {
+  return (await listServices(db, user)).filter((s) => serviceStatus(s, now) === 'active');
+}
+
+export async function getService(db: Db, user: UserRow, serviceId: unknown): Promise<Service> {
+  const { service } = await requireServiceAccess(db, serviceId, user);
+  return loadService(db, service.id);
+}

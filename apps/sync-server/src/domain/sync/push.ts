@@ -1,0 +1,67 @@
+import type { MutationResult, PushResponse } from '@sanidok/schema';
+import { pushRequestSchema, SYNC_SCHEMA_VERSION, syncMessages } from '@sanidok/schema';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection';
+import type { CommandContext } from '../context';
+import { AppError, validate } from '../errors';
+import { nowIso } from '../time';
+import { mutationRegistry } from './registry';
+
+type PushContext = Omit<CommandContext, 'db' | 'deviceId'>;
+
+async function registerDevice(trx: Db, deviceId: string, userId: number): Promise<number> {
+  const device = await trx.selectFrom('devices').select(['userId', 'lastSeq']).where('id', '=', deviceId).executeTakeFirst();
+  if (device && device.userId !== userId) throw new AppError(403, 'FOREIGN_DEVICE', syncMessages.foreignDevice);
+  if (device) return device.lastSeq;
+  const now = nowIso();
+  await trx.insertInto('devices').values({ id: deviceId, userId, lastSeq: 0, createdAt: now, lastSeenAt: now }).execute();
+  return 0;
+}
+
+/**
+ * Applies a device's batch in one transaction (docs/sync-protocol.md, Push). Replays are
+ * `duplicate`; a refused mutation is quarantined and reported, never dropped; an unexpected
+ * error rolls the whole batch back.
+ */
+export async function pushMutations(db: Db, context: PushContext, body: unknown): Promise<PushResponse> {
+  const request = validate(pushRequestSchema, body);
+  if (request.schemaVersion !== SYNC_SCHEMA_VERSION) throw new AppError(409, 'SCHEMA_MISMATCH', syncMessages.schemaMismatch);
+  const mutations = [...request.mutations].sort((a, b) => a.seq - b.seq);
+
+  return db.transaction().execute(async (trx) => {
+    let lastSeq = await registerDevice(trx, request.deviceId, context.user.id);
+    const results: MutationResult[] = [];
+    const ctx: CommandContext = { ...context, db: trx, deviceId: request.deviceId };
+    for (const mutation of mutations) {
+      const base = { mutationId: mutation.mutationId, seq: mutation.seq };
+      if (mutation.seq <= lastSeq) {
+        results.push({ ...base, status: 'duplicate' });
+        continue;
+      }
+      if (mutation.seq !== lastSeq + 1) break; // a gap: the device resends from lastSeq + 1
+      const handler = mutationRegistry[mutation.name];
+      await sql`savepoint mutation`.execute(trx);
+      try {
+        if (!handler) throw new AppError(400, 'UNKNOWN_MUTATION', syncMessages.unknownMutation);
+        await handler.command(ctx, mutation.args);
+        await sql`release savepoint mutation`.execute(trx);
+        results.push({ ...base, status: 'applied' });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        await sql`rollback to savepoint mutation`.execute(trx);
+        await sql`release savepoint mutation`.execute(trx);
+        await trx
+          .insertInto('syncQuarantine')
+          .values({
+            deviceId: request.deviceId, userId: context.user.id, mutationId: mutation.mutationId, seq: mutation.seq, name: mutation.name,
+            args: JSON.stringify(mutation.args ?? null), code: error.code, message: error.message, createdAt: nowIso(),
+          })
+          .execute();
+        results.push({ ...base, status: 'rejected', code: error.code, message: error.message });
+      }
+      lastSeq = mutation.seq;
+    }
+    await trx.updateTable('devices').set({ lastSeq, lastSeenAt: nowIso() }).where('id', '=', request.deviceId).execute();
+    return { lastSeq, results };
+  });
+}

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { Client } from './testApp';
+
+const hour = 3_600_000;
+
+/** A valid create payload; by default the service is running now. */
+export function servicePayload(organizationId: number, overrides: Record<string, unknown> = {}) {
+  const now = Date.now();
+  return {
+    id: randomUUID(),
+    name: 'Stadtfest Musterstadt',
+    description: 'Sanitätswache am Marktplatz',
+    location: 'Marktplatz 1',
+    startDate: new Date(now - hour).toISOString(),
+    endDate: new Date(now + 8 * hour).toISOString(),
+    organizationId,
+    ...overrides,
+  };
+}
+
+export async function createServiceVia(client: Client, organizationId: number, overrides: Record<string, unknown> = {}) {
+  const response = await client.post('/api/services', servicePayload(organizationId, overrides));
+  if (response.statusCode !== 201) throw new Error(`Dienst nicht angelegt: ${response.body}`);
+  return response.json() as { id: string; version: number };
+}
+
+let seq = 0;
+/** A push envelope with gapless seq per helper call site. */
+export function envelope(name: string, args: unknown, s = ++seq) {
+  return { mutationId: randomUUID(), seq: s, name, args, createdAt: new Date().toISOString() };
+}

@@ -1,0 +1,82 @@
+import type { Material } from './materials';
+import type { OrganizationListItem } from './organizations';
+import type { Service } from './services';
+import { z } from './zodConfig';
+
+/**
+ * The sync protocol's messages (docs/sync-protocol.md). Bump SYNC_SCHEMA_VERSION whenever a
+ * mutation's arguments or a change's data change shape; devices on another version are refused
+ * with a clear message and reload.
+ */
+export const SYNC_SCHEMA_VERSION = 1;
+export const PUSH_BATCH_MAX = 200;
+export const PULL_PAGE_MAX = 1000;
+
+export const syncMessages = {
+  schemaMismatch: 'Diese App-Version passt nicht zum Server. Bitte laden Sie die Seite neu, um die aktuelle Version zu verwenden.',
+  foreignDevice: 'Diese Geräte-Kennung gehört zu einem anderen Benutzer.',
+  unknownMutation: 'Unbekannte Änderung. Bitte aktualisieren Sie die App.',
+  badCursor: 'Ungültiger Synchronisationsstand. Bitte laden Sie die Seite neu.',
+} as const;
+
+export const mutationEnvelopeSchema = z.object({
+  mutationId: z.uuid(),
+  seq: z.number().int().positive(),
+  name: z.string().min(1).max(100),
+  args: z.unknown(),
+  /** Device time of the local write; informational (access logs keep it as the real time). */
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type MutationEnvelope = z.infer<typeof mutationEnvelopeSchema>;
+
+export const pushRequestSchema = z.object({
+  deviceId: z.uuid(),
+  schemaVersion: z.number().int(),
+  mutations: z.array(mutationEnvelopeSchema).max(PUSH_BATCH_MAX, `Höchstens ${PUSH_BATCH_MAX} Änderungen je Sendung.`),
+});
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+export type MutationStatus = 'applied' | 'duplicate' | 'rejected';
+
+export interface MutationResult {
+  mutationId: string;
+  seq: number;
+  status: MutationStatus;
+  /** German reason of a rejection, shown to the user. */
+  message?: string;
+  code?: string;
+}
+
+export interface PushResponse {
+  /** Highest seq of this device the server has settled (applied or rejected). */
+  lastSeq: number;
+  results: MutationResult[];
+}
+
+export const pullQuerySchema = z.object({
+  cursor: z.string().max(20_000).optional(),
+  limit: z.coerce.number().int().min(1).max(PULL_PAGE_MAX).optional(),
+  schemaVersion: z.coerce.number().int().optional(),
+});
+
+export interface SyncEntityData {
+  service: Service;
+  material: Material & { deletedAt: string | null };
+}
+export type SyncEntity = keyof SyncEntityData;
+export const syncEntities = ['service', 'material'] as const satisfies readonly SyncEntity[];
+
+export type SyncChange = {
+  [E in SyncEntity]:
+    | { entity: E; op: 'upsert'; id: string; organizationId: number; version: number; data: SyncEntityData[E] }
+    | { entity: E; op: 'delete'; id: string; organizationId: number; version: number };
+}[SyncEntity];
+
+export interface PullResponse {
+  /** Opaque; send it back unchanged. */
+  cursor: string;
+  hasMore: boolean;
+  /** Every organisation the user belongs to now. Anything else on the device is purged. */
+  organizations: OrganizationListItem[];
+  changes: SyncChange[];
+}
