@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './database';
+import { withStatementCache } from './statementCache';
 
 export type Db = Kysely<Database>;
 
@@ -17,7 +18,7 @@ export function openDatabase(databasePath: string): { db: Db; sqlite: SQLite.Dat
   sqlite.pragma('secure_delete = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
   return { db, sqlite };

@@ -26,6 +26,10 @@ export const forbidden = (message = 'Dafür fehlt Ihnen die Berechtigung.') => n
 export const notFound = (message = 'Nicht gefunden.') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 
+/** SQLite's answer to a duplicate key: callers turn it into their own 409. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  error instanceof Error && 'code' in error && (String(error.code).startsWith('SQLITE_CONSTRAINT_UNIQUE') || String(error.code) === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+
 /** Parses untrusted input with a shared schema, or throws a 400 with the German field messages. */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});

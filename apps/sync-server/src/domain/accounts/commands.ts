@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
 import type { RequestContext } from '../beta/consumeBetaCode';
 import { consumeBetaCode } from '../beta/consumeBetaCode';
-import { AppError, validate } from '../errors';
+import { AppError, isUniqueViolation, validate } from '../errors';
 import { destroyUserSessions } from '../sessions/sessions';
 import { isBetaModeEnabled } from '../settings/systemSettings';
 import { nowIso } from '../time';
@@ -21,9 +21,6 @@ export const accountMessages = {
 
 const usernameTaken = () =>
   new AppError(409, 'USERNAME_TAKEN', accountMessages.usernameTaken, { username: accountMessages.usernameTaken });
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT_UNIQUE');
 
 /**
  * Creates an account. While beta mode is on, the code's use is recorded in the same transaction

@@ -2,7 +2,7 @@ import type { Material } from '@sanidok/schema';
 import { createMaterialSchema, idParam, materialMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
-import { AppError, conflict, notFound, validate } from '../errors';
+import { AppError, conflict, isUniqueViolation, notFound, validate } from '../errors';
 import { authorize, requireMembership } from '../organizations/policy';
 import { nextVersion } from '../sync/versions';
 import { nowIso } from '../time';
@@ -37,7 +37,7 @@ export async function addMaterial(db: Db, user: UserRow, input: unknown): Promis
         .executeTakeFirstOrThrow(),
     );
   } catch (error) {
-    if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT_UNIQUE')) {
+    if (isUniqueViolation(error)) {
       throw conflict(materialMessages.duplicate);
     }
     throw error;

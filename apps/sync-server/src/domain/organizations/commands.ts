@@ -3,7 +3,7 @@ import { createOrganizationSchema, idParam, inviteMemberSchema, respondInvitatio
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
 import { findUserByUsername } from '../accounts/usersRepository';
-import { AppError, conflict, notFound, validate } from '../errors';
+import { AppError, conflict, isUniqueViolation, notFound, validate } from '../errors';
 import { nowIso } from '../time';
 import { assertNotBlocked, authorize, policyMessages, requireMembership } from './policy';
 import { getMyOrganization, listMyInvitations } from './queries';
@@ -53,7 +53,7 @@ export async function inviteMember(db: Db, user: UserRow, organizationId: unknow
       .returning('id')
       .executeTakeFirstOrThrow();
   } catch (error) {
-    if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT_UNIQUE')) throw conflict(organizationCommandMessages.alreadyInvited);
+    if (isUniqueViolation(error)) throw conflict(organizationCommandMessages.alreadyInvited);
     throw error;
   }
 }

@@ -45,12 +45,30 @@ export interface OrganizationAccess {
 export async function requireMembership(db: Db, organizationId: unknown, user: UserRow): Promise<OrganizationAccess> {
   const id = idParam.safeParse(organizationId);
   if (!id.success) throw notFound(policyMessages.notFound);
+  // Inside one transaction (a sync batch) membership cannot change: look it up once per batch.
+  const memo = db.isTransaction ? batchMemo(db) : undefined;
+  const key = `${user.id}:${id.data}`;
+  const known = memo?.get(key);
+  if (known) return known;
+  const access = await loadMembership(db, id.data, user);
+  memo?.set(key, access);
+  return access;
+}
+
+const memos = new WeakMap<Db, Map<string, OrganizationAccess>>();
+function batchMemo(db: Db): Map<string, OrganizationAccess> {
+  let memo = memos.get(db);
+  if (!memo) memos.set(db, (memo = new Map()));
+  return memo;
+}
+
+async function loadMembership(db: Db, organizationId: number, user: UserRow): Promise<OrganizationAccess> {
   const row = await db
     .selectFrom('organizationMembers as m')
     .innerJoin('organizations as o', 'o.id', 'm.organizationId')
     .selectAll('o')
     .select(['m.role as memberRole', 'm.createdAt as memberSince'])
-    .where('m.organizationId', '=', id.data)
+    .where('m.organizationId', '=', organizationId)
     .where('m.userId', '=', user.id)
     .executeTakeFirst();
   if (!row) throw notFound(policyMessages.notFound);

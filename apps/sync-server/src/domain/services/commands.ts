@@ -1,7 +1,8 @@
 import type { Service } from '@sanidok/schema';
 import { canArchive, createServiceSchema, serviceIdSchema, serviceMessages, updateServiceSchema } from '@sanidok/schema';
+import { insertRow } from '../../db/compiledInsert';
 import type { CommandContext } from '../context';
-import { AppError, conflict, validate } from '../errors';
+import { AppError, conflict, isUniqueViolation, validate } from '../errors';
 import { authorize } from '../organizations/policy';
 import { nextVersion, writeTombstone } from '../sync/versions';
 import { nowIso } from '../time';
@@ -22,18 +23,21 @@ export async function createService(ctx: CommandContext, input: unknown): Promis
   const { organization } = await authorize(ctx.db, data.organizationId, ctx.user, 'manageServices');
   const id = data.id ?? globalThis.crypto.randomUUID();
   return inTransaction(ctx.db, async (trx) => {
-    const existing = await trx.selectFrom('services').select('id').where('id', '=', id).executeTakeFirst();
-    if (existing) throw conflict(serviceCommandMessages.exists);
     const now = nowIso();
-    await trx
-      .insertInto('services')
-      .values({
-        id, organizationId: organization.id, name: data.name, description: data.description, location: data.location,
-        startDate: data.startDate, endDate: data.endDate, status: 'active', isBlocked: 0, accessCode: null,
-        createdById: ctx.user.id, createdAt: now, updatedAt: now, version: await nextVersion(trx), fieldVersions: '{}', needsReview: 0,
-      })
-      .execute();
-    return loadService(trx, id);
+    const row = {
+      id, organizationId: organization.id, name: data.name, description: data.description, location: data.location,
+      startDate: data.startDate, endDate: data.endDate, status: 'active' as const, isBlocked: 0, accessCode: null,
+      createdById: ctx.user.id, createdAt: now, updatedAt: now, version: await nextVersion(trx), fieldVersions: '{}', needsReview: 0,
+    };
+    try {
+      await insertRow(trx, 'services', row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(serviceCommandMessages.exists);
+      throw error;
+    }
+    // Built from what was written, not read back: creation is the hot path of a sync push.
+    const { fieldVersions: _f, needsReview: _n, ...service } = row;
+    return { ...service, isBlocked: organization.isBlocked === 1, organizationName: organization.name, createdByName: ctx.user.fullName ?? ctx.user.username };
   });
 }
 

@@ -1,6 +1,6 @@
 import type { MutationResult, PushResponse } from '@sanidok/schema';
 import { pushRequestSchema, SYNC_SCHEMA_VERSION, syncMessages } from '@sanidok/schema';
-import { sql } from 'kysely';
+import { rawStatement } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
 import type { CommandContext } from '../context';
 import { AppError, validate } from '../errors';
@@ -8,6 +8,11 @@ import { nowIso } from '../time';
 import { mutationRegistry } from './registry';
 
 type PushContext = Omit<CommandContext, 'db' | 'deviceId'>;
+
+// Each mutation runs in a savepoint, so a refused one leaves nothing behind in the batch.
+const savepoint = rawStatement('savepoint mutation');
+const releaseSavepoint = rawStatement('release savepoint mutation');
+const rollbackToSavepoint = rawStatement('rollback to savepoint mutation');
 
 async function registerDevice(trx: Db, deviceId: string, userId: number): Promise<number> {
   const device = await trx.selectFrom('devices').select(['userId', 'lastSeq']).where('id', '=', deviceId).executeTakeFirst();
@@ -40,16 +45,16 @@ export async function pushMutations(db: Db, context: PushContext, body: unknown)
       }
       if (mutation.seq !== lastSeq + 1) break; // a gap: the device resends from lastSeq + 1
       const handler = mutationRegistry[mutation.name];
-      await sql`savepoint mutation`.execute(trx);
+      await savepoint(trx);
       try {
         if (!handler) throw new AppError(400, 'UNKNOWN_MUTATION', syncMessages.unknownMutation);
         await handler.command(ctx, mutation.args);
-        await sql`release savepoint mutation`.execute(trx);
+        await releaseSavepoint(trx);
         results.push({ ...base, status: 'applied' });
       } catch (error) {
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-        await sql`rollback to savepoint mutation`.execute(trx);
-        await sql`release savepoint mutation`.execute(trx);
+        await rollbackToSavepoint(trx);
+        await releaseSavepoint(trx);
         await trx
           .insertInto('syncQuarantine')
           .values({

@@ -1,3 +1,4 @@
+import { rawStatement } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
 import { nowIso } from '../time';
 
@@ -6,14 +7,13 @@ import { nowIso } from '../time';
  * SQLite serialises writers, so versions are unique and increase in commit order.
  */
 export async function nextVersion(trx: Db): Promise<number> {
-  const row = await trx
-    .updateTable('syncState')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', 1)
-    .returning('version')
-    .executeTakeFirstOrThrow();
+  const [row] = (await bumpVersion(trx)) as { version: number }[];
+  if (!row) throw new Error('sync_state fehlt');
   return row.version;
 }
+
+// Runs once per synced write: precompiled, no query building on the hot path.
+const bumpVersion = rawStatement('update sync_state set version = version + 1 where id = 1 returning version');
 
 /** Records a deletion so that devices remove the row on their next pull. */
 export async function writeTombstone(trx: Db, entity: string, entityId: string, organizationId: number): Promise<void> {
