@@ -1,3 +1,4 @@
 export * from './passwords';
 export * from './random';
 export * from './orgKeys';
+export * from './atRest';

@@ -9,3 +9,6 @@ export * from './accessLogs';
 export * from './services';
 export * from './serviceStatus';
 export * from './sync';
+export * from './minorTreatments';
+export * from './materialSelection';
+export * from './format';

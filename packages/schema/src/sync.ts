@@ -1,4 +1,5 @@
 import type { Material } from './materials';
+import type { MaterialUsage, MinorTreatment } from './minorTreatments';
 import type { OrganizationListItem } from './organizations';
 import type { Service } from './services';
 import { z } from './zodConfig';
@@ -62,9 +63,11 @@ export const pullQuerySchema = z.object({
 export interface SyncEntityData {
   service: Service;
   material: Material & { deletedAt: string | null };
+  minorTreatment: MinorTreatment;
+  materialUsage: MaterialUsage;
 }
 export type SyncEntity = keyof SyncEntityData;
-export const syncEntities = ['service', 'material'] as const satisfies readonly SyncEntity[];
+export const syncEntities = ['service', 'material', 'minorTreatment', 'materialUsage'] as const satisfies readonly SyncEntity[];
 
 export type SyncChange = {
   [E in SyncEntity]:

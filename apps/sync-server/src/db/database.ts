@@ -190,7 +190,36 @@ export interface ServicesTable {
   needsReview: Bool;
 }
 
+export interface MinorTreatmentsTable {
+  id: string;
+  serviceId: string;
+  organizationId: number;
+  patientNameEnc: string;
+  description: string;
+  treatedById: number | null;
+  createdAt: string;
+  /** Server time of arrival; createdAt is the medic's time on the device. */
+  receivedAt: string;
+  version: number;
+}
+
+export interface MaterialUsageTable {
+  id: string;
+  materialId: number;
+  quantity: number;
+  serviceId: string;
+  organizationId: number;
+  source: 'minor_treatment' | 'patient_protocol' | 'manual';
+  sourceId: string | null;
+  usedAt: string;
+  refilledAt: string | null;
+  recordedById: number | null;
+  version: number;
+}
+
 export interface Database {
+  minorTreatments: MinorTreatmentsTable;
+  materialUsage: MaterialUsageTable;
   syncState: SyncStateTable;
   devices: DevicesTable;
   syncQuarantine: SyncQuarantineTable;

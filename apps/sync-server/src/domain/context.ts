@@ -10,6 +10,8 @@ export interface CommandContext {
   db: Db;
   user: UserRow;
   request: RequestContext;
+  /** Server data key (AES-256-GCM) for fields encrypted at rest. */
+  dataKey: string;
   /** Set when the command runs from a device's push. */
   deviceId?: string;
 }

@@ -1,8 +1,9 @@
 import cookie from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/database';
 import type { RequestContext } from '../domain/beta/consumeBetaCode';
+import type { CommandContext } from '../domain/context';
 import { unauthenticated } from '../domain/errors';
 import { createSession, destroySession, resolveSession, sessionLifetime } from '../domain/sessions/sessions';
 
@@ -22,6 +23,11 @@ declare module 'fastify' {
 
 export function requestContext(request: FastifyRequest): RequestContext {
   return { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** What a domain command needs from a request: database, signed-in user (or 401), origin, data key. */
+export function commandContext(app: FastifyInstance, request: FastifyRequest): CommandContext {
+  return { db: app.db, user: requireUser(request), request: requestContext(request), dataKey: app.config.dataKey };
 }
 
 /** The signed-in user, or a 401: the first line of every protected handler. */

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as accounts from './2026-11-21_001_accounts';
 import * as organizations from './2026-11-21_002_organizations';
 import * as syncServices from './2026-11-21_003_sync_services';
+import * as minorTreatments from './2026-11-21_004_minor_treatments';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21_001_accounts': accounts,
   '2026-11-21_002_organizations': organizations,
   '2026-11-21_003_sync_services': syncServices,
+  '2026-11-21_004_minor_treatments': minorTreatments,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import { assertAllowed, assertNotBlocked, requireMembership } from '../organizat
 export const serviceAccessMessages = {
   notFound: 'Sanitätsdienst nicht gefunden',
   blocked: 'Dieser Sanitätsdienst ist gesperrt. Änderungen sind nicht möglich.',
+  archived: 'Dieser Sanitätsdienst ist archiviert. Es können keine Einträge mehr erfasst werden.',
 } as const;
 
 export interface ServiceAccess extends OrganizationAccess {
@@ -36,5 +37,13 @@ export async function authorizeServiceManagement(db: Db, serviceId: unknown, use
   const access = await requireServiceAccess(db, serviceId, user);
   assertAllowed(access, 'manageServices');
   assertServiceWritable(access);
+  return access;
+}
+
+/** Documentation rights: any member, on a service that is neither blocked nor archived. */
+export async function authorizeCapture(db: Db, serviceId: unknown, user: UserRow): Promise<ServiceAccess> {
+  const access = await requireServiceAccess(db, serviceId, user);
+  assertServiceWritable(access);
+  if (access.service.status === 'archived') throw new AppError(409, 'CONFLICT', serviceAccessMessages.archived);
   return access;
 }

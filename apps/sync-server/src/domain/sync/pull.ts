@@ -4,25 +4,15 @@ import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
 import { AppError, validate } from '../errors';
 import { listMyOrganizations } from '../organizations/queries';
-import { servicesQuery, toService } from '../services/queries';
 import { decodeCursor, encodeCursor } from './cursor';
+import { syncSources } from './sources';
 
 const defaultPageSize = 500;
 
-/** Changes of one organisation after `from`, lowest versions first, at most `limit` per source. */
-async function organizationChanges(db: Db, organizationId: number, from: number, limit: number): Promise<SyncChange[]> {
-  const [services, materials, tombstones] = await Promise.all([
-    servicesQuery(db).where('s.organizationId', '=', organizationId).where('s.version', '>', from).orderBy('s.version').limit(limit).execute(),
-    db.selectFrom('materials').select(['id', 'name', 'unit', 'organizationId', 'deletedAt', 'version'])
-      .where('organizationId', '=', organizationId).where('version', '>', from).orderBy('version').limit(limit).execute(),
-    db.selectFrom('syncTombstones').selectAll().where('organizationId', '=', organizationId).where('version', '>', from).orderBy('version').limit(limit).execute(),
-  ]);
-  const changes: SyncChange[] = [
-    ...services.map((row): SyncChange => ({ entity: 'service', op: 'upsert', id: row.id, organizationId, version: row.version, data: toService(row) })),
-    ...materials.map(({ version, ...data }): SyncChange => ({ entity: 'material', op: 'upsert', id: String(data.id), organizationId, version, data })),
-    ...tombstones.map((t): SyncChange => ({ entity: t.entity as SyncChange['entity'], op: 'delete', id: t.entityId, organizationId, version: t.version })),
-  ];
-  return changes.sort((a, b) => a.version - b.version);
+/** Changes of one organisation after `from` from every source, merged in version order. */
+async function organizationChanges(db: Db, organizationId: number, from: number, limit: number, dataKey: string): Promise<SyncChange[]> {
+  const perSource = await Promise.all(syncSources.map((source) => source(db, organizationId, from, limit, dataKey)));
+  return perSource.flat().sort((a, b) => a.version - b.version);
 }
 
 /**
@@ -30,7 +20,7 @@ async function organizationChanges(db: Db, organizationId: number, from: number,
  * at every pull, so a removed member gets nothing more of that organisation, and its absence
  * from `organizations` tells the device to purge it.
  */
-export async function pullChanges(db: Db, user: UserRow, query: unknown): Promise<PullResponse> {
+export async function pullChanges(db: Db, user: UserRow, query: unknown, dataKey: string): Promise<PullResponse> {
   const params = validate(pullQuerySchema, query);
   if (params.schemaVersion !== undefined && params.schemaVersion !== SYNC_SCHEMA_VERSION) {
     throw new AppError(409, 'SCHEMA_MISMATCH', syncMessages.schemaMismatch);
@@ -49,7 +39,7 @@ export async function pullChanges(db: Db, user: UserRow, query: unknown): Promis
       hasMore = true;
       continue;
     }
-    const found = await organizationChanges(db, organization.id, from, budget + 1);
+    const found = await organizationChanges(db, organization.id, from, budget + 1, dataKey);
     const taken = found.slice(0, budget);
     if (found.length > budget) hasMore = true;
     changes.push(...taken);

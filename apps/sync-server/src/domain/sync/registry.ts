@@ -1,6 +1,8 @@
-import { createServiceSchema, serviceIdSchema, updateServiceSchema } from '@sanidok/schema';
+import { addUsedMaterialsSchema, createMinorTreatmentSchema, createServiceSchema, refillMaterialsSchema, serviceIdSchema, updateServiceSchema } from '@sanidok/schema';
 import type { z } from 'zod';
 import type { CommandContext } from '../context';
+import { addUsedMaterials, refillMaterials } from '../materialUsage/commands';
+import { createMinorTreatment } from '../minorTreatments/commands';
 import { archiveService, completeService, createService, deleteService, updateService } from '../services/commands';
 
 export interface MutationHandler {
@@ -19,6 +21,9 @@ export const mutationRegistry: Readonly<Record<string, MutationHandler>> = {
   'service.archive': { schema: serviceIdSchema, command: archiveService },
   'service.complete': { schema: serviceIdSchema, command: completeService },
   'service.delete': { schema: serviceIdSchema, command: deleteService },
+  'minorTreatment.create': { schema: createMinorTreatmentSchema, command: createMinorTreatment },
+  'materialUsage.add': { schema: addUsedMaterialsSchema, command: addUsedMaterials },
+  'materialUsage.refill': { schema: refillMaterialsSchema, command: refillMaterials },
 };
 
 export const mutationNames = Object.keys(mutationRegistry);

@@ -4,6 +4,9 @@ import { betaModeRoutes } from './betaMode';
 import { healthRoutes } from './health';
 import { invitationRoutes } from './invitations';
 import { materialRoutes } from './materials';
+import { materialUsageRoutes } from './materialUsage';
+import { minorTreatmentRoutes } from './minorTreatments';
+import { statsRoutes } from './stats';
 import { organizationRoutes } from './organizations';
 import { serviceRoutes } from './services';
 import { syncRoutes } from './sync';
@@ -17,5 +20,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(invitationRoutes);
   await app.register(materialRoutes);
   await app.register(serviceRoutes);
+  await app.register(minorTreatmentRoutes);
+  await app.register(materialUsageRoutes);
+  await app.register(statsRoutes);
   await app.register(syncRoutes);
 };

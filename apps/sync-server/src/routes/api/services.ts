@@ -2,13 +2,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CommandContext } from '../../domain/context';
 import { archiveService, completeService, createService, deleteService, updateService } from '../../domain/services/commands';
 import { getService, listActiveServices, listServices } from '../../domain/services/queries';
-import { requestContext, requireUser } from '../../plugins/session';
+import { commandContext, requireUser } from '../../plugins/session';
 
 interface IdParams { id: string }
 
 /** Services of spec 2 §7: the same commands as the sync mutations 'service.*'. */
 export const serviceRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = (request: FastifyRequest): CommandContext => ({ db: app.db, user: requireUser(request), request: requestContext(request) });
+  const ctx = (request: FastifyRequest): CommandContext => commandContext(app, request);
   const withId = (request: FastifyRequest<{ Params: IdParams }>) => ({ ...(request.body as object | null), id: request.params.id });
 
   app.get('/services', async (request) => listServices(app.db, requireUser(request)));

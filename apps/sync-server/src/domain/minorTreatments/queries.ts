@@ -1,0 +1,56 @@
+import type { MinorTreatment } from '@sanidok/schema';
+import { decryptAtRest } from '@sanidok/crypto';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import { requireServiceAccess } from '../services/access';
+
+function treatmentsQuery(db: Db) {
+  return db
+    .selectFrom('minorTreatments as t')
+    .innerJoin('services as s', 's.id', 't.serviceId')
+    .select(['t.id', 't.serviceId', 't.organizationId', 't.patientNameEnc', 't.description', 't.treatedById', 't.createdAt', 't.version', 's.name as serviceName']);
+}
+
+type TreatmentRow = Awaited<ReturnType<ReturnType<typeof treatmentsQuery>['executeTakeFirstOrThrow']>>;
+
+/** Decrypts the names and attaches the materials of each treatment. */
+export async function toMinorTreatments(db: Db, dataKey: string, rows: TreatmentRow[]): Promise<(MinorTreatment & { version: number })[]> {
+  if (rows.length === 0) return [];
+  const usage = await db
+    .selectFrom('materialUsage as u')
+    .innerJoin('materials as m', 'm.id', 'u.materialId')
+    .select(['u.sourceId', 'u.materialId', 'u.quantity', 'm.name'])
+    .where('u.source', '=', 'minor_treatment')
+    .where('u.sourceId', 'in', rows.map((r) => r.id))
+    .execute();
+  return Promise.all(
+    rows.map(async ({ patientNameEnc, ...row }) => ({
+      ...row,
+      date: row.createdAt,
+      patientName: await decryptAtRest(dataKey, patientNameEnc, `minor_treatments:${row.id}`),
+      materials: usage.filter((u) => u.sourceId === row.id).map((u) => ({ materialId: u.materialId, name: u.name, quantity: u.quantity })),
+    })),
+  );
+}
+
+export async function loadMinorTreatment(db: Db, dataKey: string, id: string): Promise<MinorTreatment> {
+  const [treatment] = await toMinorTreatments(db, dataKey, [await treatmentsQuery(db).where('t.id', '=', id).executeTakeFirstOrThrow()]);
+  if (!treatment) throw new Error('Behandlung nach dem Speichern nicht lesbar');
+  const { version: _v, ...rest } = treatment;
+  return rest;
+}
+
+/** All minor treatments of my organisations' services, newest first. */
+export async function listMinorTreatments(db: Db, dataKey: string, user: UserRow): Promise<MinorTreatment[]> {
+  const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
+  const rows = await treatmentsQuery(db).where('t.organizationId', 'in', mine).orderBy('t.createdAt', 'desc').limit(5000).execute();
+  return (await toMinorTreatments(db, dataKey, rows)).map(({ version: _v, ...t }) => t);
+}
+
+export async function listServiceMinorTreatments(db: Db, dataKey: string, user: UserRow, serviceId: unknown): Promise<MinorTreatment[]> {
+  const { service } = await requireServiceAccess(db, serviceId, user);
+  const rows = await treatmentsQuery(db).where('t.serviceId', '=', service.id).orderBy('t.createdAt', 'desc').execute();
+  return (await toMinorTreatments(db, dataKey, rows)).map(({ version: _v, ...t }) => t);
+}
+
+export { treatmentsQuery };

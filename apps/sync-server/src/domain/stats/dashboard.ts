@@ -1,0 +1,31 @@
+import { serviceStatus } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import { listServices } from '../services/queries';
+
+export interface DashboardStats {
+  activeServices: number;
+  plannedServices: number;
+  endedServices: number;
+  minorTreatments: number;
+  openMaterialItems: number;
+}
+
+/** Counts for the dashboard cards, over the organisations the user belongs to. */
+export async function dashboardStats(db: Db, user: UserRow, now = new Date()): Promise<DashboardStats> {
+  const services = await listServices(db, user);
+  const statuses = services.map((s) => serviceStatus(s, now));
+  const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
+  const [treatments, usage] = await Promise.all([
+    db.selectFrom('minorTreatments').select((eb) => eb.fn.countAll<number>().as('n')).where('organizationId', 'in', mine).executeTakeFirstOrThrow(),
+    db.selectFrom('materialUsage').select((eb) => eb.fn.sum<number>('quantity').as('n'))
+      .where('organizationId', 'in', mine).where('refilledAt', 'is', null).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    activeServices: statuses.filter((s) => s === 'active').length,
+    plannedServices: statuses.filter((s) => s === 'upcoming').length,
+    endedServices: statuses.filter((s) => s === 'ended').length,
+    minorTreatments: Number(treatments.n),
+    openMaterialItems: Number(usage.n ?? 0),
+  };
+}

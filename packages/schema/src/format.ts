@@ -1,0 +1,45 @@
+/**
+ * Date display of the whole product (spec: de-DE, dd.MM.yyyy HH:mm), always in Europe/Berlin:
+ * a protocol read on a device in another zone, or printed by the server, shows the medic's
+ * wall-clock time.
+ */
+export const invalidDateText = 'Ungültiges Datum';
+
+const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+});
+const dateFormat = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+export type DateInput = Date | string | number | null | undefined;
+
+export function toValidDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function parts(format: Intl.DateTimeFormat, date: Date): Record<string, string> {
+  return Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+}
+
+export function formatDateTime(value: DateInput): string {
+  const date = toValidDate(value);
+  if (!date) return invalidDateText;
+  const p = parts(dateTimeFormat, date);
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+}
+
+export function formatDate(value: DateInput): string {
+  const date = toValidDate(value);
+  if (!date) return invalidDateText;
+  const p = parts(dateFormat, date);
+  return `${p.day}.${p.month}.${p.year}`;
+}
+
+export function formatTime(value: DateInput): string {
+  const date = toValidDate(value);
+  if (!date) return invalidDateText;
+  const p = parts(timeFormat, date);
+  return `${p.hour}:${p.minute}`;
+}
