@@ -59,6 +59,16 @@ export default defineConfig({
         // the service worker download only the app chunk again, not ~200 KB gzip of libraries.
         codeSplitting: {
           groups: [
+            // The organisation-key libraries (libsodium alone is ~200 KB gzip) are only reached
+            // through a dynamic import; their own group keeps them out of the preloaded vendor
+            // chunk. Without dependencies: @hpke's own import() would otherwise pull Vite's preload
+            // helper in, and the entry would then preload this chunk statically.
+            {
+              name: 'crypto',
+              test: /[\\/]node_modules[\\/](libsodium[^\\/]*|@hpke[\\/][^\\/]+)[\\/]/,
+              priority: 4,
+              includeDependenciesRecursively: false,
+            },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 3 },
             { name: 'mantine', test: /[\\/]node_modules[\\/](@mantine|@floating-ui|@tabler|react-transition-group|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|detect-node-es)[\\/]/, priority: 2 },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 1 },

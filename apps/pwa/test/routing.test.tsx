@@ -6,7 +6,6 @@ const admin = { ...testUser, id: 1, username: 'admin', isAdmin: true };
 
 const protectedPaths = [
   ['/dashboard', 'Dashboard'],
-  ['/organizations', 'Organisationen'],
   ['/services', 'Sanitätsdienste'],
   ['/services/12', 'Sanitätsdienst'],
   ['/services/12/patients/3/edit', 'Patientendaten bearbeiten'],

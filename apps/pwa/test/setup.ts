@@ -1,10 +1,16 @@
 import '@testing-library/jest-dom/vitest';
+// IndexedDB for Dexie: the data layer and every screen of a signed-in user read from it.
+import 'fake-indexeddb/auto';
 import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetSyncStore } from '../src/sync/syncStore';
+
+// Integration tests against the real server run in the node environment (no DOM at all).
+const hasDom = typeof window !== 'undefined';
 
 // jsdom lacks the layout APIs Mantine 9 reads (toolchain.md): answer "no match" and do nothing.
-Object.defineProperty(window, 'matchMedia', {
+if (hasDom) Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string): MediaQueryList =>
     ({
@@ -24,14 +30,19 @@ class ResizeObserverStub {
   unobserve(): void {}
   disconnect(): void {}
 }
-window.ResizeObserver = ResizeObserverStub;
-window.HTMLElement.prototype.scrollIntoView = () => undefined;
+if (hasDom) {
+  window.ResizeObserver = ResizeObserverStub;
+  window.HTMLElement.prototype.scrollIntoView = () => undefined;
+}
 
 afterEach(() => {
-  cleanup();
-  cleanNotifications();
-  cleanNotificationsQueue();
-  localStorage.clear();
+  if (hasDom) {
+    cleanup();
+    cleanNotifications();
+    cleanNotificationsQueue();
+    localStorage.clear();
+  }
+  resetSyncStore();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

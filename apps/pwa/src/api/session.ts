@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { de } from '../i18n/de';
 import { notifyError } from '../lib/notify';
+import { endSyncSession } from '../sync/syncSession';
 import { ApiError, apiGet, apiRequest, apiSend, errorMessage } from './client';
 import { forgetUser, readLastUser, rememberUser } from './lastUser';
 
@@ -67,7 +68,10 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiRequest<unknown>('/api/logout', { method: 'POST', readResponse: false }),
-    onSuccess: () => {
+    onSuccess: async () => {
+      // Deletes the local database when nothing waits for the server (privacy notice); keeps it,
+      // with its outbox, when the user chose to sign out with pending changes.
+      await endSyncSession({ deleteIfSettled: true }).catch((error: unknown) => console.error('Local sign-out failed', error));
       forgetUser();
       queryClient.setQueryData(sessionKeys.user, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });

@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { SyncProvider } from '../sync/SyncProvider';
 import { AppErrorBoundary } from './ErrorBoundary';
 import { theme } from './theme';
 
@@ -19,7 +20,10 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
       {/* Spec 1 §9: only one toast at a time, shown for 5000 ms. */}
       <Notifications limit={1} autoClose={5000} position="top-center" />
       <AppErrorBoundary>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          {/* Opens the signed-in user's local database and runs the sync engine (design §4). */}
+          <SyncProvider>{children}</SyncProvider>
+        </QueryClientProvider>
       </AppErrorBoundary>
     </MantineProvider>
   );

@@ -1,6 +1,7 @@
 import { Button, Dialog, Group, Text } from '@mantine/core';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { de } from '../i18n/de';
+import { useSyncStore } from '../sync/syncStore';
 
 // Tablets stay open for a whole shift; look for a new version every hour while online.
 const updateCheckIntervalMs = 60 * 60 * 1000;
@@ -8,7 +9,10 @@ const updateCheckIntervalMs = 60 * 60 * 1000;
 /**
  * Registers the service worker from our bundle (no inline script, CSP) and offers a waiting new
  * version. Nothing reloads without the user's consent (registerType 'prompt', design §4.8).
- * Holding the offer back while changes wait in the outbox comes with the sync engine (issue 4).
+ * The offer waits until the outbox is empty (design §4.8): a new version may change the shape of
+ * mutations, so changes made by this version should reach the server first. Exception: when the
+ * server already refuses this version (schema mismatch) the outbox cannot drain, and only the
+ * update gets it moving again; the outbox survives the reload in IndexedDB.
  */
 export function UpdatePrompt() {
   const {
@@ -26,8 +30,12 @@ export function UpdatePrompt() {
     },
   });
 
+  const outboxEmpty = useSyncStore((s) => s.pendingCount === 0);
+  const serverRefusesVersion = useSyncStore((s) => s.state === 'schema-mismatch');
+  const offer = needRefresh && (outboxEmpty || serverRefusesVersion);
+
   return (
-    <Dialog opened={needRefresh} withCloseButton={false} size="lg" radius="md" withBorder role="alertdialog" aria-labelledby="sanidok-update-title">
+    <Dialog opened={offer} withCloseButton={false} size="lg" radius="md" withBorder role="alertdialog" aria-labelledby="sanidok-update-title">
       <Text fw={700} id="sanidok-update-title">
         {de.update.title}
       </Text>

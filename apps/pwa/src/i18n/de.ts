@@ -1,7 +1,10 @@
+import { accessLogActionLabels, roleLabels } from '@sanidok/schema';
+
 /**
- * Every German text of the app shell, accounts, settings and profile. Texts quoted in spec 1 are
- * copied verbatim (tests compare them); validation messages live with the shared zod schemas in
- * @sanidok/schema so server and client answer identically.
+ * Every German text of the app shell, accounts, settings, profile, dashboard and organisations.
+ * Texts quoted in the specs are copied verbatim (tests compare them); validation messages, role
+ * and access-log labels live with the shared zod schemas in @sanidok/schema so server and client
+ * answer identically.
  */
 export const de = {
   app: {
@@ -138,6 +141,149 @@ export const de = {
     memberSince: 'Mitglied seit',
     roles: { owner: 'Inhaber', admin: 'Administrator', member: 'Mitglied' },
   },
+  dashboard: {
+    gettingStartedTitle: 'Erste Schritte',
+    gettingStartedIntro: 'So richten Sie SaniDok für Ihr Team ein:',
+    steps: [
+      { title: 'Organisation erstellen', text: 'Legen Sie Ihre Organisation an und sichern Sie den Organisationsschlüssel.', to: '/organizations' },
+      { title: 'Sanitätsdienst planen', text: 'Planen Sie Ihren ersten Dienst mit Ort und Zeitraum.', to: '/services' },
+      { title: 'Materialkatalog anlegen', text: 'Erfassen Sie das Material, das Ihr Team im Dienst verwendet.', to: '/organizations' },
+      { title: 'Teammitglieder einladen', text: 'Laden Sie Ihre Helferinnen und Helfer in die Organisation ein.', to: '/organizations' },
+      { title: 'Team einweisen', text: 'Zeigen Sie Ihrem Team die Dokumentation vor dem ersten Einsatz.', to: null },
+    ],
+  },
+  organizations: {
+    title: 'Organisationen',
+    tabOrganizations: 'Organisationen',
+    tabInvitations: 'Einladungen',
+    pendingInvitations: (count: number) => (count === 1 ? '1 offene Einladung' : `${count} offene Einladungen`),
+    create: 'Organisation erstellen',
+    none: 'Sie sind noch in keiner Organisation. Erstellen Sie eine Organisation oder nehmen Sie eine Einladung an.',
+    listLabel: 'Ihre Organisationen',
+    memberCount: (count: number) => (count === 1 ? '1 Mitglied' : `${count} Mitglieder`),
+    selectHint: 'Wählen Sie eine Organisation aus, um Mitglieder, Material und Zugriffsprotokolle zu sehen.',
+    loadFailed: 'Die Organisationen konnten nicht geladen werden.',
+    blockedBadge: 'Gesperrt',
+    blockedTitle: 'Organisation gesperrt',
+    blockedText:
+      'Diese Organisation wurde von der Plattform-Administration gesperrt. Mitglieder und Material können nicht hinzugefügt werden.',
+    fingerprint: 'Schlüssel-Fingerabdruck',
+    tabMembers: 'Mitglieder',
+    tabMaterials: 'Material',
+    tabAccessLogs: 'Zugriffsprotokolle',
+    roles: roleLabels,
+    role: 'Rolle',
+    // Form labels and dialogs
+    name: 'Name',
+    description: 'Beschreibung',
+    createSubmit: 'Erstellen',
+    createHint:
+      'Beim Erstellen erzeugt Ihr Browser den Organisationsschlüssel für das Patientenarchiv. Er wird Ihnen danach ein einziges Mal angezeigt.',
+    // Members
+    addMember: 'Mitglied hinzufügen',
+    username: 'Benutzername',
+    rolePlaceholder: 'Rolle auswählen',
+    inviteSubmit: 'Einladung senden',
+    inviteHint: 'Eingeladen werden können nur bereits registrierte Benutzer.',
+    noMembers: 'Keine Mitglieder.',
+    you: 'Sie',
+    memberSince: 'Mitglied seit',
+    remove: 'Entfernen',
+    removeLabel: (name: string) => `${name} entfernen`,
+    removeTitle: 'Mitglied entfernen',
+    removeText: (name: string, organization: string) => `${name} wird aus der Organisation „${organization}“ entfernt.`,
+    leave: 'Austreten',
+    leaveTitle: 'Organisation verlassen',
+    leaveText: (organization: string) =>
+      `Möchten Sie die Organisation „${organization}“ wirklich verlassen? Sie verlieren den Zugriff auf ihre Sanitätsdienste.`,
+    // Materials
+    addMaterial: 'Material hinzufügen',
+    materialName: 'Name',
+    materialUnit: 'Einheit',
+    materialUnitPlaceholder: 'z. B. Stück, Paar, Packung',
+    noMaterials: 'Der Materialkatalog ist leer.',
+    materialActions: 'Aktionen',
+    deleteMaterial: 'Löschen',
+    deleteMaterialLabel: (name: string) => `${name} löschen`,
+    deleteMaterialTitle: 'Material löschen',
+    deleteMaterialText: (name: string) =>
+      `„${name}“ wird aus dem Materialkatalog entfernt. Bereits erfasster Verbrauch bleibt erhalten.`,
+    // Access logs
+    accessLogsLabel: 'Zugriffsprotokolle der Organisation',
+    noAccessLogs: 'Keine Zugriffsprotokolle vorhanden.',
+    accessLogActions: accessLogActionLabels,
+    columns: {
+      action: 'Aktion',
+      protocol: 'Protokoll',
+      user: 'Benutzer',
+      time: 'Zeitpunkt',
+      ip: 'IP-Adresse',
+      details: 'Details',
+    },
+    // Invitations
+    noInvitations: 'Keine offenen Einladungen.',
+    invitedBy: (username: string) => `Eingeladen von ${username}`,
+    invitedAt: 'Eingeladen am',
+    unknownInviter: 'unbekannt',
+    accept: 'Annehmen',
+    decline: 'Ablehnen',
+    cancel: 'Abbrechen',
+  },
+  organizationKey: {
+    title: 'Organisationsschlüssel sichern',
+    onlyNow: 'Dieser Schlüssel wird nur jetzt ein einziges Mal angezeigt.',
+    purpose:
+      'Sie benötigen ihn, um archivierte Patientenprotokolle im Patientenarchiv zu öffnen. Der Schlüssel wurde in Ihrem Browser erzeugt und nicht an den Server übertragen.',
+    noRecovery:
+      'Niemand kann den Schlüssel wiederherstellen – auch nicht die Plattform-Administratoren. Geht er verloren, bleiben die archivierten Patientendaten dieser Organisation dauerhaft verschlossen.',
+    keyLabel: 'Organisationsschlüssel',
+    fingerprintLabel: 'Fingerabdruck',
+    fingerprintHint: 'Der Fingerabdruck ist nicht geheim. Mit ihm prüfen Sie später, ob ein Schlüssel zu dieser Organisation gehört.',
+    copy: 'Schlüssel kopieren',
+    print: 'Wiederherstellungsblatt drucken',
+    close: 'Schließen',
+    confirmTitle: 'Schlüssel gesichert?',
+    confirmText: 'Haben Sie den Schlüssel sicher gespeichert? Er wird nie wieder angezeigt.',
+    confirmYes: 'Ja, Schlüssel ist gesichert',
+    confirmBack: 'Zurück zum Schlüssel',
+    sheetTitle: 'Wiederherstellungsblatt – SaniDok-Organisationsschlüssel',
+    sheetOrganization: 'Organisation',
+    sheetDate: 'Erstellt am',
+    sheetInstructionsTitle: 'So bewahren Sie dieses Blatt auf',
+    sheetInstructions: [
+      'Bewahren Sie dieses Blatt verschlossen auf, zum Beispiel in einem Tresor oder einem versiegelten Umschlag.',
+      'Fertigen Sie keine Fotos oder Kopien an, die unverschlossen aufbewahrt werden.',
+      'Wer diesen Schlüssel besitzt, kann die archivierten Patientendaten der Organisation entschlüsseln.',
+      'Niemand kann den Schlüssel wiederherstellen – auch nicht die Plattform-Administratoren. Ohne ihn bleiben archivierte Patientendaten dauerhaft verschlossen.',
+      'Geben Sie den Schlüssel im Patientenarchiv genau so ein, wie er hier steht; Groß- und Kleinschreibung sowie Bindestriche spielen keine Rolle.',
+    ],
+  },
+  organizationToasts: {
+    error: 'Fehler',
+    created: 'Organisation erstellt',
+    createdText: (name: string) => `„${name}“ wurde angelegt. Bitte sichern Sie jetzt den Organisationsschlüssel.`,
+    invited: 'Einladung versendet',
+    invitedText: (username: string) => `${username} wurde eingeladen.`,
+    inviteFailed: 'Einladung konnte nicht versendet werden.',
+    responded: 'Einladung bearbeitet',
+    acceptedText: (organization: string) => `Sie sind jetzt Mitglied von „${organization}“.`,
+    declinedText: 'Die Einladung wurde abgelehnt.',
+    respondFailed: 'Antwort konnte nicht gespeichert werden.',
+    removed: 'Benutzer entfernt',
+    removedText: (name: string) => `${name} ist nicht mehr Mitglied.`,
+    leftText: (organization: string) => `Sie sind aus „${organization}“ ausgetreten.`,
+    noOrganization: 'Keine Organisation ausgewählt',
+    keyCopied: 'Schlüssel kopiert',
+    keyCopiedText: 'Bewahren Sie ihn an einem sicheren Ort auf.',
+    copyFailed: 'Kopieren nicht möglich. Bitte markieren und kopieren Sie den Schlüssel von Hand.',
+    accessLogsFailed: 'Fehler beim Laden der Zugriffsprotokolle',
+    keyGenerationFailed:
+      'Der Organisationsschlüssel konnte in diesem Browser nicht erzeugt werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+    materialAdded: 'Material hinzugefügt',
+    materialAddedText: (name: string) => `„${name}“ steht jetzt im Materialkatalog.`,
+    materialDeleted: 'Material gelöscht',
+    materialDeletedText: (name: string) => `„${name}“ wurde aus dem Materialkatalog entfernt.`,
+  },
 } as const;
 
 export type DeCatalogue = typeof de;
@@ -146,3 +292,4 @@ export type DeCatalogue = typeof de;
 // so that every German UI string is reachable from this one module.
 export * from './landing.de';
 export * from './legal.de';
+export * from './sync.de';

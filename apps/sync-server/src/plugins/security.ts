@@ -35,7 +35,8 @@ export const securityPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // libsodium and the HPKE code compile WebAssembly; 'wasm-unsafe-eval' allows exactly that, not eval().
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           // Mantine writes its CSS variables into a <style> element at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

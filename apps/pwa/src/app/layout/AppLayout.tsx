@@ -3,6 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { useCurrentUser, useLogout } from '../../api/session';
 import { de } from '../../i18n/de';
+import { LogoutWarning, useLogoutGuard } from '../../sync/ui/LogoutGuard';
+import { SyncIndicator } from '../../sync/ui/SyncIndicator';
 import { Logo } from './Logo';
 import { NavItems } from './NavItems';
 import { UserMenu } from './UserMenu';
@@ -17,12 +19,13 @@ export function AppLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const { user } = useCurrentUser();
   const logout = useLogout();
+  const logoutGuard = useLogoutGuard(() => logout.mutate());
   // RequireAuth renders this layout only with a user; the guard keeps the types honest.
   if (!user) return null;
 
   const onLogout = () => {
     drawer.close();
-    logout.mutate();
+    logoutGuard.requestLogout();
   };
 
   return (
@@ -42,7 +45,10 @@ export function AppLayout() {
             />
             <Logo />
           </Group>
-          <UserMenu user={user} onLogout={onLogout} />
+          <Group gap="xs" wrap="nowrap">
+            <SyncIndicator />
+            <UserMenu user={user} onLogout={onLogout} />
+          </Group>
         </Group>
       </AppShell.Header>
 
@@ -68,6 +74,7 @@ export function AppLayout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      <LogoutWarning {...logoutGuard.warningProps} />
     </AppShell>
   );
 }

@@ -1,19 +1,28 @@
-export type MembershipRole = 'owner' | 'admin' | 'member';
+import type { OrganizationRole } from '@sanidok/schema';
+import { useMemo } from 'react';
+import { useOrganizations } from './queries';
+
+export type MembershipRole = OrganizationRole;
 
 export interface Membership {
-  organizationId: string;
+  organizationId: number;
   organizationName: string;
   role: MembershipRole;
   /** ISO timestamp of joining. */
   memberSince: string;
 }
 
-/**
- * The signed-in user's organisation memberships for the profile page. Empty until the
- * organisations feature provides them from local data.
- */
+/** The signed-in user's organisation memberships for the profile page (from GET /api/organizations). */
 export function useMemberships(): readonly Membership[] {
-  return noMemberships;
+  const { data } = useOrganizations({ poll: false });
+  return useMemo(
+    () =>
+      (data ?? []).map((o) => ({
+        organizationId: o.id,
+        organizationName: o.name,
+        role: o.role,
+        memberSince: o.memberSince,
+      })),
+    [data],
+  );
 }
-
-const noMemberships: readonly Membership[] = [];

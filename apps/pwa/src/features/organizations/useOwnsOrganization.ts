@@ -1,8 +1,11 @@
+import { useOrganizations } from './queries';
+
 /**
  * Whether the signed-in user owns at least one organisation; gates the Patientenarchiv entry
- * (spec 1 §2). Organisations do not exist in the client yet, so nobody owns one; the
- * organisations feature replaces this with a read from its repository.
+ * (spec 1 §2). Reads the organisation list without polling of its own: the organisations page
+ * polls and creating an organisation updates the same cache entry. A failed read means "no".
  */
 export function useOwnsOrganization(): boolean {
-  return false;
+  const { data } = useOrganizations({ poll: false });
+  return data?.some((o) => o.role === 'owner') ?? false;
 }

@@ -23,6 +23,12 @@ async function registerDevice(trx: Db, deviceId: string, userId: number): Promis
   return 0;
 }
 
+/** A replayed mutation answers as it was settled: a rejection keeps its reason. */
+async function replayResult(trx: Db, deviceId: string, base: { mutationId: string; seq: number }): Promise<MutationResult> {
+  const rejected = await trx.selectFrom('syncQuarantine').select(['code', 'message']).where('deviceId', '=', deviceId).where('seq', '=', base.seq).executeTakeFirst();
+  return rejected ? { ...base, status: 'rejected', code: rejected.code, message: rejected.message } : { ...base, status: 'duplicate' };
+}
+
 /**
  * Applies a device's batch in one transaction (docs/sync-protocol.md, Push). Replays are
  * `duplicate`; a refused mutation is quarantined and reported, never dropped; an unexpected
@@ -40,11 +46,11 @@ export async function pushMutations(db: Db, context: PushContext, body: unknown)
     for (const mutation of mutations) {
       const base = { mutationId: mutation.mutationId, seq: mutation.seq };
       if (mutation.seq <= lastSeq) {
-        results.push({ ...base, status: 'duplicate' });
+        results.push(await replayResult(trx, request.deviceId, base));
         continue;
       }
       if (mutation.seq !== lastSeq + 1) break; // a gap: the device resends from lastSeq + 1
-      const handler = mutationRegistry[mutation.name];
+      const handler = Object.hasOwn(mutationRegistry, mutation.name) ? mutationRegistry[mutation.name] : undefined;
       await savepoint(trx);
       try {
         if (!handler) throw new AppError(400, 'UNKNOWN_MUTATION', syncMessages.unknownMutation);

@@ -63,8 +63,13 @@ describe('sync push', () => {
         { seq: 3, status: 'rejected', code: 'UNKNOWN_MUTATION', message: 'Unbekannte Änderung. Bitte aktualisieren Sie die App.' },
       ],
     });
+    const replay = await push(member, device, [mutation(1, 'service.create', servicePayload(orgId)), mutation(4, 'constructor', {})]);
+    expect(replay.json().results).toMatchObject([
+      { seq: 1, status: 'rejected', code: 'FORBIDDEN' },
+      { seq: 4, status: 'rejected', code: 'UNKNOWN_MUTATION' },
+    ]);
     const quarantine = await app.db.selectFrom('syncQuarantine').selectAll().orderBy('seq').execute();
-    expect(quarantine.map((q) => [q.seq, q.code])).toEqual([[1, 'FORBIDDEN'], [2, 'VALIDATION'], [3, 'UNKNOWN_MUTATION']]);
+    expect(quarantine.map((q) => [q.seq, q.code])).toEqual([[1, 'FORBIDDEN'], [2, 'VALIDATION'], [3, 'UNKNOWN_MUTATION'], [4, 'UNKNOWN_MUTATION']]);
     expect(JSON.parse(quarantine[0]?.args ?? '{}').organizationId).toBe(orgId);
     expect(await app.db.selectFrom('services').select('id').execute()).toEqual([]);
   });

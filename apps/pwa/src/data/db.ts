@@ -1,0 +1,151 @@
+import type { Material, OrganizationListItem, Service } from '@sanidok/schema';
+import { Dexie } from 'dexie';
+import type { Table } from 'dexie';
+import { uuidv7 } from './uuid';
+
+/**
+ * The device's local database (docs/sync-protocol.md). One IndexedDB database per user,
+ * `sanidok-<userId>`: a shared tablet never mixes two users' data, and each user's outbox waits for
+ * that user. Capture screens read and write only here; the sync engine moves data.
+ */
+
+export type PersistenceState = 'granted' | 'denied' | 'unsupported';
+
+/** Typed key/value rows of the `meta` table. */
+export interface MetaValues {
+  /** Made once per database (so per install and user); the server binds it to the user. */
+  deviceId: string;
+  /** Last seq handed out; gapless, incremented in the transaction that writes the outbox row. */
+  seq: number;
+  /** Opaque pull cursor of the server; absent = pull everything. */
+  cursor: string;
+  /** Entities the device stored when it kept `cursor`; a version storing more pulls all again. */
+  cursorEntities: string[];
+  /** Time of the last sync cycle that pushed and pulled without error. */
+  lastSyncAt: string;
+  /** Answer of navigator.storage.persist(), asked once per database. */
+  persistence: PersistenceState;
+}
+export type MetaKey = keyof MetaValues;
+export interface MetaRow {
+  key: MetaKey;
+  value: MetaValues[MetaKey];
+}
+
+export type OutboxStatus = 'pending' | 'rejected';
+
+export interface OutboxRow {
+  seq: number;
+  mutationId: string;
+  name: string;
+  args: unknown;
+  /** Device time of the local write (informational; never a key or cursor). */
+  createdAt: string;
+  /** The entity the mutation changes: pending flags and re-apply after pull look it up. */
+  entityId: string;
+  /** 'pending' until the server settles it; rejected rows stay for the user to see. */
+  status: OutboxStatus;
+  message?: string;
+  code?: string;
+  rejectedAt?: string;
+}
+
+/** Materials keep soft-deleted entries so recorded usage can still name them. */
+export type LocalMaterial = Material & { deletedAt: string | null };
+export type LocalService = Service;
+export type LocalOrganization = OrganizationListItem;
+
+export class SaniDokDb extends Dexie {
+  // `declare`: Dexie creates the table properties in version().stores(); a class field would
+  // overwrite them with undefined (useDefineForClassFields).
+  declare meta: Table<MetaRow, MetaKey>;
+  declare outbox: Table<OutboxRow, number>;
+  declare organizations: Table<LocalOrganization, number>;
+  declare materials: Table<LocalMaterial, number>;
+  declare services: Table<LocalService, string>;
+
+  readonly userId: number;
+  /** Shown as the creator of rows made on this device until the server's copy arrives. */
+  userName: string;
+
+  constructor(userId: number, userName = '') {
+    super(databaseName(userId));
+    this.userId = userId;
+    this.userName = userName;
+    // Later features add versions; never edit a released version's stores.
+    this.version(1).stores({
+      meta: 'key',
+      outbox: 'seq, &mutationId, status, entityId',
+      organizations: 'id',
+      materials: 'id, organizationId',
+      services: 'id, organizationId, startDate',
+    });
+    this.on('populate', (tx) => {
+      // Runs once, in the transaction that creates the database: the device identity is born with it.
+      return tx.table('meta').bulkAdd([
+        { key: 'deviceId', value: uuidv7() },
+        { key: 'seq', value: 0 },
+      ]);
+    });
+  }
+
+  async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {
+    const row = await this.meta.get(key);
+    return row?.value as MetaValues[K] | undefined;
+  }
+
+  async setMeta<K extends MetaKey>(key: K, value: MetaValues[K]): Promise<void> {
+    await this.meta.put({ key, value });
+  }
+}
+
+export function databaseName(userId: number): string {
+  return `sanidok-${userId}`;
+}
+
+// The signed-in user's database. Hooks subscribe so that a user switch re-renders every screen.
+let active: SaniDokDb | null = null;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function subscribeDatabase(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function currentDatabase(): SaniDokDb | null {
+  return active;
+}
+
+/** The open database; repositories call this, so a write without a signed-in user fails loudly. */
+export function activeDatabase(): SaniDokDb {
+  if (!active) throw new Error('Keine lokale Datenbank geöffnet (niemand angemeldet).');
+  return active;
+}
+
+export function openUserDatabase(userId: number, userName = ''): SaniDokDb {
+  if (active?.userId === userId) {
+    active.userName = userName || active.userName;
+    return active;
+  }
+  closeUserDatabase();
+  active = new SaniDokDb(userId, userName);
+  emit();
+  return active;
+}
+
+export function closeUserDatabase(): void {
+  if (!active) return;
+  active.close();
+  active = null;
+  emit();
+}
+
+/** Removes a user's local database entirely (sign-out with nothing left to upload). */
+export async function deleteUserDatabase(userId: number): Promise<void> {
+  if (active?.userId === userId) closeUserDatabase();
+  await Dexie.delete(databaseName(userId));
+}

@@ -1,0 +1,80 @@
+import type { OutboxRow, SaniDokDb } from './db';
+import { notifyLocalWrite } from './localWrites';
+import type { ApplyContext, MutationArgs, MutationName } from './mutations';
+import { mutations } from './mutations';
+import { uuidv7 } from './uuid';
+
+/** Every table a local write may touch; one list so the transaction scope can never be too small. */
+export function writeScope(db: SaniDokDb) {
+  return [db.meta, db.outbox, db.services, db.organizations, db.materials];
+}
+
+export function applyContext(db: SaniDokDb, at: string): ApplyContext {
+  return { at, userId: db.userId, userName: db.userName };
+}
+
+/**
+ * The local write of docs/sync-protocol.md: the optimistic change and its outbox row with the next
+ * seq, in ONE read-write transaction. Either both are stored or neither (a crash, a full disk or a
+ * throw anywhere inside aborts the whole transaction), so nothing is lost or sent without its
+ * local effect, and seq stays gapless.
+ */
+export async function writeMutation<N extends MutationName>(
+  db: SaniDokDb,
+  name: N,
+  args: MutationArgs[N] | ((db: SaniDokDb) => Promise<MutationArgs[N] | null>),
+): Promise<OutboxRow | null> {
+  const definition = mutations[name];
+  const row = await db.transaction('rw', writeScope(db), async () => {
+    // A builder reads the current row inside the same transaction (diffs, base versions), so no
+    // other write can slip in between reading and writing. null: nothing to do.
+    const resolved = typeof args === 'function' ? await args(db) : args;
+    if (resolved === null) return null;
+    const at = new Date().toISOString();
+    await definition.apply(db, resolved, applyContext(db, at));
+    const seq = ((await db.getMeta('seq')) ?? 0) + 1;
+    await db.setMeta('seq', seq);
+    const outboxRow: OutboxRow = {
+      seq,
+      mutationId: uuidv7(),
+      name,
+      args: resolved,
+      createdAt: at,
+      entityId: definition.entityId(resolved),
+      status: 'pending',
+    };
+    await db.outbox.add(outboxRow);
+    return outboxRow;
+  });
+  // Only after the commit: the engine must never push a row that might still roll back.
+  if (row) notifyLocalWrite();
+  return row;
+}
+
+export function pendingRows(db: SaniDokDb, limit?: number): Promise<OutboxRow[]> {
+  // Rows with equal index keys come back in primary-key order, i.e. ascending seq.
+  const collection = db.outbox.where('status').equals('pending');
+  return (limit === undefined ? collection : collection.limit(limit)).toArray();
+}
+
+export function pendingCount(db: SaniDokDb): Promise<number> {
+  return db.outbox.where('status').equals('pending').count();
+}
+
+export function rejectedRows(db: SaniDokDb): Promise<OutboxRow[]> {
+  return db.outbox.where('status').equals('rejected').toArray();
+}
+
+export async function pendingEntityIds(db: SaniDokDb): Promise<Set<string>> {
+  const rows = await db.outbox.where('status').equals('pending').toArray();
+  return new Set(rows.map((r) => r.entityId));
+}
+
+export async function isEntityPending(db: SaniDokDb, entityId: string): Promise<boolean> {
+  const count = await db.outbox
+    .where('entityId')
+    .equals(entityId)
+    .filter((r) => r.status === 'pending')
+    .count();
+  return count > 0;
+}

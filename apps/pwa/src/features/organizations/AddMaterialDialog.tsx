@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { materialFormSchema } from '@sanidok/schema';
+import { useForm } from 'react-hook-form';
+import { de } from '../../i18n/de';
+import { applyServerFieldErrors } from '../../lib/forms';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { failureText, useAddMaterial } from './mutations';
+
+const t = de.organizations;
+const emptyValues = { name: '', unit: '' };
+
+interface AddMaterialDialogProps {
+  opened: boolean;
+  organizationId: number | null;
+  onClose: () => void;
+}
+
+/** 'Material hinzufügen': name and unit of a catalogue entry (spec 2 §5, shared schema). */
+export function AddMaterialDialog({ opened, organizationId, onClose }: AddMaterialDialogProps) {
+  const addMaterial = useAddMaterial();
+  const form = useForm({ resolver: zodResolver(materialFormSchema), defaultValues: emptyValues });
+  const { errors } = form.formState;
+
+  const close = () => {
+    form.reset(emptyValues);
+    addMaterial.reset();
+    onClose();
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (organizationId === null) {
+      notifyError(de.organizationToasts.error, de.organizationToasts.noOrganization);
+      return;
+    }
+    addMaterial.mutate(
+      { ...values, organizationId },
+      {
+        onSuccess: (material) => {
+          notifySuccess(de.organizationToasts.materialAdded, de.organizationToasts.materialAddedText(material.name));
+          close();
+        },
+        onError: (error) => {
+          applyServerFieldErrors(error, form.setError, ['name', 'unit']);
+          notifyError(de.organizationToasts.error, failureText(error, de.errors.generic));
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title={t.addMaterial} closeButtonProps={{ 'aria-label': de.organizationKey.close }}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <Stack gap="md">
+          <TextInput label={t.materialName} required error={errors.name?.message} data-autofocus {...form.register('name')} />
+          <TextInput
+            label={t.materialUnit}
+            required
+            placeholder={t.materialUnitPlaceholder}
+            error={errors.unit?.message}
+            {...form.register('unit')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={addMaterial.isPending}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" loading={addMaterial.isPending}>
+              {t.addMaterial}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { de } from '../../i18n/de';
+
+export interface ConfirmRequest {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+}
+
+interface ConfirmDialogProps {
+  request: ConfirmRequest | null;
+  pending?: boolean;
+  onCancel: () => void;
+}
+
+/** Asks before an action that cannot be undone from this screen (removing, leaving, deleting). */
+export function ConfirmDialog({ request, pending = false, onCancel }: ConfirmDialogProps) {
+  return (
+    <Modal
+      opened={request !== null}
+      onClose={onCancel}
+      title={request?.title}
+      closeButtonProps={{ 'aria-label': de.organizationKey.close }}
+    >
+      <Stack gap="md">
+        <Text>{request?.text}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            {de.organizations.cancel}
+          </Button>
+          <Button color="red" loading={pending} onClick={() => request?.onConfirm()}>
+            {request?.confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

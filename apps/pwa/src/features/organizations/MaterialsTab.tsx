@@ -1,0 +1,91 @@
+import { ActionIcon, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import type { Material, OrganizationListItem } from '@sanidok/schema';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { de } from '../../i18n/de';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { AddMaterialDialog } from './AddMaterialDialog';
+import type { ConfirmRequest } from './ConfirmDialog';
+import { ConfirmDialog } from './ConfirmDialog';
+import { failureText, useDeleteMaterial } from './mutations';
+import { canManageMaterials } from './permissions';
+import { useOrganizationMaterials } from './queries';
+
+const t = de.organizations;
+
+/** 'Material': the organisation's catalogue; only the owner adds and deletes (spec 1 §6). */
+export function MaterialsTab({ organization }: { organization: OrganizationListItem }) {
+  const materials = useOrganizationMaterials(organization.id);
+  const deleteMaterial = useDeleteMaterial();
+  const [adding, setAdding] = useState(false);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const isOwner = canManageMaterials(organization.role);
+
+  const askDelete = (material: Material) =>
+    setConfirm({
+      title: t.deleteMaterialTitle,
+      text: t.deleteMaterialText(material.name),
+      confirmLabel: t.deleteMaterial,
+      onConfirm: () =>
+        deleteMaterial.mutate(material, {
+          onSuccess: () => {
+            setConfirm(null);
+            notifySuccess(de.organizationToasts.materialDeleted, de.organizationToasts.materialDeletedText(material.name));
+          },
+          onError: (error) => {
+            setConfirm(null);
+            notifyError(de.organizationToasts.error, failureText(error, de.errors.generic));
+          },
+        }),
+    });
+
+  return (
+    <Stack gap="md">
+      {isOwner && (
+        <Group justify="flex-end">
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)} disabled={organization.isBlocked}>
+            {t.addMaterial}
+          </Button>
+        </Group>
+      )}
+      {materials.isPending && <Loader size="sm" aria-label={de.app.loading} />}
+      {materials.isError && <Text c="red">{failureText(materials.error, de.errors.generic)}</Text>}
+      {materials.data?.length === 0 && <Text c="dimmed">{t.noMaterials}</Text>}
+      {materials.data && materials.data.length > 0 && (
+        <Table striped verticalSpacing="sm" aria-label={t.tabMaterials}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.materialName}</Table.Th>
+              <Table.Th>{t.materialUnit}</Table.Th>
+              {isOwner && <Table.Th w={80}>{t.materialActions}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {materials.data.map((material) => (
+              <Table.Tr key={material.id}>
+                <Table.Td>{material.name}</Table.Td>
+                <Table.Td>{material.unit}</Table.Td>
+                {isOwner && (
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      aria-label={t.deleteMaterialLabel(material.name)}
+                      onClick={() => askDelete(material)}
+                      disabled={organization.isBlocked}
+                    >
+                      <IconTrash size={20} aria-hidden />
+                    </ActionIcon>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <AddMaterialDialog opened={adding} organizationId={organization.id} onClose={() => setAdding(false)} />
+      <ConfirmDialog request={confirm} pending={deleteMaterial.isPending} onCancel={() => setConfirm(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { OrganizationListItem } from '@sanidok/schema';
+import { IconLock } from '@tabler/icons-react';
+import { de } from '../../i18n/de';
+import { AccessLogTab } from './AccessLogTab';
+import { MaterialsTab } from './MaterialsTab';
+import { MembersTab } from './MembersTab';
+import { canViewAccessLogs, roleColor } from './permissions';
+
+const t = de.organizations;
+
+interface OrganizationDetailProps {
+  organization: OrganizationListItem;
+  onLeft: () => void;
+}
+
+/** Detail pane: Mitglieder, Material, Zugriffsprotokolle (owner only, not rendered for others). */
+export function OrganizationDetail({ organization, onLeft }: OrganizationDetailProps) {
+  const isOwner = canViewAccessLogs(organization.role);
+  return (
+    <Paper withBorder p="lg" pos="relative" aria-label={organization.name} component="section">
+      <Stack gap="md">
+        <div>
+          <Group gap="sm" wrap="wrap">
+            <Title order={2} fz="h3">
+              {organization.name}
+            </Title>
+            <Badge color={roleColor[organization.role]} variant="light">
+              {t.roles[organization.role]}
+            </Badge>
+          </Group>
+          {organization.description && <Text c="dimmed">{organization.description}</Text>}
+          {isOwner && (
+            <Text size="sm" c="dimmed">
+              {t.fingerprint}: <Text span ff="monospace" size="sm">{organization.keyFingerprint}</Text>
+            </Text>
+          )}
+        </div>
+        {organization.isBlocked && (
+          // A notice, not a full overlay: reading, leaving and removing members stay possible
+          // for a blocked organisation (docs/decisions.md); only additions are disabled.
+          <Alert color="red" variant="light" icon={<IconLock aria-hidden />} title={t.blockedTitle} role="status">
+            {t.blockedText}
+          </Alert>
+        )}
+        <Tabs defaultValue="members" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="members">{t.tabMembers}</Tabs.Tab>
+            <Tabs.Tab value="materials">{t.tabMaterials}</Tabs.Tab>
+            {isOwner && <Tabs.Tab value="access-logs">{t.tabAccessLogs}</Tabs.Tab>}
+          </Tabs.List>
+          <Tabs.Panel value="members" pt="md">
+            <MembersTab organization={organization} onLeft={onLeft} />
+          </Tabs.Panel>
+          <Tabs.Panel value="materials" pt="md">
+            <MaterialsTab organization={organization} />
+          </Tabs.Panel>
+          {isOwner && (
+            <Tabs.Panel value="access-logs" pt="md">
+              <AccessLogTab organizationId={organization.id} />
+            </Tabs.Panel>
+          )}
+        </Tabs>
+      </Stack>
+    </Paper>
+  );
+}

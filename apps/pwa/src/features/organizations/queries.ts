@@ -1,0 +1,68 @@
+import type { AccessLogItem, InvitationListItem, Material, MemberListItem, OrganizationListItem } from '@sanidok/schema';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../api/client';
+
+/** Polling intervals of spec 1 §9 and spec 2 §9 (organisations, members, materials 5 s). */
+export const pollIntervals = {
+  organizations: 5_000,
+  members: 5_000,
+  materials: 5_000,
+  invitations: 10_000,
+  accessLogs: 30_000,
+} as const;
+
+export const organizationKeys = {
+  all: ['organizations'] as const,
+  list: ['organizations', 'list'] as const,
+  members: (id: number) => ['organizations', id, 'members'] as const,
+  materials: (id: number) => ['organizations', id, 'materials'] as const,
+  accessLogs: (id: number) => ['organizations', id, 'access-logs'] as const,
+  invitations: ['invitations'] as const,
+};
+
+/**
+ * GET /api/organizations. The organisations page polls; the sidebar and the profile only read
+ * the cache (staleTime is infinite), so they cost one request per session, not one per 5 s.
+ */
+export function useOrganizations(options: { poll: boolean }) {
+  return useQuery({
+    queryKey: organizationKeys.list,
+    queryFn: ({ signal }) => apiGet<OrganizationListItem[]>('/api/organizations', signal),
+    refetchInterval: options.poll ? pollIntervals.organizations : false,
+  });
+}
+
+export function useMembers(organizationId: number) {
+  return useQuery({
+    queryKey: organizationKeys.members(organizationId),
+    queryFn: ({ signal }) => apiGet<MemberListItem[]>(`/api/organizations/${organizationId}/members`, signal),
+    refetchInterval: pollIntervals.members,
+  });
+}
+
+export function useOrganizationMaterials(organizationId: number) {
+  return useQuery({
+    queryKey: organizationKeys.materials(organizationId),
+    queryFn: ({ signal }) =>
+      apiGet<Material[]>(`/api/materials?organizationId=${encodeURIComponent(organizationId)}`, signal),
+    refetchInterval: pollIntervals.materials,
+  });
+}
+
+/** Owner only (the tab is not rendered for others) and only for a real id (spec 1 §7). */
+export function useAccessLogs(organizationId: number, isOwner: boolean) {
+  return useQuery({
+    queryKey: organizationKeys.accessLogs(organizationId),
+    queryFn: ({ signal }) => apiGet<AccessLogItem[]>(`/api/organizations/${organizationId}/access-logs`, signal),
+    enabled: isOwner && organizationId > 0,
+    refetchInterval: pollIntervals.accessLogs,
+  });
+}
+
+export function useInvitations() {
+  return useQuery({
+    queryKey: organizationKeys.invitations,
+    queryFn: ({ signal }) => apiGet<InvitationListItem[]>('/api/invitations', signal),
+    refetchInterval: pollIntervals.invitations,
+  });
+}

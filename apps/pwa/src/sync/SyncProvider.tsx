@@ -1,0 +1,33 @@
+import type { PublicUser } from '@sanidok/schema';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { fetchCurrentUser, sessionKeys } from '../api/session';
+import { endSyncSession, startSyncSession } from './syncSession';
+
+/**
+ * Runs the sync engine while a user is signed in: opens `sanidok-<userId>` and starts syncing when
+ * the session query knows a user, stops and closes it when the user goes away or changes.
+ * It only observes the session query (enabled: false), so it adds no request of its own.
+ */
+export function SyncProvider({ children }: { children: ReactNode }) {
+  const { data: user } = useQuery<PublicUser | null>({
+    queryKey: sessionKeys.user,
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    enabled: false,
+  });
+  const userId = user?.id;
+  const userName = user ? user.fullName || user.username : '';
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    startSyncSession({ id: userId, name: userName });
+    return () => {
+      void endSyncSession();
+    };
+    // The name only labels rows made offline; a profile edit must not restart the engine.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId]);
+
+  return children;
+}

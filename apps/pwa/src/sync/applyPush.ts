@@ -1,0 +1,81 @@
+import type { MutationEnvelope, PushResponse } from '@sanidok/schema';
+import type { OutboxRow, SaniDokDb } from '../data/db';
+import { mutationDefinition } from '../data/mutations';
+import { writeScope } from '../data/outbox';
+import { syncDe } from '../i18n/sync.de';
+
+export function toEnvelope(row: OutboxRow): MutationEnvelope {
+  return { mutationId: row.mutationId, seq: row.seq, name: row.name, args: row.args, createdAt: row.createdAt };
+}
+
+export interface PushOutcome {
+  /** Outbox rows removed (applied or duplicate) or marked rejected. */
+  settled: number;
+  rejected: number;
+  /** Pending rows were renumbered to close a gap; resend at once. */
+  renumbered: boolean;
+}
+
+/**
+ * Settles a push reply in one transaction: applied and duplicate rows (seq ≤ lastSeq) leave the
+ * outbox; rejected rows stay, marked with the server's German reason, and their local effect is
+ * undone: creates by their `revert`, everything else by forgetting the pull cursor so the next
+ * pull brings the server's rows back. Results are matched by seq AND mutationId, so a reply
+ * can never settle a different mutation than the one sent.
+ */
+export async function applyPushResult(db: SaniDokDb, response: PushResponse, now: string): Promise<PushOutcome> {
+  const outcome: PushOutcome = { settled: 0, rejected: 0, renumbered: false };
+  await db.transaction('rw', writeScope(db), async () => {
+    let resync = false;
+    for (const result of response.results) {
+      if (result.seq > response.lastSeq) continue;
+      const row = await db.outbox.get(result.seq);
+      if (!row || row.mutationId !== result.mutationId || row.status !== 'pending') continue;
+      outcome.settled += 1;
+      if (result.status !== 'rejected') {
+        await db.outbox.delete(row.seq);
+        continue;
+      }
+      outcome.rejected += 1;
+      await db.outbox.update(row.seq, {
+        status: 'rejected',
+        message: result.message || syncDe.indicator.rejectedFallback,
+        ...(result.code ? { code: result.code } : {}),
+        rejectedAt: now,
+      });
+      const revert = mutationDefinition(row.name)?.revert;
+      if (revert) await revert(db, row.args);
+      else resync = true;
+    }
+    if (resync) await db.meta.delete('cursor');
+
+    // The server's counter must never be ahead of ours, or new writes would count as duplicates.
+    const seq = (await db.getMeta('seq')) ?? 0;
+    if (response.lastSeq > seq) await db.setMeta('seq', response.lastSeq);
+
+    const next = await db.outbox.where('seq').above(response.lastSeq).first();
+    if (next && next.seq > response.lastSeq + 1) {
+      await renumberAfter(db, response.lastSeq);
+      outcome.renumbered = true;
+    }
+  });
+  return outcome;
+}
+
+/**
+ * A gap: the server's last settled seq is below the device's next row, yet the rows in between
+ * are gone from the device (the server lost state, e.g. a restore from backup, or the device id
+ * was re-issued). The server never applied anything after `lastSeq`, so every row the device
+ * still holds after it is renumbered from lastSeq + 1 in its original order and sent again;
+ * rejections of the lost timeline become pending again and are judged anew.
+ */
+async function renumberAfter(db: SaniDokDb, lastSeq: number): Promise<void> {
+  const rows = await db.outbox.where('seq').above(lastSeq).toArray();
+  await db.outbox.bulkDelete(rows.map((r) => r.seq));
+  const renumbered = rows.map((row, index): OutboxRow => {
+    const { message: _message, code: _code, rejectedAt: _rejectedAt, ...rest } = row;
+    return { ...rest, seq: lastSeq + 1 + index, status: 'pending' };
+  });
+  await db.outbox.bulkAdd(renumbered);
+  await db.setMeta('seq', lastSeq + renumbered.length);
+}

@@ -1,0 +1,287 @@
+import { PUSH_BATCH_MAX, SYNC_SCHEMA_VERSION, syncMessages } from '@sanidok/schema';
+import { liveQuery } from 'dexie';
+import type { SaniDokDb } from '../data/db';
+import { onLocalWrite } from '../data/localWrites';
+import { pendingCount, pendingRows, rejectedRows } from '../data/outbox';
+import { uuidv7 } from '../data/uuid';
+import { syncDe } from '../i18n/sync.de';
+import { applyPullPage, cursorCoversLocalEntities } from './applyPull';
+import { applyPushResult, toEnvelope } from './applyPush';
+import type { SyncEnvironment } from './environment';
+import { browserEnvironment } from './environment';
+import type { RejectedChange, SyncStoreState } from './syncStore';
+import { useSyncStore } from './syncStore';
+import type { Scheduler } from './timing';
+import { backoffDelay, realScheduler, syncTiming } from './timing';
+import type { SyncTransport, TransportResult } from './transport';
+
+export const syncLockName = 'sanidok-sync';
+export const pullPageSize = 500;
+
+export type SyncTrigger = 'start' | 'timer' | 'online' | 'visible' | 'write' | 'manual';
+
+interface StoreApi {
+  getState(): SyncStoreState;
+  setState(partial: Partial<SyncStoreState>): void;
+}
+
+export interface SyncEngineOptions {
+  db: SaniDokDb;
+  transport: SyncTransport;
+  scheduler?: Scheduler;
+  environment?: Partial<SyncEnvironment>;
+  store?: StoreApi;
+}
+
+type Failure = Extract<TransportResult<unknown>, { ok: false }>;
+type Step = { ok: true } | Failure;
+const ok: Step = { ok: true };
+
+/**
+ * Moves data between the device's Dexie database and the server (docs/sync-protocol.md).
+ * One cycle = push the outbox in batches until empty, then pull pages until !hasMore. Failures
+ * back off exponentially; 401 and a schema mismatch pause the engine until a new session.
+ */
+export class SyncEngine {
+  readonly db: SaniDokDb;
+  private readonly transport: SyncTransport;
+  private readonly scheduler: Scheduler;
+  private readonly env: SyncEnvironment;
+  private readonly store: StoreApi;
+
+  private stopped = true;
+  private paused = false;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: unknown = null;
+  private failures = 0;
+  private retryAt = 0;
+  private persistenceAsked = false;
+  private cleanups: (() => void)[] = [];
+  private abort = new AbortController();
+  /** Halved on 413/5xx (down to 1), doubled back after each accepted batch. */
+  batchSize = PUSH_BATCH_MAX;
+
+  constructor(options: SyncEngineOptions) {
+    this.db = options.db;
+    this.transport = options.transport;
+    this.scheduler = options.scheduler ?? realScheduler;
+    this.env = { ...browserEnvironment(), ...options.environment };
+    this.store = options.store ?? useSyncStore;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.abort = new AbortController();
+    this.store.setState({ pendingCount: null, online: this.env.isOnline(), state: 'idle', message: null });
+    const subscription = liveQuery(async () => ({
+      pending: await pendingCount(this.db),
+      rejected: await rejectedRows(this.db),
+      lastSyncAt: (await this.db.getMeta('lastSyncAt')) ?? null,
+      persistence: (await this.db.getMeta('persistence')) ?? null,
+    })).subscribe({
+      next: (v) => {
+        const rejected: RejectedChange[] = v.rejected
+          .map((r) => ({ mutationId: r.mutationId, seq: r.seq, name: r.name, message: r.message ?? syncDe.indicator.rejectedFallback, at: r.rejectedAt ?? r.createdAt }))
+          .reverse();
+        this.store.setState({ pendingCount: v.pending, rejected, lastSyncAt: v.lastSyncAt, persistence: v.persistence });
+      },
+      error: (error: unknown) => console.error('Sync status query failed', error),
+    });
+    this.cleanups.push(
+      () => subscription.unsubscribe(),
+      this.env.listen('window', 'online', () => {
+        this.store.setState({ online: true });
+        this.requestSync('online');
+      }),
+      this.env.listen('window', 'offline', () => this.store.setState({ online: false })),
+      this.env.listen('document', 'visibilitychange', () => {
+        if (this.env.isVisible()) this.requestSync('visible');
+      }),
+      onLocalWrite(() => this.requestSync('write')),
+    );
+    this.requestSync('start');
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.abort.abort();
+    this.clearTimer();
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    await this.running;
+  }
+
+  /** Trigger policy: runs now unless stopped, paused or backing off; coalesces overlapping calls. */
+  requestSync(trigger: SyncTrigger): void {
+    if (this.stopped || this.paused) return;
+    if (trigger === 'online' || trigger === 'manual') {
+      // Connectivity is back or the user asked: the old failures say nothing about now.
+      this.failures = 0;
+      this.retryAt = 0;
+    }
+    const wait = this.retryAt - this.scheduler.now();
+    if (wait > 0) {
+      this.schedule(wait);
+      return;
+    }
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.clearTimer();
+    this.running = this.runExclusive()
+      .catch((error: unknown) => {
+        // Only a database closed by stop() gets here; the next cycle starts from the stored state.
+        if (!this.stopped) console.error('Sync cycle failed', error);
+      })
+      .finally(() => {
+        this.running = null;
+        if (this.stopped || this.paused) return;
+        if (this.again) {
+          this.again = false;
+          this.requestSync('timer');
+        } else if (this.timer === null) {
+          this.schedule(this.failures > 0 ? backoffDelay(this.failures) : syncTiming.intervalMs);
+        }
+      });
+  }
+
+  /** Resolves when the current cycle (if any) has finished; for tests and sign-out. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private schedule(ms: number): void {
+    this.clearTimer();
+    this.timer = this.scheduler.setTimeout(() => {
+      this.timer = null;
+      // The periodic pull runs only while it can help: online and looked at.
+      if (this.env.isOnline() && this.env.isVisible()) this.requestSync('timer');
+      else this.schedule(syncTiming.intervalMs);
+    }, ms);
+  }
+
+  private clearTimer(): void {
+    if (this.timer === null) return;
+    this.scheduler.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** One syncing tab: others skip while the lock is held. Without Web Locks every tab syncs;
+   *  that is safe (the server answers repeats as duplicates), only less efficient. */
+  private async runExclusive(): Promise<void> {
+    const locks = this.env.locks;
+    if (!locks) return this.cycle();
+    await locks.request(syncLockName, { ifAvailable: true }, async (lock) => {
+      if (lock) await this.cycle();
+    });
+  }
+
+  /** One push-then-pull round. */
+  private async cycle(): Promise<void> {
+    if (this.stopped) return;
+    void this.askPersistence();
+    this.store.setState({ state: 'syncing' });
+    let step: Step;
+    try {
+      step = await this.pushAll();
+      if (step.ok) step = await this.pullAll();
+    } catch (error) {
+      // Stopping closes the database under a running cycle; anything else is a bug worth a log.
+      // Dexie transactions are atomic, so an exception here never leaves half a page behind.
+      if (this.stopped) return;
+      console.error('Sync cycle failed', error);
+      step = { ok: false, status: -1, message: syncDe.indicator.error };
+    }
+    if (this.stopped) return;
+    if (!step.ok) {
+      this.fail(step);
+      return;
+    }
+    this.failures = 0;
+    this.retryAt = 0;
+    await this.db.setMeta('lastSyncAt', new Date(this.scheduler.now()).toISOString());
+    this.store.setState({ state: 'idle', message: null, online: true });
+  }
+
+  private async pushAll(): Promise<Step> {
+    let rotated = false;
+    while (!this.stopped) {
+      const rows = await pendingRows(this.db, this.batchSize);
+      if (rows.length === 0) return ok;
+      const deviceId = await this.deviceId();
+      const reply = await this.transport.push({ deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: rows.map(toEnvelope) }, this.abort.signal);
+      if (!reply.ok) {
+        if (reply.status === 403 && reply.code === 'FOREIGN_DEVICE' && !rotated) {
+          // The id is bound to another user (e.g. a copied profile): take a fresh one; the
+          // server then reports lastSeq 0 and the outbox is renumbered from 1.
+          rotated = true;
+          await this.db.setMeta('deviceId', uuidv7());
+          continue;
+        }
+        return reply;
+      }
+      this.store.setState({ online: true });
+      const outcome = await applyPushResult(this.db, reply.body, new Date(this.scheduler.now()).toISOString());
+      if (outcome.settled === 0 && !outcome.renumbered) return { ok: false, status: -1, message: syncDe.errors.noProgress };
+      this.batchSize = Math.min(PUSH_BATCH_MAX, this.batchSize * 2);
+    }
+    return ok;
+  }
+
+  private async pullAll(): Promise<Step> {
+    await cursorCoversLocalEntities(this.db);
+    while (!this.stopped) {
+      const cursor = await this.db.getMeta('cursor');
+      const reply = await this.transport.pull({ cursor, limit: pullPageSize, schemaVersion: SYNC_SCHEMA_VERSION }, this.abort.signal);
+      if (!reply.ok) return reply;
+      if (this.stopped) return ok;
+      await applyPullPage(this.db, reply.body);
+      if (!reply.body.hasMore) return ok;
+    }
+    return ok;
+  }
+
+  private fail(failure: Failure): void {
+    if (failure.status === 401) {
+      // Capture keeps working; the outbox waits for the next sign-in (a new engine).
+      this.paused = true;
+      this.store.setState({ state: 'auth-required', message: syncDe.indicator.authRequiredText });
+      return;
+    }
+    if (failure.status === 409 && failure.code === 'SCHEMA_MISMATCH') {
+      this.paused = true;
+      this.store.setState({ state: 'schema-mismatch', message: failure.message || syncMessages.schemaMismatch });
+      return;
+    }
+    if (failure.status === 413 || failure.status >= 500) this.batchSize = Math.max(1, Math.floor(this.batchSize / 2));
+    this.failures += 1;
+    this.retryAt = this.scheduler.now() + backoffDelay(this.failures);
+    if (failure.status === 0) this.store.setState({ state: 'idle', online: false, message: null });
+    else this.store.setState({ state: 'error', message: failure.message });
+  }
+
+  private async deviceId(): Promise<string> {
+    const existing = await this.db.getMeta('deviceId');
+    if (existing) return existing;
+    const fresh = uuidv7();
+    await this.db.setMeta('deviceId', fresh);
+    return fresh;
+  }
+
+  /** Asks once per database for persistent storage; a refusal is shown in the indicator. */
+  private async askPersistence(): Promise<void> {
+    if (this.persistenceAsked) return;
+    this.persistenceAsked = true;
+    const storage = this.env.storage;
+    try {
+      if (!storage?.persist) return await this.db.setMeta('persistence', 'unsupported');
+      if (await storage.persisted?.()) return await this.db.setMeta('persistence', 'granted');
+      if ((await this.db.getMeta('persistence')) !== undefined) return;
+      await this.db.setMeta('persistence', (await storage.persist()) ? 'granted' : 'denied');
+    } catch (error) {
+      if (!this.stopped) console.warn('Persistent storage request failed', error);
+    }
+  }
+}

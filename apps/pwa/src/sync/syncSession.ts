@@ -1,0 +1,82 @@
+import { closeUserDatabase, currentDatabase, deleteUserDatabase, openUserDatabase } from '../data/db';
+import type { SaniDokDb } from '../data/db';
+import { pendingCount } from '../data/outbox';
+import { SyncEngine } from './syncEngine';
+import { resetSyncStore } from './syncStore';
+import type { SyncTransport } from './transport';
+import { createFetchTransport } from './transport';
+
+/**
+ * The signed-in user's sync session: their database and the engine working on it. Started when a
+ * user is known, ended on sign-out or user switch. Nothing here ever deletes pending changes.
+ */
+
+export interface SessionUser {
+  id: number;
+  name: string;
+}
+
+let session: { userId: number; engine: SyncEngine } | null = null;
+
+export function activeSyncEngine(): SyncEngine | null {
+  return session?.engine ?? null;
+}
+
+export function startSyncSession(user: SessionUser, transport: SyncTransport = createFetchTransport()): SyncEngine {
+  if (session?.userId === user.id) return session.engine;
+  void endSyncSession();
+  const db = openUserDatabase(user.id, user.name);
+  const engine = new SyncEngine({ db, transport });
+  session = { userId: user.id, engine };
+  engine.start();
+  return engine;
+}
+
+function closeIfActive(db: SaniDokDb): void {
+  if (currentDatabase() === db) closeUserDatabase();
+}
+
+/**
+ * Stops the engine and closes the database. With `deleteIfSettled` (an explicit sign-out) the
+ * database is deleted when no change waits for the server, as the privacy notice promises; with
+ * pending changes it stays so they upload after the next sign-in. Returns the pending count.
+ */
+export async function endSyncSession(options: { deleteIfSettled?: boolean } = {}): Promise<number> {
+  const current = session;
+  if (!current) return 0;
+  session = null;
+  const { engine } = current;
+  // stop() flags the engine synchronously, so closing right after cannot race a new cycle; a
+  // transaction already running finishes first (IndexedDB closes only after it).
+  const stopping = engine.stop();
+  if (!options.deleteIfSettled) {
+    closeIfActive(engine.db);
+    resetSyncStore();
+    await stopping;
+    return 0;
+  }
+  await stopping;
+  // An unreadable count (-1) keeps the database: deleting is only for a proven empty outbox.
+  const pending = await pendingCount(engine.db).catch(() => -1);
+  closeIfActive(engine.db);
+  resetSyncStore();
+  if (pending === 0) await deleteUserDatabase(current.userId);
+  return pending;
+}
+
+/** Pending changes of the signed-in user, read from the database (not the cached store). */
+export async function countPendingChanges(): Promise<number> {
+  const db = currentDatabase();
+  return db ? pendingCount(db) : 0;
+}
+
+/** The user asked for a sync (indicator button): ignores the current backoff. */
+export function requestManualSync(): void {
+  session?.engine.requestSync('manual');
+}
+
+/** Hides rejected changes the user has read; the server keeps them in its quarantine. */
+export async function dismissRejectedChanges(): Promise<void> {
+  const db = currentDatabase();
+  if (db) await db.outbox.where('status').equals('rejected').delete();
+}

@@ -1,0 +1,82 @@
+import { clientHeaderName } from '@sanidok/schema';
+import type { PullResponse, PushRequest, PushResponse } from '@sanidok/schema';
+import { errorFromResponse } from '../api/client';
+import { de } from '../i18n/de';
+
+/**
+ * How the engine reaches the server. Failures are values, not throws: the engine decides on the
+ * status (0 = not reached at all) and tests plug in their own transport.
+ */
+export type TransportResult<T> =
+  | { ok: true; status: number; body: T }
+  | { ok: false; status: number; message: string; code?: string | undefined };
+
+export interface PullParams {
+  cursor?: string | undefined;
+  limit: number;
+  schemaVersion: number;
+}
+
+export interface SyncTransport {
+  /** `signal` aborts the request when the engine stops (sign-out must not wait for a stalled network). */
+  push(request: PushRequest, signal?: AbortSignal): Promise<TransportResult<PushResponse>>;
+  pull(params: PullParams, signal?: AbortSignal): Promise<TransportResult<PullResponse>>;
+}
+
+/**
+ * A stalled connection (one bar of coverage at a festival) would otherwise hold the engine's only
+ * cycle forever. A timed-out push may still have committed on the server; the resend is then
+ * answered as duplicate.
+ */
+export const requestTimeoutMs = 30_000;
+
+export const syncPaths = { push: '/api/sync/push', pull: '/api/sync/pull' } as const;
+
+/** Builds the pull URL; the cursor is opaque and only URL-encoded. */
+export function pullUrl(params: PullParams): string {
+  const query = new URLSearchParams();
+  if (params.cursor) query.set('cursor', params.cursor);
+  query.set('limit', String(params.limit));
+  query.set('schemaVersion', String(params.schemaVersion));
+  return `${syncPaths.pull}?${query.toString()}`;
+}
+
+async function send<T>(fetchImpl: typeof fetch, url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<TransportResult<T>> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), requestTimeoutMs);
+  const abort = () => controller.abort();
+  signal?.addEventListener('abort', abort);
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      ...init,
+      signal: controller.signal,
+      // The session cookie; the client header satisfies the server's CSRF/Origin guard.
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', [clientHeaderName]: 'pwa', ...(init.headers as Record<string, string> | undefined) },
+    });
+  } catch {
+    return { ok: false, status: 0, message: de.errors.network };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
+  }
+  if (!response.ok) {
+    const error = await errorFromResponse(response);
+    return { ok: false, status: response.status, message: error.message, code: error.code };
+  }
+  try {
+    return { ok: true, status: response.status, body: (await response.json()) as T };
+  } catch {
+    // A cut connection mid-body: treat as not reached, the request is safe to repeat.
+    return { ok: false, status: 0, message: de.errors.network };
+  }
+}
+
+export function createFetchTransport(fetchImpl: typeof fetch = (...args) => fetch(...args)): SyncTransport {
+  return {
+    push: (request, signal) =>
+      send<PushResponse>(fetchImpl, syncPaths.push, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) }, signal),
+    pull: (params, signal) => send<PullResponse>(fetchImpl, pullUrl(params), { method: 'GET' }, signal),
+  };
+}
