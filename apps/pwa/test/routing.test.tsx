@@ -4,19 +4,15 @@ import { callsTo, findToast, json, mockApi, renderApp, testUser, unauthenticated
 
 const admin = { ...testUser, id: 1, username: 'admin', isAdmin: true };
 
+// /dashboard, /services and /services/{id} are real screens now (test/dashboard*, test/services*),
+// as are /minor-treatments(/new) and /materials/used (test/minorTreatments*, test/materials*), and
+// /patient-archive (test/archive.test.tsx).
 const protectedPaths = [
-  ['/dashboard', 'Dashboard'],
-  ['/services', 'Sanitätsdienste'],
-  ['/services/12', 'Sanitätsdienst'],
   ['/services/12/patients/3/edit', 'Patientendaten bearbeiten'],
-  ['/patient-archive', 'Patientenarchiv'],
-  ['/minor-treatments', 'Bagatellbehandlungen'],
-  ['/minor-treatments/new', 'Bagatellbehandlung erfassen'],
   ['/patient-protocols', 'Patientenprotokolle'],
   ['/patient-protocols/new', 'Patientenprotokoll erstellen'],
   ['/patient-protocols/edit/5', 'Patientenprotokoll bearbeiten'],
   ['/patient-protocols/5', 'Patientenprotokoll'],
-  ['/materials/used', 'Material erfassen'],
 ] as const;
 
 describe('router', () => {

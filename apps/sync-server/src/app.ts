@@ -1,11 +1,14 @@
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/config';
+import { archivePlugin } from './plugins/archive';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/errorHandler';
 import { jobsPlugin } from './plugins/jobs';
+import { mailerPlugin } from './plugins/mailer';
 import { pwaPlugin } from './plugins/pwa';
 import { rateLimitPlugin } from './plugins/rateLimit';
+import { routeRegistryPlugin } from './plugins/routeRegistry';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { apiRoutes } from './routes/api';
@@ -22,12 +25,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // One line per request would drown the log: the PWA polls every 5 s.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
+  await app.register(routeRegistryPlugin);
   await app.register(databasePlugin, { config });
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin);
+  await app.register(mailerPlugin);
+  await app.register(archivePlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(pwaPlugin);
   await app.ready();

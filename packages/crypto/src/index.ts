@@ -2,3 +2,6 @@ export * from './passwords';
 export * from './random';
 export * from './orgKeys';
 export * from './atRest';
+export * from './sealing';
+export * from './patientDataSealing';
+export * from './archiveProof';

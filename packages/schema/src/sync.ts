@@ -1,7 +1,10 @@
 import type { Material } from './materials';
 import type { MaterialUsage, MinorTreatment } from './minorTreatments';
 import type { OrganizationListItem } from './organizations';
+import type { PatientProtocol, ProtocolPatientData } from './protocols';
 import type { Service } from './services';
+import type { TreatmentEntry } from './treatmentEntries';
+import type { VitalRecord } from './vitals';
 import { z } from './zodConfig';
 
 /**
@@ -65,9 +68,17 @@ export interface SyncEntityData {
   material: Material & { deletedAt: string | null };
   minorTreatment: MinorTreatment;
   materialUsage: MaterialUsage;
+  /** Clinical part of a protocol, with its server-assigned number and status. */
+  protocol: PatientProtocol;
+  /** Patient data of an active protocol; a delete change at discharge makes devices drop it. */
+  patientData: ProtocolPatientData;
+  vitalRecord: VitalRecord;
+  treatmentEntry: TreatmentEntry;
 }
 export type SyncEntity = keyof SyncEntityData;
-export const syncEntities = ['service', 'material', 'minorTreatment', 'materialUsage'] as const satisfies readonly SyncEntity[];
+export const syncEntities = [
+  'service', 'material', 'minorTreatment', 'materialUsage', 'protocol', 'patientData', 'vitalRecord', 'treatmentEntry',
+] as const satisfies readonly SyncEntity[];
 
 export type SyncChange = {
   [E in SyncEntity]:

@@ -7,13 +7,19 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | undefined;
   readonly fields: Record<string, string> | undefined;
+  /** The whole JSON error body, for answers with more than `{message, code}` (the archive's failure count). */
+  readonly body: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(message: string, init: { status: number; code?: ErrorCode | undefined; fields?: Record<string, string> | undefined }) {
+  constructor(
+    message: string,
+    init: { status: number; code?: ErrorCode | undefined; fields?: Record<string, string> | undefined; body?: Record<string, unknown> | undefined },
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.fields = init.fields;
+    this.body = init.body;
   }
 }
 
@@ -61,6 +67,7 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     status: response.status,
     code: typeof body?.code === 'string' ? (body.code as ErrorCode) : undefined,
     fields: stringRecord(body?.fields),
+    body,
   });
 }
 

@@ -16,7 +16,9 @@ import {
   PatientProtocolPage,
   PatientProtocolsPage,
 } from '../features/protocols/PatientProtocolsPage';
-import { ServiceDetailPage, ServicePatientEditPage, ServicesPage } from '../features/services/ServicesPage';
+import { ServiceDetailPage } from '../features/services/ServiceDetailPage';
+import { ServicePatientEditPage } from '../features/services/ServicePatientEditPage';
+import { ServicesPage } from '../features/services/ServicesPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { RouteErrorPage } from './ErrorBoundary';
 import { AppLayout } from './layout/AppLayout';

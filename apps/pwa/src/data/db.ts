@@ -1,4 +1,4 @@
-import type { Material, OrganizationListItem, Service } from '@sanidok/schema';
+import type { Material, MaterialUsage, MinorTreatment, OrganizationListItem, Service } from '@sanidok/schema';
 import { Dexie } from 'dexie';
 import type { Table } from 'dexie';
 import { uuidv7 } from './uuid';
@@ -54,6 +54,10 @@ export interface OutboxRow {
 export type LocalMaterial = Material & { deletedAt: string | null };
 export type LocalService = Service;
 export type LocalOrganization = OrganizationListItem;
+/** A Bagatelle as the list shows it; rows made here carry the device's view until pull replaces them. */
+export type LocalMinorTreatment = MinorTreatment;
+/** One consumption row; `refilledAt` null = still open in the Materialverbrauch list. */
+export type LocalMaterialUsage = MaterialUsage;
 
 export class SaniDokDb extends Dexie {
   // `declare`: Dexie creates the table properties in version().stores(); a class field would
@@ -63,6 +67,8 @@ export class SaniDokDb extends Dexie {
   declare organizations: Table<LocalOrganization, number>;
   declare materials: Table<LocalMaterial, number>;
   declare services: Table<LocalService, string>;
+  declare minorTreatments: Table<LocalMinorTreatment, string>;
+  declare materialUsage: Table<LocalMaterialUsage, string>;
 
   readonly userId: number;
   /** Shown as the creator of rows made on this device until the server's copy arrives. */
@@ -79,6 +85,12 @@ export class SaniDokDb extends Dexie {
       organizations: 'id',
       materials: 'id, organizationId',
       services: 'id, organizationId, startDate',
+    });
+    // Minor treatments and material consumption (spec 2). New tables only: existing data stays.
+    // refilledAt: IndexedDB does not index null, so the index holds only refilled rows.
+    this.version(2).stores({
+      minorTreatments: 'id, serviceId, createdAt',
+      materialUsage: 'id, serviceId, [serviceId+materialId], refilledAt',
     });
     this.on('populate', (tx) => {
       // Runs once, in the transaction that creates the database: the device identity is born with it.

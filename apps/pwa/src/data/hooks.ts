@@ -13,7 +13,7 @@ import { getService, listServices } from './repositories/services';
  * loading"; without a signed-in user the lists are empty.
  */
 
-function useDatabase(): SaniDokDb | null {
+export function useDatabase(): SaniDokDb | null {
   return useSyncExternalStore(subscribeDatabase, currentDatabase, () => null);
 }
 

@@ -1,7 +1,9 @@
 import type { createServiceSchema, Service } from '@sanidok/schema';
 import type { Table } from 'dexie';
 import type { z } from 'zod';
-import type { LocalMaterial, LocalOrganization, LocalService } from './db';
+import type { MaterialUsageAddArgs, MaterialUsageRefillArgs, MinorTreatmentCreateArgs } from './captureMutations';
+import { captureMutations } from './captureMutations';
+import type { LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalOrganization, LocalService } from './db';
 
 /**
  * The device half of the mutation registry (docs/sync-protocol.md): every name here has a twin on
@@ -15,6 +17,8 @@ export interface DataTables {
   services: Table<LocalService, string>;
   organizations: Table<LocalOrganization, number>;
   materials: Table<LocalMaterial, number>;
+  minorTreatments: Table<LocalMinorTreatment, string>;
+  materialUsage: Table<LocalMaterialUsage, string>;
 }
 
 export interface ApplyContext {
@@ -53,6 +57,9 @@ export interface MutationArgs {
   'service.archive': EntityIdArgs;
   'service.complete': EntityIdArgs;
   'service.delete': EntityIdArgs;
+  'minorTreatment.create': MinorTreatmentCreateArgs;
+  'materialUsage.add': MaterialUsageAddArgs;
+  'materialUsage.refill': MaterialUsageRefillArgs;
 }
 export type MutationName = keyof MutationArgs;
 
@@ -118,8 +125,12 @@ export const mutations: { [N in MutationName]: MutationDefinition<MutationArgs[N
     entityId: byId,
     async apply(tx, args) {
       await tx.services.delete(args.id);
+      // The server cascades to the service's treatments and consumption; so does the device.
+      await tx.minorTreatments.where('serviceId').equals(args.id).delete();
+      await tx.materialUsage.where('serviceId').equals(args.id).delete();
     },
   },
+  ...captureMutations,
 };
 
 /** Looks a stored name up; an outbox row written by another app version may name an unknown one. */

@@ -4,9 +4,12 @@ import type { ApplyContext, MutationArgs, MutationName } from './mutations';
 import { mutations } from './mutations';
 import { uuidv7 } from './uuid';
 
+/** Name of the performance mark set when a local write has committed. */
+export const localWriteMark = 'sanidok:local-write';
+
 /** Every table a local write may touch; one list so the transaction scope can never be too small. */
 export function writeScope(db: SaniDokDb) {
-  return [db.meta, db.outbox, db.services, db.organizations, db.materials];
+  return [db.meta, db.outbox, db.services, db.organizations, db.materials, db.minorTreatments, db.materialUsage];
 }
 
 export function applyContext(db: SaniDokDb, at: string): ApplyContext {
@@ -26,14 +29,17 @@ export async function writeMutation<N extends MutationName>(
 ): Promise<OutboxRow | null> {
   const definition = mutations[name];
   const row = await db.transaction('rw', writeScope(db), async () => {
+    // Requests of one transaction are pipelined, so the seq read travels with the builder's reads
+    // (Dexie's own promise, not an async wrapper: that would leave the transaction's zone).
+    const lastSeq = db.meta.get('seq');
+    // If the builder refuses, the transaction aborts and this read fails with it: not an error.
+    lastSeq.catch(() => undefined);
     // A builder reads the current row inside the same transaction (diffs, base versions), so no
     // other write can slip in between reading and writing. null: nothing to do.
     const resolved = typeof args === 'function' ? await args(db) : args;
     if (resolved === null) return null;
     const at = new Date().toISOString();
-    await definition.apply(db, resolved, applyContext(db, at));
-    const seq = ((await db.getMeta('seq')) ?? 0) + 1;
-    await db.setMeta('seq', seq);
+    const seq = (((await lastSeq)?.value as number | undefined) ?? 0) + 1;
     const outboxRow: OutboxRow = {
       seq,
       mutationId: uuidv7(),
@@ -43,11 +49,20 @@ export async function writeMutation<N extends MutationName>(
       entityId: definition.entityId(resolved),
       status: 'pending',
     };
-    await db.outbox.add(outboxRow);
+    // Outbox row and counter travel together with the local effect's requests instead of after
+    // them; the transaction still commits all of it or nothing.
+    const queued = Promise.all([db.outbox.add(outboxRow), db.meta.put({ key: 'seq', value: seq })]);
+    queued.catch(() => undefined);
+    await definition.apply(db, resolved, applyContext(db, at));
+    await queued;
     return outboxRow;
   });
   // Only after the commit: the engine must never push a row that might still roll back.
-  if (row) notifyLocalWrite();
+  if (row) {
+    // User Timing mark at the moment of commit: diagnostics and bench/capture read it.
+    globalThis.performance?.mark?.(localWriteMark, { detail: { name, seq: row.seq } });
+    notifyLocalWrite();
+  }
   return row;
 }
 

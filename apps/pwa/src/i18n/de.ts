@@ -293,3 +293,7 @@ export type DeCatalogue = typeof de;
 export * from './landing.de';
 export * from './legal.de';
 export * from './sync.de';
+export * from './admin.de';
+export * from './minorTreatments.de';
+export * from './services.de';
+export * from './archive.de';

@@ -36,6 +36,9 @@ export const syncDe = {
     'service.archive': 'Sanitätsdienst archiviert',
     'service.complete': 'Sanitätsdienst abgeschlossen',
     'service.delete': 'Sanitätsdienst gelöscht',
+    'minorTreatment.create': 'Bagatellbehandlung erfasst',
+    'materialUsage.add': 'Material erfasst',
+    'materialUsage.refill': 'Material aufgefüllt',
   } as Record<string, string>,
   unknownMutation: 'Änderung',
   logout: {

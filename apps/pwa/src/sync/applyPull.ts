@@ -1,14 +1,20 @@
 import type { PullResponse, SyncChange, SyncEntity } from '@sanidok/schema';
-import type { LocalMaterial, LocalService, SaniDokDb } from '../data/db';
+import { usageListKey } from '../data/captureMutations';
+import type { LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalService, SaniDokDb } from '../data/db';
 import { mutationDefinition } from '../data/mutations';
 import { applyContext, writeScope } from '../data/outbox';
 
-/** Net effect of a page per entity: the last change of an id wins (changes come in version order). */
+/** Net effect of a page on one table: the last change of an id wins (changes come in version order). */
+interface TableEffect<K, V> {
+  upserts: Map<K, V>;
+  deletes: Set<K>;
+}
+
 interface PageEffect {
-  serviceUpserts: Map<string, LocalService>;
-  serviceDeletes: Set<string>;
-  materialUpserts: Map<number, LocalMaterial>;
-  materialDeletes: Set<number>;
+  services: TableEffect<string, LocalService>;
+  materials: TableEffect<number, LocalMaterial>;
+  minorTreatments: TableEffect<string, LocalMinorTreatment>;
+  materialUsage: TableEffect<string, LocalMaterialUsage>;
 }
 
 /**
@@ -16,30 +22,43 @@ interface PageEffect {
  * changes are skipped, and the cursor remembers which entities it covers, so a version that adds
  * a table pulls everything again once (see cursorCoversLocalEntities).
  */
-export const localEntities = ['service', 'material'] as const satisfies readonly SyncEntity[];
+export const localEntities = ['service', 'material', 'minorTreatment', 'materialUsage'] as const satisfies readonly SyncEntity[];
+
+function tableEffect<K, V>(): TableEffect<K, V> {
+  return { upserts: new Map(), deletes: new Set() };
+}
+
+function track<K, V>(effect: TableEffect<K, V>, id: K, data: V | undefined): void {
+  if (data !== undefined) {
+    effect.deletes.delete(id);
+    effect.upserts.set(id, data);
+  } else {
+    effect.upserts.delete(id);
+    effect.deletes.add(id);
+  }
+}
 
 function collect(changes: readonly SyncChange[], organizationIds: ReadonlySet<number>): PageEffect {
-  const effect: PageEffect = { serviceUpserts: new Map(), serviceDeletes: new Set(), materialUpserts: new Map(), materialDeletes: new Set() };
+  const effect: PageEffect = { services: tableEffect(), materials: tableEffect(), minorTreatments: tableEffect(), materialUsage: tableEffect() };
   for (const change of changes) {
     // Defence in depth: the server filters by membership; rows of other organisations never land.
     if (!organizationIds.has(change.organizationId)) continue;
-    if (change.entity === 'service') {
-      if (change.op === 'upsert') {
-        effect.serviceDeletes.delete(change.id);
-        effect.serviceUpserts.set(change.id, change.data);
-      } else {
-        effect.serviceUpserts.delete(change.id);
-        effect.serviceDeletes.add(change.id);
-      }
-    } else if (change.entity === 'material') {
-      const id = Number(change.id);
-      if (change.op === 'upsert') {
-        effect.materialDeletes.delete(id);
-        effect.materialUpserts.set(id, change.data);
-      } else {
-        effect.materialUpserts.delete(id);
-        effect.materialDeletes.add(id);
-      }
+    switch (change.entity) {
+      case 'service':
+        track(effect.services, change.id, change.op === 'upsert' ? change.data : undefined);
+        break;
+      case 'material':
+        track(effect.materials, Number(change.id), change.op === 'upsert' ? change.data : undefined);
+        break;
+      case 'minorTreatment':
+        track(effect.minorTreatments, change.id, change.op === 'upsert' ? change.data : undefined);
+        break;
+      case 'materialUsage':
+        track(effect.materialUsage, change.id, change.op === 'upsert' ? change.data : undefined);
+        break;
+      default:
+        // An entity of a newer server: skipped (see localEntities).
+        break;
     }
   }
   return effect;
@@ -83,18 +102,41 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<
 
   await db.transaction('rw', writeScope(db), async () => {
     const known = (await db.organizations.toCollection().primaryKeys()) as number[];
-    await db.organizations.bulkDelete(known.filter((id) => !keep.has(id)));
+    const removed = known.filter((id) => !keep.has(id));
+    await db.organizations.bulkDelete(removed);
     await db.organizations.bulkPut(page.organizations);
     await db.services.filter((s) => !keep.has(s.organizationId)).delete();
     await db.materials.filter((m) => !keep.has(m.organizationId)).delete();
+    // The capture tables grow to thousands of rows: scanned only when a membership ended.
+    if (removed.length > 0) {
+      await db.minorTreatments.filter((t) => !keep.has(t.organizationId)).delete();
+      await db.materialUsage.filter((u) => !keep.has(u.organizationId)).delete();
+    }
 
-    await db.services.bulkPut([...effect.serviceUpserts.values()]);
-    await db.services.bulkDelete([...effect.serviceDeletes]);
-    await db.materials.bulkPut([...effect.materialUpserts.values()]);
-    await db.materials.bulkDelete([...effect.materialDeletes]);
+    await db.services.bulkPut([...effect.services.upserts.values()]);
+    await db.services.bulkDelete([...effect.services.deletes]);
+    await db.materials.bulkPut([...effect.materials.upserts.values()]);
+    await db.materials.bulkDelete([...effect.materials.deletes]);
+    await db.minorTreatments.bulkPut([...effect.minorTreatments.upserts.values()]);
+    await db.minorTreatments.bulkDelete([...effect.minorTreatments.deletes]);
+    await db.materialUsage.bulkPut([...effect.materialUsage.upserts.values()]);
+    await db.materialUsage.bulkDelete([...effect.materialUsage.deletes]);
+    // A deleted service takes its treatments and consumption with it (the server cascades).
+    const deletedServices = [...effect.services.deletes];
+    if (deletedServices.length > 0) {
+      await db.minorTreatments.where('serviceId').anyOf(deletedServices).delete();
+      await db.materialUsage.where('serviceId').anyOf(deletedServices).delete();
+    }
 
     await db.setMeta('cursor', page.cursor);
     await db.setMeta('cursorEntities', [...localEntities]);
-    await reapplyPending(db, [...effect.serviceUpserts.keys(), ...[...effect.materialUpserts.keys()].map(String)]);
+    const usageLists = new Set([...effect.materialUsage.upserts.values()].map((u) => usageListKey(u.serviceId)));
+    await reapplyPending(db, [
+      ...effect.services.upserts.keys(),
+      ...[...effect.materials.upserts.keys()].map(String),
+      ...effect.minorTreatments.upserts.keys(),
+      ...effect.materialUsage.upserts.keys(),
+      ...usageLists,
+    ]);
   });
 }

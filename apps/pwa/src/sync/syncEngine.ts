@@ -202,7 +202,8 @@ export class SyncEngine {
     this.failures = 0;
     this.retryAt = 0;
     await this.db.setMeta('lastSyncAt', new Date(this.scheduler.now()).toISOString());
-    this.store.setState({ state: 'idle', message: null, online: true });
+    // The browser may have gone offline while this cycle ran: its word counts, not the cycle's.
+    this.store.setState({ state: 'idle', message: null, online: this.env.isOnline() });
   }
 
   private async pushAll(): Promise<Step> {
@@ -222,7 +223,7 @@ export class SyncEngine {
         }
         return reply;
       }
-      this.store.setState({ online: true });
+      this.store.setState({ online: this.env.isOnline() });
       const outcome = await applyPushResult(this.db, reply.body, new Date(this.scheduler.now()).toISOString());
       if (outcome.settled === 0 && !outcome.renumbered) return { ok: false, status: -1, message: syncDe.errors.noProgress };
       this.batchSize = Math.min(PUSH_BATCH_MAX, this.batchSize * 2);

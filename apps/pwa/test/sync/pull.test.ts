@@ -1,7 +1,7 @@
-import type { PullResponse } from '@sanidok/schema';
+import type { PullResponse, SyncChange } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { createService, updateService } from '../../src/data/repositories/services';
-import { applyPullPage } from '../../src/sync/applyPull';
+import { applyPullPage, localEntities } from '../../src/sync/applyPull';
 import { createEngine, deleteServiceChange, openTestDb, organization, seedOrganizations, serverService, startAndSettle, upsertService, validService } from './helpers';
 
 const id = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
@@ -106,23 +106,24 @@ describe('pull loop', () => {
   it('sends the stored cursor, unless it was kept by a version that stored fewer entities', async () => {
     const db = openTestDb();
     await db.setMeta('cursor', 'c-known');
-    await db.setMeta('cursorEntities', ['service', 'material']);
+    await db.setMeta('cursorEntities', [...localEntities]);
     const harness = createEngine(db);
     await startAndSettle(harness);
     expect(harness.server.pulls[0]?.cursor).toBe('c-known');
 
     const older = openTestDb();
     await older.setMeta('cursor', 'c-older');
-    await older.setMeta('cursorEntities', ['service']);
+    await older.setMeta('cursorEntities', ['service', 'material']);
     const upgraded = createEngine(older);
     await startAndSettle(upgraded);
     expect(upgraded.server.pulls[0]?.cursor).toBeUndefined();
-    expect(await older.getMeta('cursorEntities')).toEqual(['service', 'material']);
+    expect(await older.getMeta('cursorEntities')).toEqual([...localEntities]);
   });
 
   it('skips changes of entities this version does not store yet', async () => {
     const db = openTestDb();
-    const unknown = { entity: 'minorTreatment', op: 'delete', id: id(9), organizationId: 1, version: 3 } as const;
+    // An entity name of a newer server version, unknown to this one.
+    const unknown = { entity: 'futureEntity', op: 'delete', id: id(9), organizationId: 1, version: 3 } as unknown as SyncChange;
     await applyPullPage(db, page({ cursor: 'c9', changes: [unknown, upsertService(serverService(id(1), 1))] }));
     expect(await db.services.count()).toBe(1);
     expect(await db.getMeta('cursor')).toBe('c9');

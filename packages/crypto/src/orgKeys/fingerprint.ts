@@ -1,4 +1,5 @@
 import { sha256 } from '@hpke/common';
+import { lengthPrefixed } from '../encoding';
 import { toHex } from '../random';
 
 /** Both organisation public keys (X25519 for sealing, Ed25519 for signing) are 32 bytes. */
@@ -11,20 +12,6 @@ export interface OrganizationPublicKeys {
 
 const fingerprintLabel = new TextEncoder().encode('sanidok/org-key-fingerprint/v1');
 const fingerprintBytes = 16;
-
-/** Two-byte big-endian length, then the bytes: no two different inputs concatenate alike. */
-function lengthPrefixed(parts: readonly Uint8Array[]): Uint8Array {
-  const total = parts.reduce((sum, part) => sum + 2 + part.length, 0);
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    out[offset] = part.length >> 8;
-    out[offset + 1] = part.length & 0xff;
-    out.set(part, offset + 2);
-    offset += 2 + part.length;
-  }
-  return out;
-}
 
 function assertPublicKey(key: Uint8Array, name: string): void {
   if (key.length !== organizationPublicKeyLength) {

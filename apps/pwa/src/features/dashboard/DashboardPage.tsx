@@ -1,54 +1,45 @@
-import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Loader, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useOrganizations, usePendingIds, useServices } from '../../data/hooks';
 import { de } from '../../i18n/de';
+import { servicesDe } from '../../i18n/services.de';
+import { groupServices } from '../services/serviceGroups';
+import { useNow } from '../services/useNow';
+import { DashboardCards } from './DashboardCards';
+import { ActiveServicesList, PlannedServicesList } from './DashboardServiceLists';
+import { InfoCard } from './InfoCard';
 
 /**
- * Placeholder dashboard with the getting-started list of spec 2 §2 ("Erste Schritte"); the cards
- * and service lists follow with the services feature.
+ * /dashboard (spec 2 §2): counts of running and planned services, quick access, the service
+ * lists and the info card, all from the device (works offline). The status is recomputed every
+ * minute, so a service moves from 'Geplant' to 'Aktiv' without a reload.
  */
 export function DashboardPage() {
+  const services = useServices();
+  const organizations = useOrganizations();
+  const pendingIds = usePendingIds();
+  const now = useNow();
+  const groups = useMemo(() => groupServices(services ?? [], organizations ?? [], now), [services, organizations, now]);
+  const ownsOrganization = (organizations ?? []).some((o) => o.role === 'owner');
+  const loading = services === undefined || organizations === undefined;
+
   return (
-    <Stack gap="md">
-      <Title order={1}>{de.pages.dashboard}</Title>
-      <Paper withBorder p="lg">
-        <Text>{de.pages.underConstruction}</Text>
-      </Paper>
-      <Paper withBorder p="lg" component="section" aria-labelledby="getting-started-title">
-        <Title order={2} fz="h3" id="getting-started-title">
-          {de.dashboard.gettingStartedTitle}
-        </Title>
-        <Text c="dimmed" mb="md">
-          {de.dashboard.gettingStartedIntro}
-        </Text>
-        <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {de.dashboard.steps.map((step, index) => (
-            <Group component="li" key={step.title} wrap="nowrap" align="flex-start" gap="md" mih={44}>
-              <ThemeIcon radius="xl" size={36} mt={4} aria-hidden>
-                {index + 1}
-              </ThemeIcon>
-              <div>
-                {step.to ? (
-                  <Anchor
-                    component={Link}
-                    to={step.to}
-                    fw={600}
-                    style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
-                  >
-                    {step.title}
-                  </Anchor>
-                ) : (
-                  <Text fw={600} mih={44} style={{ display: 'flex', alignItems: 'center' }}>
-                    {step.title}
-                  </Text>
-                )}
-                <Text size="sm" c="dimmed">
-                  {step.text}
-                </Text>
-              </div>
-            </Group>
-          ))}
-        </Stack>
-      </Paper>
+    <Stack gap="lg">
+      <Title order={1}>{servicesDe.dashboard.title}</Title>
+      <DashboardCards
+        activeCount={loading ? null : groups.active.length}
+        plannedCount={loading ? null : groups.planned.length}
+        showArchive={ownsOrganization}
+      />
+      {loading ? (
+        <Loader aria-label={de.app.loading} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <ActiveServicesList rows={groups.active} pendingIds={pendingIds} />
+          <PlannedServicesList rows={groups.planned} pendingIds={pendingIds} />
+        </SimpleGrid>
+      )}
+      <InfoCard />
     </Stack>
   );
 }

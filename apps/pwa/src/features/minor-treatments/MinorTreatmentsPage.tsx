@@ -1,11 +1,48 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { de } from '../../i18n/de';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
+import { MinorTreatmentDialog } from './MinorTreatmentDialog';
+import { MinorTreatmentsTable } from './MinorTreatmentsTable';
 
-// Placeholders until minor treatments (spec 2) are built; /new will open the create dialog.
+const t = minorTreatmentsDe.page;
+
+interface PageProps {
+  /** /minor-treatments/new: the create dialog is open at once (spec 2 §2). */
+  startOpen?: boolean;
+}
+
+function MinorTreatmentsScreen({ startOpen = false }: PageProps) {
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(startOpen);
+
+  const close = () => {
+    setOpened(false);
+    // Leaving /new, so reload or back does not open the dialog again.
+    if (startOpen) void navigate('/minor-treatments', { replace: true });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>{t.title}</Title>
+        <Button size="lg" leftSection={<IconPlus size={20} aria-hidden />} onClick={() => setOpened(true)}>
+          {t.newTreatment}
+        </Button>
+      </Group>
+      <MinorTreatmentsTable />
+      <MinorTreatmentDialog opened={opened} onClose={close} />
+    </Stack>
+  );
+}
+
+/** /minor-treatments: every Bagatelle of my organisations on this device, newest first. */
 export function MinorTreatmentsPage() {
-  return <PlaceholderPage title={de.pages.minorTreatments} />;
+  return <MinorTreatmentsScreen />;
 }
 
 export function MinorTreatmentNewPage() {
-  return <PlaceholderPage title={de.pages.minorTreatmentNew} />;
+  return <MinorTreatmentsScreen startOpen />;
 }
+

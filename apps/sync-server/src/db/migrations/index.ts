@@ -3,6 +3,9 @@ import * as accounts from './2026-11-21_001_accounts';
 import * as organizations from './2026-11-21_002_organizations';
 import * as syncServices from './2026-11-21_003_sync_services';
 import * as minorTreatments from './2026-11-21_004_minor_treatments';
+import * as protocols from './2026-11-21_005_protocols';
+import * as admin from './2026-11-21_006_admin';
+import * as archive from './2026-11-21_007_archive';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -13,6 +16,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-21_002_organizations': organizations,
   '2026-11-21_003_sync_services': syncServices,
   '2026-11-21_004_minor_treatments': minorTreatments,
+  '2026-11-21_005_protocols': protocols,
+  '2026-11-21_006_admin': admin,
+  '2026-11-21_007_archive': archive,
 };
 
 export const migrationProvider: MigrationProvider = {

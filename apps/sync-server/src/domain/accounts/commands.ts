@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/database';
 import type { RequestContext } from '../beta/consumeBetaCode';
 import { consumeBetaCode } from '../beta/consumeBetaCode';
 import { AppError, isUniqueViolation, validate } from '../errors';
+import { mailAccountCreated } from '../mail/events';
 import { destroyUserSessions } from '../sessions/sessions';
 import { isBetaModeEnabled } from '../settings/systemSettings';
 import { nowIso } from '../time';
@@ -44,6 +45,8 @@ export async function registerUser(db: Db, input: unknown, context: RequestConte
         updatedAt: now,
       });
       if (await isBetaModeEnabled(trx)) await consumeBetaCode(trx, data.betaCode, row.id, context);
+      // Queued in this transaction, sent after the commit (domain/mail/outbox.ts).
+      await mailAccountCreated(trx, row);
       return row;
     });
     return toPublicUser(user);

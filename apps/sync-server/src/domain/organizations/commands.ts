@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
 import { findUserByUsername } from '../accounts/usersRepository';
 import { AppError, conflict, isUniqueViolation, notFound, validate } from '../errors';
+import { mailInvitation } from '../mail/events';
 import { nowIso } from '../time';
 import { assertNotBlocked, authorize, policyMessages, requireMembership } from './policy';
 import { getMyOrganization, listMyInvitations } from './queries';
@@ -47,11 +48,14 @@ export async function inviteMember(db: Db, user: UserRow, organizationId: unknow
   const member = await db.selectFrom('organizationMembers').select('id').where('organizationId', '=', organization.id).where('userId', '=', invitee.id).executeTakeFirst();
   if (member) throw conflict(organizationCommandMessages.alreadyMember);
   try {
-    return await db
+    const invitation = await db
       .insertInto('organizationInvitations')
       .values({ organizationId: organization.id, invitedUsername: invitee.username, invitedUserId: invitee.id, invitedBy: user.id, role: data.role, status: 'pending', createdAt: nowIso() })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Sent after this call, never failing it (domain/mail/outbox.ts).
+    await mailInvitation(db, { invitee, organizationName: organization.name, inviter: user, role: data.role });
+    return invitation;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(organizationCommandMessages.alreadyInvited);
     throw error;

@@ -14,6 +14,7 @@ export const organizationRules = {
   manageMaterials: ['owner'],
   viewAccessLogs: ['owner'],
   openArchive: ['owner'],
+  rotateKey: ['owner'],
   manageServices: ['owner', 'admin'],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
@@ -27,6 +28,7 @@ export const policyMessages = {
   manageMaterials: 'Nur der Inhaber darf den Materialkatalog ändern.',
   viewAccessLogs: 'Nur der Inhaber darf die Zugriffsprotokolle sehen.',
   openArchive: 'Nur der Inhaber darf das Patientenarchiv öffnen.',
+  rotateKey: 'Nur der Inhaber darf den Organisationsschlüssel erneuern.',
   manageServices: 'Nur der Inhaber oder ein Administrator darf Sanitätsdienste anlegen, ändern, archivieren oder löschen.',
   removeOwner: 'Der Inhaber kann nicht entfernt werden.',
   ownerCannotLeave: 'Der Inhaber kann die Organisation nicht verlassen.',

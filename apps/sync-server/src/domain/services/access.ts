@@ -43,7 +43,12 @@ export async function authorizeServiceManagement(db: Db, serviceId: unknown, use
 /** Documentation rights: any member, on a service that is neither blocked nor archived. */
 export async function authorizeCapture(db: Db, serviceId: unknown, user: UserRow): Promise<ServiceAccess> {
   const access = await requireServiceAccess(db, serviceId, user);
+  assertCaptureAllowed(access);
+  return access;
+}
+
+/** The service takes documentation: not blocked (423), not archived (409). */
+export function assertCaptureAllowed(access: ServiceAccess): void {
   assertServiceWritable(access);
   if (access.service.status === 'archived') throw new AppError(409, 'CONFLICT', serviceAccessMessages.archived);
-  return access;
 }

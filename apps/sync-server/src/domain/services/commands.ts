@@ -3,6 +3,7 @@ import { canArchive, createServiceSchema, serviceIdSchema, serviceMessages, upda
 import { insertRow } from '../../db/compiledInsert';
 import type { CommandContext } from '../context';
 import { AppError, conflict, isUniqueViolation, validate } from '../errors';
+import { mailServiceStatus } from '../mail/events';
 import { authorize } from '../organizations/policy';
 import { nextVersion, writeTombstone } from '../sync/versions';
 import { nowIso } from '../time';
@@ -15,6 +16,7 @@ export const serviceCommandMessages = {
   exists: 'Diesen Sanitätsdienst gibt es bereits.',
   archiveOnlyEnded: 'Nur beendete Sanitätsdienste können archiviert werden.',
   alreadyArchived: 'Dieser Sanitätsdienst ist bereits archiviert.',
+  hasProtocols: 'Dieser Sanitätsdienst enthält Patientenprotokolle und kann nicht gelöscht werden. Bitte archivieren Sie ihn nach dem Ende.',
 } as const;
 
 /** Creates a service with the id the device chose (or a new one for REST callers without id). */
@@ -60,10 +62,12 @@ export async function updateService(ctx: CommandContext, input: unknown): Promis
 async function setStatus(ctx: CommandContext, input: unknown, status: 'archived' | 'completed'): Promise<Service> {
   const { id } = validate(serviceIdSchema, input);
   return inTransaction(ctx.db, async (trx) => {
-    const { service } = await authorizeServiceManagement(trx, id, ctx.user);
+    const { service, organization } = await authorizeServiceManagement(trx, id, ctx.user);
     if (service.status === 'archived') throw conflict(serviceCommandMessages.alreadyArchived);
     if (status === 'archived' && !canArchive(service)) throw conflict(serviceCommandMessages.archiveOnlyEnded);
     await trx.updateTable('services').set({ status, updatedAt: nowIso(), version: await nextVersion(trx) }).where('id', '=', id).execute();
+    // Queued in this transaction, sent after the commit (domain/mail/outbox.ts).
+    if (service.status !== status) await mailServiceStatus(trx, service, organization.name, status);
     return loadService(trx, id);
   });
 }
@@ -75,6 +79,9 @@ export async function deleteService(ctx: CommandContext, input: unknown): Promis
   const { id } = validate(serviceIdSchema, input);
   return inTransaction(ctx.db, async (trx) => {
     const { service } = await authorizeServiceManagement(trx, id, ctx.user);
+    // Patient documentation must be kept; deleting would cascade it away (docs/decisions.md).
+    const protocol = await trx.selectFrom('patientProtocols').select('id').where('serviceId', '=', id).executeTakeFirst();
+    if (protocol) throw conflict(serviceCommandMessages.hasProtocols);
     await trx.deleteFrom('services').where('id', '=', id).execute();
     await writeTombstone(trx, 'service', id, service.organizationId);
     return { ok: true as const };

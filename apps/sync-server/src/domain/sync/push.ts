@@ -1,4 +1,5 @@
 import type { MutationResult, PushResponse } from '@sanidok/schema';
+import { encryptAtRest } from '@sanidok/crypto';
 import { pushRequestSchema, SYNC_SCHEMA_VERSION, syncMessages } from '@sanidok/schema';
 import { rawStatement } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
@@ -22,6 +23,9 @@ async function registerDevice(trx: Db, deviceId: string, userId: number): Promis
   await trx.insertInto('devices').values({ id: deviceId, userId, lastSeq: 0, createdAt: now, lastSeenAt: now }).execute();
   return 0;
 }
+
+/** Context of a quarantined mutation's encrypted args (patient data never lies there in plaintext). */
+export const quarantineArgsContext = (deviceId: string, seq: number) => `sync_quarantine:${deviceId}:${seq}`;
 
 /** A replayed mutation answers as it was settled: a rejection keeps its reason. */
 async function replayResult(trx: Db, deviceId: string, base: { mutationId: string; seq: number }): Promise<MutationResult> {
@@ -61,11 +65,13 @@ export async function pushMutations(db: Db, context: PushContext, body: unknown)
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
         await rollbackToSavepoint(trx);
         await releaseSavepoint(trx);
+        const argsText = JSON.stringify(mutation.args ?? null);
+        const args = handler?.sensitive ? await encryptAtRest(context.dataKey, argsText, quarantineArgsContext(request.deviceId, mutation.seq)) : argsText;
         await trx
           .insertInto('syncQuarantine')
           .values({
             deviceId: request.deviceId, userId: context.user.id, mutationId: mutation.mutationId, seq: mutation.seq, name: mutation.name,
-            args: JSON.stringify(mutation.args ?? null), code: error.code, message: error.message, createdAt: nowIso(),
+            args, code: error.code, message: error.message, createdAt: nowIso(),
           })
           .execute();
         results.push({ ...base, status: 'rejected', code: error.code, message: error.message });

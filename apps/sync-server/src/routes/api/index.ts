@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accessLogEventRoutes } from './accessLogEvents';
 import { accountRoutes } from './account';
+import { adminRoutes } from './admin';
+import { adminEmailRoutes } from './adminEmail';
+import { archiveRoutes } from './archive';
 import { betaModeRoutes } from './betaMode';
 import { healthRoutes } from './health';
 import { invitationRoutes } from './invitations';
@@ -8,6 +12,7 @@ import { materialUsageRoutes } from './materialUsage';
 import { minorTreatmentRoutes } from './minorTreatments';
 import { statsRoutes } from './stats';
 import { organizationRoutes } from './organizations';
+import { patientProtocolRoutes } from './patientProtocols';
 import { serviceRoutes } from './services';
 import { syncRoutes } from './sync';
 
@@ -17,11 +22,16 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(accountRoutes);
   await app.register(betaModeRoutes);
   await app.register(organizationRoutes);
+  await app.register(archiveRoutes);
   await app.register(invitationRoutes);
   await app.register(materialRoutes);
   await app.register(serviceRoutes);
   await app.register(minorTreatmentRoutes);
   await app.register(materialUsageRoutes);
+  await app.register(patientProtocolRoutes);
+  await app.register(accessLogEventRoutes);
   await app.register(statsRoutes);
   await app.register(syncRoutes);
+  await app.register(adminRoutes);
+  await app.register(adminEmailRoutes);
 };

@@ -1,0 +1,94 @@
+import { addUsedMaterialsSchema, refillMaterialsSchema } from '@sanidok/schema';
+import type { UsedMaterialSummary } from '@sanidok/schema';
+import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
+import type { MaterialUsageAddArgs } from '../captureMutations';
+import type { SaniDokDb } from '../db';
+import { activeDatabase } from '../db';
+import { writeMutation } from '../outbox';
+import { uuidv7 } from '../uuid';
+import { requireCaptureService } from './minorTreatments';
+
+/** A Materialverbrauch row: the server's summary plus the usage rows behind it. */
+export interface LocalUsedMaterial extends UsedMaterialSummary {
+  usageIds: string[];
+  /** Treatments that contributed (their pending state marks the row). */
+  sourceIds: string[];
+  /** True when manual additions contributed. */
+  manual: boolean;
+}
+
+/** The server caps usageIds per refill (refillMaterialsSchema); a longer list goes in parts. */
+const refillChunk = 10_000;
+
+// ---- Reads ----
+
+/**
+ * Open (not refilled) consumption of a service summed per material, most recently used first,
+ * like GET /api/materials/used. Names come from the local catalogue, deleted entries included.
+ */
+export async function listUsedMaterials(db: SaniDokDb, serviceId: string): Promise<LocalUsedMaterial[]> {
+  const usage = await db.materialUsage.where('serviceId').equals(serviceId).filter((u) => u.refilledAt === null).toArray();
+  const byMaterial = new Map<number, LocalUsedMaterial>();
+  for (const row of usage) {
+    let entry = byMaterial.get(row.materialId);
+    if (!entry) {
+      entry = { id: row.materialId, name: '', unit: '', count: 0, lastUsed: row.usedAt, usageIds: [], sourceIds: [], manual: false };
+      byMaterial.set(row.materialId, entry);
+    }
+    entry.count += row.quantity;
+    if (row.usedAt > entry.lastUsed) entry.lastUsed = row.usedAt;
+    entry.usageIds.push(row.id);
+    if (row.source === 'manual') entry.manual = true;
+    else if (row.sourceId) entry.sourceIds.push(row.sourceId);
+  }
+  const entries = [...byMaterial.values()];
+  const catalogue = await db.materials.bulkGet(entries.map((e) => e.id));
+  entries.forEach((entry, i) => {
+    entry.name = catalogue[i]?.name ?? minorTreatmentsDe.usage.unknownMaterial(entry.id);
+    entry.unit = catalogue[i]?.unit ?? '';
+  });
+  return entries.sort((a, b) => (a.lastUsed === b.lastUsed ? a.name.localeCompare(b.name, 'de') : a.lastUsed < b.lastUsed ? 1 : -1));
+}
+
+// ---- Writes ----
+
+/**
+ * Material taken for a service without a patient (/materials/used): usage rows with source
+ * 'manual' and the outbox row in one transaction. Returns the usage ids.
+ */
+export async function addUsedMaterials(serviceId: string, materials: readonly { id: number; quantity: number }[]): Promise<string[]> {
+  const db = activeDatabase();
+  const usedAt = new Date().toISOString();
+  const parsed = addUsedMaterialsSchema.parse({
+    serviceId,
+    source: 'manual',
+    materials: materials.map((m) => ({ id: m.id, quantity: m.quantity, usageId: uuidv7() })),
+    usedAt,
+  });
+  const args: MaterialUsageAddArgs = {
+    serviceId: parsed.serviceId,
+    source: 'manual',
+    materials: parsed.materials.map((m) => ({ id: m.id, quantity: m.quantity, usageId: m.usageId ?? uuidv7() })),
+    usedAt: parsed.usedAt ?? usedAt,
+  };
+  await writeMutation(db, 'materialUsage.add', async (tx) => {
+    await requireCaptureService(tx, serviceId);
+    return args;
+  });
+  return args.materials.map((m) => m.usageId);
+}
+
+/**
+ * 'Aufgefüllt' (materialId given) and 'Liste leeren' (without): marks exactly the usage rows the
+ * screen showed as refilled, so consumption recorded on another tablet meanwhile stays open.
+ */
+export async function refillUsedMaterials(serviceId: string, usageIds: readonly string[], materialId?: number): Promise<void> {
+  const db = activeDatabase();
+  for (let start = 0; start < usageIds.length; start += refillChunk) {
+    const parsed = refillMaterialsSchema.parse({ serviceId, materialId, usageIds: usageIds.slice(start, start + refillChunk) });
+    await writeMutation(db, 'materialUsage.refill', async (tx) => {
+      await requireCaptureService(tx, serviceId);
+      return { serviceId: parsed.serviceId, ...(parsed.materialId === undefined ? {} : { materialId: parsed.materialId }), usageIds: parsed.usageIds ?? [] };
+    });
+  }
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { EmailTemplateItem } from '@sanidok/schema';
+import { emailTemplateSchema } from '@sanidok/schema';
+import { useEffect } from 'react';
+import type { Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { adminDe } from '../../i18n/de';
+import { applyServerFieldErrors } from '../../lib/forms';
+import { notifySuccess } from '../../lib/notify';
+import { useSaveEmailTemplate } from './mutations';
+import { notifyFailure } from './notifyFailure';
+
+const t = adminDe.email;
+
+interface FormValues {
+  name: string;
+  subject: string;
+  htmlBody: string;
+  textBody: string;
+  isActive: boolean;
+}
+type Output = ReturnType<typeof emailTemplateSchema.parse>;
+const resolver = zodResolver(emailTemplateSchema) as unknown as Resolver<FormValues, unknown, Output>;
+
+const valuesOf = (template: EmailTemplateItem | null): FormValues =>
+  template
+    ? { name: template.name, subject: template.subject, htmlBody: template.htmlBody, textBody: template.textBody, isActive: template.isActive }
+    : { name: '', subject: '', htmlBody: '', textBody: '', isActive: true };
+
+/** Template form (spec 1 §5: name and subject required); placeholders {{name}}, escaped in HTML. */
+export function EmailTemplateDialog({ opened, template, onClose }: { opened: boolean; template: EmailTemplateItem | null; onClose: () => void }) {
+  const save = useSaveEmailTemplate();
+  const form = useForm<FormValues, unknown, Output>({ resolver, defaultValues: valuesOf(template) });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (opened) form.reset(valuesOf(template));
+  }, [opened, template, form]);
+
+  const close = () => {
+    save.reset();
+    onClose();
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    // Variables are derived by the server from the placeholders used.
+    const { variables: _derived, ...input } = values;
+    save.mutate(
+      { ...input, ...(template && { id: template.id }) },
+      {
+        onSuccess: (saved) => {
+          notifySuccess(adminDe.toasts.saved, adminDe.toasts.templateSaved(saved.name));
+          close();
+        },
+        onError: (error) => {
+          applyServerFieldErrors(error, form.setError, ['name', 'subject', 'htmlBody', 'textBody']);
+          notifyFailure(adminDe.toasts.error, error);
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title={template ? t.editTemplate : t.newTemplate} size="xl" closeButtonProps={{ 'aria-label': adminDe.common.close }}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <Stack gap="md">
+          <TextInput label={t.templateName} description={t.templateNameHint} required error={errors.name?.message} data-autofocus {...form.register('name')} />
+          <TextInput label={t.subject} required error={errors.subject?.message} {...form.register('subject')} />
+          <Textarea label={t.htmlBody} rows={10} ff="monospace" error={errors.htmlBody?.message} {...form.register('htmlBody')} />
+          <Textarea label={t.textBody} rows={6} error={errors.textBody?.message} {...form.register('textBody')} />
+          <Text size="sm" c="dimmed">
+            {t.variablesHint}
+          </Text>
+          <Controller
+            control={form.control}
+            name="isActive"
+            render={({ field }) => <Checkbox label={t.templateActive} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={save.isPending}>
+              {adminDe.common.cancel}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {adminDe.common.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

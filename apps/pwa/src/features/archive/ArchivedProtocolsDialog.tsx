@@ -1,0 +1,165 @@
+import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ArchivedProtocolResult } from '@sanidok/schema';
+import { protocolLabel } from '@sanidok/schema';
+import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
+import { errorMessage } from '../../api/client';
+import { archiveDe } from '../../i18n/de';
+import { notifyError } from '../../lib/notify';
+import type { ArchiveOpenOutcome, OpenedProtocol } from './openArchive';
+import { openPrintView } from './printArchive';
+import { protocolSections } from './protocolSections';
+
+const t = archiveDe.protocols;
+type Opened = Extract<ArchiveOpenOutcome, { kind: 'opened' }>;
+
+interface ArchivedProtocolsDialogProps {
+  opened: Opened | null;
+  /** Closing drops the decrypted data (the caller clears its state). */
+  onClose: () => void;
+}
+
+function ProtocolView({ protocol, onPrint }: { protocol: Extract<OpenedProtocol, { ok: true }>; onPrint: () => void }) {
+  const view = protocolSections(protocol.result);
+  const title = `${view.heading}: ${view.patientName}`;
+  return (
+    <Paper withBorder p="md" component="article" aria-label={title}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3}>{title}</Title>
+          <Group gap="xs">
+            <Badge variant="light">{t.discharged}</Badge>
+            <Button size="xs" variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={onPrint} aria-label={`${view.heading}: ${t.print}`}>
+              {t.print}
+            </Button>
+          </Group>
+        </Group>
+        {view.blocks.map((block) => (
+          <div key={block.title}>
+            <Text fw={600} c="green.8">
+              {block.title}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={2}>
+              {block.rows.map((row) => (
+                <Text key={row.label} size="sm">
+                  <Text span c="dimmed" size="sm">
+                    {row.label}:{' '}
+                  </Text>
+                  {row.value}
+                </Text>
+              ))}
+            </SimpleGrid>
+          </div>
+        ))}
+        <div>
+          <Text fw={600} c="green.8">
+            {archiveDe.sections.treatments}
+          </Text>
+          {view.treatments.length === 0 ? (
+            <Text size="sm">{archiveDe.noTreatments}</Text>
+          ) : (
+            view.treatments.map((e, i) => <Text key={i} size="sm">{`${e.time} – ${e.text} (${e.performer})`}</Text>)
+          )}
+        </div>
+        <div>
+          <Text fw={600} c="green.8">
+            {archiveDe.sections.vitals}
+          </Text>
+          {view.vitals.length === 0 ? (
+            <Text size="sm">{archiveDe.noVitals}</Text>
+          ) : (
+            <Table withRowBorders={false} verticalSpacing={2}>
+              <Table.Tbody>
+                {view.vitals.map((v, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td w={150}>{v.time}</Table.Td>
+                    <Table.Td>{v.summary}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </div>
+        {view.replaced.length > 0 && (
+          <div>
+            <Text fw={600} c="green.8">
+              {archiveDe.sections.replaced}
+            </Text>
+            {view.replaced.map((r) => (
+              <Text key={r.label} size="sm">{`${r.label}: ${r.value}`}</Text>
+            ))}
+          </div>
+        )}
+        <Text size="xs" c="dimmed">
+          {t.sealedBy[protocol.sealedBy]}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The decrypted protocols of one service (spec 1 §2), with the full print view in a new window. */
+export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDialogProps) {
+  const readable = (opened?.protocols ?? []).filter((p): p is Extract<OpenedProtocol, { ok: true }> => p.ok);
+
+  const print = (results: ArchivedProtocolResult[]) => {
+    if (!opened || results.length === 0) return;
+    openPrintView({
+      organizationName: opened.response.organization.name,
+      service: opened.response.service,
+      keyFingerprint: opened.response.keyFingerprint,
+      decryptedAt: opened.decryptedAt,
+      protocols: results,
+    }).then(
+      (shown) => {
+        if (!shown) notifyError(t.printFailed, t.popupBlocked);
+      },
+      (error: unknown) => notifyError(t.printFailed, errorMessage(error)),
+    );
+  };
+
+  return (
+    <Modal
+      opened={opened !== null}
+      onClose={onClose}
+      title={opened ? t.title(opened.response.service.name) : ''}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t.close }}
+    >
+      {opened && (
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Text>{readable.length === 0 ? t.none : t.count(readable.length)}</Text>
+            {readable.length > 0 && (
+              <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => print(readable.map((p) => p.result))}>
+                {t.printAll}
+              </Button>
+            )}
+          </Group>
+          {opened.response.sealedToOtherKeys > 0 && (
+            <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />}>
+              {t.otherKeys(opened.response.sealedToOtherKeys)}
+            </Alert>
+          )}
+          <Stack gap="md" role="list" aria-label={t.listLabel}>
+            {opened.protocols.map((protocol) => (
+              <div role="listitem" key={protocol.id}>
+                {protocol.ok ? (
+                  <ProtocolView protocol={protocol} onPrint={() => print([protocol.result])} />
+                ) : (
+                  <Alert color="red" title={protocolLabel(protocol.number)}>
+                    {t.openFailed}
+                  </Alert>
+                )}
+              </div>
+            ))}
+          </Stack>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t.close}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import type { OrganizationListItem } from '@sanidok/schema';
+import { archiveMessages } from '@sanidok/schema';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, apiSend, errorMessage } from '../../api/client';
+import { archiveDe } from '../../i18n/de';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import type { RevealedOrganizationKey } from '../organizations/createOrganization';
+import { organizationKeys } from '../organizations/queries';
+import { loadArchiveCrypto } from './openArchive';
+
+const t = archiveDe.generate;
+
+interface GenerateKeyDialogProps {
+  organization: OrganizationListItem | null;
+  onClose: () => void;
+  /** The new key, for the one-time key dialog; never stored anywhere else. */
+  onGenerated: (revealed: RevealedOrganizationKey) => void;
+}
+
+/**
+ * The spec's 'generate key' as a rotation (docs/decisions.md): this browser makes the new secret,
+ * the server receives its public keys and the owner's password as confirmation.
+ */
+export function GenerateKeyDialog({ organization, onClose, onGenerated }: GenerateKeyDialogProps) {
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const close = () => {
+    if (pending) return;
+    setPassword('');
+    setPasswordError(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    if (!organization) return;
+    if (!password) {
+      setPasswordError(archiveMessages.passwordRequired);
+      return;
+    }
+    setPending(true);
+    let secret: Uint8Array | undefined;
+    try {
+      const crypto = await loadArchiveCrypto();
+      secret = crypto.generateOrganizationSecret();
+      const keys = await crypto.deriveOrganizationKeys(secret);
+      keys.sealing.privateKey.fill(0);
+      keys.signing.privateKey.fill(0);
+      const publicKeys = crypto.publicKeysToBase64Url(keys);
+      const updated = await apiSend<OrganizationListItem>('POST', `/api/organizations/${organization.id}/generate-key`, { ...publicKeys, currentPassword: password });
+      queryClient.setQueryData<OrganizationListItem[]>(organizationKeys.list, (list = []) => list.map((o) => (o.id === updated.id ? updated : o)));
+      void queryClient.invalidateQueries({ queryKey: organizationKeys.list });
+      setPassword('');
+      notifySuccess(t.done, t.doneText);
+      onGenerated({ organizationName: updated.name, keyText: crypto.encodeOrganizationSecret(secret), fingerprint: publicKeys.keyFingerprint, createdAt: new Date().toISOString() });
+    } catch (error) {
+      const field = error instanceof ApiError ? error.fields?.currentPassword : undefined;
+      if (field) setPasswordError(field);
+      else notifyError(t.failed, errorMessage(error));
+    } finally {
+      secret?.fill(0);
+      setPending(false);
+    }
+  };
+
+  return (
+    <Modal opened={organization !== null} onClose={close} title={t.title} size="lg" closeButtonProps={{ 'aria-label': t.cancel }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Stack gap="md">
+          <Text size="sm">{t.explanation}</Text>
+          <Alert color="orange" icon={<IconAlertTriangle aria-hidden />}>
+            {t.consequence}
+          </Alert>
+          <PasswordInput
+            label={t.password}
+            description={t.passwordHint}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setPasswordError(null);
+            }}
+            error={passwordError}
+            autoComplete="current-password"
+            required
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={pending}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" color="orange" loading={pending}>
+              {t.submit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,102 @@
+import type * as CryptoModule from '@sanidok/crypto';
+import type { ArchiveChallenge, ArchivedProtocolResult, ArchiveKeyFailureBody, ArchiveProtocolsResponse, ArchiveServiceItem } from '@sanidok/schema';
+import { archiveMaxAttempts, archiveMessages, toArchivedProtocolResult } from '@sanidok/schema';
+import { ApiError, apiSend } from '../../api/client';
+import { archiveDe } from '../../i18n/de';
+
+/**
+ * The browser's half of the archive (docs/security.md, "Archive proof"): the typed-in key is
+ * checked locally (format, checksum), a challenge is signed with it, and the records the server
+ * releases are opened here. The key never leaves this function: not in a request, not in a cache.
+ */
+
+type Crypto = typeof CryptoModule;
+// libsodium and HPKE are loaded on first use, never with the app (as on the organisations page).
+let cryptoModule: Promise<Crypto> | undefined;
+export function loadArchiveCrypto(): Promise<Crypto> {
+  cryptoModule ??= import('@sanidok/crypto').catch(() => {
+    // A chunk that cannot load (offline, an old service worker): a German message, retry later.
+    cryptoModule = undefined;
+    throw new Error(archiveDe.key.cryptoFailed);
+  });
+  return cryptoModule;
+}
+
+/** One opened protocol: the spec's result, or the record whose patient data did not open. */
+export type OpenedProtocol = { ok: true; id: string; result: ArchivedProtocolResult; sealedBy: 'server' | 'device' } | { ok: false; id: string; number: number };
+
+export type ArchiveOpenOutcome =
+  /** A mistyped key: told at once, nothing sent, not counted. */
+  | { kind: 'mistyped'; reason: 'format' | 'checksum' }
+  | { kind: 'wrongKey'; failure: ArchiveKeyFailureBody }
+  | { kind: 'opened'; response: ArchiveProtocolsResponse; protocols: OpenedProtocol[]; decryptedAt: string };
+
+const url = (organizationId: number, serviceId: string, leaf: 'challenge' | 'protocols') =>
+  `/api/organizations/${organizationId}/archive/services/${encodeURIComponent(serviceId)}/${leaf}`;
+
+function failureFrom(error: ApiError): ArchiveKeyFailureBody {
+  const body = error.body ?? {};
+  const number = (key: string, fallback: number) => (typeof body[key] === 'number' ? (body[key] as number) : fallback);
+  const failureCount = number('failureCount', 1);
+  return {
+    message: typeof body.message === 'string' && body.message ? body.message : archiveMessages.wrongKey,
+    code: 'ARCHIVE_KEY_WRONG',
+    failureCount,
+    maxAttempts: number('maxAttempts', archiveMaxAttempts),
+    remainingAttempts: number('remainingAttempts', Math.max(0, archiveMaxAttempts - failureCount)),
+    adminNotified: body.adminNotified === true,
+  };
+}
+
+/** Mistyped or not: the parser's answer, for the form (no server call). */
+export async function checkKeyText(keyText: string): Promise<{ ok: true } | { ok: false; reason: 'format' | 'checksum' }> {
+  const crypto = await loadArchiveCrypto();
+  const parsed = crypto.parseOrganizationSecret(keyText);
+  if (!parsed.ok) return parsed;
+  parsed.secret.fill(0);
+  return { ok: true };
+}
+
+/**
+ * Proves the key for one service and opens what the server releases. Throws ApiError for
+ * everything that is not a wrong key (network, expired challenge, permissions).
+ */
+export async function openArchiveService(organizationId: number, service: ArchiveServiceItem, keyText: string): Promise<ArchiveOpenOutcome> {
+  const crypto = await loadArchiveCrypto();
+  const parsed = crypto.parseOrganizationSecret(keyText);
+  if (!parsed.ok) return { kind: 'mistyped', reason: parsed.reason };
+  const secret = parsed.secret;
+  let keys: CryptoModule.OrganizationKeys | undefined;
+  try {
+    const challenge = await apiSend<ArchiveChallenge>('POST', url(organizationId, service.id, 'challenge'), {});
+    const signature = await crypto.signArchiveProof(secret, challenge);
+    let response: ArchiveProtocolsResponse;
+    try {
+      response = await apiSend<ArchiveProtocolsResponse>('POST', url(organizationId, service.id, 'protocols'), {
+        proof: { challengeId: challenge.challengeId, signature },
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'ARCHIVE_KEY_WRONG') return { kind: 'wrongKey', failure: failureFrom(error) };
+      throw error;
+    }
+    keys = await crypto.deriveOrganizationKeys(secret);
+    const derived = keys;
+    const protocols = await Promise.all(
+      response.protocols.map(async (record): Promise<OpenedProtocol> => {
+        try {
+          const opened = await crypto.openSealedPatientData(derived, { organizationId, protocolId: record.protocol.id }, record.sealed.envelope);
+          return { ok: true, id: record.protocol.id, result: toArchivedProtocolResult(record, opened, response.service.location), sealedBy: record.sealed.sealedBy };
+        } catch {
+          return { ok: false, id: record.protocol.id, number: record.protocol.serviceProtocolNumber };
+        }
+      }),
+    );
+    return { kind: 'opened', response, protocols, decryptedAt: new Date().toISOString() };
+  } finally {
+    secret.fill(0);
+    keys?.sealing.privateKey.fill(0);
+    keys?.signing.privateKey.fill(0);
+  }
+}
+
+export const mistypedText = (reason: 'format' | 'checksum'): string => (reason === 'format' ? archiveDe.key.formatInvalid : archiveDe.key.checksumInvalid);

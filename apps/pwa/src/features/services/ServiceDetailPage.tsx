@@ -1,0 +1,177 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { OrganizationListItem, Service } from '@sanidok/schema';
+import { IconArrowLeft, IconArchive, IconEdit, IconLock, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useIsPending } from '../../data/hooks';
+import { deleteService } from '../../data/repositories/services';
+import { useServiceDetail } from '../../data/serviceHooks';
+import { de } from '../../i18n/de';
+import { servicesDe } from '../../i18n/services.de';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import type { ConfirmRequest } from '../organizations/ConfirmDialog';
+import { ConfirmDialog } from '../organizations/ConfirmDialog';
+import { EditServiceDialog } from './EditServiceDialog';
+import { errorText } from './errors';
+import { PendingBadge, ServiceStatusBadges } from './ServiceBadges';
+import { toServiceRow } from './serviceGroups';
+import { ServiceOverviewTab } from './ServiceOverviewTab';
+import { ServiceMaterialUsageTab, ServiceMinorTreatmentsTab } from './slots';
+import { useArchiveService } from './useArchiveService';
+import { useNow } from './useNow';
+
+const t = servicesDe.detail;
+
+/** The `?tab=` values of /services/{id} (spec 2 §2). */
+export const serviceDetailTabs = ['overview', 'minor-treatments', 'patient-protocols', 'materials'] as const;
+export type ServiceDetailTab = (typeof serviceDetailTabs)[number];
+const isDetailTab = (value: string | null): value is ServiceDetailTab => serviceDetailTabs.some((v) => v === value);
+
+export function ServiceNotFound() {
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t.notFound}</Title>
+      <Paper withBorder p="lg">
+        <Stack gap="md" align="flex-start">
+          <Text>{t.notFoundText}</Text>
+          <Button component={Link} to="/services" variant="light" leftSection={<IconArrowLeft size={18} aria-hidden />}>
+            {t.back}
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+interface ServiceDetailViewProps {
+  service: Service;
+  organization: OrganizationListItem | null;
+}
+
+/** The detail of one service: header with actions, lock notice, and the four tabs. */
+export function ServiceDetailView({ service, organization }: ServiceDetailViewProps) {
+  const now = useNow();
+  const pending = useIsPending(service.id);
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState(false);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const archive = useArchiveService();
+
+  const row = toServiceRow(service, organization ?? undefined, now);
+  const { status, locked, canManage } = row;
+  const tabParam = params.get('tab');
+  const tab: ServiceDetailTab = isDetailTab(tabParam) ? tabParam : 'overview';
+
+  const selectTab = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (isDetailTab(value) && value !== 'overview') next.set('tab', value);
+        else next.delete('tab');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const askDelete = () =>
+    setConfirm({
+      title: t.deleteTitle,
+      text: t.deleteText(service.name),
+      confirmLabel: t.delete,
+      onConfirm: () => {
+        setDeleting(true);
+        deleteService(service.id)
+          .then(() => {
+            notifySuccess(servicesDe.toasts.deleted, servicesDe.toasts.deletedText(service.name));
+            void navigate('/services', { replace: true });
+          })
+          .catch((error: unknown) => {
+            setDeleting(false);
+            setConfirm(null);
+            notifyError(servicesDe.toasts.error, servicesDe.toasts.deleteFailed(errorText(error)));
+          });
+      },
+    });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={6}>
+          <Button component={Link} to="/services" variant="subtle" px={0} leftSection={<IconArrowLeft size={18} aria-hidden />} w="fit-content">
+            {t.back}
+          </Button>
+          <Title order={1}>{service.name}</Title>
+          <Group gap="xs">
+            <ServiceStatusBadges status={status} locked={locked} />
+            {pending && <PendingBadge />}
+          </Group>
+        </Stack>
+        {canManage && (
+          <Group gap="sm">
+            {status === 'ended' && (
+              <Button variant="default" leftSection={<IconArchive size={18} aria-hidden />} disabled={locked} onClick={() => archive.ask({ service })}>
+                {t.archive}
+              </Button>
+            )}
+            <Button variant="light" leftSection={<IconEdit size={18} aria-hidden />} disabled={locked} onClick={() => setEditing(true)}>
+              {t.edit}
+            </Button>
+            <Button color="red" variant="light" leftSection={<IconTrash size={18} aria-hidden />} disabled={locked} onClick={askDelete}>
+              {t.delete}
+            </Button>
+          </Group>
+        )}
+      </Group>
+
+      {locked && (
+        <Alert color="red" variant="light" icon={<IconLock aria-hidden />} title={servicesDe.lock.title} role="status">
+          {service.isBlocked ? servicesDe.lock.serviceText : servicesDe.lock.organizationText}
+        </Alert>
+      )}
+
+      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="overview">{t.tabs.overview}</Tabs.Tab>
+          <Tabs.Tab value="minor-treatments">{t.tabs.minorTreatments}</Tabs.Tab>
+          <Tabs.Tab value="patient-protocols">{t.tabs.protocols}</Tabs.Tab>
+          <Tabs.Tab value="materials">{t.tabs.materials}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <ServiceOverviewTab service={service} organization={organization} status={status} locked={locked} canManage={canManage} />
+        </Tabs.Panel>
+        <Tabs.Panel value="minor-treatments" pt="md">
+          <ServiceMinorTreatmentsTab service={service} />
+        </Tabs.Panel>
+        <Tabs.Panel value="patient-protocols" pt="md">
+          {/* Slot for the protocols feature (later work). */}
+          <Paper withBorder p="lg" data-slot="patient-protocols">
+            <Text c="dimmed">{t.protocolsPlaceholder}</Text>
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="materials" pt="md">
+          <ServiceMaterialUsageTab service={service} />
+        </Tabs.Panel>
+      </Tabs>
+
+      {editing && <EditServiceDialog service={service} onClose={() => setEditing(false)} />}
+      <ConfirmDialog request={confirm} pending={deleting} onCancel={() => setConfirm(null)} />
+      {archive.dialog}
+    </Stack>
+  );
+}
+
+/**
+ * /services/{id}. `serviceId` may be passed in (embedding, tests); otherwise the route's `:id`.
+ * Reads only from the device: unknown ids show 'Sanitätsdienst nicht gefunden'.
+ */
+export function ServiceDetailPage({ serviceId }: { serviceId?: string } = {}) {
+  const params = useParams();
+  const id = serviceId ?? params.id;
+  const detail = useServiceDetail(id);
+  if (detail === undefined) return <Loader aria-label={de.app.loading} />;
+  if (detail === null) return <ServiceNotFound />;
+  // Keyed: another service starts with closed dialogs.
+  return <ServiceDetailView key={detail.service.id} service={detail.service} organization={detail.organization} />;
+}

@@ -1,0 +1,12 @@
+import { ZodError } from 'zod';
+import { servicesDe } from '../../i18n/services.de';
+
+/**
+ * The text of a failed local write for the spec's toasts ('… : {message}'): the German message of
+ * a validation error's first issue, else the error's own message.
+ */
+export function errorText(error: unknown): string {
+  if (error instanceof ZodError) return error.issues[0]?.message ?? servicesDe.toasts.unknownError;
+  if (error instanceof Error && error.message) return error.message;
+  return servicesDe.toasts.unknownError;
+}

@@ -1,0 +1,137 @@
+import { archiveMaxAttempts, archiveMessages } from '@sanidok/schema';
+
+/**
+ * German texts of the patient archive (/patient-archive, spec 1 §2, §8). Texts quoted in the spec
+ * are copied verbatim ('Fehlende Daten', the wrong-key message, 'Versuch {n} von 5').
+ */
+export const archiveDe = {
+  title: 'Patientenarchiv',
+  intro:
+    'Nach der Entlassung sind die Patientendaten mit AES-256 verschlüsselt und nur mit dem Organisationsschlüssel lesbar. Der Schlüssel verlässt diesen Browser nicht: Der Server erhält nur einen Nachweis, dass Sie ihn besitzen, und die Daten werden hier entschlüsselt.',
+  organization: 'Organisation',
+  organizationPlaceholder: 'Organisation wählen',
+  fingerprint: 'Fingerabdruck des aktuellen Schlüssels',
+  noOwnedOrganization: 'Das Patientenarchiv steht nur Inhabern einer Organisation zur Verfügung.',
+  services: {
+    title: 'Archivierte Sanitätsdienste',
+    tableLabel: 'Archivierte Sanitätsdienste',
+    name: 'Sanitätsdienst',
+    location: 'Ort',
+    period: 'Zeitraum',
+    protocols: 'Protokolle',
+    lastDischarge: 'Letzte Entlassung',
+    choose: (name: string) => `${name} auswählen`,
+    none: 'Für diese Organisation gibt es noch keine archivierten Protokolle.',
+    loadFailed: 'Die archivierten Sanitätsdienste konnten nicht geladen werden.',
+  },
+  key: {
+    title: 'Verschlüsselungsschlüssel eingeben',
+    selectedService: 'Ausgewählter Sanitätsdienst',
+    noServiceSelected: 'Kein Sanitätsdienst ausgewählt',
+    label: 'Verschlüsselungsschlüssel',
+    placeholder: 'SANI1-XXXXX-XXXXX-…',
+    hint: 'Der Schlüssel steht auf dem Wiederherstellungsblatt, das beim Anlegen der Organisation angezeigt wurde.',
+    submit: 'Archiv öffnen',
+    missingTitle: 'Fehlende Daten',
+    missingText: 'Bitte wählen Sie einen Sanitätsdienst und geben Sie den Verschlüsselungsschlüssel ein.',
+    formatInvalid: 'Das ist kein SaniDok-Organisationsschlüssel. Er beginnt mit „SANI1-“ und besteht aus zwölf weiteren Gruppen.',
+    checksumInvalid:
+      'Der Schlüssel enthält einen Tippfehler. Bitte vergleichen Sie ihn Zeichen für Zeichen mit dem Wiederherstellungsblatt.',
+    opening: 'Schlüssel wird geprüft …',
+    cryptoFailed: 'Die Verschlüsselungsbibliothek konnte nicht geladen werden. Bitte laden Sie die Seite neu.',
+    openFailed: 'Archiv konnte nicht geöffnet werden',
+  },
+  failed: {
+    title: 'Schlüssel falsch',
+    message: archiveMessages.wrongKey,
+    attempt: (n: number) =>
+      n <= archiveMaxAttempts ? `Versuch ${n} von ${archiveMaxAttempts}` : `Versuch ${n} – die Grenze von ${archiveMaxAttempts} Versuchen ist überschritten`,
+    remaining: (n: number) =>
+      n === 1 ? 'Noch 1 Versuch, bevor der Administrator informiert wird.' : `Noch ${n} Versuche, bevor der Administrator informiert wird.`,
+    noneRemaining: 'Keine Versuche mehr übrig.',
+    securityTitle: 'Sicherheitswarnung',
+    securityText:
+      'Wegen wiederholter Fehlversuche wurde der Administrator der Plattform informiert. Die Versuche sind mit Benutzer, Zeitpunkt und IP-Adresse protokolliert.',
+    close: 'Schließen',
+    retry: 'Erneut versuchen',
+  },
+  protocols: {
+    title: (service: string) => `Archivierte Protokolle – ${service}`,
+    count: (n: number) => (n === 1 ? '1 Protokoll entschlüsselt' : `${n} Protokolle entschlüsselt`),
+    none: 'Für diesen Schlüssel gibt es in diesem Sanitätsdienst keine archivierten Protokolle.',
+    otherKeys: (n: number) =>
+      n === 1
+        ? '1 Protokoll dieses Sanitätsdienstes ist mit einem anderen (früheren) Organisationsschlüssel versiegelt und lässt sich nur mit diesem öffnen.'
+        : `${n} Protokolle dieses Sanitätsdienstes sind mit einem anderen (früheren) Organisationsschlüssel versiegelt und lassen sich nur mit diesem öffnen.`,
+    openFailed: 'Die Patientendaten dieses Protokolls konnten nicht entschlüsselt werden.',
+    printAll: 'Alle drucken',
+    print: 'Vollständiges Protokoll drucken',
+    printFailed: 'Druckfehler',
+    popupBlocked: 'Das Druckfenster wurde vom Browser blockiert. Bitte erlauben Sie Pop-ups für diese Seite.',
+    close: 'Schließen',
+    listLabel: 'Entschlüsselte Protokolle',
+    discharged: 'Entlassen',
+    sealedBy: { server: 'versiegelt vom Server bei der Entlassung', device: 'versiegelt auf dem Gerät bei der Entlassung' },
+  },
+  sections: {
+    patient: 'Patientendaten',
+    incident: 'Einsatz',
+    treatments: 'Maßnahmen',
+    vitals: 'Vitalparameter',
+    discharge: 'Entlassung',
+    replaced: 'Ersetzte Werte (gleichzeitige Bearbeitung)',
+  },
+  fields: {
+    firstName: 'Vorname',
+    lastName: 'Nachname',
+    dateOfBirth: 'Geburtsdatum',
+    gender: 'Geschlecht',
+    phone: 'Telefon',
+    address: 'Adresse',
+    insurance: 'Versicherung',
+    emergencyContact: 'Notfallkontakt',
+    emergencyContactPhone: 'Telefon Notfallkontakt',
+    allergies: 'Allergien',
+    medications: 'Medikamente',
+    medicalHistory: 'Vorerkrankungen',
+    patientLocation: 'Fundort',
+    createdAt: 'Erstellt',
+    location: 'Einsatzort',
+    incidentTime: 'Zeitpunkt des Ereignisses',
+    symptoms: 'Symptome',
+    chiefComplaint: 'Hauptbeschwerde',
+    initialAssessment: 'Ersteinschätzung',
+    notes: 'Handlungsanweisungen',
+    helpers: 'Helfer',
+    dischargedAt: 'Entlassen am',
+    dischargeStatus: 'Zustand',
+    dischargeDestination: 'Verbleib',
+    handoverTo: 'Übergabe an',
+    dischargeNotes: 'Bemerkungen',
+  },
+  empty: '–',
+  noTreatments: 'Keine Maßnahmen dokumentiert.',
+  noVitals: 'Keine Vitalparameter erfasst.',
+  print: {
+    documentTitle: (service: string) => `Patientenarchiv – ${service}`,
+    heading: 'Vollständiges Patientenprotokoll (Patientenarchiv)',
+    printButton: 'Drucken',
+    preparing: 'Druckansicht wird vorbereitet …',
+    footer: (when: string, fingerprint: string) => `Im Browser entschlüsselt am ${when} · Schlüssel-Fingerabdruck ${fingerprint} · Vertraulich: Patientendaten`,
+  },
+  generate: {
+    open: 'Neuen Schlüssel erzeugen',
+    title: 'Neuen Organisationsschlüssel erzeugen',
+    explanation:
+      'Der Server kann keinen Schlüssel erzeugen, denn er erhält nie einen geheimen Schlüssel. Dieser Browser erzeugt einen neuen Organisationsschlüssel und sendet dem Server nur dessen öffentliche Teile.',
+    consequence:
+      'Ab sofort werden entlassene Patienten mit dem neuen Schlüssel versiegelt. Bereits archivierte Protokolle bleiben mit dem bisherigen Schlüssel versiegelt und lassen sich weiterhin nur mit diesem öffnen. Bewahren Sie daher auch den bisherigen Schlüssel auf, falls Sie ihn noch haben.',
+    password: 'Ihr Passwort',
+    passwordHint: 'Zur Bestätigung, dass Sie es selbst sind.',
+    submit: 'Schlüssel erzeugen',
+    cancel: 'Abbrechen',
+    failed: 'Schlüssel konnte nicht erzeugt werden',
+    done: 'Neuer Organisationsschlüssel aktiv',
+    doneText: 'Bitte sichern Sie den neuen Schlüssel jetzt. Er wird nur einmal angezeigt.',
+  },
+} as const;

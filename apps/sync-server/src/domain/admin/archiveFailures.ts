@@ -1,0 +1,36 @@
+import type { ArchiveAccessFailureItem } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { ServiceRow, UserRow } from '../../db/database';
+import { nowIso } from '../time';
+
+/** Failed archive key attempts (spec 1 §2 archive-failures tab), newest first. */
+export async function listArchiveAccessFailures(db: Db, limit = 500): Promise<ArchiveAccessFailureItem[]> {
+  return db.selectFrom('archiveAccessFailures').selectAll().orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/**
+ * Records one wrong key at the archive, names copied so the entry outlives a deletion. For the
+ * archive's proof check; the alert at 5 attempts is mail/events.ts `mailArchiveAccessAlert`.
+ */
+export async function recordArchiveAccessFailure(
+  db: Db,
+  failure: { user: Pick<UserRow, 'id' | 'username' | 'email'>; organization: { id: number; name: string }; service: Pick<ServiceRow, 'id' | 'name' | 'location' | 'startDate' | 'endDate'>; ipAddress: string | null },
+): Promise<void> {
+  await db
+    .insertInto('archiveAccessFailures')
+    .values({
+      timestamp: nowIso(),
+      username: failure.user.username,
+      userEmail: failure.user.email,
+      organizationName: failure.organization.name,
+      serviceName: failure.service.name,
+      serviceLocation: failure.service.location,
+      serviceStartDate: failure.service.startDate,
+      serviceEndDate: failure.service.endDate,
+      ipAddress: failure.ipAddress,
+      organizationId: failure.organization.id,
+      serviceId: failure.service.id,
+      userId: failure.user.id,
+    })
+    .execute();
+}

@@ -1,0 +1,64 @@
+import type { AdminAuditEntry } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import type { RequestContext } from '../beta/consumeBetaCode';
+import { nowIso } from '../time';
+
+/** Everything the admin area can do, as it is written to the audit table. */
+export type AdminAction =
+  | 'access_denied'
+  | 'user.password_reset'
+  | 'user.block'
+  | 'user.unblock'
+  | 'user.delete'
+  | 'organization.block'
+  | 'organization.unblock'
+  | 'organization.delete'
+  | 'service.block'
+  | 'service.unblock'
+  | 'service.delete'
+  | 'beta_mode.set'
+  | 'beta_code.generate'
+  | 'beta_code.toggle'
+  | 'email_configuration.create'
+  | 'email_configuration.update'
+  | 'email_configuration.delete'
+  | 'email_configuration.test'
+  | 'email_configuration.send_test'
+  | 'email_template.create'
+  | 'email_template.update'
+  | 'email_template.delete';
+
+export interface AuditEntry {
+  action: AdminAction;
+  targetType?: 'user' | 'organization' | 'service' | 'beta_code' | 'setting' | 'email_configuration' | 'email_template' | 'route';
+  targetId?: string | number;
+  targetName?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Writes who did what, when (and from where). Called inside the action's transaction, so an entry
+ * exists exactly when the action took effect.
+ */
+export async function recordAdminAction(db: Db, actor: { user: UserRow; request: RequestContext }, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('adminAuditLog')
+    .values({
+      actorId: actor.user.id,
+      actorUsername: actor.user.username,
+      action: entry.action,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId === undefined ? null : String(entry.targetId),
+      targetName: entry.targetName ?? null,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+      ipAddress: actor.request.ipAddress,
+      createdAt: nowIso(),
+    })
+    .execute();
+}
+
+/** Newest first. */
+export async function listAuditLog(db: Db, limit = 200): Promise<AdminAuditEntry[]> {
+  return db.selectFrom('adminAuditLog').selectAll().orderBy('id', 'desc').limit(limit).execute();
+}

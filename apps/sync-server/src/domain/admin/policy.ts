@@ -1,0 +1,34 @@
+import { adminMessages } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import type { RequestContext } from '../beta/consumeBetaCode';
+import { forbidden, unauthenticated } from '../errors';
+import { recordAdminAction } from './audit';
+
+/** Who may use the admin area (spec 1 §6): platform admins only. */
+export function isPlatformAdmin(user: UserRow | null): user is UserRow {
+  return user !== null && user.isAdmin === 1 && user.isBlocked !== 1;
+}
+
+export interface AdminAttempt {
+  method: string;
+  path: string;
+  request: RequestContext;
+}
+
+/**
+ * The first line of every admin call: 401 without a session, 403 for everyone but a platform
+ * admin. A refused attempt by a signed-in user is written to the audit table.
+ */
+export async function requirePlatformAdmin(db: Db, user: UserRow | null, attempt: AdminAttempt): Promise<UserRow> {
+  if (!user) throw unauthenticated();
+  if (!isPlatformAdmin(user)) {
+    await recordAdminAction(db, { user, request: attempt.request }, {
+      action: 'access_denied',
+      targetType: 'route',
+      targetName: `${attempt.method} ${attempt.path}`,
+    });
+    throw forbidden(adminMessages.adminOnly);
+  }
+  return user;
+}

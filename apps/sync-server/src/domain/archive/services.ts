@@ -1,0 +1,28 @@
+import type { ArchiveServiceItem } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import { requireArchiveOwner } from './access';
+
+/** Base query of archived services: those with at least one sealed protocol, with counts. */
+export function archiveServicesQuery(db: Db, organizationId: number) {
+  return db
+    .selectFrom('sealedPatientData as sp')
+    .innerJoin('services as s', 's.id', 'sp.serviceId')
+    .innerJoin('patientProtocols as p', 'p.id', 'sp.protocolId')
+    .select((eb) => [
+      's.id', 's.name', 's.location', 's.startDate', 's.endDate', 's.status',
+      eb.fn.countAll<number>().as('sealedProtocolCount'),
+      eb.fn.max('p.dischargedAt').as('lastDischargedAt'),
+    ])
+    .where('sp.organizationId', '=', organizationId)
+    .groupBy('s.id');
+}
+
+export const toArchiveService = (row: ArchiveServiceItem): ArchiveServiceItem => ({ ...row, sealedProtocolCount: Number(row.sealedProtocolCount) });
+
+/** GET /api/organizations/{orgId}/archive/services: owner only; newest service first. */
+export async function listArchiveServices(db: Db, user: UserRow, organizationId: unknown): Promise<ArchiveServiceItem[]> {
+  const { organization } = await requireArchiveOwner(db, organizationId, user);
+  const rows = await archiveServicesQuery(db, organization.id).orderBy('s.startDate', 'desc').execute();
+  return rows.map(toArchiveService);
+}

@@ -1,0 +1,87 @@
+import type { OrganizationRole } from '@sanidok/schema';
+import { formatDateTime, roleLabels } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import type { QueuedMail } from './outbox';
+import { queueMails } from './outbox';
+
+/**
+ * The e-mails SaniDok sends (spec 1 §9 template types) and to whom. Each function queues inside
+ * the caller's transaction and never throws (see outbox.ts); users without an address are skipped.
+ */
+
+type Person = Pick<UserRow, 'username' | 'fullName' | 'email'>;
+
+const displayName = (person: Pick<UserRow, 'username' | 'fullName'>) => person.fullName?.trim() || person.username;
+const noReason = 'Es wurde kein Grund angegeben.';
+
+function mailTo(person: Person, template: QueuedMail['template'], variables: Record<string, string>): QueuedMail[] {
+  return person.email ? [{ template, to: person.email, variables: { userName: displayName(person), ...variables } }] : [];
+}
+
+/** Members of an organisation with one of these roles. */
+async function membersWithRoles(db: Db, organizationId: number, roles: readonly OrganizationRole[]): Promise<Person[]> {
+  return db
+    .selectFrom('organizationMembers as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .select(['u.username', 'u.fullName', 'u.email'])
+    .where('m.organizationId', '=', organizationId)
+    .where('m.role', 'in', roles)
+    .execute();
+}
+
+export const mailAccountCreated = (db: Db, user: Person) =>
+  queueMails(db, async () => mailTo(user, 'account_created', { username: user.username }));
+
+export const mailAccountBlocked = (db: Db, user: Person, reason: string | null) =>
+  queueMails(db, async () => mailTo(user, 'account_blocked', { reason: reason ?? noReason }));
+
+/** To the owner: the one who answers for the organisation. */
+export const mailOrganizationBlocked = (db: Db, organization: { id: number; name: string }, reason: string | null) =>
+  queueMails(db, async () =>
+    (await membersWithRoles(db, organization.id, ['owner'])).flatMap((p) =>
+      mailTo(p, 'organization_blocked', { organizationName: organization.name, reason: reason ?? noReason })));
+
+/** To those who plan services (owner and admins). */
+export const mailServiceBlocked = (db: Db, service: { name: string; organizationId: number }, organizationName: string, reason: string | null) =>
+  queueMails(db, async () =>
+    (await membersWithRoles(db, service.organizationId, ['owner', 'admin'])).flatMap((p) =>
+      mailTo(p, 'service_blocked', { organizationName, serviceName: service.name, reason: reason ?? noReason })));
+
+export const mailInvitation = (db: Db, invitation: { invitee: Person; organizationName: string; inviter: Pick<UserRow, 'username' | 'fullName'>; role: OrganizationRole }) =>
+  queueMails(db, async () =>
+    mailTo(invitation.invitee, 'organization_invitation', {
+      organizationName: invitation.organizationName,
+      inviterName: displayName(invitation.inviter),
+      role: roleLabels[invitation.role],
+    }));
+
+/** Completing or archiving a service: to the organisation's owner and admins. */
+export const mailServiceStatus = (db: Db, service: { name: string; organizationId: number }, organizationName: string, status: 'completed' | 'archived') =>
+  queueMails(db, async () =>
+    (await membersWithRoles(db, service.organizationId, ['owner', 'admin'])).flatMap((p) =>
+      mailTo(p, status === 'archived' ? 'service_archived' : 'service_completed', { organizationName, serviceName: service.name })));
+
+export interface ArchiveAlert {
+  failureCount: number;
+  username: string | null;
+  organizationName: string | null;
+  serviceName: string | null;
+  timestamp: string;
+  ipAddress: string | null;
+}
+
+/** Repeated wrong keys at the archive (spec 1 §4: at 5 the administrator is notified): every platform admin. */
+export const mailArchiveAccessAlert = (db: Db, alert: ArchiveAlert) =>
+  queueMails(db, async () => {
+    const admins = await db.selectFrom('users').select(['username', 'fullName', 'email']).where('isAdmin', '=', 1).where('isBlocked', '=', 0).execute();
+    return admins.flatMap((admin) =>
+      mailTo(admin, 'archive_access_alert', {
+        failureCount: String(alert.failureCount),
+        username: alert.username ?? '-',
+        organizationName: alert.organizationName ?? '-',
+        serviceName: alert.serviceName ?? '-',
+        timestamp: formatDateTime(alert.timestamp),
+        ipAddress: alert.ipAddress ?? '-',
+      }));
+  });

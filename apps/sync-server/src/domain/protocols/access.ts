@@ -1,0 +1,40 @@
+import { entityId, isProtocolOpen, protocolMessages } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { PatientProtocolRow, UserRow } from '../../db/database';
+import { AppError, conflict, notFound } from '../errors';
+import type { ServiceAccess } from '../services/access';
+import { assertCaptureAllowed, requireServiceAccess } from '../services/access';
+
+export interface ProtocolAccess extends ServiceAccess {
+  protocol: PatientProtocolRow;
+}
+
+/**
+ * The protocol and the caller's membership in its service's organisation. Outsiders get the same
+ * 404 as for a protocol that does not exist.
+ */
+export async function requireProtocolAccess(db: Db, protocolId: unknown, user: UserRow): Promise<ProtocolAccess> {
+  const id = entityId.safeParse(protocolId);
+  const protocol = id.success ? await db.selectFrom('patientProtocols').selectAll().where('id', '=', id.data).executeTakeFirst() : undefined;
+  if (!protocol) throw notFound(protocolMessages.notFound);
+  const access = await requireServiceAccess(db, protocol.serviceId, user).catch((error: unknown) => {
+    throw error instanceof AppError && error.statusCode === 404 ? notFound(protocolMessages.notFound) : error;
+  });
+  return { ...access, protocol };
+}
+
+/** A closed (discharged, transferred, cancelled) protocol refuses every further edit. */
+export function assertProtocolOpen(protocol: PatientProtocolRow): void {
+  if (!isProtocolOpen(protocol.status)) throw conflict(protocolMessages.closed);
+}
+
+/**
+ * Documentation on a protocol: any member of the organisation, while the protocol is open and
+ * its service takes documentation (not blocked, not archived).
+ */
+export async function authorizeProtocolEdit(db: Db, protocolId: unknown, user: UserRow): Promise<ProtocolAccess> {
+  const access = await requireProtocolAccess(db, protocolId, user);
+  assertProtocolOpen(access.protocol);
+  assertCaptureAllowed(access);
+  return access;
+}

@@ -1,0 +1,65 @@
+import type { PatientProtocol, PatientProtocolWithSummary, ProtocolDetail } from '@sanidok/schema';
+import { treatmentSummary } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import { requireServiceAccess } from '../services/access';
+import { requireProtocolAccess } from './access';
+import { loadPatientData } from './patientData';
+
+export function protocolsQuery(db: Db) {
+  return db
+    .selectFrom('patientProtocols as p')
+    .innerJoin('services as s', 's.id', 'p.serviceId')
+    .select([
+      'p.id', 'p.serviceId', 'p.organizationId', 'p.serviceProtocolNumber', 'p.status', 'p.chiefComplaint', 'p.initialAssessment', 'p.allergies',
+      'p.medications', 'p.pastHistory', 'p.handlingInstructions', 'p.helper1', 'p.helper2', 'p.dischargeStatus', 'p.dischargeDestination',
+      'p.handoverTo', 'p.dischargeComment', 'p.dischargedById', 'p.dischargedAt', 'p.treatedById', 'p.createdAt', 'p.updatedAt', 'p.version',
+      'p.needsReview', 's.name as serviceName',
+    ]);
+}
+
+type ProtocolQueryRow = Awaited<ReturnType<ReturnType<typeof protocolsQuery>['executeTakeFirstOrThrow']>>;
+
+export const toProtocol = ({ needsReview, ...row }: ProtocolQueryRow): PatientProtocol => ({ ...row, needsReview: needsReview === 1 });
+
+/** Adds the treatment lines (spec 2 §3 treatmentSummary), made from the insert-only entries. */
+async function withSummaries(db: Db, rows: ProtocolQueryRow[]): Promise<PatientProtocolWithSummary[]> {
+  if (rows.length === 0) return [];
+  const entries = await db
+    .selectFrom('treatmentEntries')
+    .select(['id', 'protocolId', 'time', 'text', 'performer', 'performerName', 'createdAt'])
+    .where('protocolId', 'in', rows.map((r) => r.id))
+    .execute();
+  return rows.map((row) => ({ ...toProtocol(row), treatmentSummary: treatmentSummary(entries.filter((e) => e.protocolId === row.id)) }));
+}
+
+export async function loadProtocol(db: Db, id: string): Promise<PatientProtocolWithSummary> {
+  const [protocol] = await withSummaries(db, [await protocolsQuery(db).where('p.id', '=', id).executeTakeFirstOrThrow()]);
+  if (!protocol) throw new Error('Protokoll nach dem Speichern nicht lesbar');
+  return protocol;
+}
+
+/** Protocol plus patient data, which only an open protocol still shows. */
+export async function loadProtocolDetail(db: Db, dataKey: string, id: string): Promise<ProtocolDetail> {
+  const protocol = await loadProtocol(db, id);
+  return { protocol, patientData: await loadPatientData(db, dataKey, protocol) };
+}
+
+/** GET /api/patient-protocols/{id}: members only; patient data only while active. */
+export async function getProtocolDetail(db: Db, dataKey: string, user: UserRow, protocolId: unknown): Promise<ProtocolDetail> {
+  const { protocol } = await requireProtocolAccess(db, protocolId, user);
+  return loadProtocolDetail(db, dataKey, protocol.id);
+}
+
+/** Protocols of my organisations' services, newest first; clinical part only. */
+export async function listProtocols(db: Db, user: UserRow): Promise<PatientProtocolWithSummary[]> {
+  const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
+  const rows = await protocolsQuery(db).where('p.organizationId', 'in', mine).orderBy('p.createdAt', 'desc').limit(5000).execute();
+  return withSummaries(db, rows);
+}
+
+export async function listServiceProtocols(db: Db, user: UserRow, serviceId: unknown): Promise<PatientProtocolWithSummary[]> {
+  const { service } = await requireServiceAccess(db, serviceId, user);
+  const rows = await protocolsQuery(db).where('p.serviceId', '=', service.id).orderBy('p.serviceProtocolNumber').execute();
+  return withSummaries(db, rows);
+}

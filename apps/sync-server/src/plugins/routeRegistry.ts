@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route as registered: the authorisation matrix and the fuzzer start from it. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export const routeRegistryPlugin = fp(
+  async (app) => {
+    const routes: ApiRoute[] = [];
+    app.decorate('apiRoutes', routes);
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return;
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    });
+  },
+  { name: 'route-registry' },
+);

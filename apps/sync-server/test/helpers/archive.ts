@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { OrganizationKeys } from '@sanidok/crypto';
+import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof } from '@sanidok/crypto';
+import type { ArchiveChallenge } from '@sanidok/schema';
+import type { Client } from './testApp';
+
+export interface OrganizationWithSecret {
+  id: number;
+  /** What the owner's browser keeps and shows once; the server never gets it. */
+  secret: Uint8Array;
+  keys: OrganizationKeys;
+}
+
+/** Like the browser: a fresh secret, only the public keys go to the server. */
+export async function createOrganizationWithSecret(owner: Client, name = 'DRK Musterstadt'): Promise<OrganizationWithSecret> {
+  const secret = generateOrganizationSecret();
+  const keys = await deriveOrganizationKeys(secret);
+  const response = await owner.post('/api/organizations', { name, description: null, ...publicKeysToBase64Url(keys) });
+  if (response.statusCode !== 201) throw new Error(`Organisation nicht angelegt: ${response.body}`);
+  return { id: response.json().id, secret, keys };
+}
+
+export const archiveUrls = (orgId: number, serviceId: string) => ({
+  services: `/api/organizations/${orgId}/archive/services`,
+  challenge: `/api/organizations/${orgId}/archive/services/${serviceId}/challenge`,
+  protocols: `/api/organizations/${orgId}/archive/services/${serviceId}/protocols`,
+});
+
+export async function requestChallenge(client: Client, orgId: number, serviceId: string): Promise<ArchiveChallenge> {
+  const response = await client.post(archiveUrls(orgId, serviceId).challenge, {});
+  if (response.statusCode !== 201) throw new Error(`Keine Challenge: ${response.body}`);
+  return response.json();
+}
+
+/** The browser's part: challenge, signature from the typed-in secret, proof. */
+export async function openArchive(client: Client, orgId: number, serviceId: string, secret: Uint8Array) {
+  const challenge = await requestChallenge(client, orgId, serviceId);
+  const signature = await signArchiveProof(secret, challenge);
+  return client.post(archiveUrls(orgId, serviceId).protocols, { proof: { challengeId: challenge.challengeId, signature } });
+}
+
+/** The database file and its WAL as bytes (the -shm file holds only an index of the WAL). */
+export function databaseFiles(app: FastifyInstance): { path: string; bytes: Buffer }[] {
+  const path = app.config.databasePath;
+  return [path, `${path}-wal`].filter((p) => existsSync(p)).map((p) => ({ path: p, bytes: readFileSync(p) }));
+}

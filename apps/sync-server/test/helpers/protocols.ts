@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Client } from './testApp';
+
+/** A valid create payload for the protocol dialog; the patient is Jürgen Müller by default. */
+export function protocolPayload(serviceId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id: randomUUID(),
+    serviceId,
+    patientData: { firstName: 'Jürgen', lastName: 'Müller', dateOfBirth: '1980-04-12', gender: 'männlich', address: 'Hauptstraße 5, 12345 Musterstadt' },
+    chiefComplaint: 'Synkope nach längerem Stehen',
+    initialAssessment: 'Wach, orientiert, blass',
+    allergies: 'Penicillin',
+    ...overrides,
+  };
+}
+
+export interface CreatedProtocol {
+  protocol: { id: string; version: number; serviceProtocolNumber: number; status: string };
+  patientData: Record<string, string> | null;
+}
+
+export async function createProtocolVia(client: Client, serviceId: string, overrides: Record<string, unknown> = {}): Promise<CreatedProtocol> {
+  const response = await client.post('/api/patient-protocols', protocolPayload(serviceId, overrides));
+  if (response.statusCode !== 201) throw new Error(`Protokoll nicht angelegt: ${response.body}`);
+  return response.json();
+}
+
+export const dischargePayload = { dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau', dischargeComment: 'Beschwerdefrei' };
+
+/** The database file and its WAL as text, to search for plaintext. */
+export async function databaseText(app: FastifyInstance): Promise<string> {
+  const { readFileSync, existsSync } = await import('node:fs');
+  const path = app.config.databasePath;
+  return [path, `${path}-wal`].filter((p) => existsSync(p)).map((p) => readFileSync(p).toString('utf8')).join('');
+}
+
+/** Counts of every protocol table: "nothing written" checks. */
+export async function protocolCounts(app: FastifyInstance) {
+  const count = async (table: 'patientProtocols' | 'protocolPatientData' | 'vitalSignRecords' | 'vitalSignValues' | 'treatmentEntries' | 'materialUsage' | 'accessLogs') =>
+    Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return {
+    protocols: await count('patientProtocols'), patientData: await count('protocolPatientData'), vitals: await count('vitalSignRecords'),
+    values: await count('vitalSignValues'), entries: await count('treatmentEntries'), usage: await count('materialUsage'), accessLogs: await count('accessLogs'),
+  };
+}

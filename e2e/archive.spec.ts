@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+// The package's source, not its name: the e2e folder has no dependencies of its own.
+import { encodeOrganizationSecret, generateOrganizationSecret } from '../packages/crypto/src/orgKeys';
+import { registerViaUi, uniqueName } from './helpers';
+
+const databaseFile = fileURLToPath(new URL('./.data/sanidok.db', import.meta.url));
+const hour = 3_600_000;
+
+/** Creates the organisation through the UI and returns the key shown once in the key dialog. */
+async function createOrganizationViaUi(page: Page, name: string): Promise<string> {
+  await page.getByRole('link', { name: 'Organisation', exact: true }).click();
+  await page.getByRole('button', { name: 'Organisation erstellen' }).click();
+  const createDialog = page.getByRole('dialog', { name: 'Organisation erstellen' });
+  await createDialog.getByLabel('Name').fill(name);
+  await createDialog.getByRole('button', { name: 'Erstellen' }).click();
+  const keyDialog = page.getByRole('dialog', { name: 'Organisationsschlüssel sichern' });
+  await expect(keyDialog).toBeVisible({ timeout: 25_000 });
+  const keyText = await keyDialog.getByLabel('Organisationsschlüssel').inputValue();
+  await keyDialog.getByRole('button', { name: 'Schließen' }).last().click();
+  await page.getByRole('button', { name: 'Ja, Schlüssel ist gesichert' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  return keyText;
+}
+
+test.describe('Patientenarchiv', () => {
+  test('Inhaber öffnet nach der Entlassung das Archiv mit dem Schlüssel; ein falscher Schlüssel zählt als Fehlversuch', async ({ page }) => {
+    test.setTimeout(120_000);
+    const ownerName = uniqueName('inhaber');
+    const organizationName = `Archiv ${uniqueName('org')}`;
+    const serviceName = `Stadtfest ${uniqueName('dienst')}`;
+    // Every request body the browser sends: the key must be in none of them.
+    const sentBodies: string[] = [];
+    page.on('request', (request) => sentBodies.push(request.postData() ?? ''));
+
+    await registerViaUi(page, ownerName);
+    const keyText = await createOrganizationViaUi(page, organizationName);
+    const organizations = (await (await page.request.get('/api/organizations')).json()) as { id: number; name: string }[];
+    const organizationId = organizations.find((o) => o.name === organizationName)?.id;
+    expect(organizationId).toBeDefined();
+
+    // Set-up through the REST API (the protocol screens are not under test here).
+    const serviceId = randomUUID();
+    const service = await page.request.post('/api/services', {
+      data: { id: serviceId, name: serviceName, location: 'Marktplatz 1', startDate: new Date(Date.now() - hour).toISOString(), endDate: new Date(Date.now() + 4 * hour).toISOString(), organizationId },
+    });
+    expect(service.status(), await service.text()).toBe(201);
+    const protocolId = randomUUID();
+    const created = await page.request.post('/api/patient-protocols', {
+      data: {
+        id: protocolId, serviceId, chiefComplaint: 'Kreislaufschwäche', allergies: 'Penicillin',
+        patientData: { firstName: 'Erika', lastName: 'Sonnenschein', dateOfBirth: '1962-07-14', gender: 'weiblich', phone: '0171 2223334' },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const discharged = await page.request.patch(`/api/patient-protocols/${protocolId}/discharge`, {
+      data: { dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause', handoverTo: 'Tochter', dischargeComment: 'Beschwerdefrei entlassen' },
+    });
+    expect(discharged.status(), await discharged.text()).toBe(200);
+    expect((await discharged.json()).patientData).toBeNull();
+
+    // The server now holds the patient data only sealed: no name in the database or its WAL.
+    for (const file of [databaseFile, `${databaseFile}-wal`].filter((f) => existsSync(f))) {
+      expect(readFileSync(file).includes(Buffer.from('Sonnenschein')), file).toBe(false);
+    }
+
+    await page.goto('/dashboard');
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Patientenarchiv' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Patientenarchiv' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Organisation' })).toHaveValue(organizationName);
+    const services = page.getByRole('table', { name: 'Archivierte Sanitätsdienste' });
+    const row = services.getByRole('row', { name: new RegExp(serviceName) });
+    await expect(row).toContainText('Marktplatz 1');
+    await expect(row.getByRole('cell', { name: '1', exact: true })).toBeVisible();
+
+    // Without a key: 'Fehlende Daten'.
+    await row.getByRole('radio').check();
+    await page.getByRole('button', { name: 'Archiv öffnen' }).click();
+    await expect(page.getByText('Fehlende Daten')).toBeVisible();
+
+    // A well-formed key of another organisation: the failed-key dialog, attempt 1 of 5.
+    const keyInput = page.getByRole('textbox', { name: 'Verschlüsselungsschlüssel' });
+    await keyInput.fill(encodeOrganizationSecret(generateOrganizationSecret()));
+    await page.getByRole('button', { name: 'Archiv öffnen' }).click();
+    const failed = page.getByRole('dialog', { name: 'Schlüssel falsch' });
+    await expect(failed).toBeVisible({ timeout: 25_000 });
+    await expect(failed.getByText('Verschlüsselungsschlüssel ist falsch. Bitte prüfen Sie den Schlüssel.')).toBeVisible();
+    await expect(failed.getByText('Versuch 1 von 5')).toBeVisible();
+    await expect(failed.getByText('Noch 4 Versuche, bevor der Administrator informiert wird.')).toBeVisible();
+    await failed.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await expect(failed).toBeHidden();
+
+    // The right key: the protocol is decrypted in the browser.
+    await keyInput.fill(keyText);
+    await page.getByRole('button', { name: 'Archiv öffnen' }).click();
+    const dialog = page.getByRole('dialog', { name: `Archivierte Protokolle – ${serviceName}` });
+    await expect(dialog).toBeVisible({ timeout: 25_000 });
+    const protocol = dialog.getByRole('article', { name: 'Protokoll #1: Erika Sonnenschein' });
+    await expect(protocol).toBeVisible();
+    for (const text of ['14.07.1962', 'weiblich', '0171 2223334', 'Penicillin', 'Kreislaufschwäche', 'Nach Hause', 'Beschwerdefrei entlassen']) {
+      await expect(protocol).toContainText(text);
+    }
+    await expect(keyInput).toHaveValue('');
+
+    // The full print view opens in a new window and is logged.
+    const [printView] = await Promise.all([
+      page.context().waitForEvent('page'),
+      protocol.getByRole('button', { name: 'Protokoll #1: Vollständiges Protokoll drucken' }).click(),
+    ]);
+    await expect(printView.locator('body')).toContainText('Erika Sonnenschein');
+    await expect(printView.locator('body')).toContainText('Vollständiges Patientenprotokoll (Patientenarchiv)');
+    await expect(printView.getByRole('button', { name: 'Drucken' })).toBeVisible();
+    await printView.close();
+
+    const logs = (await (await page.request.get(`/api/organizations/${organizationId}/access-logs`)).json()) as { actionType: string; patientProtocolId: string | null; details: string }[];
+    expect(logs).toEqual(expect.arrayContaining([
+      expect.objectContaining({ actionType: 'protocol_opened', patientProtocolId: protocolId, details: 'Patientenarchiv: Protokoll #1 abgerufen' }),
+      expect.objectContaining({ actionType: 'print_complete_protocol', patientProtocolId: protocolId }),
+      expect.objectContaining({ actionType: 'other', details: expect.stringContaining('falscher Schlüssel (Fehlversuch 1)') }),
+    ]));
+
+    // The key never travelled.
+    const compact = keyText.replace(/-/g, '');
+    for (const body of sentBodies) {
+      expect(body).not.toContain(keyText);
+      expect(body).not.toContain(compact);
+    }
+  });
+});

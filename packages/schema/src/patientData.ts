@@ -1,0 +1,177 @@
+import { z } from './zodConfig';
+
+/**
+ * Patient data of a protocol (spec 2 §3 patientData). Stored apart from the clinical fields: on
+ * the server in its own table, encrypted at rest; on devices only while the protocol is active.
+ */
+
+export const patientDataMessages = {
+  required: 'Patientendaten sind erforderlich',
+  firstNameRequired: 'Vorname ist erforderlich',
+  lastNameRequired: 'Nachname ist erforderlich',
+  nameLong: 'Name darf höchstens 100 Zeichen lang sein',
+  dateOfBirthInvalid: 'Bitte geben Sie ein gültiges Geburtsdatum ein (TT.MM.JJJJ)',
+  dateOfBirthFuture: 'Das Geburtsdatum darf nicht in der Zukunft liegen',
+  genderInvalid: 'Bitte wählen Sie männlich, weiblich oder divers',
+  addressLong: 'Adresse darf höchstens 300 Zeichen lang sein',
+  phoneLong: 'Telefon darf höchstens 50 Zeichen lang sein',
+  insuranceLong: 'Versicherungsinformationen dürfen höchstens 200 Zeichen lang sein',
+  cardNumberLong: 'Versichertennummer darf höchstens 50 Zeichen lang sein',
+  locationLong: 'Fundort darf höchstens 300 Zeichen lang sein',
+} as const;
+
+const m = patientDataMessages;
+
+export const genders = ['männlich', 'weiblich', 'divers'] as const;
+export type Gender = (typeof genders)[number];
+
+/** Every key patient data may carry; anything else in stored or sent JSON is dropped. */
+export const patientDataKeys = [
+  'firstName', 'lastName', 'dateOfBirth', 'gender', 'address', 'phone', 'insuranceInfo', 'insuranceCardNumber', 'location',
+] as const;
+export type PatientDataKey = (typeof patientDataKeys)[number];
+
+export const patientDataLabels: Record<PatientDataKey, string> = {
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  dateOfBirth: 'Geburtsdatum',
+  gender: 'Geschlecht',
+  address: 'Adresse',
+  phone: 'Telefon',
+  insuranceInfo: 'Versicherungsinformationen',
+  insuranceCardNumber: 'Versichertennummer',
+  location: 'Fundort',
+};
+
+/** yyyy-mm-dd naming a real calendar day since 1900. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1900-01-01') return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** A birth date cannot lie after today (the device's day; a day's slack for time zones). */
+export const isValidDateOfBirth = (value: string, today: Date = new Date()): boolean =>
+  isCalendarDate(value) && Date.parse(`${value}T00:00:00Z`) <= today.getTime() + 86_400_000;
+
+// Absent → undefined (not sent); empty or null → null (cleared); else the trimmed text.
+const optionalText = (max: number, message: string) =>
+  z.string().trim().max(max, message).nullish().transform((v) => v || null).optional();
+
+const dateOfBirth = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => v || null)
+  .refine((v) => v === null || isCalendarDate(v), m.dateOfBirthInvalid)
+  .refine((v) => v === null || !isCalendarDate(v) || isValidDateOfBirth(v), m.dateOfBirthFuture)
+  .optional();
+
+const gender = z
+  .union([z.enum(genders), z.literal(''), z.null()], { error: m.genderInvalid })
+  .transform((v) => v || null)
+  .optional();
+
+const firstName = z.string({ error: m.firstNameRequired }).trim().min(1, m.firstNameRequired).max(100, m.nameLong);
+const lastName = z.string({ error: m.lastNameRequired }).trim().min(1, m.lastNameRequired).max(100, m.nameLong);
+
+const optionalFields = {
+  dateOfBirth,
+  gender,
+  address: optionalText(300, m.addressLong),
+  phone: optionalText(50, m.phoneLong),
+  insuranceInfo: optionalText(200, m.insuranceLong),
+  insuranceCardNumber: optionalText(50, m.cardNumberLong),
+  location: optionalText(300, m.locationLong),
+};
+
+/** Older clients send the address as patientAddress (spec 2 §3): read it as address. */
+function withAddressAlias(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  return record.address === undefined && record.patientAddress !== undefined ? { ...record, address: record.patientAddress } : value;
+}
+
+/** Patient data as stored: names always, the rest only when given. */
+export interface PatientData {
+  firstName: string;
+  lastName: string;
+  dateOfBirth?: string;
+  gender?: Gender;
+  address?: string;
+  phone?: string;
+  insuranceInfo?: string;
+  insuranceCardNumber?: string;
+  location?: string;
+}
+
+/** Drops empty fields: stored and sent patient data carries only what is known. */
+export function compactPatientData<T extends Partial<Record<PatientDataKey, string | null | undefined>>>(data: T): Partial<PatientData> {
+  const result: Partial<Record<PatientDataKey, string>> = {};
+  for (const key of patientDataKeys) {
+    const value = data[key];
+    if (typeof value === 'string' && value !== '') result[key] = value;
+  }
+  return result as Partial<PatientData>;
+}
+
+/** Complete patient data: first and last name are required (spec 2 §5). Empty optional fields are left out. */
+export const patientDataSchema = z.preprocess(
+  withAddressAlias,
+  z.object({ firstName, lastName, ...optionalFields }, { error: m.required }).transform((v) => compactPatientData(v) as PatientData),
+);
+export type PatientDataInput = z.input<typeof patientDataSchema>;
+
+/**
+ * A change of patient data: only the keys sent change (undefined = not sent). An empty optional
+ * field is null and clears it; the names may change but never become empty.
+ */
+export const patientDataPatchSchema = z.preprocess(
+  withAddressAlias,
+  z.object({ firstName: firstName.optional(), lastName: lastName.optional(), ...optionalFields }, { error: m.required }),
+);
+export type PatientDataPatch = z.output<typeof patientDataPatchSchema>;
+
+/**
+ * Reads stored or sent patient data leniently: JSON text or an object; anything unparseable is
+ * an empty object (spec 2 §3). Only known keys with text values are kept.
+ */
+export function parsePatientData(input: unknown): Partial<PatientData> {
+  let value: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch {
+      return {};
+    }
+  }
+  const aliased = withAddressAlias(value);
+  if (!aliased || typeof aliased !== 'object' || Array.isArray(aliased)) return {};
+  const record = aliased as Record<string, unknown>;
+  const result: Partial<Record<PatientDataKey, string>> = {};
+  for (const key of patientDataKeys) {
+    const field = record[key];
+    if (typeof field !== 'string' || field.trim() === '') continue;
+    if (key === 'gender' && !(genders as readonly string[]).includes(field.trim())) continue;
+    result[key] = field.trim();
+  }
+  return result as Partial<PatientData>;
+}
+
+/** JSON text → object; unparseable text or a non-object is an empty object (spec 2 §3). */
+function parseJsonObject(text: string): unknown {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Sent as JSON text by the spec's clients, as an object by ours: both are validated as an object. */
+export const patientDataInput = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : parseJsonObject(v)) : v), schema);
+
+/** "Vorname Nachname", or '' when neither is known. */
+export const patientDisplayName = (data: Partial<PatientData> | null | undefined): string =>
+  [data?.firstName, data?.lastName].filter(Boolean).join(' ');

@@ -1,0 +1,276 @@
+import { usedMaterialItemSchema } from './minorTreatments';
+import type { PatientData } from './patientData';
+import { genders, patientDataInput, patientDataMessages, patientDataPatchSchema, patientDataSchema } from './patientData';
+import { entityId } from './services';
+import { sealedEnvelopeSchema } from './sealedEnvelope';
+import { protocolTreatmentEntrySchema } from './treatmentEntries';
+import { z } from './zodConfig';
+
+/** Patient protocols (spec 2 §3–§5, §7): clinical fields, create and edit payloads, discharge. */
+
+export const protocolMessages = {
+  serviceRequired: 'Bitte wählen Sie einen Sanitätsdienst aus',
+  serviceRequiredDetail: 'Service ist erforderlich',
+  patientDataRequired: patientDataMessages.required,
+  clinicalLong: 'Der Text darf höchstens 4000 Zeichen lang sein',
+  helperLong: 'Der Name darf höchstens 100 Zeichen lang sein',
+  materialInvalid: 'Ungültiges Material',
+  tooManyMaterials: 'Höchstens 50 Materialien je Speichern',
+  tooManyEntries: 'Höchstens 100 Maßnahmen je Speichern',
+  dischargeStatusRequired: 'Bitte wählen Sie den Patientenzustand aus',
+  dischargeDestinationRequired: 'Verbleib ist erforderlich',
+  handoverToRequired: 'Übergabe an ist erforderlich',
+  dischargeTextLong: 'Der Text darf höchstens 200 Zeichen lang sein',
+  dischargeCommentLong: 'Der Kommentar darf höchstens 2000 Zeichen lang sein',
+  // Server answers (German, shown as they are).
+  notFound: 'Protokoll nicht gefunden',
+  closed: 'Dieses Protokoll ist abgeschlossen und kann nicht mehr bearbeitet werden.',
+  exists: 'Dieses Protokoll wurde bereits erfasst.',
+} as const;
+
+const m = protocolMessages;
+
+export const protocolStatuses = ['active', 'transferred', 'discharged', 'cancelled'] as const;
+export type ProtocolStatus = (typeof protocolStatuses)[number];
+
+export const protocolStatusLabels: Record<ProtocolStatus, string> = {
+  active: 'Aktiv',
+  transferred: 'Verlegt',
+  discharged: 'Entlassen',
+  cancelled: 'Abgebrochen',
+};
+
+/** Label of a stored status; unknown values are shown as they are (spec 2 §4). */
+export const protocolStatusLabel = (status: string): string =>
+  Object.hasOwn(protocolStatusLabels, status) ? protocolStatusLabels[status as ProtocolStatus] : status;
+
+/** The protocol list: 'In Behandlung' while active, 'Abgeschlossen' afterwards. */
+export const protocolListLabel = (status: string): string => (status === 'active' ? 'In Behandlung' : 'Abgeschlossen');
+
+/** Only an active protocol takes edits and shows patient data; every other status is closed. */
+export const isProtocolOpen = (status: string): boolean => status === 'active';
+
+/** The clinical free-text fields, editable field by field. */
+export const protocolClinicalFields = [
+  'chiefComplaint', 'initialAssessment', 'allergies', 'medications', 'pastHistory', 'handlingInstructions', 'helper1', 'helper2',
+] as const;
+export type ProtocolClinicalField = (typeof protocolClinicalFields)[number];
+
+export const protocolFieldLabels: Record<ProtocolClinicalField, string> = {
+  chiefComplaint: 'Hauptbeschwerde',
+  initialAssessment: 'Ersteinschätzung',
+  allergies: 'Allergien',
+  medications: 'Medikamente',
+  pastHistory: 'Vorerkrankungen',
+  handlingInstructions: 'Handlungsanweisungen',
+  helper1: 'Helfer 1',
+  helper2: 'Helfer 2',
+};
+
+/** What the detail shows for an empty section (spec 2 §2). */
+export const protocolEmptyTexts: Partial<Record<ProtocolClinicalField, string>> = {
+  initialAssessment: 'Keine Angabe',
+  allergies: 'Keine bekannt',
+  medications: 'Keine',
+  pastHistory: 'Keine bekannt',
+  chiefComplaint: 'Keine Angabe',
+};
+
+const text = (max: number, message: string) => z.string().trim().max(max, message).nullish().transform((v) => v || null);
+const clinical = text(4000, m.clinicalLong);
+const helper = text(100, m.helperLong);
+
+const clinicalShape = {
+  chiefComplaint: clinical,
+  initialAssessment: clinical,
+  allergies: clinical,
+  medications: clinical,
+  pastHistory: clinical,
+  handlingInstructions: clinical,
+  helper1: helper,
+  helper2: helper,
+};
+
+const materials = z.array(usedMaterialItemSchema, { error: m.materialInvalid }).max(50, m.tooManyMaterials);
+
+/**
+ * Create payload of REST and of the mutation 'protocol.create'. patientData comes as an object
+ * or as JSON text (the spec's detail page). The spec's encryptionKey, status and treatedById are
+ * ignored: the server decides those.
+ */
+export const createProtocolSchema = z.object({
+  id: entityId.optional(),
+  serviceId: z.uuid({ error: m.serviceRequired }),
+  patientData: patientDataInput(patientDataSchema),
+  ...clinicalShape,
+  materials: materials.default([]),
+  /** When the medic saved it on the device (offline protocols keep their real time). */
+  createdAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type CreateProtocolInput = z.input<typeof createProtocolSchema>;
+
+/**
+ * Field-wise update (PATCH, 'protocol.update'): only the fields sent change. `baseVersion` is the
+ * protocol version the device edited, `patientDataBaseVersion` the patient data's. Materials and
+ * treatment entries are added (both are insert-only); the spec's treatmentSummary text is
+ * accepted but ignored — it is made from the entries.
+ */
+export const updateProtocolSchema = z.object({
+  id: entityId,
+  baseVersion: z.number().int().nonnegative().optional(),
+  patientDataBaseVersion: z.number().int().nonnegative().optional(),
+  chiefComplaint: clinical.optional(),
+  initialAssessment: clinical.optional(),
+  allergies: clinical.optional(),
+  medications: clinical.optional(),
+  pastHistory: clinical.optional(),
+  handlingInstructions: clinical.optional(),
+  helper1: helper.optional(),
+  helper2: helper.optional(),
+  patientData: patientDataInput(patientDataPatchSchema).optional(),
+  materials: materials.optional(),
+  treatmentEntries: z.array(protocolTreatmentEntrySchema).max(100, m.tooManyEntries).optional(),
+  treatmentSummary: z.unknown().optional(),
+  /** Device time of the edit: the time of materials added with it. */
+  updatedAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type UpdateProtocolInput = z.input<typeof updateProtocolSchema>;
+
+export const dischargeStatuses = ['stabil', 'instabil'] as const;
+export type DischargeStatus = (typeof dischargeStatuses)[number];
+
+const dischargeFields = {
+  dischargeStatus: z.enum(dischargeStatuses, { error: m.dischargeStatusRequired }),
+  dischargeDestination: z.string({ error: m.dischargeDestinationRequired }).trim().min(1, m.dischargeDestinationRequired).max(200, m.dischargeTextLong),
+  handoverTo: z.string({ error: m.handoverToRequired }).trim().min(1, m.handoverToRequired).max(200, m.dischargeTextLong),
+  dischargeComment: text(2000, m.dischargeCommentLong),
+};
+
+/** The discharge dialog (spec 2 §5). */
+export const dischargeFormSchema = z.object(dischargeFields);
+export type DischargeFormValues = z.input<typeof dischargeFormSchema>;
+
+/** PATCH …/discharge and 'protocol.discharge'. dischargedBy and status from the spec's body are ignored. */
+export const dischargeProtocolSchema = z.object({
+  id: entityId,
+  ...dischargeFields,
+  dischargedAt: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * Patient data sealed on the device to the organisation's public key (packages/crypto
+   * `sealPatientDataForDischarge`): an offline discharge never sends the plaintext again. The
+   * server keeps it when it names the organisation's current key and `patientDataVersion` is the
+   * server's latest patient data; otherwise it seals its own, newer copy (docs/sync-protocol.md).
+   */
+  sealedPatientData: sealedEnvelopeSchema.optional(),
+  /** Version of the patient data (as pulled) that the sealed copy was made from. */
+  patientDataVersion: z.number().int().nonnegative().optional(),
+});
+export type DischargeProtocolInput = z.input<typeof dischargeProtocolSchema>;
+
+export const protocolIdSchema = z.object({ id: entityId });
+
+const formText = (max: number, message: string) => z.string().max(max, message).optional();
+
+/** The create dialog 'Patientenprotokoll erstellen' (spec 2 §2, §5); materials are picked beside it. */
+export const protocolFormSchema = z.object({
+  serviceId: z.string({ error: m.serviceRequired }).min(1, m.serviceRequired),
+  firstName: z.string({ error: patientDataMessages.firstNameRequired }).trim().min(1, patientDataMessages.firstNameRequired).max(100, patientDataMessages.nameLong),
+  lastName: z.string({ error: patientDataMessages.lastNameRequired }).trim().min(1, patientDataMessages.lastNameRequired).max(100, patientDataMessages.nameLong),
+  dateOfBirth: z.string().optional(),
+  gender: z.union([z.enum(genders), z.literal('')]).optional(),
+  address: formText(300, patientDataMessages.addressLong),
+  phone: formText(50, patientDataMessages.phoneLong),
+  insuranceInfo: formText(200, patientDataMessages.insuranceLong),
+  initialAssessment: formText(4000, m.clinicalLong),
+  allergies: formText(4000, m.clinicalLong),
+  medications: formText(4000, m.clinicalLong),
+  pastHistory: formText(4000, m.clinicalLong),
+  chiefComplaint: formText(4000, m.clinicalLong),
+});
+export type ProtocolFormValues = z.input<typeof protocolFormSchema>;
+
+/**
+ * The create form on the service detail page: patient data and an injury description (taken as
+ * the chief complaint). The spec leaves its rules open; the names are required as everywhere,
+ * because the server requires them.
+ */
+export const serviceProtocolFormSchema = protocolFormSchema.pick({ firstName: true, lastName: true, dateOfBirth: true, gender: true }).extend({
+  injuryDescription: formText(4000, m.clinicalLong),
+});
+export type ServiceProtocolFormValues = z.input<typeof serviceProtocolFormSchema>;
+
+/** The third variant of spec 2 §5: patient data as JSON text and a service, each at least 1 character. */
+export const protocolPayloadFormSchema = z.object({
+  serviceId: z.string({ error: m.serviceRequiredDetail }).min(1, m.serviceRequiredDetail),
+  patientData: z.string({ error: m.patientDataRequired }).min(1, m.patientDataRequired),
+  chiefComplaint: formText(4000, m.clinicalLong),
+});
+
+/** The create payload from the dialog's values and the chosen materials. */
+export function toCreateProtocolPayload(
+  values: z.output<typeof protocolFormSchema>,
+  chosen: readonly { id: number; quantity: number; usageId?: string }[],
+  ids: { id?: string; createdAt?: string } = {},
+): CreateProtocolInput {
+  const { serviceId, firstName, lastName, dateOfBirth, gender, address, phone, insuranceInfo, ...clinicalValues } = values;
+  return {
+    ...ids,
+    serviceId,
+    patientData: { firstName, lastName, dateOfBirth, gender, address, phone, insuranceInfo },
+    ...clinicalValues,
+    materials: chosen.map(({ id, quantity, usageId }) => (usageId ? { id, quantity, usageId } : { id, quantity })),
+  };
+}
+
+/** A protocol's clinical part, as REST answers and pull delivers it. Patient data travels apart. */
+export interface PatientProtocol {
+  id: string;
+  serviceId: string;
+  serviceName: string;
+  organizationId: number;
+  /** Assigned by the server on arrival, unique per service; devices show a provisional label until then. */
+  serviceProtocolNumber: number;
+  status: ProtocolStatus;
+  chiefComplaint: string | null;
+  initialAssessment: string | null;
+  allergies: string | null;
+  medications: string | null;
+  pastHistory: string | null;
+  handlingInstructions: string | null;
+  helper1: string | null;
+  helper2: string | null;
+  dischargeStatus: DischargeStatus | null;
+  dischargeDestination: string | null;
+  handoverTo: string | null;
+  dischargeComment: string | null;
+  dischargedById: number | null;
+  dischargedAt: string | null;
+  treatedById: number | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Change-log version of the last write: the base of the next field-wise update. */
+  version: number;
+  /** A concurrent edit replaced a value (kept in the server's revisions). */
+  needsReview: boolean;
+}
+
+/** REST adds the treatment lines joined (spec 2 §3 treatmentSummary). */
+export interface PatientProtocolWithSummary extends PatientProtocol {
+  treatmentSummary: string;
+}
+
+/** GET /api/patient-protocols/{id}: patient data only while the protocol is active, else null. */
+export interface ProtocolDetail {
+  protocol: PatientProtocolWithSummary;
+  patientData: PatientData | null;
+}
+
+/** Patient data as pull delivers it: one change per protocol, dropped (delete) at discharge. */
+export interface ProtocolPatientData {
+  protocolId: string;
+  patientData: PatientData;
+  version: number;
+}
+
+/** "Protokoll #3"; before the server assigned a number, a provisional label. */
+export const protocolLabel = (number: number | null | undefined): string => (number ? `Protokoll #${number}` : 'Protokoll (vorläufig)');
