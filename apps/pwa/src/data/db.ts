@@ -1,4 +1,6 @@
-import type { Material, MaterialUsage, MinorTreatment, OrganizationListItem, Service } from '@sanidok/schema';
+import type {
+  Material, MaterialUsage, MinorTreatment, OrganizationListItem, PatientProtocol, ProtocolPatientData, Service, TreatmentEntry, VitalRecord,
+} from '@sanidok/schema';
 import { Dexie } from 'dexie';
 import type { Table } from 'dexie';
 import { uuidv7 } from './uuid';
@@ -58,6 +60,18 @@ export type LocalOrganization = OrganizationListItem;
 export type LocalMinorTreatment = MinorTreatment;
 /** One consumption row; `refilledAt` null = still open in the Materialverbrauch list. */
 export type LocalMaterialUsage = MaterialUsage;
+/**
+ * A protocol's clinical part. Made on this device it carries serviceProtocolNumber 0 until the
+ * server assigns the number (shown as 'Protokoll (vorläufig)').
+ */
+export type LocalProtocol = PatientProtocol;
+/**
+ * Patient data of an active protocol, apart from the clinical row as on the server. `version` 0 =
+ * made or changed here and not yet pulled back. Dropped when the server confirms a discharge.
+ */
+export type LocalPatientData = ProtocolPatientData;
+export type LocalVitalRecord = VitalRecord;
+export type LocalTreatmentEntry = TreatmentEntry;
 
 export class SaniDokDb extends Dexie {
   // `declare`: Dexie creates the table properties in version().stores(); a class field would
@@ -69,6 +83,10 @@ export class SaniDokDb extends Dexie {
   declare services: Table<LocalService, string>;
   declare minorTreatments: Table<LocalMinorTreatment, string>;
   declare materialUsage: Table<LocalMaterialUsage, string>;
+  declare protocols: Table<LocalProtocol, string>;
+  declare patientData: Table<LocalPatientData, string>;
+  declare vitalRecords: Table<LocalVitalRecord, string>;
+  declare treatmentEntries: Table<LocalTreatmentEntry, string>;
 
   readonly userId: number;
   /** Shown as the creator of rows made on this device until the server's copy arrives. */
@@ -91,6 +109,13 @@ export class SaniDokDb extends Dexie {
     this.version(2).stores({
       minorTreatments: 'id, serviceId, createdAt',
       materialUsage: 'id, serviceId, [serviceId+materialId], refilledAt',
+    });
+    // Patient protocols (spec 2): clinical rows, patient data apart, measurements and entries.
+    this.version(3).stores({
+      protocols: 'id, serviceId, createdAt, organizationId',
+      patientData: 'protocolId',
+      vitalRecords: 'id, protocolId, organizationId',
+      treatmentEntries: 'id, protocolId, organizationId',
     });
     this.on('populate', (tx) => {
       // Runs once, in the transaction that creates the database: the device identity is born with it.

@@ -3,7 +3,13 @@ import type { Table } from 'dexie';
 import type { z } from 'zod';
 import type { MaterialUsageAddArgs, MaterialUsageRefillArgs, MinorTreatmentCreateArgs } from './captureMutations';
 import { captureMutations } from './captureMutations';
-import type { LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalOrganization, LocalService } from './db';
+import type {
+  LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalOrganization, LocalPatientData, LocalProtocol, LocalService, LocalTreatmentEntry, LocalVitalRecord,
+} from './db';
+import type {
+  AccessLogRecordArgs, ProtocolCreateArgs, ProtocolDischargeArgs, ProtocolUpdateArgs, TreatmentEntryAddArgs, VitalsRecordArgs,
+} from './protocolMutations';
+import { protocolMutations } from './protocolMutations';
 
 /**
  * The device half of the mutation registry (docs/sync-protocol.md): every name here has a twin on
@@ -19,6 +25,10 @@ export interface DataTables {
   materials: Table<LocalMaterial, number>;
   minorTreatments: Table<LocalMinorTreatment, string>;
   materialUsage: Table<LocalMaterialUsage, string>;
+  protocols: Table<LocalProtocol, string>;
+  patientData: Table<LocalPatientData, string>;
+  vitalRecords: Table<LocalVitalRecord, string>;
+  treatmentEntries: Table<LocalTreatmentEntry, string>;
 }
 
 export interface ApplyContext {
@@ -60,6 +70,12 @@ export interface MutationArgs {
   'minorTreatment.create': MinorTreatmentCreateArgs;
   'materialUsage.add': MaterialUsageAddArgs;
   'materialUsage.refill': MaterialUsageRefillArgs;
+  'protocol.create': ProtocolCreateArgs;
+  'protocol.update': ProtocolUpdateArgs;
+  'protocol.discharge': ProtocolDischargeArgs;
+  'vitals.record': VitalsRecordArgs;
+  'treatmentEntry.add': TreatmentEntryAddArgs;
+  'accessLog.record': AccessLogRecordArgs;
 }
 export type MutationName = keyof MutationArgs;
 
@@ -128,10 +144,24 @@ export const mutations: { [N in MutationName]: MutationDefinition<MutationArgs[N
       // The server cascades to the service's treatments and consumption; so does the device.
       await tx.minorTreatments.where('serviceId').equals(args.id).delete();
       await tx.materialUsage.where('serviceId').equals(args.id).delete();
+      await deleteServiceProtocols(tx, [args.id]);
     },
   },
   ...captureMutations,
+  ...protocolMutations,
 };
+
+/** Protocols of deleted services go with them, and so do their patient data, vitals and entries. */
+export async function deleteServiceProtocols(tx: DataTables, serviceIds: readonly string[]): Promise<void> {
+  if (serviceIds.length === 0) return;
+  const ids = (await tx.protocols.where('serviceId').anyOf(serviceIds).primaryKeys()) as string[];
+  await Promise.all([
+    tx.protocols.bulkDelete(ids),
+    tx.patientData.bulkDelete(ids),
+    tx.vitalRecords.where('protocolId').anyOf(ids).delete(),
+    tx.treatmentEntries.where('protocolId').anyOf(ids).delete(),
+  ]);
+}
 
 /** Looks a stored name up; an outbox row written by another app version may name an unknown one. */
 export function mutationDefinition(name: string): MutationDefinition<unknown> | undefined {

@@ -9,7 +9,10 @@ export const localWriteMark = 'sanidok:local-write';
 
 /** Every table a local write may touch; one list so the transaction scope can never be too small. */
 export function writeScope(db: SaniDokDb) {
-  return [db.meta, db.outbox, db.services, db.organizations, db.materials, db.minorTreatments, db.materialUsage];
+  return [
+    db.meta, db.outbox, db.services, db.organizations, db.materials, db.minorTreatments, db.materialUsage,
+    db.protocols, db.patientData, db.vitalRecords, db.treatmentEntries,
+  ];
 }
 
 export function applyContext(db: SaniDokDb, at: string): ApplyContext {

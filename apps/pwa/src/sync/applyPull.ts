@@ -1,7 +1,9 @@
 import type { PullResponse, SyncChange, SyncEntity } from '@sanidok/schema';
 import { usageListKey } from '../data/captureMutations';
-import type { LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalService, SaniDokDb } from '../data/db';
-import { mutationDefinition } from '../data/mutations';
+import type {
+  LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalPatientData, LocalProtocol, LocalService, LocalTreatmentEntry, LocalVitalRecord, SaniDokDb,
+} from '../data/db';
+import { deleteServiceProtocols, mutationDefinition } from '../data/mutations';
 import { applyContext, writeScope } from '../data/outbox';
 
 /** Net effect of a page on one table: the last change of an id wins (changes come in version order). */
@@ -15,6 +17,10 @@ interface PageEffect {
   materials: TableEffect<number, LocalMaterial>;
   minorTreatments: TableEffect<string, LocalMinorTreatment>;
   materialUsage: TableEffect<string, LocalMaterialUsage>;
+  protocols: TableEffect<string, LocalProtocol>;
+  patientData: TableEffect<string, LocalPatientData>;
+  vitalRecords: TableEffect<string, LocalVitalRecord>;
+  treatmentEntries: TableEffect<string, LocalTreatmentEntry>;
 }
 
 /**
@@ -22,7 +28,9 @@ interface PageEffect {
  * changes are skipped, and the cursor remembers which entities it covers, so a version that adds
  * a table pulls everything again once (see cursorCoversLocalEntities).
  */
-export const localEntities = ['service', 'material', 'minorTreatment', 'materialUsage'] as const satisfies readonly SyncEntity[];
+export const localEntities = [
+  'service', 'material', 'minorTreatment', 'materialUsage', 'protocol', 'patientData', 'vitalRecord', 'treatmentEntry',
+] as const satisfies readonly SyncEntity[];
 
 function tableEffect<K, V>(): TableEffect<K, V> {
   return { upserts: new Map(), deletes: new Set() };
@@ -39,7 +47,10 @@ function track<K, V>(effect: TableEffect<K, V>, id: K, data: V | undefined): voi
 }
 
 function collect(changes: readonly SyncChange[], organizationIds: ReadonlySet<number>): PageEffect {
-  const effect: PageEffect = { services: tableEffect(), materials: tableEffect(), minorTreatments: tableEffect(), materialUsage: tableEffect() };
+  const effect: PageEffect = {
+    services: tableEffect(), materials: tableEffect(), minorTreatments: tableEffect(), materialUsage: tableEffect(),
+    protocols: tableEffect(), patientData: tableEffect(), vitalRecords: tableEffect(), treatmentEntries: tableEffect(),
+  };
   for (const change of changes) {
     // Defence in depth: the server filters by membership; rows of other organisations never land.
     if (!organizationIds.has(change.organizationId)) continue;
@@ -55,6 +66,19 @@ function collect(changes: readonly SyncChange[], organizationIds: ReadonlySet<nu
         break;
       case 'materialUsage':
         track(effect.materialUsage, change.id, change.op === 'upsert' ? change.data : undefined);
+        break;
+      case 'protocol':
+        track(effect.protocols, change.id, change.op === 'upsert' ? change.data : undefined);
+        break;
+      case 'patientData':
+        // A delete is the server's confirmation of a discharge: the plaintext leaves the device.
+        track(effect.patientData, change.id, change.op === 'upsert' ? change.data : undefined);
+        break;
+      case 'vitalRecord':
+        track(effect.vitalRecords, change.id, change.op === 'upsert' ? change.data : undefined);
+        break;
+      case 'treatmentEntry':
+        track(effect.treatmentEntries, change.id, change.op === 'upsert' ? change.data : undefined);
         break;
       default:
         // An entity of a newer server: skipped (see localEntities).
@@ -111,6 +135,11 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<
     if (removed.length > 0) {
       await db.minorTreatments.filter((t) => !keep.has(t.organizationId)).delete();
       await db.materialUsage.filter((u) => !keep.has(u.organizationId)).delete();
+      const foreignProtocols = (await db.protocols.filter((p) => !keep.has(p.organizationId)).primaryKeys()) as string[];
+      await db.protocols.bulkDelete(foreignProtocols);
+      await db.patientData.bulkDelete(foreignProtocols);
+      await db.vitalRecords.filter((v) => !keep.has(v.organizationId)).delete();
+      await db.treatmentEntries.filter((e) => !keep.has(e.organizationId)).delete();
     }
 
     await db.services.bulkPut([...effect.services.upserts.values()]);
@@ -121,11 +150,20 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<
     await db.minorTreatments.bulkDelete([...effect.minorTreatments.deletes]);
     await db.materialUsage.bulkPut([...effect.materialUsage.upserts.values()]);
     await db.materialUsage.bulkDelete([...effect.materialUsage.deletes]);
+    await db.protocols.bulkPut([...effect.protocols.upserts.values()]);
+    await db.protocols.bulkDelete([...effect.protocols.deletes]);
+    await db.patientData.bulkPut([...effect.patientData.upserts.values()]);
+    await db.patientData.bulkDelete([...effect.patientData.deletes]);
+    await db.vitalRecords.bulkPut([...effect.vitalRecords.upserts.values()]);
+    await db.vitalRecords.bulkDelete([...effect.vitalRecords.deletes]);
+    await db.treatmentEntries.bulkPut([...effect.treatmentEntries.upserts.values()]);
+    await db.treatmentEntries.bulkDelete([...effect.treatmentEntries.deletes]);
     // A deleted service takes its treatments and consumption with it (the server cascades).
     const deletedServices = [...effect.services.deletes];
     if (deletedServices.length > 0) {
       await db.minorTreatments.where('serviceId').anyOf(deletedServices).delete();
       await db.materialUsage.where('serviceId').anyOf(deletedServices).delete();
+      await deleteServiceProtocols(db, deletedServices);
     }
 
     await db.setMeta('cursor', page.cursor);
@@ -137,6 +175,10 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<
       ...effect.minorTreatments.upserts.keys(),
       ...effect.materialUsage.upserts.keys(),
       ...usageLists,
+      ...effect.protocols.upserts.keys(),
+      ...effect.patientData.upserts.keys(),
+      ...effect.vitalRecords.upserts.keys(),
+      ...effect.treatmentEntries.upserts.keys(),
     ]);
   });
 }

@@ -1,0 +1,194 @@
+import type {
+  DischargeStatus, PatientData, PatientDataKey, ProtocolClinicalField, RecordableAccessAction, SealedEnvelope, TreatmentPerformer, VitalValueData,
+} from '@sanidok/schema';
+import { protocolClinicalFields } from '@sanidok/schema';
+import type { UsedMaterialArgs } from './captureMutations';
+import type { LocalMaterialUsage, LocalPatientData, LocalProtocol } from './db';
+import type { DataTables, MutationDefinition } from './mutations';
+
+/**
+ * Local effects of the protocol mutations (spec 2: patient protocols, vital signs, treatment
+ * entries, access logging). Server twins: apps/sync-server/src/domain/sync/registry.ts. Creates and
+ * inserts are skipped when the row is there (server copy or first apply); updates set values; so
+ * every apply can run again after a pull (docs/sync-protocol.md, Conflicts).
+ */
+
+export type ClinicalValues = { [F in ProtocolClinicalField]: string | null };
+
+export interface ProtocolCreateArgs extends ClinicalValues {
+  id: string;
+  serviceId: string;
+  patientData: PatientData;
+  materials: UsedMaterialArgs[];
+  createdAt: string;
+}
+
+/** A change of patient data: a key sent with null clears it (patientDataPatchSchema). */
+export type PatientDataChanges = Partial<Record<PatientDataKey, string | null>>;
+
+/** Only changed fields travel, with the versions the device edited (field-wise merge on the server). */
+export type ProtocolUpdateArgs = Partial<ClinicalValues> & {
+  id: string;
+  baseVersion: number;
+  patientDataBaseVersion?: number;
+  patientData?: PatientDataChanges;
+  materials?: UsedMaterialArgs[];
+  updatedAt: string;
+};
+
+export interface ProtocolDischargeArgs {
+  id: string;
+  dischargeStatus: DischargeStatus;
+  dischargeDestination: string;
+  handoverTo: string;
+  dischargeComment: string | null;
+  dischargedAt: string;
+  /** Sealed on this device to the organisation key: the plaintext never travels again. */
+  sealedPatientData?: SealedEnvelope;
+  patientDataVersion?: number;
+}
+
+export interface VitalsRecordArgs {
+  id: string;
+  protocolId: string;
+  recordedAt: string;
+  values: VitalValueData[];
+}
+
+export interface TreatmentEntryAddArgs {
+  id: string;
+  protocolId: string;
+  time: string;
+  text: string;
+  performer: TreatmentPerformer;
+  performerName: string | null;
+  createdAt: string;
+}
+
+export interface AccessLogRecordArgs {
+  id: string;
+  protocolId: string;
+  actionType: RecordableAccessAction;
+  occurredAt: string;
+}
+
+/** Access events change no local row; their own key keeps them apart from the protocol's pending flag. */
+export const accessEventKey = (id: string): string => `access:${id}`;
+
+async function usageRowsFor(tx: DataTables, protocol: Pick<LocalProtocol, 'id' | 'serviceId' | 'organizationId'>, items: readonly UsedMaterialArgs[], usedAt: string): Promise<LocalMaterialUsage[]> {
+  const existing = await tx.materialUsage.bulkGet(items.map((m) => m.usageId));
+  return items
+    .filter((_, i) => existing[i] === undefined)
+    .map((item) => ({
+      id: item.usageId, serviceId: protocol.serviceId, organizationId: protocol.organizationId, materialId: item.id, quantity: item.quantity,
+      source: 'patient_protocol', sourceId: protocol.id, usedAt, refilledAt: null,
+    }));
+}
+
+function mergePatientData(current: Partial<PatientData>, changes: PatientDataChanges): PatientData {
+  const merged: Record<string, string | null | undefined> = { ...current, ...changes };
+  // Cleared fields are left out, as the server stores them (compactPatientData).
+  return Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')) as unknown as PatientData;
+}
+
+export const protocolMutations: {
+  'protocol.create': MutationDefinition<ProtocolCreateArgs>;
+  'protocol.update': MutationDefinition<ProtocolUpdateArgs>;
+  'protocol.discharge': MutationDefinition<ProtocolDischargeArgs>;
+  'vitals.record': MutationDefinition<VitalsRecordArgs>;
+  'treatmentEntry.add': MutationDefinition<TreatmentEntryAddArgs>;
+  'accessLog.record': MutationDefinition<AccessLogRecordArgs>;
+} = {
+  'protocol.create': {
+    entityId: (args) => args.id,
+    async apply(tx, args, ctx) {
+      const [existing, service] = await Promise.all([tx.protocols.get(args.id), tx.services.get(args.serviceId)]);
+      if (existing || !service) return;
+      const clinical = Object.fromEntries(protocolClinicalFields.map((f) => [f, args[f] ?? null])) as ClinicalValues;
+      const protocol: LocalProtocol = {
+        id: args.id, serviceId: service.id, serviceName: service.name, organizationId: service.organizationId, serviceProtocolNumber: 0, status: 'active',
+        ...clinical,
+        dischargeStatus: null, dischargeDestination: null, handoverTo: null, dischargeComment: null, dischargedById: null, dischargedAt: null,
+        treatedById: ctx.userId, createdAt: args.createdAt, updatedAt: args.createdAt, version: 0, needsReview: false,
+      };
+      const usage = await usageRowsFor(tx, protocol, args.materials, args.createdAt);
+      await Promise.all([
+        tx.protocols.put(protocol),
+        tx.patientData.put({ protocolId: args.id, patientData: args.patientData, version: 0 }),
+        usage.length ? tx.materialUsage.bulkPut(usage) : undefined,
+      ]);
+    },
+    async revert(tx, args) {
+      await Promise.all([
+        tx.protocols.delete(args.id),
+        tx.patientData.delete(args.id),
+        tx.materialUsage.bulkDelete(args.materials.map((m) => m.usageId)),
+        tx.vitalRecords.where('protocolId').equals(args.id).delete(),
+        tx.treatmentEntries.where('protocolId').equals(args.id).delete(),
+      ]);
+    },
+  },
+  'protocol.update': {
+    entityId: (args) => args.id,
+    async apply(tx, args, ctx) {
+      const [protocol, stored] = await Promise.all([tx.protocols.get(args.id), tx.patientData.get(args.id)]);
+      if (!protocol) return;
+      const changes: Partial<LocalProtocol> = { updatedAt: ctx.at };
+      for (const field of protocolClinicalFields) {
+        if (field in args) Object.assign(changes, { [field]: args[field] ?? null });
+      }
+      const writes: Promise<unknown>[] = [tx.protocols.update(args.id, changes)];
+      // Patient data of a discharged protocol is gone from the device: nothing to merge into.
+      if (args.patientData && stored) {
+        const next: LocalPatientData = { ...stored, patientData: mergePatientData(stored.patientData, args.patientData) };
+        writes.push(tx.patientData.put(next));
+      }
+      if (args.materials?.length) {
+        const usage = await usageRowsFor(tx, protocol, args.materials, args.updatedAt);
+        if (usage.length) writes.push(tx.materialUsage.bulkPut(usage));
+      }
+      await Promise.all(writes);
+    },
+  },
+  'protocol.discharge': {
+    entityId: (args) => args.id,
+    async apply(tx, args, ctx) {
+      await tx.protocols.update(args.id, {
+        status: 'discharged', dischargeStatus: args.dischargeStatus, dischargeDestination: args.dischargeDestination, handoverTo: args.handoverTo,
+        dischargeComment: args.dischargeComment, dischargedAt: args.dischargedAt, dischargedById: ctx.userId, updatedAt: ctx.at,
+      });
+      // The local patient data stays until the server confirms (its pull deletes it): the medic
+      // can still print the handover sheet while the device is offline.
+    },
+  },
+  'vitals.record': {
+    entityId: (args) => args.id,
+    async apply(tx, args, ctx) {
+      const [existing, protocol] = await Promise.all([tx.vitalRecords.get(args.id), tx.protocols.get(args.protocolId)]);
+      if (existing || !protocol) return;
+      await tx.vitalRecords.put({
+        id: args.id, protocolId: args.protocolId, organizationId: protocol.organizationId, recordedAt: args.recordedAt, recordedById: ctx.userId,
+        values: args.values.map((value, index) => ({ ...value, id: `${args.id}:${index}` })),
+      });
+    },
+    async revert(tx, args) {
+      await tx.vitalRecords.delete(args.id);
+    },
+  },
+  'treatmentEntry.add': {
+    entityId: (args) => args.id,
+    async apply(tx, args, ctx) {
+      const [existing, protocol] = await Promise.all([tx.treatmentEntries.get(args.id), tx.protocols.get(args.protocolId)]);
+      if (existing || !protocol) return;
+      await tx.treatmentEntries.put({ ...args, organizationId: protocol.organizationId, recordedById: ctx.userId });
+    },
+    async revert(tx, args) {
+      await tx.treatmentEntries.delete(args.id);
+    },
+  },
+  'accessLog.record': {
+    entityId: (args) => accessEventKey(args.id),
+    // Written only to be sent: the access log lives on the server (owners read it there).
+    apply: async () => undefined,
+  },
+};

@@ -1,0 +1,75 @@
+import type { RecordableAccessAction, SimpleVitalsInput, TreatmentPerformer, VitalValueData } from '@sanidok/schema';
+import { recordAccessSchema, recordVitalsSchema, simpleVitalsSchema, simpleVitalsToValues, treatmentEntrySchema, vitalMessages } from '@sanidok/schema';
+import { activeDatabase, currentDatabase } from '../db';
+import { writeMutation } from '../outbox';
+import type { VitalsRecordArgs } from '../protocolMutations';
+import { uuidv7 } from '../uuid';
+import { requireOpenProtocol } from './protocols';
+import { LocalWriteError } from './services';
+
+/**
+ * Measurements, treatment entries and access events of a protocol: insert-only records, each a
+ * local write with its outbox row (offline they keep the time they were made).
+ */
+
+/** Records one measurement (rich form values, or converted simple form); returns its id. */
+export async function recordVitals(protocolId: string, values: readonly VitalValueData[], recordedAt = new Date().toISOString()): Promise<string> {
+  const db = activeDatabase();
+  if (values.length === 0) throw new LocalWriteError(vitalMessages.noData);
+  const parsed = recordVitalsSchema.parse({ id: uuidv7(), protocolId, recordedAt, values });
+  const args: VitalsRecordArgs = {
+    id: parsed.id ?? uuidv7(),
+    protocolId,
+    recordedAt: parsed.recordedAt ?? recordedAt,
+    values: parsed.values.map((v) => ({ parameterType: v.parameterType, value: v.value, unit: v.unit })),
+  };
+  await writeMutation(db, 'vitals.record', async (tx) => {
+    await requireOpenProtocol(tx, protocolId);
+    return args;
+  });
+  return args.id;
+}
+
+/** The simple dialog 'Vitalparameter erfassen': its fields become the one model's values. */
+export function recordSimpleVitals(protocolId: string, input: SimpleVitalsInput): Promise<string> {
+  return recordVitals(protocolId, simpleVitalsToValues(simpleVitalsSchema.parse(input)));
+}
+
+export interface NewTreatmentEntry {
+  time: string;
+  text: string;
+  performer: TreatmentPerformer;
+  performerName?: string | null;
+}
+
+/** Appends one '[HH:MM] text (performer)' line to a protocol; returns its id. */
+export async function addTreatmentEntry(protocolId: string, entry: NewTreatmentEntry): Promise<string> {
+  const db = activeDatabase();
+  const createdAt = new Date().toISOString();
+  const parsed = treatmentEntrySchema.parse({ ...entry, id: uuidv7(), protocolId, createdAt });
+  await writeMutation(db, 'treatmentEntry.add', async (tx) => {
+    await requireOpenProtocol(tx, protocolId);
+    return {
+      id: parsed.id, protocolId, time: parsed.time, text: parsed.text, performer: parsed.performer, performerName: parsed.performerName, createdAt,
+    };
+  });
+  return parsed.id;
+}
+
+/**
+ * Records that the protocol was opened or printed (spec 2 §7 Access logging). The event is stored
+ * in the outbox before the caller goes on, and sent by the sync engine at once when online; offline
+ * it keeps its real time. A failure is logged and never blocks opening or printing.
+ */
+export async function recordProtocolAccess(protocolId: string, actionType: RecordableAccessAction): Promise<void> {
+  const db = currentDatabase();
+  if (!db) return;
+  try {
+    const parsed = recordAccessSchema.parse({ id: uuidv7(), protocolId, actionType, occurredAt: new Date().toISOString() });
+    await writeMutation(db, 'accessLog.record', {
+      id: parsed.id ?? uuidv7(), protocolId, actionType: parsed.actionType, occurredAt: parsed.occurredAt ?? new Date().toISOString(),
+    });
+  } catch (error) {
+    console.warn('Zugriffsprotokoll konnte nicht geschrieben werden', error);
+  }
+}

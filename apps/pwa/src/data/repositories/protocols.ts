@@ -1,0 +1,187 @@
+import type { DischargeFormValues, PatientData, PatientDataKey, SealedEnvelope } from '@sanidok/schema';
+import {
+  createProtocolSchema, dischargeFormSchema, patientDataKeys, protocolClinicalFields, protocolMessages, updateProtocolSchema,
+} from '@sanidok/schema';
+import type { LocalOrganization, LocalPatientData, LocalProtocol, LocalTreatmentEntry, LocalVitalRecord, SaniDokDb } from '../db';
+import { activeDatabase } from '../db';
+import { writeMutation } from '../outbox';
+import type { ClinicalValues, PatientDataChanges, ProtocolCreateArgs, ProtocolDischargeArgs, ProtocolUpdateArgs } from '../protocolMutations';
+import { uuidv7 } from '../uuid';
+import { requireCaptureService } from './minorTreatments';
+import { LocalWriteError } from './services';
+
+export type { LocalPatientData, LocalProtocol } from '../db';
+
+/** What the create dialogs hand over: patient data, clinical texts and the chosen materials. */
+export interface NewProtocol extends Partial<ClinicalValues> {
+  serviceId: string;
+  patientData: Partial<Record<PatientDataKey, string | null | undefined>>;
+  materials?: readonly { id: number; quantity: number }[];
+}
+
+/** What the edit page saves: any clinical field, the patient data as shown, materials to add. */
+export interface ProtocolChanges extends Partial<ClinicalValues> {
+  patientData?: Partial<Record<PatientDataKey, string | null | undefined>>;
+  materials?: readonly { id: number; quantity: number }[];
+}
+
+/** Everything a protocol screen shows, read in one go from the device. */
+export interface ProtocolView {
+  protocol: LocalProtocol;
+  /** null once the server confirmed the discharge (the data went to the archive) or never arrived. */
+  patientData: PatientData | null;
+  patientDataVersion: number | null;
+  /** Oldest first. */
+  vitals: LocalVitalRecord[];
+  /** In the order they were made. */
+  entries: LocalTreatmentEntry[];
+}
+
+// ---- Reads (hooks wrap these in useLiveQuery) ----
+
+/** Every protocol on the device, newest first (the /patient-protocols list). */
+export async function listProtocols(db: SaniDokDb): Promise<LocalProtocol[]> {
+  return (await db.protocols.orderBy('createdAt').toArray()).reverse();
+}
+
+export async function listServiceProtocols(db: SaniDokDb, serviceId: string): Promise<LocalProtocol[]> {
+  return (await db.protocols.where('serviceId').equals(serviceId).sortBy('createdAt')).reverse();
+}
+
+/** Patient data of the given protocols (the list shows names), keyed by protocol id. */
+export async function patientDataOf(db: SaniDokDb, protocolIds: readonly string[]): Promise<Map<string, PatientData>> {
+  const rows = await db.patientData.bulkGet([...protocolIds]);
+  return new Map(rows.filter((r): r is LocalPatientData => r !== undefined).map((r) => [r.protocolId, r.patientData]));
+}
+
+export async function getProtocolView(db: SaniDokDb, id: string): Promise<ProtocolView | null> {
+  const [protocol, stored, vitals, entries] = await Promise.all([
+    db.protocols.get(id),
+    db.patientData.get(id),
+    db.vitalRecords.where('protocolId').equals(id).toArray(),
+    db.treatmentEntries.where('protocolId').equals(id).toArray(),
+  ]);
+  if (!protocol) return null;
+  vitals.sort((a, b) => (a.recordedAt === b.recordedAt ? a.id.localeCompare(b.id) : a.recordedAt.localeCompare(b.recordedAt)));
+  entries.sort((a, b) => (a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt.localeCompare(b.createdAt)));
+  return { protocol, patientData: stored?.patientData ?? null, patientDataVersion: stored?.version ?? null, vitals, entries };
+}
+
+/**
+ * Refuses on the device what the server would refuse: an unknown or closed protocol (409 after
+ * discharge), or a blocked or archived service.
+ */
+export async function requireOpenProtocol(db: SaniDokDb, id: string): Promise<LocalProtocol> {
+  const protocol = await db.protocols.get(id);
+  if (!protocol) throw new LocalWriteError(protocolMessages.notFound);
+  if (protocol.status !== 'active') throw new LocalWriteError(protocolMessages.closed);
+  await requireCaptureService(db, protocol.serviceId);
+  return protocol;
+}
+
+// ---- Writes: row changes and the outbox row in one transaction (see writeMutation) ----
+
+const withUsageIds = (materials: readonly { id: number; quantity: number }[] = []) =>
+  materials.map((m) => ({ id: m.id, quantity: m.quantity, usageId: uuidv7() }));
+
+/** Creates a protocol with its patient data and materials, offline or not; returns its id. */
+export async function createProtocol(input: NewProtocol): Promise<string> {
+  const db = activeDatabase();
+  const createdAt = new Date().toISOString();
+  const parsed = createProtocolSchema.parse({ ...input, id: uuidv7(), materials: withUsageIds(input.materials), createdAt });
+  const clinical = Object.fromEntries(protocolClinicalFields.map((f) => [f, parsed[f] ?? null])) as ClinicalValues;
+  const args: ProtocolCreateArgs = {
+    id: parsed.id ?? uuidv7(),
+    serviceId: parsed.serviceId,
+    patientData: parsed.patientData as PatientData,
+    ...clinical,
+    materials: parsed.materials.map((m) => ({ id: m.id, quantity: m.quantity, usageId: m.usageId ?? uuidv7() })),
+    createdAt,
+  };
+  await writeMutation(db, 'protocol.create', async (tx) => {
+    await requireCaptureService(tx, args.serviceId);
+    return args;
+  });
+  return args.id;
+}
+
+function patientDataDiff(current: Partial<PatientData>, next: Record<string, string | null | undefined>): PatientDataChanges | undefined {
+  const changes: PatientDataChanges = {};
+  for (const key of patientDataKeys) {
+    if (!(key in next) || next[key] === undefined) continue;
+    const value = next[key] ?? null;
+    if ((current[key] ?? null) !== value) changes[key] = value;
+  }
+  return Object.keys(changes).length ? changes : undefined;
+}
+
+/**
+ * Saves the edit page: only fields that differ from the stored rows travel, with the versions the
+ * medic edited. Returns false when nothing changed (nothing is queued).
+ */
+export async function updateProtocol(id: string, changes: ProtocolChanges): Promise<boolean> {
+  const db = activeDatabase();
+  const updatedAt = new Date().toISOString();
+  const parsed = updateProtocolSchema.parse({ ...changes, id, materials: changes.materials && withUsageIds(changes.materials), updatedAt });
+  const row = await writeMutation(db, 'protocol.update', async (tx) => {
+    const protocol = await requireOpenProtocol(tx, id);
+    const stored = await tx.patientData.get(id);
+    const args: ProtocolUpdateArgs = { id, baseVersion: protocol.version, updatedAt };
+    let changed = false;
+    for (const field of protocolClinicalFields) {
+      const value = parsed[field];
+      if (value === undefined || (protocol[field] ?? null) === value) continue;
+      Object.assign(args, { [field]: value });
+      changed = true;
+    }
+    const patientChanges = parsed.patientData && stored ? patientDataDiff(stored.patientData, parsed.patientData as Record<string, string | null>) : undefined;
+    if (patientChanges && stored) {
+      args.patientData = patientChanges;
+      args.patientDataBaseVersion = stored.version;
+      changed = true;
+    }
+    if (parsed.materials?.length) {
+      args.materials = parsed.materials.map((m) => ({ id: m.id, quantity: m.quantity, usageId: m.usageId ?? uuidv7() }));
+      changed = true;
+    }
+    return changed ? args : null;
+  });
+  return row !== null;
+}
+
+/** Seals outside the Dexie transaction: a transaction would commit while awaiting the crypto. */
+async function sealLocally(organization: LocalOrganization | undefined, protocolId: string, stored: LocalPatientData | undefined): Promise<SealedEnvelope | undefined> {
+  if (!organization || !stored) return undefined;
+  try {
+    const { sealPatientDataForDischarge } = await import('@sanidok/crypto');
+    return await sealPatientDataForDischarge(organization, protocolId, stored.patientData);
+  } catch (error) {
+    // Keys that do not match their fingerprint: the server seals its own copy instead (it has the
+    // data from the create); the plaintext still does not travel with the discharge.
+    console.warn('Versiegeln auf dem Gerät fehlgeschlagen', error);
+    return undefined;
+  }
+}
+
+/**
+ * Discharges a protocol (spec 2 §5). The patient data is sealed here to the organisation's public
+ * key, so the plaintext never travels again; the local copy is dropped when the server confirms.
+ */
+export async function dischargeProtocol(id: string, values: DischargeFormValues): Promise<void> {
+  const db = activeDatabase();
+  const form = dischargeFormSchema.parse(values);
+  const protocol = await requireOpenProtocol(db, id);
+  const [organization, stored] = await Promise.all([db.organizations.get(protocol.organizationId), db.patientData.get(id)]);
+  const sealed = await sealLocally(organization, id, stored);
+  const args: ProtocolDischargeArgs = { id, ...form, dischargeComment: form.dischargeComment ?? null, dischargedAt: new Date().toISOString() };
+  await writeMutation(db, 'protocol.discharge', async (tx) => {
+    await requireOpenProtocol(tx, id);
+    const current = await tx.patientData.get(id);
+    // Sealed from exactly the data still on the device; an edit in between leaves the sealing to the server.
+    if (sealed && current && JSON.stringify(current.patientData) === JSON.stringify(stored?.patientData)) {
+      args.sealedPatientData = sealed;
+      if (current.version > 0) args.patientDataVersion = current.version;
+    }
+    return args;
+  });
+}
