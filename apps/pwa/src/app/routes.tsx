@@ -10,12 +10,8 @@ import { MaterialsUsedPage } from '../features/materials/MaterialsUsedPage';
 import { MinorTreatmentNewPage, MinorTreatmentsPage } from '../features/minor-treatments/MinorTreatmentsPage';
 import { OrganizationsPage } from '../features/organizations/OrganizationsPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
-import {
-  PatientProtocolEditPage,
-  PatientProtocolNewPage,
-  PatientProtocolPage,
-  PatientProtocolsPage,
-} from '../features/protocols/PatientProtocolsPage';
+import { ProtocolEditPage } from '../features/protocols/edit/ProtocolEditPage';
+import { PatientProtocolNewPage, PatientProtocolsPage } from '../features/protocols/PatientProtocolsPage';
 import { ServiceDetailPage } from '../features/services/ServiceDetailPage';
 import { ServicePatientEditPage } from '../features/services/ServicePatientEditPage';
 import { ServicesPage } from '../features/services/ServicesPage';
@@ -54,8 +50,8 @@ export const routes: RouteObject[] = [
               { path: '/minor-treatments/new', element: <MinorTreatmentNewPage /> },
               { path: '/patient-protocols', element: <PatientProtocolsPage /> },
               { path: '/patient-protocols/new', element: <PatientProtocolNewPage /> },
-              { path: '/patient-protocols/edit/:id', element: <PatientProtocolEditPage /> },
-              { path: '/patient-protocols/:id', element: <PatientProtocolPage /> },
+              { path: '/patient-protocols/edit/:id', element: <ProtocolEditPage /> },
+              { path: '/patient-protocols/:id', element: <ProtocolEditPage /> },
               { path: '/materials/used', element: <MaterialsUsedPage /> },
             ],
           },

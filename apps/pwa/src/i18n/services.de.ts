@@ -32,6 +32,12 @@ export const servicesDe = {
     serviceText: 'Dieser Sanitätsdienst wurde gesperrt. Er kann angesehen, aber nicht geändert werden.',
     organizationText: 'Die Organisation dieses Sanitätsdienstes ist gesperrt. Er kann angesehen, aber nicht geändert werden.',
   },
+  // Concurrent edits (docs/sync-protocol.md, Conflicts): the server kept the replaced values.
+  conflict: {
+    badge: 'Konflikt',
+    title: 'Konflikt: Dieser Sanitätsdienst wurde gleichzeitig auf einem anderen Gerät geändert',
+    text: 'Bei gleichzeitig geänderten Angaben gilt die zuletzt übertragene. Die überschriebenen Werte sind auf dem Server gespeichert und gehen nicht verloren. Bitte prüfen Sie die Angaben.',
+  },
   form: {
     name: 'Name',
     description: 'Beschreibung',

@@ -1,88 +1,57 @@
-import type { PullResponse, SyncChange, SyncEntity } from '@sanidok/schema';
+import type { PullResponse, SyncChange, SyncEntity, SyncEntityData } from '@sanidok/schema';
+import type { Table } from 'dexie';
 import { usageListKey } from '../data/captureMutations';
-import type {
-  LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalPatientData, LocalProtocol, LocalService, LocalTreatmentEntry, LocalVitalRecord, SaniDokDb,
-} from '../data/db';
+import type { LocalMaterialUsage, SaniDokDb } from '../data/db';
 import { deleteServiceProtocols, mutationDefinition } from '../data/mutations';
 import { applyContext, writeScope } from '../data/outbox';
 
-/** Net effect of a page on one table: the last change of an id wins (changes come in version order). */
-interface TableEffect<K, V> {
-  upserts: Map<K, V>;
-  deletes: Set<K>;
-}
-
-interface PageEffect {
-  services: TableEffect<string, LocalService>;
-  materials: TableEffect<number, LocalMaterial>;
-  minorTreatments: TableEffect<string, LocalMinorTreatment>;
-  materialUsage: TableEffect<string, LocalMaterialUsage>;
-  protocols: TableEffect<string, LocalProtocol>;
-  patientData: TableEffect<string, LocalPatientData>;
-  vitalRecords: TableEffect<string, LocalVitalRecord>;
-  treatmentEntries: TableEffect<string, LocalTreatmentEntry>;
-}
-
 /**
- * Entities this app version stores. The server may already send more (newer features); their
- * changes are skipped, and the cursor remembers which entities it covers, so a version that adds
- * a table pulls everything again once (see cursorCoversLocalEntities).
+ * Entities this app version stores, and the local table of each. The server may already send
+ * more (newer features); their changes are skipped, and the cursor remembers which entities it
+ * covers, so a version that adds a table pulls everything again once (see cursorCoversLocalEntities).
  */
-export const localEntities = [
-  'service', 'material', 'minorTreatment', 'materialUsage', 'protocol', 'patientData', 'vitalRecord', 'treatmentEntry',
-] as const satisfies readonly SyncEntity[];
+const entityTables = {
+  service: 'services',
+  material: 'materials',
+  minorTreatment: 'minorTreatments',
+  materialUsage: 'materialUsage',
+  protocol: 'protocols',
+  patientData: 'patientData',
+  vitalRecord: 'vitalRecords',
+  treatmentEntry: 'treatmentEntries',
+} as const satisfies Partial<Record<SyncEntity, keyof SaniDokDb>>;
 
-function tableEffect<K, V>(): TableEffect<K, V> {
-  return { upserts: new Map(), deletes: new Set() };
+type LocalEntity = keyof typeof entityTables;
+type LocalTableName = (typeof entityTables)[LocalEntity];
+
+export const localEntities = Object.keys(entityTables) as LocalEntity[];
+
+/** Net effect of a page on one table: the last change of an id wins (changes come in version order). */
+interface TableEffect {
+  upserts: Map<string | number, SyncEntityData[LocalEntity]>;
+  deletes: Set<string | number>;
 }
 
-function track<K, V>(effect: TableEffect<K, V>, id: K, data: V | undefined): void {
-  if (data !== undefined) {
-    effect.deletes.delete(id);
-    effect.upserts.set(id, data);
-  } else {
-    effect.upserts.delete(id);
-    effect.deletes.add(id);
-  }
-}
+type PageEffect = Record<LocalTableName, TableEffect>;
+
+const isLocalEntity = (entity: SyncEntity): entity is LocalEntity => Object.hasOwn(entityTables, entity);
 
 function collect(changes: readonly SyncChange[], organizationIds: ReadonlySet<number>): PageEffect {
-  const effect: PageEffect = {
-    services: tableEffect(), materials: tableEffect(), minorTreatments: tableEffect(), materialUsage: tableEffect(),
-    protocols: tableEffect(), patientData: tableEffect(), vitalRecords: tableEffect(), treatmentEntries: tableEffect(),
-  };
+  const effect = Object.fromEntries(Object.values(entityTables).map((t) => [t, { upserts: new Map(), deletes: new Set() }])) as PageEffect;
   for (const change of changes) {
     // Defence in depth: the server filters by membership; rows of other organisations never land.
-    if (!organizationIds.has(change.organizationId)) continue;
-    switch (change.entity) {
-      case 'service':
-        track(effect.services, change.id, change.op === 'upsert' ? change.data : undefined);
-        break;
-      case 'material':
-        track(effect.materials, Number(change.id), change.op === 'upsert' ? change.data : undefined);
-        break;
-      case 'minorTreatment':
-        track(effect.minorTreatments, change.id, change.op === 'upsert' ? change.data : undefined);
-        break;
-      case 'materialUsage':
-        track(effect.materialUsage, change.id, change.op === 'upsert' ? change.data : undefined);
-        break;
-      case 'protocol':
-        track(effect.protocols, change.id, change.op === 'upsert' ? change.data : undefined);
-        break;
-      case 'patientData':
-        // A delete is the server's confirmation of a discharge: the plaintext leaves the device.
-        track(effect.patientData, change.id, change.op === 'upsert' ? change.data : undefined);
-        break;
-      case 'vitalRecord':
-        track(effect.vitalRecords, change.id, change.op === 'upsert' ? change.data : undefined);
-        break;
-      case 'treatmentEntry':
-        track(effect.treatmentEntries, change.id, change.op === 'upsert' ? change.data : undefined);
-        break;
-      default:
-        // An entity of a newer server: skipped (see localEntities).
-        break;
+    // An entity of a newer server is skipped (see localEntities).
+    if (!organizationIds.has(change.organizationId) || !isLocalEntity(change.entity)) continue;
+    const table = effect[entityTables[change.entity]];
+    // Materials have numeric keys; a patientData delete is the server's confirmation of a
+    // discharge: the plaintext leaves the device.
+    const id = change.entity === 'material' ? Number(change.id) : change.id;
+    if (change.op === 'upsert') {
+      table.deletes.delete(id);
+      table.upserts.set(id, change.data as SyncEntityData[LocalEntity]);
+    } else {
+      table.upserts.delete(id);
+      table.deletes.add(id);
     }
   }
   return effect;
@@ -114,14 +83,28 @@ async function reapplyPending(db: SaniDokDb, entityIds: readonly string[]): Prom
   }
 }
 
+/** Rows of organisations the user no longer belongs to leave the device. */
+async function purgeForeignRows(db: SaniDokDb, keep: ReadonlySet<number>, membershipEnded: boolean): Promise<void> {
+  await db.services.filter((s) => !keep.has(s.organizationId)).delete();
+  await db.materials.filter((m) => !keep.has(m.organizationId)).delete();
+  // The capture tables grow to thousands of rows: scanned only when a membership ended.
+  if (!membershipEnded) return;
+  await db.minorTreatments.filter((t) => !keep.has(t.organizationId)).delete();
+  await db.materialUsage.filter((u) => !keep.has(u.organizationId)).delete();
+  const foreignProtocols = (await db.protocols.filter((p) => !keep.has(p.organizationId)).primaryKeys()) as string[];
+  await db.protocols.bulkDelete(foreignProtocols);
+  await db.patientData.bulkDelete(foreignProtocols);
+  await db.vitalRecords.filter((v) => !keep.has(v.organizationId)).delete();
+  await db.treatmentEntries.filter((e) => !keep.has(e.organizationId)).delete();
+}
+
 /**
  * Applies one pull page in ONE transaction: organisations replaced, rows of organisations the
  * user no longer belongs to purged, rows upserted, tombstones deleted, cursor stored, pending
  * mutations re-applied. A crash in between leaves the previous page's state and cursor intact.
  */
 export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<void> {
-  const organizationIds = page.organizations.map((o) => o.id);
-  const keep = new Set(organizationIds);
+  const keep = new Set(page.organizations.map((o) => o.id));
   const effect = collect(page.changes, keep);
 
   await db.transaction('rw', writeScope(db), async () => {
@@ -129,37 +112,15 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<
     const removed = known.filter((id) => !keep.has(id));
     await db.organizations.bulkDelete(removed);
     await db.organizations.bulkPut(page.organizations);
-    await db.services.filter((s) => !keep.has(s.organizationId)).delete();
-    await db.materials.filter((m) => !keep.has(m.organizationId)).delete();
-    // The capture tables grow to thousands of rows: scanned only when a membership ended.
-    if (removed.length > 0) {
-      await db.minorTreatments.filter((t) => !keep.has(t.organizationId)).delete();
-      await db.materialUsage.filter((u) => !keep.has(u.organizationId)).delete();
-      const foreignProtocols = (await db.protocols.filter((p) => !keep.has(p.organizationId)).primaryKeys()) as string[];
-      await db.protocols.bulkDelete(foreignProtocols);
-      await db.patientData.bulkDelete(foreignProtocols);
-      await db.vitalRecords.filter((v) => !keep.has(v.organizationId)).delete();
-      await db.treatmentEntries.filter((e) => !keep.has(e.organizationId)).delete();
-    }
+    await purgeForeignRows(db, keep, removed.length > 0);
 
-    await db.services.bulkPut([...effect.services.upserts.values()]);
-    await db.services.bulkDelete([...effect.services.deletes]);
-    await db.materials.bulkPut([...effect.materials.upserts.values()]);
-    await db.materials.bulkDelete([...effect.materials.deletes]);
-    await db.minorTreatments.bulkPut([...effect.minorTreatments.upserts.values()]);
-    await db.minorTreatments.bulkDelete([...effect.minorTreatments.deletes]);
-    await db.materialUsage.bulkPut([...effect.materialUsage.upserts.values()]);
-    await db.materialUsage.bulkDelete([...effect.materialUsage.deletes]);
-    await db.protocols.bulkPut([...effect.protocols.upserts.values()]);
-    await db.protocols.bulkDelete([...effect.protocols.deletes]);
-    await db.patientData.bulkPut([...effect.patientData.upserts.values()]);
-    await db.patientData.bulkDelete([...effect.patientData.deletes]);
-    await db.vitalRecords.bulkPut([...effect.vitalRecords.upserts.values()]);
-    await db.vitalRecords.bulkDelete([...effect.vitalRecords.deletes]);
-    await db.treatmentEntries.bulkPut([...effect.treatmentEntries.upserts.values()]);
-    await db.treatmentEntries.bulkDelete([...effect.treatmentEntries.deletes]);
-    // A deleted service takes its treatments and consumption with it (the server cascades).
-    const deletedServices = [...effect.services.deletes];
+    for (const [name, tableEffect] of Object.entries(effect) as [LocalTableName, TableEffect][]) {
+      const table = db[name] as unknown as Table<unknown, string | number>;
+      await table.bulkPut([...tableEffect.upserts.values()]);
+      await table.bulkDelete([...tableEffect.deletes]);
+    }
+    // A deleted service takes its treatments, consumption and protocols with it (the server cascades).
+    const deletedServices = [...effect.services.deletes] as string[];
     if (deletedServices.length > 0) {
       await db.minorTreatments.where('serviceId').anyOf(deletedServices).delete();
       await db.materialUsage.where('serviceId').anyOf(deletedServices).delete();
@@ -168,17 +129,8 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<
 
     await db.setMeta('cursor', page.cursor);
     await db.setMeta('cursorEntities', [...localEntities]);
-    const usageLists = new Set([...effect.materialUsage.upserts.values()].map((u) => usageListKey(u.serviceId)));
-    await reapplyPending(db, [
-      ...effect.services.upserts.keys(),
-      ...[...effect.materials.upserts.keys()].map(String),
-      ...effect.minorTreatments.upserts.keys(),
-      ...effect.materialUsage.upserts.keys(),
-      ...usageLists,
-      ...effect.protocols.upserts.keys(),
-      ...effect.patientData.upserts.keys(),
-      ...effect.vitalRecords.upserts.keys(),
-      ...effect.treatmentEntries.upserts.keys(),
-    ]);
+    const usageLists = [...effect.materialUsage.upserts.values()].map((u) => usageListKey((u as LocalMaterialUsage).serviceId));
+    const touched = Object.values(effect).flatMap((e) => [...e.upserts.keys()].map(String));
+    await reapplyPending(db, [...touched, ...new Set(usageLists)]);
   });
 }

@@ -31,7 +31,7 @@ export async function recordVitals(protocolId: string, values: readonly VitalVal
 }
 
 /** The simple dialog 'Vitalparameter erfassen': its fields become the one model's values. */
-export function recordSimpleVitals(protocolId: string, input: SimpleVitalsInput): Promise<string> {
+export function recordSimpleVitals(protocolId: string, input: Partial<SimpleVitalsInput>): Promise<string> {
   return recordVitals(protocolId, simpleVitalsToValues(simpleVitalsSchema.parse(input)));
 }
 

@@ -2,6 +2,7 @@ import type { ArchivedProtocolResult, ArchiveServiceItem } from '@sanidok/schema
 import { apiSend } from '../../api/client';
 import { archiveDe } from '../../i18n/de';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { element, preparePrintHead, printToolbar, rowsTable } from '../protocols/print/printDom';
 import { protocolSections } from './protocolSections';
 
 const t = archiveDe.print;
@@ -14,54 +15,10 @@ export interface PrintInput {
   protocols: ArchivedProtocolResult[];
 }
 
-// Inline styles are allowed by the CSP (style-src 'unsafe-inline'); scripts are not, and none run
-// in the print window: this module builds its document from the app's own bundle.
-const css = `
-  body { font: 11pt/1.4 system-ui, sans-serif; color: #111; margin: 24px; }
-  header { border-bottom: 2px solid #008542; margin-bottom: 16px; padding-bottom: 8px; }
-  h1 { font-size: 16pt; margin: 0 0 4px; }
-  h2 { font-size: 14pt; margin: 0 0 8px; }
-  h3 { font-size: 11pt; margin: 14px 0 4px; color: #006633; }
-  table { border-collapse: collapse; width: 100%; }
-  th, td { text-align: left; vertical-align: top; padding: 2px 8px 2px 0; border-bottom: 1px solid #ddd; }
-  th { width: 34%; font-weight: 600; }
-  .protocol { page-break-after: always; break-after: page; margin-bottom: 32px; }
-  .protocol:last-of-type { page-break-after: auto; break-after: auto; }
-  .meta, footer { color: #555; font-size: 9pt; }
-  .toolbar { margin-bottom: 16px; }
-  .toolbar button { font-size: 12pt; padding: 8px 20px; }
-  @media print { .toolbar { display: none; } body { margin: 0; } }
-`;
-
-function element<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, textContent?: string, className?: string): HTMLElementTagNameMap[K] {
-  const node = doc.createElement(tag);
-  if (textContent !== undefined) node.textContent = textContent;
-  if (className) node.className = className;
-  return node;
-}
-
-function rowsTable(doc: Document, rows: { label: string; value: string }[]): HTMLTableElement {
-  const table = element(doc, 'table');
-  const body = element(doc, 'tbody');
-  for (const row of rows) {
-    const tr = element(doc, 'tr');
-    tr.append(element(doc, 'th', row.label), element(doc, 'td', row.value));
-    body.append(tr);
-  }
-  table.append(body);
-  return table;
-}
-
 /** Fills `doc` with the full print view of the protocols (text nodes only: no markup injection). */
 export function renderPrintDocument(doc: Document, input: PrintInput): void {
-  doc.documentElement.lang = 'de';
-  doc.head.replaceChildren(element(doc, 'style', css), element(doc, 'title', t.documentTitle(input.service.name)));
-
-  const toolbar = element(doc, 'div', undefined, 'toolbar');
-  const button = element(doc, 'button', t.printButton);
-  button.type = 'button';
-  button.addEventListener('click', () => doc.defaultView?.print());
-  toolbar.append(button);
+  preparePrintHead(doc, t.documentTitle(input.service.name));
+  const toolbar = printToolbar(doc, t.printButton);
 
   const sections = input.protocols.map((protocol) => {
     const view = protocolSections(protocol);

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../organizations/ConfirmDialog';
 import { EditServiceDialog } from './EditServiceDialog';
 import { errorText } from './errors';
 import { PendingBadge, ServiceStatusBadges } from './ServiceBadges';
+import { ServiceConflictNotice } from './ServiceConflictNotice';
 import { toServiceRow } from './serviceGroups';
 import { ServiceOverviewTab } from './ServiceOverviewTab';
 import { ServiceMaterialUsageTab, ServiceMinorTreatmentsTab } from './slots';
@@ -124,6 +125,8 @@ export function ServiceDetailView({ service, organization }: ServiceDetailViewPr
           </Group>
         )}
       </Group>
+
+      <ServiceConflictNotice service={service} />
 
       {locked && (
         <Alert color="red" variant="light" icon={<IconLock aria-hidden />} title={servicesDe.lock.title} role="status">

@@ -1,7 +1,10 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { de } from '../../i18n/de';
+import { Navigate, useParams } from 'react-router-dom';
 
-/** /services/:serviceId/patients/:id/edit — listed in the specs, its screen is not described. */
+/**
+ * /services/:serviceId/patients/:id/edit — listed in spec 2 §2 without a screen of its own: the
+ * patient of a service is edited in its protocol, so the route leads to the protocol edit page.
+ */
 export function ServicePatientEditPage() {
-  return <PlaceholderPage title={de.pages.patientEdit} />;
+  const { id = '' } = useParams();
+  return <Navigate to={`/patient-protocols/${encodeURIComponent(id)}`} replace />;
 }

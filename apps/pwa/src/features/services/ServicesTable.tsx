@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { servicesDe } from '../../i18n/services.de';
 import { formatDateTime } from '../../lib/format';
 import { PendingBadge, ServiceStatusBadges } from './ServiceBadges';
+import { ServiceConflictBadge } from './ServiceConflictNotice';
 import type { ServiceRow } from './serviceGroups';
 
 const t = servicesDe.list;
@@ -83,6 +84,7 @@ export function ServicesTable({ label, rows, pendingIds, onArchive }: ServicesTa
                       {row.service.name}
                     </Text>
                     {pendingIds.has(row.service.id) && <PendingBadge />}
+                    <ServiceConflictBadge service={row.service} />
                     {row.locked && (
                       <Group gap={4} wrap="nowrap" c="red.8" role="note">
                         <IconLock size={16} aria-hidden />

@@ -1,5 +1,49 @@
-// STUB — owned by the edit-page helper; replaced by the real page.
-/** /patient-protocols/:id and /patient-protocols/edit/:id (spec 2 §2). */
+import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router-dom';
+import { useDatabase } from '../../../data/hooks';
+import { useProtocolView } from '../../../data/protocolHooks';
+import { protocolEditDe } from '../../../i18n/protocolEdit.de';
+import { useProtocolOpening } from '../useProtocolOpening';
+import { ProtocolEditView } from './ProtocolEditView';
+
+const t = protocolEditDe.page;
+
+/** 'Das Protokoll konnte nicht geladen werden.' with the way back to the start page (spec 2 §2, §8). */
+export function ProtocolLoadFailure() {
+  return (
+    <Paper withBorder p="lg" role="alert">
+      <Stack gap="md" align="flex-start">
+        <Text size="lg">{t.loadFailed}</Text>
+        <Button component={Link} to="/dashboard" variant="light" leftSection={<IconArrowLeft size={18} aria-hidden />}>
+          {t.toStart}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * /patient-protocols/:id and /patient-protocols/edit/:id (spec 2 §2). The opening is logged first
+ * (protocol_opened, queued offline with its real time); the content appears once that write is
+ * done or has failed — a failed log never blocks the medic. Everything is read from the device.
+ * The optional query parameter `key` (the service access code of the original links) is not
+ * needed: access follows the signed-in user's membership, so it is ignored.
+ */
 export function ProtocolEditPage() {
-  return null;
+  const { id } = useParams();
+  const mayShow = useProtocolOpening(id);
+  const view = useProtocolView(id);
+  // The signed-in user's database opens just after sign-in: until then nothing is known yet.
+  const db = useDatabase();
+  if (!id || (db && view === null)) return <ProtocolLoadFailure />;
+  if (!db || !mayShow || !view) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t.loading} />
+      </Center>
+    );
+  }
+  // Keyed: another protocol starts with a fresh form, tab and dialogs.
+  return <ProtocolEditView key={view.protocol.id} view={view} />;
 }

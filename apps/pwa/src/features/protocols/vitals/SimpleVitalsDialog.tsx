@@ -1,11 +1,143 @@
-// STUB — owned by the vitals helper; replaced by the real dialog.
+import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { fieldMessages, simpleVitalsSchema, simpleVitalsToValues } from '@sanidok/schema';
+import type { FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { recordSimpleVitals } from '../../../data/repositories/protocolRecords';
+import { vitalsDe } from '../../../i18n/vitals.de';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { failureMessage } from '../../minor-treatments/failureMessage';
+import type { SimpleField } from './simpleVitalsFields';
+import { emptySimpleVitals, simpleFieldRows } from './simpleVitalsFields';
+
+const t = vitalsDe.simple;
+const toasts = vitalsDe.toasts;
+
 export interface SimpleVitalsDialogProps {
   protocolId: string;
   opened: boolean;
   onClose: () => void;
 }
 
-/** 'Vitalparameter erfassen' (spec 2 §2, simple form). */
-export function SimpleVitalsDialog(_props: SimpleVitalsDialogProps) {
-  return null;
+/**
+ * 'Vitalparameter erfassen' (spec 2 §2, §5, §8): every field optional, empty fields become null,
+ * messages of simpleVitalsSchema at the fields. The values are stored as one measurement of the
+ * shared model on the device (outbox row; offline-first). Resets after success or cancel.
+ */
+export function SimpleVitalsDialog({ protocolId, opened, onClose }: SimpleVitalsDialogProps) {
+  const [values, setValues] = useState(emptySimpleVitals);
+  const [errors, setErrors] = useState<Partial<Record<SimpleField, string>>>({});
+  const [noData, setNoData] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const fullScreen = useMediaQuery('(max-width: 36em)');
+
+  // After a failed check the cursor goes to the first field with a message.
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  const change = (field: SimpleField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    setNoData(false);
+  };
+
+  const reset = () => {
+    setValues(emptySimpleVitals());
+    setErrors({});
+    setNoData(false);
+  };
+
+  const cancel = () => {
+    if (savingRef.current) return;
+    reset();
+    onClose();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (savingRef.current) return;
+    const parsed = simpleVitalsSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.error) as Partial<Record<SimpleField, string>>);
+      return;
+    }
+    setErrors({});
+    if (simpleVitalsToValues(parsed.data).length === 0) {
+      setNoData(true);
+      return;
+    }
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      await recordSimpleVitals(protocolId, values);
+      notifySuccess(toasts.simpleSaved, toasts.simpleSavedText);
+      reset();
+      onClose();
+    } catch (error) {
+      notifyError(toasts.simpleFailedTitle, toasts.simpleFailed(failureMessage(error) || toasts.unknownError));
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={cancel}
+      title={t.title}
+      size="lg"
+      fullScreen={fullScreen}
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t.close }}
+    >
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {simpleFieldRows.map((row) =>
+              row.kind === 'number' ? (
+                <TextInput
+                  key={row.field}
+                  label={row.label}
+                  inputMode={row.decimal ? 'decimal' : 'numeric'}
+                  autoComplete="off"
+                  value={values[row.field]}
+                  onChange={(event) => change(row.field, event.currentTarget.value)}
+                  error={errors[row.field]}
+                  data-autofocus={row.field === 'bloodPressureSystolic' ? true : undefined}
+                />
+              ) : (
+                <NativeSelect
+                  key={row.field}
+                  label={row.label}
+                  size="md"
+                  value={values[row.field]}
+                  onChange={(event) => change(row.field, event.currentTarget.value)}
+                  error={errors[row.field]}
+                  data={[{ value: '', label: t.notChosen }, ...row.options]}
+                />
+              ),
+            )}
+          </SimpleGrid>
+          <Textarea label={t.notes} autosize minRows={2} value={values.notes} onChange={(event) => change('notes', event.currentTarget.value)} error={errors.notes} />
+          {noData && (
+            <Alert color="yellow" role="alert" title={toasts.noDataTitle}>
+              {toasts.noData}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={cancel} disabled={saving}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" disabled={saving} miw={140}>
+              {saving ? t.saving : t.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
 }

@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Fieldset, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ProtocolClinicalField, ProtocolFormValues, SelectedMaterial, Service } from '@sanidok/schema';
+import { patientDataLabels, protocolFieldLabels, protocolFormSchema, toCreateProtocolPayload } from '@sanidok/schema';
+import { useEffect, useState } from 'react';
+import type { Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { useMaterials } from '../../../data/hooks';
+import { protocolsDe } from '../../../i18n/protocols.de';
+import { minorTreatmentsDe } from '../../../i18n/minorTreatments.de';
+import { MaterialPicker } from '../../materials/MaterialPicker';
+import { lastCaptureService, rememberCaptureService, useCaptureServices } from '../../minor-treatments/captureServices';
+import { CancelInputConfirm, GenderSelect, InsuranceInput, todayIsoDate } from './PatientInputs';
+import { saveNewProtocol } from './saveNewProtocol';
+
+const t = protocolsDe.create;
+type ProtocolFormOutput = z.output<typeof protocolFormSchema>;
+const resolver = zodResolver(protocolFormSchema) as unknown as Resolver<ProtocolFormValues, unknown, ProtocolFormOutput>;
+
+const emptyValues: ProtocolFormValues = {
+  serviceId: '', firstName: '', lastName: '', dateOfBirth: '', gender: '', address: '', phone: '', insuranceInfo: '',
+  initialAssessment: '', allergies: '', medications: '', pastHistory: '', chiefComplaint: '',
+};
+
+/** The clinical texts of the dialog, in the order of spec 2 §2. */
+const clinicalFields: readonly ProtocolClinicalField[] = ['initialAssessment', 'allergies', 'medications', 'pastHistory', 'chiefComplaint'];
+
+/** The only running service, or the one of the last save while it is still offered. */
+function preselectedService(services: readonly Service[] | undefined): string {
+  if (!services || services.length === 0) return '';
+  if (services.length === 1) return services[0]?.id ?? '';
+  const last = lastCaptureService();
+  return services.some((s) => s.id === last) ? (last ?? '') : '';
+}
+
+interface CreateProtocolDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** After a successful save, with the new protocol's id (the page selects it). */
+  onCreated: (id: string) => void;
+}
+
+/**
+ * 'Patientenprotokoll erstellen' (spec 2 §2, §5, §8). Saves only to the device and never waits for
+ * the network. Cancel asks 'Eingabe abbrechen?' first; confirming resets form and materials. A
+ * failed save keeps every input.
+ */
+export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProtocolDialogProps) {
+  const captureServices = useCaptureServices();
+  const form = useForm<ProtocolFormValues, unknown, ProtocolFormOutput>({ resolver, defaultValues: emptyValues });
+  const { errors } = form.formState;
+  const [selection, setSelection] = useState<SelectedMaterial[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const fullScreen = useMediaQuery('(max-width: 48em)');
+
+  const serviceId = useWatch({ control: form.control, name: 'serviceId' });
+  const chosen = captureServices?.find((s) => s.id === serviceId);
+  const catalogue = useMaterials(chosen?.organizationId);
+  const preselect = preselectedService(captureServices);
+
+  useEffect(() => {
+    if (opened && preselect && !form.getValues('serviceId')) form.setValue('serviceId', preselect);
+  }, [opened, preselect, form]);
+
+  const reset = () => {
+    form.reset(emptyValues);
+    setSelection([]);
+  };
+
+  const askCancel = () => {
+    if (!saving) setConfirming(true);
+  };
+
+  const confirmCancel = () => {
+    setConfirming(false);
+    reset();
+    onClose();
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setSaving(true);
+    const id = await saveNewProtocol(toCreateProtocolPayload(values, selection));
+    setSaving(false);
+    if (!id) return;
+    rememberCaptureService(values.serviceId);
+    reset();
+    onCreated(id);
+  });
+
+  const noServices = captureServices !== undefined && captureServices.length === 0;
+
+  return (
+    <Modal.Stack>
+      <Modal
+        stackId="create-protocol"
+        opened={opened && captureServices !== undefined}
+        onClose={askCancel}
+        title={t.title}
+        size="xl"
+        fullScreen={fullScreen}
+        closeOnClickOutside={false}
+        closeButtonProps={{ 'aria-label': t.close }}
+      >
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack gap="md">
+            <Controller
+              control={form.control}
+              name="serviceId"
+              render={({ field }) => (
+                <Select
+                  label={t.service}
+                  placeholder={t.servicePlaceholder}
+                  data={(captureServices ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                  value={field.value || null}
+                  onChange={(value) => {
+                    const next = captureServices?.find((s) => s.id === value);
+                    if (next?.organizationId !== chosen?.organizationId) setSelection([]);
+                    field.onChange(value ?? '');
+                  }}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  allowDeselect={false}
+                  error={errors.serviceId?.message}
+                  required
+                  size="md"
+                />
+              )}
+            />
+            {noServices && <Alert color="yellow">{t.noServices}</Alert>}
+
+            <Fieldset legend={t.patientSection}>
+              <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput label={patientDataLabels.firstName} required autoComplete="off" error={errors.firstName?.message} data-autofocus {...form.register('firstName')} />
+                <TextInput label={patientDataLabels.lastName} required autoComplete="off" error={errors.lastName?.message} {...form.register('lastName')} />
+                <TextInput label={patientDataLabels.dateOfBirth} type="date" max={todayIsoDate()} error={errors.dateOfBirth?.message} {...form.register('dateOfBirth')} />
+                <Controller
+                  control={form.control}
+                  name="gender"
+                  render={({ field }) => <GenderSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.gender?.message} />}
+                />
+                <TextInput label={patientDataLabels.address} autoComplete="off" error={errors.address?.message} {...form.register('address')} />
+                <TextInput label={patientDataLabels.phone} type="tel" autoComplete="off" error={errors.phone?.message} {...form.register('phone')} />
+              </SimpleGrid>
+              <Controller
+                control={form.control}
+                name="insuranceInfo"
+                render={({ field }) => <InsuranceInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.insuranceInfo?.message} />}
+              />
+              </Stack>
+            </Fieldset>
+
+            {clinicalFields.map((name) => (
+              <Textarea key={name} label={protocolFieldLabels[name]} autosize minRows={2} maxRows={6} size="md" error={errors[name]?.message} {...form.register(name)} />
+            ))}
+
+            <Fieldset legend={t.materialsSection}>
+              <MaterialPicker
+                catalogue={catalogue}
+                selection={selection}
+                onChange={setSelection}
+                unavailableHint={chosen ? undefined : minorTreatmentsDe.picker.chooseServiceFirst}
+              />
+            </Fieldset>
+
+            <Group justify="flex-end">
+              <Button variant="default" onClick={askCancel} disabled={saving}>
+                {t.cancel}
+              </Button>
+              <Button type="submit" disabled={saving} miw={140}>
+                {saving ? t.saving : t.save}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <CancelInputConfirm opened={confirming} onBack={() => setConfirming(false)} onConfirm={confirmCancel} />
+    </Modal.Stack>
+  );
+}

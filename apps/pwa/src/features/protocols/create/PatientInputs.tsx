@@ -1,0 +1,92 @@
+import { Autocomplete, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { genders, patientDataLabels, privateHealthInsurers, statutoryHealthInsurers } from '@sanidok/schema';
+import { protocolsDe } from '../../../i18n/protocols.de';
+
+const t = protocolsDe.create;
+
+interface ControlledInputProps {
+  value: string | undefined;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error?: string;
+}
+
+/** Geschlecht: männlich / weiblich / divers (spec 2 §5), clearable: it is optional. */
+export function GenderSelect({ value, onChange, onBlur, error }: ControlledInputProps) {
+  return (
+    <Select
+      label={patientDataLabels.gender}
+      placeholder={t.genderPlaceholder}
+      data={[...genders]}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      onBlur={onBlur}
+      clearable
+      error={error}
+      size="md"
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+const insurerGroups = [
+  { group: t.insuranceStatutory, items: [...statutoryHealthInsurers] },
+  { group: t.insurancePrivate, items: [...privateHealthInsurers] },
+];
+
+/**
+ * Versicherungsinformationen (spec 2 §2): suggestions from the ~58 German health insurers of
+ * packages/schema; anything else may be typed (Autocomplete does not enforce its list).
+ */
+export function InsuranceInput({ value, onChange, onBlur, error }: ControlledInputProps) {
+  return (
+    <Autocomplete
+      label={patientDataLabels.insuranceInfo}
+      placeholder={t.insurancePlaceholder}
+      data={insurerGroups}
+      value={value ?? ''}
+      onChange={onChange}
+      onBlur={onBlur}
+      error={error}
+      limit={20}
+      maxDropdownHeight={280}
+      autoComplete="off"
+      size="md"
+    />
+  );
+}
+
+/** Today as yyyy-mm-dd on this device: the latest date of birth the date input offers. */
+export function todayIsoDate(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+interface CancelInputConfirmProps {
+  opened: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}
+
+/**
+ * 'Eingabe abbrechen?' (spec 2 §2): asked before a create dialog throws its input away. Rendered
+ * in the dialog's Modal.Stack, so it lies above the form and Escape closes only this one.
+ */
+export function CancelInputConfirm({ opened, onBack, onConfirm }: CancelInputConfirmProps) {
+  const c = protocolsDe.cancelConfirm;
+  return (
+    <Modal stackId="cancel-confirm" opened={opened} onClose={onBack} title={c.title} closeButtonProps={{ 'aria-label': t.close }} centered>
+      <Stack gap="md">
+        <Text>{c.text}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onBack} data-autofocus>
+            {c.back}
+          </Button>
+          <Button color="red" onClick={onConfirm}>
+            {c.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

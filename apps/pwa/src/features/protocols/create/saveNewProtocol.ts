@@ -1,0 +1,23 @@
+import type { NewProtocol } from '../../../data/repositories/protocols';
+import { createProtocol } from '../../../data/repositories/protocols';
+import { protocolsDe } from '../../../i18n/protocols.de';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { failureMessage } from '../../minor-treatments/failureMessage';
+
+const t = protocolsDe.toasts;
+
+/**
+ * Creates the protocol on the device (protocol, patient data, materials and outbox row in one
+ * transaction; the sync engine uploads later) and shows the toast of spec 2 §8. Returns the new id,
+ * or null after a failure — the caller keeps the input then.
+ */
+export async function saveNewProtocol(input: NewProtocol): Promise<string | null> {
+  try {
+    const id = await createProtocol(input);
+    notifySuccess(t.created, t.createdText);
+    return id;
+  } catch (error) {
+    notifyError(t.error, t.createFailed(failureMessage(error) || t.unknownError));
+    return null;
+  }
+}

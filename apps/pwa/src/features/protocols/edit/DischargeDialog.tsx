@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { DischargeFormValues } from '@sanidok/schema';
+import { dischargeFormSchema } from '@sanidok/schema';
+import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { dischargeProtocol } from '../../../data/repositories/protocols';
+import { protocolEditDe } from '../../../i18n/protocolEdit.de';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { failureMessage } from '../../minor-treatments/failureMessage';
+
+const t = protocolEditDe.discharge;
+const toasts = protocolEditDe.toasts;
+
+/** The dialog's fields as typed; the schema turns them into DischargeFormValues. */
+interface DischargeFields {
+  dischargeStatus: string;
+  dischargeDestination: string;
+  handoverTo: string;
+  dischargeComment: string;
+}
+
+const emptyValues: DischargeFields = { dischargeStatus: '', dischargeDestination: '', handoverTo: '', dischargeComment: '' };
+
+interface DischargeDialogProps {
+  protocolId: string;
+  opened: boolean;
+  onClose: () => void;
+  /** The page has unsaved edits: they would not be part of the sealed patient data. */
+  unsavedChanges: boolean;
+}
+
+/**
+ * 'Patient entlassen' (spec 2 §2, §5): condition, destination, handover and an optional comment.
+ * The discharge is a local write: the patient data is sealed on this device to the organisation's
+ * public key, so it works without network and the plaintext never travels again.
+ */
+export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }: DischargeDialogProps) {
+  const form = useForm<DischargeFields>({ resolver: zodResolver(dischargeFormSchema) as never, defaultValues: emptyValues });
+  const { errors } = form.formState;
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+  const fullScreen = useMediaQuery('(max-width: 36em)');
+
+  const close = () => {
+    if (savingRef.current) return;
+    form.reset(emptyValues);
+    onClose();
+  };
+
+  const discharge = async (values: DischargeFields) => {
+    if (savingRef.current) return;
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      await dischargeProtocol(protocolId, values as DischargeFormValues);
+      notifySuccess(toasts.discharged, toasts.dischargedText);
+      form.reset(emptyValues);
+      onClose();
+    } catch (error) {
+      notifyError(toasts.dischargeFailed, failureMessage(error) || toasts.unknownError);
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t.title}
+      size="lg"
+      fullScreen={fullScreen}
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t.close }}
+    >
+      <form onSubmit={(event) => void form.handleSubmit(discharge)(event)} noValidate>
+        <Stack gap="md">
+          <Controller
+            control={form.control}
+            name="dischargeStatus"
+            render={({ field }) => (
+              <Radio.Group
+                label={t.condition}
+                required
+                value={field.value || null}
+                onChange={field.onChange}
+                error={errors.dischargeStatus?.message}
+                name={field.name}
+              >
+                <Group gap="xl" mt="xs">
+                  <Radio value="stabil" label={t.stable} size="md" ref={field.ref} />
+                  <Radio value="instabil" label={t.unstable} size="md" />
+                </Group>
+              </Radio.Group>
+            )}
+          />
+          <TextInput
+            label={t.destination}
+            placeholder={t.destinationPlaceholder}
+            required
+            size="md"
+            autoComplete="off"
+            error={errors.dischargeDestination?.message}
+            {...form.register('dischargeDestination')}
+          />
+          <TextInput
+            label={t.handoverTo}
+            placeholder={t.handoverToPlaceholder}
+            required
+            size="md"
+            autoComplete="off"
+            error={errors.handoverTo?.message}
+            {...form.register('handoverTo')}
+          />
+          <Textarea
+            label={t.comment}
+            placeholder={t.commentPlaceholder}
+            autosize
+            minRows={2}
+            size="md"
+            error={errors.dischargeComment?.message}
+            {...form.register('dischargeComment')}
+          />
+          {unsavedChanges && (
+            <Alert color="yellow" variant="light" role="alert">
+              {t.unsavedWarning}
+            </Alert>
+          )}
+          <Text size="sm" c="dimmed">
+            {t.sealingHint}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" size="md" onClick={close} disabled={saving}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" color="red" size="md" disabled={saving} miw={140}>
+              {saving ? t.submitting : t.submit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,111 @@
+import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { SelectedMaterial } from '@sanidok/schema';
+import { formatDateTime } from '@sanidok/schema';
+import { useRef, useState } from 'react';
+import { useMaterials } from '../../../data/hooks';
+import { useProtocolMaterials } from '../../../data/protocolMaterialHooks';
+import type { LocalProtocol } from '../../../data/repositories/protocols';
+import { updateProtocol } from '../../../data/repositories/protocols';
+import { de } from '../../../i18n/de';
+import { protocolEditDe } from '../../../i18n/protocolEdit.de';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { SelectionUpdate } from '../../materials/MaterialPicker';
+import { MaterialPicker } from '../../materials/MaterialPicker';
+import { failureMessage } from '../../minor-treatments/failureMessage';
+
+const t = protocolEditDe.material;
+const toasts = protocolEditDe.toasts;
+
+interface MaterialTabProps {
+  protocol: LocalProtocol;
+  readOnly: boolean;
+  /** Held by the page: its 'Speichern' takes unsaved picks along, and leaving warns about them. */
+  selection: readonly SelectedMaterial[];
+  onSelectionChange: SelectionUpdate;
+}
+
+/**
+ * Tab Material: what this protocol already consumed, and a picker to add more (spec 2 §2). The
+ * picks are saved as usage rows of the protocol through updateProtocol's `materials`.
+ */
+export function MaterialTab({ protocol, readOnly, selection, onSelectionChange }: MaterialTabProps) {
+  const used = useProtocolMaterials(protocol.id, protocol.serviceId);
+  const catalogue = useMaterials(protocol.organizationId);
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+
+  const save = async () => {
+    if (savingRef.current || selection.length === 0) return;
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      await updateProtocol(protocol.id, { materials: selection.map(({ id, quantity }) => ({ id, quantity })) });
+      onSelectionChange(() => []);
+      notifySuccess(toasts.materialsSaved, toasts.materialsSavedText);
+    } catch (error) {
+      notifyError(toasts.materialsFailed, failureMessage(error) || toasts.unknownError);
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            {t.usedTitle}
+          </Title>
+          {used === undefined ? (
+            <Loader size="sm" aria-label={de.app.loading} />
+          ) : used.length === 0 ? (
+            <Text c="dimmed">{t.usedEmpty}</Text>
+          ) : (
+            <Table aria-label={t.usedTableLabel} verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.columns.material}</Table.Th>
+                  <Table.Th ta="right">{t.columns.quantity}</Table.Th>
+                  <Table.Th>{t.columns.lastUsed}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {used.map((m) => (
+                  <Table.Tr key={m.materialId}>
+                    <Table.Td>
+                      {m.name}
+                      {m.unit ? (
+                        <Text span c="dimmed" size="sm">
+                          {' '}
+                          ({m.unit})
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td ta="right">{m.quantity}</Table.Td>
+                    <Table.Td>{formatDateTime(m.lastUsed)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      </Paper>
+      {!readOnly && (
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {t.addTitle}
+            </Title>
+            <MaterialPicker catalogue={catalogue} selection={selection} onChange={onSelectionChange} />
+            <Group justify="flex-end">
+              <Button size="md" onClick={() => void save()} disabled={saving || selection.length === 0} miw={140}>
+                {saving ? t.saving : t.save}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+import { Alert, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { PatientDataKey } from '@sanidok/schema';
+import { genders, patientDataLabels } from '@sanidok/schema';
+import { IconLock } from '@tabler/icons-react';
+import type { UseFormReturn } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import { protocolEditDe } from '../../../i18n/protocolEdit.de';
+import type { ProtocolEditValues } from './protocolEditForm';
+
+const t = protocolEditDe;
+
+interface PatientTabProps {
+  form: UseFormReturn<ProtocolEditValues>;
+  readOnly: boolean;
+  /** false when the device holds no patient data (archived after discharge, or never arrived). */
+  hasPatientData: boolean;
+  discharged: boolean;
+}
+
+type TextField = Exclude<PatientDataKey, 'gender' | 'dateOfBirth'>;
+
+const inputProps: Partial<Record<TextField, { type?: string; autoComplete?: string; inputMode?: 'tel' }>> = {
+  phone: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
+};
+
+/** Tab Patient: the patient data fields, editable while the protocol is active (spec 2 §2). */
+export function PatientTab({ form, readOnly, hasPatientData, discharged }: PatientTabProps) {
+  const { errors } = form.formState;
+  if (!hasPatientData) {
+    return (
+      <Alert color={discharged ? 'teal' : 'yellow'} variant="light" icon={<IconLock aria-hidden />} role="status">
+        {discharged ? t.notices.archived : t.notices.noPatientData}
+      </Alert>
+    );
+  }
+  const field = (name: TextField, required = false) => (
+    <TextInput
+      label={patientDataLabels[name]}
+      required={required}
+      readOnly={readOnly}
+      autoComplete="off"
+      size="md"
+      error={errors[name]?.message}
+      {...inputProps[name]}
+      {...form.register(name)}
+    />
+  );
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {field('firstName', true)}
+        {field('lastName', true)}
+        <TextInput
+          type="date"
+          label={patientDataLabels.dateOfBirth}
+          description={t.patient.dateOfBirthHint}
+          readOnly={readOnly}
+          size="md"
+          error={errors.dateOfBirth?.message}
+          {...form.register('dateOfBirth')}
+        />
+        <Controller
+          control={form.control}
+          name="gender"
+          render={({ field: gender }) => (
+            <Select
+              label={patientDataLabels.gender}
+              placeholder={readOnly ? undefined : t.patient.genderPlaceholder}
+              data={genders.map((g) => ({ value: g, label: g }))}
+              value={gender.value || null}
+              onChange={(value) => gender.onChange(value ?? '')}
+              onBlur={gender.onBlur}
+              ref={gender.ref}
+              clearable={!readOnly}
+              readOnly={readOnly}
+              size="md"
+              error={errors.gender?.message}
+            />
+          )}
+        />
+      </SimpleGrid>
+      {field('address')}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {field('phone')}
+        {field('location')}
+        {field('insuranceInfo')}
+        {field('insuranceCardNumber')}
+      </SimpleGrid>
+    </Stack>
+  );
+}

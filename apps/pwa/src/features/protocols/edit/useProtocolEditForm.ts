@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { SelectedMaterial } from '@sanidok/schema';
+import { useEffect, useRef, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import type { ProtocolView } from '../../../data/repositories/protocols';
+import { updateProtocol } from '../../../data/repositories/protocols';
+import { protocolEditDe } from '../../../i18n/protocolEdit.de';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { failureMessage } from '../../minor-treatments/failureMessage';
+import type { ProtocolEditTab, ProtocolEditValues } from './protocolEditForm';
+import { clinicalEditSchema, protocolEditSchema, tabOfField, toEditValues, toProtocolChanges } from './protocolEditForm';
+
+const toasts = protocolEditDe.toasts;
+const tabOrder: ProtocolEditTab[] = ['patient', 'findings', 'treatment'];
+
+interface ProtocolEditFormOptions {
+  view: ProtocolView;
+  /** Materials picked on the Material tab and not saved yet: 'Speichern' takes them along. */
+  materials: readonly SelectedMaterial[];
+  onMaterialsSaved: () => void;
+  /** An invalid save opens the tab with the first message. */
+  onInvalid: (tab: ProtocolEditTab) => void;
+}
+
+/**
+ * The edit page's form state and its one save (spec 2 §2): every change goes through one
+ * updateProtocol call, which writes locally and queues only the changed fields. A failed save
+ * keeps every input. Values that change underneath (a pull, another tab) replace only fields the
+ * medic has not touched.
+ */
+export function useProtocolEditForm({ view, materials, onMaterialsSaved, onInvalid }: ProtocolEditFormOptions) {
+  const withPatientData = view.patientData !== null;
+  const stored = toEditValues(view);
+  const form = useForm<ProtocolEditValues>({
+    resolver: zodResolver(withPatientData ? protocolEditSchema : clinicalEditSchema),
+    defaultValues: stored,
+  });
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+
+  const storedKey = JSON.stringify(stored);
+  useEffect(() => {
+    form.reset(JSON.parse(storedKey) as ProtocolEditValues, { keepDirtyValues: true, keepErrors: true });
+  }, [form, storedKey]);
+
+  const { isDirty } = form.formState;
+
+  const save = async (values: ProtocolEditValues) => {
+    if (savingRef.current) return;
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      const changed = await updateProtocol(view.protocol.id, {
+        ...toProtocolChanges(values, withPatientData),
+        ...(materials.length ? { materials: materials.map(({ id, quantity }) => ({ id, quantity })) } : {}),
+      });
+      form.reset(values);
+      if (materials.length) onMaterialsSaved();
+      if (changed) notifySuccess(toasts.saved, toasts.savedText);
+      else notifySuccess(toasts.nothingChanged, toasts.nothingChangedText);
+    } catch (error) {
+      notifyError(toasts.saveFailed, failureMessage(error) || toasts.unknownError);
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  const invalid = (errors: FieldErrors<ProtocolEditValues>) => {
+    const tabs = Object.keys(errors).map(tabOfField);
+    const first = tabOrder.find((tab) => tabs.includes(tab));
+    if (first) onInvalid(first);
+    notifyError(toasts.saveFailed, toasts.invalid);
+  };
+
+  return { form, isDirty, saving, submit: form.handleSubmit(save, invalid), withPatientData };
+}

@@ -1,0 +1,59 @@
+import type { PatientData, RecordableAccessAction } from '@sanidok/schema';
+import type { ProtocolView } from '../../../data/repositories/protocols';
+import { printDe } from '../../../i18n/print.de';
+import { failureMessage } from '../../minor-treatments/failureMessage';
+import { logProtocolAccess } from '../useProtocolOpening';
+import { renderCompleteProtocolDocument } from './printCompleteProtocol';
+import { renderHandoverDocument } from './printHandover';
+import { openPrintWindow, printWhenReady } from './printWindow';
+
+export type PrintKind = 'handover' | 'complete';
+
+/** Which access-log event each print writes (spec 2 §7 Access logging). */
+export const printAccessActions: Record<PrintKind, RecordableAccessAction> = {
+  handover: 'print_handover',
+  complete: 'print_complete_protocol',
+};
+
+const renderers: Record<PrintKind, (doc: Document, view: ProtocolView, patientData: PatientData, printedAt: string) => void> = {
+  handover: renderHandoverDocument,
+  complete: renderCompleteProtocolDocument,
+};
+
+/** A print that could not run; its message is the German reason shown under 'Druckfehler'. */
+export class PrintFailure extends Error {}
+
+/** 'printed', or 'blocked' when the device holds no patient data (spec 2 §8: blocked silently). */
+export type PrintOutcome = 'printed' | 'blocked';
+
+/**
+ * One print of a protocol, from the device's data only (works offline):
+ * 1. read the protocol (a failure is a PrintFailure → 'Druckfehler');
+ * 2. without patient data stop silently — after discharge it is in the archive, not here;
+ * 3. log the access before anything is shown (a failed log never blocks the print);
+ * 4. open the 800×600 window, write the document, print after 100 ms.
+ */
+export async function printProtocol(
+  protocolId: string,
+  kind: PrintKind,
+  load: (protocolId: string) => Promise<ProtocolView | null>,
+  printedAt: Date = new Date(),
+): Promise<PrintOutcome> {
+  let view: ProtocolView | null;
+  try {
+    view = await load(protocolId);
+  } catch (error) {
+    throw new PrintFailure(error instanceof PrintFailure ? error.message : printDe.failures.loadFailed(failureMessage(error)));
+  }
+  if (!view) throw new PrintFailure(printDe.failures.notFound);
+  const { patientData } = view;
+  if (!patientData) return 'blocked';
+
+  await logProtocolAccess(protocolId, printAccessActions[kind]).catch(() => undefined);
+
+  const win = openPrintWindow();
+  if (!win) throw new PrintFailure(printDe.failures.popupBlocked);
+  renderers[kind](win.document, view, patientData, printedAt.toISOString());
+  printWhenReady(win);
+  return 'printed';
+}

@@ -1,0 +1,23 @@
+/** Spec 2 §9: the print window opens at 800×600 … */
+export const printWindowFeatures = 'width=800,height=600';
+/** … and is ready, and prints, after 100 ms (time for the document to lay out). */
+export const printReadyDelayMs = 100;
+
+/** A new, empty window for a print document; null when the browser blocked it. */
+export function openPrintWindow(): Window | null {
+  return window.open('', '_blank', printWindowFeatures);
+}
+
+/**
+ * Prints the filled window after the readiness delay. `onReady` fires at the same moment (spec
+ * 2 §9 "the readiness callback fires after 100 ms"). Nothing happens if the user closed the
+ * window in between.
+ */
+export function printWhenReady(win: Window, onReady?: () => void): void {
+  setTimeout(() => {
+    if (win.closed) return;
+    onReady?.();
+    win.focus();
+    win.print();
+  }, printReadyDelayMs);
+}

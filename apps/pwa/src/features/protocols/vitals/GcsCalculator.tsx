@@ -1,0 +1,53 @@
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { GcsLevel } from '@sanidok/schema';
+import { gcsEyes, gcsMotor, gcsVerbal } from '@sanidok/schema';
+import { useState } from 'react';
+import { vitalsDe } from '../../../i18n/vitals.de';
+import type { RichTextField } from './richVitalsForm';
+
+const t = vitalsDe.rich;
+
+export interface GcsCalculatorProps {
+  disabled: boolean;
+  eyes: string;
+  verbal: string;
+  motor: string;
+  total: number | null;
+  onPartChange: (field: Extract<RichTextField, 'gcs_eyes' | 'gcs_verbal' | 'gcs_motor'>, value: string) => void;
+  /** Returns the total, or null when nothing was chosen. */
+  onCalculate: () => number | null;
+}
+
+const options = (levels: readonly GcsLevel[]) => [
+  { value: '', label: t.notChosen },
+  ...levels.map((level) => ({ value: String(level.score), label: `${level.score} – ${level.label}` })),
+];
+
+/**
+ * The GCS calculator of the rich form (spec 2 §4): eyes 1–4, verbal 1–5, motor 1–6 with their
+ * German descriptions; 'Berechnen' computes the total only when the parts add up to more than 0.
+ */
+export function GcsCalculator({ disabled, eyes, verbal, motor, total, onPartChange, onCalculate }: GcsCalculatorProps) {
+  const [nothingChosen, setNothingChosen] = useState(false);
+  const change = (field: Parameters<GcsCalculatorProps['onPartChange']>[0], value: string) => {
+    setNothingChosen(false);
+    onPartChange(field, value);
+  };
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NativeSelect label={t.gcsEyes} size="md" disabled={disabled} value={eyes} onChange={(e) => change('gcs_eyes', e.currentTarget.value)} data={options(gcsEyes)} />
+        <NativeSelect label={t.gcsVerbal} size="md" disabled={disabled} value={verbal} onChange={(e) => change('gcs_verbal', e.currentTarget.value)} data={options(gcsVerbal)} />
+        <NativeSelect label={t.gcsMotor} size="md" disabled={disabled} value={motor} onChange={(e) => change('gcs_motor', e.currentTarget.value)} data={options(gcsMotor)} />
+      </SimpleGrid>
+      <Group gap="md" align="center">
+        <Button variant="light" disabled={disabled} onClick={() => setNothingChosen(onCalculate() === null)}>
+          {t.gcsCalculate}
+        </Button>
+        <Text aria-live="polite" fw={total === null ? 400 : 700} size={total === null ? 'sm' : 'lg'}>
+          {total !== null ? t.gcsTotal(total) : nothingChosen ? t.gcsNothingChosen : t.gcsNotCalculated}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

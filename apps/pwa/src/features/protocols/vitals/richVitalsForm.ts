@@ -1,0 +1,116 @@
+import type { RichVitalsEntry, VitalParameterType, VitalValueData } from '@sanidok/schema';
+import { richFormToValues, vitalValueProblem } from '@sanidok/schema';
+
+/**
+ * State of the rich dialog 'Neue Vitalparameter-Messung' (spec 2 §2, §4): one checkbox per
+ * parameter (the pupil fields share one), the typed text of each input, the GCS total once
+ * 'Berechnen' was pressed, the pain score and the skin findings.
+ */
+
+/** What a checkbox enables. */
+export const richToggles = [
+  'blood_pressure', 'heart_rate', 'respiratory_rate', 'oxygen_saturation', 'temperature', 'blood_glucose', 'capillary_refill',
+  'gcs', 'pain_scale', 'avpu', 'pupils', 'skin_status', 'notes',
+] as const;
+export type RichToggle = (typeof richToggles)[number];
+
+/** Inputs that hold text (numbers are typed, option lists chosen). */
+export const richTextFields = [
+  'systolic', 'diastolic', 'heart_rate', 'respiratory_rate', 'oxygen_saturation', 'temperature', 'blood_glucose', 'capillary_refill',
+  'gcs_eyes', 'gcs_verbal', 'gcs_motor', 'avpu',
+  'pupils_left_size', 'pupils_right_size', 'pupils_left_reaction', 'pupils_right_reaction', 'pupils_equality', 'notes',
+] as const;
+export type RichTextField = (typeof richTextFields)[number];
+
+export interface RichVitalsState {
+  enabled: Record<RichToggle, boolean>;
+  text: Record<RichTextField, string>;
+  /** Set only by 'Berechnen'; cleared when a GCS part changes, so a stale total is never saved. */
+  gcsTotal: number | null;
+  pain: number | null;
+  skin: string[];
+}
+
+export function emptyRichVitals(): RichVitalsState {
+  return {
+    enabled: Object.fromEntries(richToggles.map((k) => [k, false])) as Record<RichToggle, boolean>,
+    text: Object.fromEntries(richTextFields.map((k) => [k, ''])) as Record<RichTextField, string>,
+    gcsTotal: null,
+    pain: null,
+    skin: [],
+  };
+}
+
+/** Numbers the medic may type with a German decimal comma; stored with a point like the simple form. */
+const decimalFields = new Set<RichTextField>(['temperature', 'blood_glucose']);
+const normalised = (field: RichTextField, text: string) => (decimalFields.has(field) ? text.trim().replace(',', '.') : text);
+
+/** Which checkbox governs a value of this type. */
+export function toggleOf(type: VitalParameterType): RichToggle {
+  if (type.startsWith('gcs')) return 'gcs';
+  if (type.startsWith('pupils')) return 'pupils';
+  return type as RichToggle;
+}
+
+/** The values to save, in the form's order; empty means 'Keine Daten'. */
+export function richStateToValues(state: RichVitalsState): VitalValueData[] {
+  const { enabled, text } = state;
+  const entry = (parameterType: VitalParameterType, value: string | number | null): RichVitalsEntry => ({
+    parameterType,
+    enabled: enabled[toggleOf(parameterType)],
+    value: typeof value === 'string' ? normalised(parameterType as RichTextField, value) : value,
+  });
+  return richFormToValues(
+    [
+      entry('heart_rate', text.heart_rate),
+      entry('respiratory_rate', text.respiratory_rate),
+      entry('oxygen_saturation', text.oxygen_saturation),
+      entry('temperature', text.temperature),
+      entry('blood_glucose', text.blood_glucose),
+      entry('capillary_refill', text.capillary_refill),
+      entry('gcs', state.gcsTotal),
+      entry('gcs_eyes', text.gcs_eyes),
+      entry('gcs_verbal', text.gcs_verbal),
+      entry('gcs_motor', text.gcs_motor),
+      entry('pain_scale', state.pain),
+      entry('avpu', text.avpu),
+      entry('pupils_left_size', text.pupils_left_size),
+      entry('pupils_right_size', text.pupils_right_size),
+      entry('pupils_left_reaction', text.pupils_left_reaction),
+      entry('pupils_right_reaction', text.pupils_right_reaction),
+      entry('pupils_equality', text.pupils_equality),
+      entry('skin_status', state.skin.join(', ')),
+      entry('notes', text.notes),
+    ],
+    { enabled: enabled.blood_pressure, systolic: text.systolic, diastolic: text.diastolic },
+  );
+}
+
+/** The first problem per checkbox (shown at its inputs), checked with the shared value rules. */
+export function richValueProblems(values: readonly VitalValueData[]): Partial<Record<RichToggle, string>> {
+  const problems: Partial<Record<RichToggle, string>> = {};
+  for (const value of values) {
+    const problem = vitalValueProblem(value.parameterType, value.value);
+    const toggle = toggleOf(value.parameterType);
+    if (problem && !problems[toggle]) problems[toggle] = problem;
+  }
+  return problems;
+}
+
+/** What the tabs of the rich dialog read and change. */
+export interface RichFormControls {
+  state: RichVitalsState;
+  errors: Partial<Record<RichToggle, string>>;
+  setEnabled: (toggle: RichToggle, enabled: boolean) => void;
+  setText: (field: RichTextField, text: string) => void;
+  setPain: (score: number) => void;
+  setSkin: (findings: string[]) => void;
+  /** 'Berechnen': the total, or null when no part was chosen (nothing is computed then). */
+  calculateGcs: () => number | null;
+}
+
+/** Which tab holds the inputs of a checkbox (to show the first problem). */
+export function tabOf(toggle: RichToggle): 'basic' | 'extended' | 'notes' {
+  if (toggle === 'notes') return 'notes';
+  return ['gcs', 'pain_scale', 'avpu', 'pupils', 'skin_status'].includes(toggle) ? 'extended' : 'basic';
+}
