@@ -44,13 +44,19 @@ export async function listServiceMinorTreatments(db: SaniDokDb, serviceId: strin
  * learns it while the input is still on screen instead of from a rejection later.
  */
 export async function requireCaptureService(db: SaniDokDb, serviceId: string): Promise<LocalService> {
+  const service = await requireWritableService(db, serviceId);
+  if (service.status === 'archived') throw new LocalWriteError(minorTreatmentsDe.errors.serviceArchived);
+  return service;
+}
+
+/** A service known here and not blocked (423 on the server); archived ones pass (a discharge may still seal). */
+export async function requireWritableService(db: SaniDokDb, serviceId: string): Promise<LocalService> {
   // The organisations table holds a handful of rows: read with the service, in one round trip.
   const [service, organizations] = await Promise.all([db.services.get(serviceId), db.organizations.toArray()]);
   const organization = service && organizations.find((o) => o.id === service.organizationId);
   if (!service || !organization) throw new LocalWriteError(minorTreatmentsDe.usedPage.notFound);
   if (organization.isBlocked) throw new LocalWriteError(minorTreatmentsDe.errors.organizationBlocked);
   if (service.isBlocked) throw new LocalWriteError(minorTreatmentsDe.errors.serviceBlocked);
-  if (service.status === 'archived') throw new LocalWriteError(minorTreatmentsDe.errors.serviceArchived);
   return service;
 }
 

@@ -7,7 +7,7 @@ import { activeDatabase } from '../db';
 import { writeMutation } from '../outbox';
 import type { ClinicalValues, PatientDataChanges, ProtocolCreateArgs, ProtocolDischargeArgs, ProtocolUpdateArgs } from '../protocolMutations';
 import { uuidv7 } from '../uuid';
-import { requireCaptureService } from './minorTreatments';
+import { requireCaptureService, requireWritableService } from './minorTreatments';
 import { LocalWriteError } from './services';
 
 export type { LocalPatientData, LocalProtocol } from '../db';
@@ -69,13 +69,14 @@ export async function getProtocolView(db: SaniDokDb, id: string): Promise<Protoc
 
 /**
  * Refuses on the device what the server would refuse: an unknown or closed protocol (409 after
- * discharge), or a blocked or archived service.
+ * discharge), or a blocked or archived service. A discharge is allowed on an archived service
+ * (the server's authorizeProtocolDischarge): it is what seals the patient data.
  */
-export async function requireOpenProtocol(db: SaniDokDb, id: string): Promise<LocalProtocol> {
+export async function requireOpenProtocol(db: SaniDokDb, id: string, purpose: 'edit' | 'discharge' = 'edit'): Promise<LocalProtocol> {
   const protocol = await db.protocols.get(id);
   if (!protocol) throw new LocalWriteError(protocolMessages.notFound);
   if (protocol.status !== 'active') throw new LocalWriteError(protocolMessages.closed);
-  await requireCaptureService(db, protocol.serviceId);
+  await (purpose === 'discharge' ? requireWritableService(db, protocol.serviceId) : requireCaptureService(db, protocol.serviceId));
   return protocol;
 }
 
@@ -170,12 +171,12 @@ async function sealLocally(organization: LocalOrganization | undefined, protocol
 export async function dischargeProtocol(id: string, values: DischargeFormValues): Promise<void> {
   const db = activeDatabase();
   const form = dischargeFormSchema.parse(values);
-  const protocol = await requireOpenProtocol(db, id);
+  const protocol = await requireOpenProtocol(db, id, 'discharge');
   const [organization, stored] = await Promise.all([db.organizations.get(protocol.organizationId), db.patientData.get(id)]);
   const sealed = await sealLocally(organization, id, stored);
   const args: ProtocolDischargeArgs = { id, ...form, dischargeComment: form.dischargeComment ?? null, dischargedAt: new Date().toISOString() };
   await writeMutation(db, 'protocol.discharge', async (tx) => {
-    await requireOpenProtocol(tx, id);
+    await requireOpenProtocol(tx, id, 'discharge');
     const current = await tx.patientData.get(id);
     // Sealed from exactly the data still on the device; an edit in between leaves the sealing to the server.
     if (sealed && current && JSON.stringify(current.patientData) === JSON.stringify(stored?.patientData)) {

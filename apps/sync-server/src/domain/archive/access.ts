@@ -3,16 +3,30 @@ import type { Db } from '../../db/connection';
 import type { ServiceRow, UserRow } from '../../db/database';
 import { AppError, notFound } from '../errors';
 import type { OrganizationAccess } from '../organizations/policy';
-import { authorize } from '../organizations/policy';
+import { authorize, policyMessages } from '../organizations/policy';
 
 /**
- * The archive is the owner's alone (spec 1 §6, `openArchive`): admins and members get 403,
- * outsiders — platform administrators included — the 404 of an unknown organisation.
- * Reading stays possible while the organisation is blocked (an owner must still be able to
- * answer a patient's request for their data).
+ * The archive is the owner's alone (spec 1 §6, `openArchive`): admins and members get 403, and so
+ * do platform administrators (issue 7: "Platform admins get 403 like anyone who is not the owner" —
+ * they see every organisation in the admin area anyway, so the 403 reveals nothing). Other
+ * outsiders get the 404 of an unknown organisation. Reading stays possible while the organisation
+ * is blocked (an owner must still be able to answer a patient's request for their data).
  */
-export function requireArchiveOwner(db: Db, organizationId: unknown, user: UserRow): Promise<OrganizationAccess> {
-  return authorize(db, organizationId, user, 'openArchive', false);
+export async function requireArchiveOwner(db: Db, organizationId: unknown, user: UserRow): Promise<OrganizationAccess> {
+  try {
+    return await authorize(db, organizationId, user, 'openArchive', false);
+  } catch (error) {
+    if (user.isAdmin === 1 && error instanceof AppError && error.statusCode === 404 && (await organizationExists(db, organizationId))) {
+      throw new AppError(403, 'FORBIDDEN', policyMessages.openArchive);
+    }
+    throw error;
+  }
+}
+
+async function organizationExists(db: Db, organizationId: unknown): Promise<boolean> {
+  const id = Number(organizationId);
+  if (!Number.isSafeInteger(id) || id <= 0) return false;
+  return (await db.selectFrom('organizations').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 /** A service of this organisation, or 404. */

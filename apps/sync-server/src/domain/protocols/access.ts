@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection';
 import type { PatientProtocolRow, UserRow } from '../../db/database';
 import { AppError, conflict, notFound } from '../errors';
 import type { ServiceAccess } from '../services/access';
-import { assertCaptureAllowed, requireServiceAccess } from '../services/access';
+import { assertCaptureAllowed, assertServiceWritable, requireServiceAccess } from '../services/access';
 
 export interface ProtocolAccess extends ServiceAccess {
   protocol: PatientProtocolRow;
@@ -36,5 +36,16 @@ export async function authorizeProtocolEdit(db: Db, protocolId: unknown, user: U
   const access = await requireProtocolAccess(db, protocolId, user);
   assertProtocolOpen(access.protocol);
   assertCaptureAllowed(access);
+  return access;
+}
+
+/**
+ * Discharge: as an edit, but also on an archived service. Archiving must never strand an open
+ * protocol's patient data under the server key: the discharge is what seals it to the owner.
+ */
+export async function authorizeProtocolDischarge(db: Db, protocolId: unknown, user: UserRow): Promise<ProtocolAccess> {
+  const access = await requireProtocolAccess(db, protocolId, user);
+  assertProtocolOpen(access.protocol);
+  assertServiceWritable(access);
   return access;
 }

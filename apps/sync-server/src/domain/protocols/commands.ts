@@ -12,7 +12,7 @@ import { authorizeCapture } from '../services/access';
 import { nextVersion } from '../sync/versions';
 import { deviceTime, nowIso } from '../time';
 import { inTransaction } from '../transaction';
-import { authorizeProtocolEdit } from './access';
+import { authorizeProtocolDischarge, authorizeProtocolEdit } from './access';
 import { encryptPatientData, insertPatientData, updatePatientData } from './patientData';
 import { loadProtocolDetail } from './queries';
 import { sealPatientDataAtDischarge } from './sealing';
@@ -105,7 +105,7 @@ export async function updateProtocol(ctx: CommandContext, input: unknown): Promi
 export async function dischargeProtocol(ctx: CommandContext, input: unknown): Promise<ProtocolDetail> {
   const data = validate(dischargeProtocolSchema, input);
   return inTransaction(ctx.db, async (trx) => {
-    const { protocol } = await authorizeProtocolEdit(trx, data.id, ctx.user);
+    const { protocol } = await authorizeProtocolDischarge(trx, data.id, ctx.user);
     await trx
       .updateTable('patientProtocols')
       .set({

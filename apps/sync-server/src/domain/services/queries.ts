@@ -11,7 +11,7 @@ export function servicesQuery(db: Db) {
     .leftJoin('users as u', 'u.id', 's.createdById')
     .select([
       's.id', 's.name', 's.description', 's.location', 's.startDate', 's.endDate', 's.organizationId', 's.createdById', 's.createdAt',
-      's.updatedAt', 's.status', 's.isBlocked', 's.accessCode', 's.version', 'o.name as organizationName', 'o.isBlocked as organizationBlocked',
+      's.updatedAt', 's.status', 's.isBlocked', 's.accessCode', 's.version', 's.needsReview', 'o.name as organizationName', 'o.isBlocked as organizationBlocked',
       'u.username as createdByUsername', 'u.fullName as createdByFullName',
     ]);
 }
@@ -20,8 +20,10 @@ type ServiceQueryRow = Awaited<ReturnType<ReturnType<typeof servicesQuery>['exec
 
 /** The API shape of a service. `isBlocked` includes a block of its organisation: both lock it. */
 export function toService(row: ServiceQueryRow): Service {
-  const { organizationBlocked, createdByUsername, createdByFullName, isBlocked, ...rest } = row;
-  return { ...rest, isBlocked: isBlocked === 1 || organizationBlocked === 1, createdByName: createdByFullName ?? createdByUsername ?? null };
+  const { organizationBlocked, createdByUsername, createdByFullName, isBlocked, needsReview, ...rest } = row;
+  return {
+    ...rest, isBlocked: isBlocked === 1 || organizationBlocked === 1, createdByName: createdByFullName ?? createdByUsername ?? null, needsReview: needsReview === 1,
+  };
 }
 
 export async function loadService(db: Db, id: string): Promise<Service> {

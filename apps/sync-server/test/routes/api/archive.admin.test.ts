@@ -27,10 +27,10 @@ describe('a platform admin cannot read archived patient data', () => {
     const urls = archiveUrls(org.id, service.id);
 
     // The API: the archive is the owner's; the admin area shows counts only.
-    expect((await admin.get(urls.services)).statusCode).toBe(404);
-    expect((await admin.post(urls.challenge, {})).statusCode).toBe(404);
+    expect((await admin.get(urls.services)).statusCode).toBe(403);
+    expect((await admin.post(urls.challenge, {})).statusCode).toBe(403);
     const ownersChallenge = await requestChallenge(owner, org.id, service.id);
-    expect((await admin.post(urls.protocols, { proof: { challengeId: ownersChallenge.challengeId, signature: 'A'.repeat(86) } })).statusCode).toBe(404);
+    expect((await admin.post(urls.protocols, { proof: { challengeId: ownersChallenge.challengeId, signature: 'A'.repeat(86) } })).statusCode).toBe(403);
     expect((await admin.post(`/api/organizations/${org.id}/generate-key`, {})).statusCode).toBe(404);
     const adminBodies = await Promise.all(
       ['/api/admin/users', '/api/admin/organizations', '/api/admin/services', '/api/admin/summary', '/api/admin/archive-access-failures', `/api/patient-protocols/${protocol.id}`]

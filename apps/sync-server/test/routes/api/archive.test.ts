@@ -174,7 +174,7 @@ describe('archive API', () => {
     ]);
     expect(JSON.stringify(list.json())).not.toContain(emptyService.id);
 
-    const refusals: [Client, number][] = [[admin, 403], [medic, 403], [outsider, 404], [platformAdmin, 404], [anonymous, 401]];
+    const refusals: [Client, number][] = [[admin, 403], [medic, 403], [outsider, 404], [platformAdmin, 403], [anonymous, 401]];
     for (const [client, status] of refusals) {
       expect((await client.get(urls.services)).statusCode).toBe(status);
       expect((await client.post(urls.challenge, {})).statusCode).toBe(status);

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { createProtocolVia, dischargePayload } from '../helpers/protocols';
+import { createServiceVia } from '../helpers/services';
+import { organizationPayload } from '../helpers/organizations';
+import { smtpCredentials } from '../helpers/smtp';
+import { insertUser } from '../../src/domain/accounts/usersRepository';
+import type { Requester, Scope, World } from './world';
+import { endedDates, joinOrganization, ok, secondSession, setBlocked } from './world';
+
+/**
+ * Fresh resources for rows that change or use up what they work on (delete, archive, discharge,
+ * remove, answer): each case gets its own, in the state of its scope, so cases do not depend on
+ * each other's order.
+ */
+
+let counter = 0;
+const next = () => ++counter;
+
+/** Runs `create` with the scope's organisation unblocked for a moment: a blocked one takes nothing new. */
+async function whileUnblocked<T>(world: World, scope: Scope, create: () => Promise<T>): Promise<T> {
+  if (scope.state !== 'orgBlocked') return create();
+  await setBlocked(world, 'organizations', scope.org.id, false);
+  try {
+    return await create();
+  } finally {
+    await setBlocked(world, 'organizations', scope.org.id, true);
+  }
+}
+
+export interface FreshUser {
+  id: number;
+  username: string;
+}
+
+/**
+ * A registered user who is nobody's member. Stored like a registration (same table, same
+ * normalised name) with the stranger's password hash: an Argon2 hash per case would make the
+ * matrix slow, and none of these users signs in with a password.
+ */
+export async function freshUser(world: World): Promise<FreshUser> {
+  const template = await world.app.db.selectFrom('users').select('passwordHash').where('id', '=', world.users.stranger.id).executeTakeFirstOrThrow();
+  const username = `ziel-${next()}`;
+  const now = new Date().toISOString();
+  const row = await insertUser(world.app.db, {
+    username, passwordHash: template.passwordHash, email: `${username}@example.de`, fullName: null, isAdmin: 0, isBlocked: 0, createdAt: now, updatedAt: now,
+  });
+  return { id: row.id, username };
+}
+
+/** A new member (or admin) of the scope's organisation, with a signed-in session of their own. */
+export async function freshMember(world: World, scope: Scope, role: 'member' | 'admin'): Promise<FreshUser & { session: Requester }> {
+  const user = await freshUser(world);
+  const session = await secondSession(world, user.id);
+  await whileUnblocked(world, scope, () => joinOrganization(world.clients.owner, session, user.username, scope.org.id, role));
+  return { ...user, session };
+}
+
+/** A pending invitation of the scope's organisation for `username`. */
+export async function freshInvitation(world: World, scope: Scope, username: string): Promise<number> {
+  return whileUnblocked(world, scope, async () =>
+    ok(await world.clients.owner.post(`/api/organizations/${scope.org.id}/invite`, { username, role: 'member' }), 201).json<{ id: number }>().id);
+}
+
+export async function freshMaterial(world: World, scope: Scope): Promise<number> {
+  return whileUnblocked(world, scope, async () =>
+    ok(await world.clients.owner.post('/api/materials', { name: `Einmalmaterial ${next()}`, unit: 'Stück', organizationId: scope.org.id }), 201).json<{ id: number }>().id);
+}
+
+/** A service in the scope's state; `ended` makes it over by time (archiving needs that). */
+export async function freshService(world: World, scope: Scope, { ended = false } = {}): Promise<string> {
+  const owner = world.clients.owner;
+  const dates = ended || scope.state === 'archived' ? endedDates() : {};
+  const { id } = await whileUnblocked(world, scope, () => createServiceVia(owner, scope.org.id, { name: `Einmaldienst ${next()}`, ...dates }));
+  if (scope.state === 'archived') ok(await owner.request({ method: 'PATCH', url: `/api/services/${id}/archive` }));
+  if (scope.state === 'serviceBlocked') await setBlocked(world, 'services', id, true);
+  return id;
+}
+
+/** An open protocol in the scope's state (blocked, archived service; discharged). */
+export async function freshProtocol(world: World, scope: Scope): Promise<string> {
+  const owner = world.clients.owner;
+  if (scope.state === 'serviceBlocked' || scope.state === 'archived') {
+    // The protocol is written first, then its own service gets the state.
+    const serviceId = await freshService(world, { ...scope, state: 'active' }, { ended: scope.state === 'archived' });
+    const { protocol } = await createProtocolVia(owner, serviceId);
+    if (scope.state === 'archived') ok(await owner.request({ method: 'PATCH', url: `/api/services/${serviceId}/archive` }));
+    else await setBlocked(world, 'services', serviceId, true);
+    return protocol.id;
+  }
+  const { protocol } = await whileUnblocked(world, scope, () => createProtocolVia(owner, scope.serviceId));
+  if (scope.state === 'discharged') ok(await owner.patch(`/api/patient-protocols/${protocol.id}/discharge`, dischargePayload));
+  return protocol.id;
+}
+
+// Targets of the admin area: the other owner's organisation, so the world's own stays as it is.
+
+export async function freshForeignOrganization(world: World): Promise<number> {
+  return ok(await world.clients.otherOwner.post('/api/organizations', await organizationPayload(`Kurzorganisation ${next()}`)), 201).json<{ id: number }>().id;
+}
+
+export async function freshForeignService(world: World): Promise<string> {
+  return (await createServiceVia(world.clients.otherOwner, world.foreign.orgId, { name: `Kurzdienst ${next()}` })).id;
+}
+
+export async function freshBetaCode(world: World): Promise<number> {
+  return ok(await world.clients.platformAdmin.post('/api/admin/beta-codes/generate', { maxUses: 1 }), 201).json<{ id: number }>().id;
+}
+
+/** An inactive SMTP configuration pointing at the file's test server. */
+export function emailConfiguration(world: World) {
+  if (world.smtpPort === null) throw new Error('Diese Datei hat keinen SMTP-Testserver gestartet');
+  return {
+    name: `Loopback ${next()}`, host: '127.0.0.1', port: world.smtpPort, useTLS: false, username: smtpCredentials.username, password: smtpCredentials.password,
+    fromEmail: 'noreply@sanidok.example', fromName: 'SaniDok Matrix',
+  };
+}
+
+export async function freshEmailConfiguration(world: World): Promise<number> {
+  return ok(await world.clients.platformAdmin.post('/api/admin/email-configurations', emailConfiguration(world)), 201).json<{ id: number }>().id;
+}
+
+export async function freshEmailTemplate(world: World): Promise<number> {
+  const body = { name: `vorlage-${next()}-${randomUUID().slice(0, 8)}`, subject: 'Hinweis für {{userName}}', textBody: 'Hallo {{userName}}' };
+  return ok(await world.clients.platformAdmin.post('/api/admin/email-templates', body), 201).json<{ id: number }>().id;
+}
+
+/** A name no earlier case used. */
+export const uniqueName = (prefix: string) => `${prefix} ${next()}`;

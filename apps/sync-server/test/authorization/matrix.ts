@@ -1,0 +1,177 @@
+import type { MutationOutcome, RestOutcome, StateTable } from './actors';
+import {
+  archiveOwnerOnly, byRole, everyone, inStates, members, organizationStates, ownerOnly, planners, platformAdminOnly, protocolStates, serviceStates, signedIn,
+} from './actors';
+
+/**
+ * THE authorisation matrix (issue 9): every REST endpoint and every sync mutation × actor ×
+ * resource state → the answer. The intended rules come from spec 1 §6, spec 2 §6,
+ * docs/decisions.md and the policy modules (domain/organizations/policy.ts, services/access.ts,
+ * protocols/access.ts, archive/access.ts, admin/policy.ts). coverage.test.ts fails when the app
+ * has an endpoint or mutation that is not listed here; rest.matrix.test.ts and
+ * mutations.matrix.test.ts turn every cell into a test against real data.
+ *
+ * Keys are `METHOD /api/path` exactly as registered, optionally `#variant` for a second way to
+ * call the same endpoint. How each row is called lives in requests*.ts and mutationArgs.ts.
+ */
+
+/** A write on a service: 423 while blocked, 409 once archived (docs/decisions.md "Services", "Minor treatments"). */
+const documentation = <const O>(ok: O) => ({
+  active: members(ok), orgBlocked: members(423), serviceBlocked: members(423), archived: members(409),
+});
+/** A write on a protocol: as documentation, and 409 once discharged ("After discharge the protocol is closed"). */
+const protocolEdit = <const O>(ok: O) => ({ ...documentation(ok), discharged: members(409) });
+/** Discharge: as an edit, but an archived service still lets open protocols be discharged (and sealed). */
+const discharge = <const O>(ok: O) => ({ ...protocolEdit(ok), archived: members(ok) });
+/** Planning a service (owner, admin): blocked 423; the member's 403 comes first (policy order: role, then block). */
+const planning = <const O>(ok: O, onArchived: O | 409) => ({
+  active: planners(ok), orgBlocked: planners(423), serviceBlocked: planners(423), archived: planners(onArchived),
+});
+
+export const restMatrix = {
+  // Accounts (spec 1 §6 "Visitor", "Signed-in user").
+  'GET /api/health': { active: everyone(200) },
+  'GET /api/beta-mode': { active: everyone(200) },
+  'POST /api/login': { active: everyone(200) },
+  'POST /api/register': { active: everyone(200) },
+  'POST /api/logout': { active: everyone(200) },
+  'GET /api/user': { active: signedIn(200) },
+  'POST /api/change-password': { active: signedIn(200) },
+  'PATCH /api/profile': { active: signedIn(200) },
+
+  // Organisations, members, invitations (spec 1 §6; blocked: decisions "Blocked organisation").
+  'GET /api/organizations': { active: signedIn(200) },
+  'POST /api/organizations': { active: signedIn(201) },
+  'GET /api/organizations/:id/members': inStates(organizationStates, members(200)),
+  'POST /api/organizations/:id/invite': { active: planners(201), orgBlocked: planners(423) },
+  // Removing someone else: owner and admin remove anyone but the owner (admins may remove admins);
+  // allowed while blocked, as it only reduces access (decisions "Removing members").
+  'DELETE /api/organizations/:id/members/:userId': inStates(organizationStates, planners(200)),
+  'DELETE /api/organizations/:id/members/:userId#admin': inStates(organizationStates, planners(200)),
+  'DELETE /api/organizations/:id/members/:userId#owner': inStates(organizationStates, byRole(403, 403, 403)),
+  // 'Austreten': every member but the owner.
+  'DELETE /api/organizations/:id/members/:userId#leave': inStates(organizationStates, byRole(200, 200, 403)),
+  'GET /api/organizations/:id/access-logs': inStates(organizationStates, ownerOnly(200)),
+  'GET /api/invitations': { active: signedIn(200) },
+  // Only the invited user (here: the signed-in non-member) answers; for everyone else it does not exist.
+  'POST /api/invitations/:id/respond': inStates(organizationStates, { ...signedIn(404), stranger: 200 }),
+  'POST /api/invitations/:id/respond#accept': { active: { ...signedIn(404), stranger: 200 }, orgBlocked: { ...signedIn(404), stranger: 423 } },
+
+  // Patient archive (spec 1 §6 owner only; decisions "Patient archive": reading stays while blocked).
+  'GET /api/organizations/:orgId/archive/services': inStates(organizationStates, archiveOwnerOnly(200)),
+  'POST /api/organizations/:orgId/archive/services/:serviceId/challenge': inStates(organizationStates, archiveOwnerOnly(201)),
+  'POST /api/organizations/:orgId/archive/services/:serviceId/protocols': inStates(organizationStates, archiveOwnerOnly(200)),
+  'POST /api/organizations/:orgId/generate-key': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
+
+  // Material catalogue (spec 1 §6, spec 2 §6: owner only; blocked 423).
+  'GET /api/materials': { active: signedIn(200) },
+  'GET /api/materials#organization': inStates(organizationStates, members(200)),
+  'POST /api/materials': { active: ownerOnly(201), orgBlocked: ownerOnly(423) },
+  'DELETE /api/materials/:id': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
+
+  // Services (decisions "Services": owner and admin plan; members read).
+  'GET /api/services': { active: signedIn(200) },
+  'GET /api/services/active': { active: signedIn(200) },
+  'GET /api/services/:id': inStates(serviceStates, members(200)),
+  'POST /api/services': { active: planners(201), orgBlocked: planners(423) },
+  // No rule closes an archived service to planning; archiving again and completing are 409.
+  'PATCH /api/services/:id': planning(200, 200),
+  'PATCH /api/services/:id/archive': planning(200, 409),
+  'PATCH /api/services/:id/complete': planning(200, 409),
+  'DELETE /api/services/:id': planning(200, 200),
+
+  // Minor treatments and material consumption: any member documents (decisions "Minor treatments").
+  'GET /api/minor-treatments': { active: signedIn(200) },
+  'POST /api/minor-treatments': documentation(201),
+  'GET /api/services/:id/minor-treatments': inStates(serviceStates, members(200)),
+  'GET /api/materials/used': inStates(serviceStates, members(200)),
+  'POST /api/materials/add-used': documentation(201),
+  'DELETE /api/materials/used/:id': documentation(200),
+  'POST /api/materials/clear': documentation(200),
+  'GET /api/materials/export': inStates(serviceStates, members(200)),
+
+  // Patient protocols (decisions "Patient protocols": members, open protocol, documentation allowed).
+  'GET /api/patient-protocols': { active: signedIn(200) },
+  'GET /api/patient-protocols/:id': inStates(protocolStates, members(200)),
+  'POST /api/patient-protocols': documentation(201),
+  'PATCH /api/patient-protocols/:id': protocolEdit(200),
+  'PATCH /api/patient-protocols/:id/discharge': discharge(200),
+  'GET /api/patient-protocols/:id/vital-signs': inStates(protocolStates, members(200)),
+  'POST /api/patient-protocols/:id/vital-signs': protocolEdit(201),
+  'GET /api/patient-protocols/:id/treatment-entries': inStates(protocolStates, members(200)),
+  'POST /api/patient-protocols/:id/treatment-entries': protocolEdit(201),
+  'GET /api/services/:id/patient-protocols': inStates(serviceStates, members(200)),
+  // Access logging never stops (decisions "Access logging": whatever the state).
+  'POST /api/access-logs/protocol-access': inStates(protocolStates, members(201)),
+  'POST /api/access-logs/print': inStates(protocolStates, members(201)),
+
+  // Dashboard and sync: own data only.
+  'GET /api/stats/dashboard': { active: signedIn(200) },
+  'POST /api/sync/push': { active: signedIn(200) },
+  'GET /api/sync/pull': { active: signedIn(200) },
+
+  // Admin area (spec 1 §6 platform admin; decisions "Admin area": 401 / 403).
+  'GET /api/admin/summary': { active: platformAdminOnly(200) },
+  'GET /api/admin/users': { active: platformAdminOnly(200) },
+  'GET /api/admin/organizations': { active: platformAdminOnly(200) },
+  'GET /api/admin/services': { active: platformAdminOnly(200) },
+  'GET /api/admin/archive-access-failures': { active: platformAdminOnly(200) },
+  'GET /api/admin/audit-log': { active: platformAdminOnly(200) },
+  'POST /api/admin/users/:userId/reset-password': { active: platformAdminOnly(200) },
+  'PATCH /api/admin/users/:userId/block': { active: platformAdminOnly(200) },
+  'DELETE /api/admin/users/:userId': { active: platformAdminOnly(200) },
+  'PATCH /api/admin/organizations/:orgId/block': { active: platformAdminOnly(200) },
+  'DELETE /api/admin/organizations/:orgId': { active: platformAdminOnly(200) },
+  'PATCH /api/admin/services/:serviceId/block': { active: platformAdminOnly(200) },
+  'DELETE /api/admin/services/:serviceId': { active: platformAdminOnly(200) },
+  'GET /api/admin/beta-mode': { active: platformAdminOnly(200) },
+  'POST /api/admin/beta-mode': { active: platformAdminOnly(200) },
+  'GET /api/admin/beta-codes': { active: platformAdminOnly(200) },
+  'POST /api/admin/beta-codes/generate': { active: platformAdminOnly(201) },
+  'PATCH /api/admin/beta-codes/:id/toggle': { active: platformAdminOnly(200) },
+  'GET /api/admin/beta-code-usage': { active: platformAdminOnly(200) },
+  'GET /api/admin/email-configurations': { active: platformAdminOnly(200) },
+  'POST /api/admin/email-configurations': { active: platformAdminOnly(201) },
+  'PATCH /api/admin/email-configurations/:id': { active: platformAdminOnly(200) },
+  'DELETE /api/admin/email-configurations/:id': { active: platformAdminOnly(200) },
+  'POST /api/admin/test-email': { active: platformAdminOnly(200) },
+  'POST /api/admin/email-configurations/:configId/send-test': { active: platformAdminOnly(200) },
+  'GET /api/admin/email-templates': { active: platformAdminOnly(200) },
+  'POST /api/admin/email-templates': { active: platformAdminOnly(201) },
+  'PATCH /api/admin/email-templates/:id': { active: platformAdminOnly(200) },
+  'DELETE /api/admin/email-templates/:id': { active: platformAdminOnly(200) },
+  'GET /api/admin/email-templates/:id/preview': { active: platformAdminOnly(200) },
+  'GET /api/admin/email-logs': { active: platformAdminOnly(200) },
+} as const satisfies Record<string, StateTable<RestOutcome>>;
+
+export type RestKey = keyof typeof restMatrix;
+
+/**
+ * Every sync mutation (domain/sync/registry.ts), pushed through POST /api/sync/push: the same
+ * commands as REST, so the same rules. 'applied', or rejected with the code of that status.
+ */
+export const mutationMatrix = {
+  'service.create': { active: planners('applied'), orgBlocked: planners(423) },
+  'service.update': planning('applied', 'applied'),
+  'service.archive': planning('applied', 409),
+  'service.complete': planning('applied', 409),
+  'service.delete': planning('applied', 'applied'),
+  'minorTreatment.create': documentation('applied'),
+  'materialUsage.add': documentation('applied'),
+  'materialUsage.refill': documentation('applied'),
+  'protocol.create': documentation('applied'),
+  'protocol.update': protocolEdit('applied'),
+  'protocol.discharge': discharge('applied'),
+  'vitals.record': protocolEdit('applied'),
+  'treatmentEntry.add': protocolEdit('applied'),
+  'accessLog.record': inStates(protocolStates, members('applied')),
+} as const satisfies Record<string, StateTable<MutationOutcome>>;
+
+export type MutationKey = keyof typeof mutationMatrix;
+
+/** 'POST /api/materials#organization' → { method: 'POST', path: '/api/materials' } */
+export function endpointOf(key: string): { method: string; path: string; endpoint: string } {
+  const endpoint = key.split('#')[0] ?? key;
+  const [method = '', path = ''] = endpoint.split(' ');
+  return { method, path, endpoint };
+}

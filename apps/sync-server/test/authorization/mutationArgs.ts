@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { dischargePayload, protocolPayload } from '../helpers/protocols';
+import { servicePayload } from '../helpers/services';
+import { freshProtocol, freshService } from './fresh';
+import type { MutationKey } from './matrix';
+import type { CaseContext } from './requestTypes';
+
+type ArgsBuilder = (context: CaseContext) => unknown;
+
+/**
+ * The args a device pushes for each mutation of the matrix, shaped as the PWA sends them
+ * (apps/pwa/src/data/mutations.ts). Mutations that use up their target get a fresh one.
+ */
+export const mutationArgs: Record<MutationKey, ArgsBuilder> = {
+  'service.create': ({ scope }) => servicePayload(scope.org.id),
+  'service.update': ({ scope }) => ({ id: scope.serviceId, description: 'Offline geändert' }),
+  'service.archive': async ({ world, scope }) => ({ id: await freshService(world, scope, { ended: true }) }),
+  'service.complete': async ({ world, scope }) => ({ id: await freshService(world, scope) }),
+  'service.delete': async ({ world, scope }) => ({ id: await freshService(world, scope) }),
+  'minorTreatment.create': ({ scope }) => ({
+    id: randomUUID(), serviceId: scope.serviceId, patientName: 'Max Muster', description: 'Kühlpack', materials: [{ id: scope.materialId, quantity: 1, usageId: randomUUID() }],
+    createdAt: new Date().toISOString(),
+  }),
+  'materialUsage.add': ({ scope }) => ({ serviceId: scope.serviceId, materials: [{ id: scope.materialId, quantity: 2, usageId: randomUUID() }], usedAt: new Date().toISOString() }),
+  'materialUsage.refill': ({ scope }) => ({ serviceId: scope.serviceId, materialId: scope.materialId }),
+  'protocol.create': ({ scope }) => protocolPayload(scope.serviceId, { createdAt: new Date().toISOString() }),
+  'protocol.update': ({ scope }) => ({ id: scope.protocolId, medications: 'Ibuprofen 400', updatedAt: new Date().toISOString() }),
+  'protocol.discharge': async ({ world, scope }) => ({ id: await freshProtocol(world, scope), ...dischargePayload, dischargedAt: new Date().toISOString() }),
+  'vitals.record': ({ scope }) => ({
+    id: randomUUID(), protocolId: scope.protocolId, recordedAt: new Date().toISOString(), values: [{ parameterType: 'heart_rate', value: '92' }],
+  }),
+  'treatmentEntry.add': ({ scope }) => ({
+    id: randomUUID(), protocolId: scope.protocolId, time: '13:05', text: 'Wunde gereinigt', performer: 'helfer1', createdAt: new Date().toISOString(),
+  }),
+  'accessLog.record': ({ scope }) => ({ id: randomUUID(), protocolId: scope.protocolId, actionType: 'protocol_opened', occurredAt: new Date().toISOString() }),
+};

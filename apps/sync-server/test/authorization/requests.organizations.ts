@@ -1,0 +1,99 @@
+import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof } from '@sanidok/crypto';
+import { archiveUrls, requestChallenge } from '../helpers/archive';
+import { del } from '../helpers/admin';
+import { organizationPayload } from '../helpers/organizations';
+import { Client, validRegistration } from '../helpers/testApp';
+import type { CaseContext, OrganizationKey, RequestBuilder } from './requestTypes';
+import { freshInvitation, freshMaterial, freshMember, freshUser, uniqueName } from './fresh';
+import type { SignedInActor } from './world';
+import { secondSession } from './world';
+
+/** The actor's account, or (signed out) the stranger's: whose credentials a signed-out caller types. */
+const account = ({ world, actor }: CaseContext) => world.users[actor === 'anonymous' ? 'stranger' : actor];
+const signedInActor = (actor: CaseContext['actor']): actor is SignedInActor => actor !== 'anonymous';
+
+async function respondAsInvitee(context: CaseContext, response: 'accepted' | 'declined') {
+  const { world, scope } = context;
+  const id = await freshInvitation(world, scope, world.users.stranger.username);
+  const url = `/api/invitations/${id}/respond`;
+  return {
+    url,
+    payload: { response },
+    // The stranger stays a non-member for the other rows: decline what is still pending, leave what was accepted.
+    cleanup: async () => {
+      await world.clients.stranger.post(url, { response: 'declined' });
+      await del(world.clients.owner, `/api/organizations/${scope.org.id}/members/${world.users.stranger.id}`);
+    },
+  };
+}
+
+export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
+  'GET /api/health': () => ({ url: '/api/health' }),
+  'GET /api/beta-mode': () => ({ url: '/api/beta-mode' }),
+  // Signing in happens on a new device (the actor's own session stays for the other rows).
+  'POST /api/login': (c) => ({ url: '/api/login', as: new Client(c.world.app), payload: { username: account(c).username, password: account(c).password } }),
+  // A registration signs the new account in: signed-in actors send it from a second session.
+  'POST /api/register': async (c) => ({
+    url: '/api/register',
+    as: signedInActor(c.actor) ? await secondSession(c.world, c.world.users[c.actor].id) : new Client(c.world.app),
+    payload: validRegistration(uniqueName('neu').replace(' ', '-')),
+  }),
+  'POST /api/logout': async (c) => ({ url: '/api/logout', as: signedInActor(c.actor) ? await secondSession(c.world, c.world.users[c.actor].id) : undefined }),
+  'GET /api/user': () => ({ url: '/api/user' }),
+  // The same password again: the call is allowed and the current session stays (decisions "Changing the password").
+  'POST /api/change-password': (c) => ({ url: '/api/change-password', payload: { currentPassword: account(c).password, newPassword: account(c).password } }),
+  'PATCH /api/profile': (c) => ({ url: '/api/profile', payload: { fullName: 'Geänderter Name', email: `${account(c).username}@example.de` } }),
+
+  'GET /api/organizations': () => ({ url: '/api/organizations', listsOwnRows: true }),
+  'POST /api/organizations': async () => ({ url: '/api/organizations', payload: await organizationPayload(uniqueName('Neue Organisation')) }),
+  'GET /api/organizations/:id/members': ({ scope }) => ({ url: `/api/organizations/${scope.org.id}/members` }),
+  'POST /api/organizations/:id/invite': async ({ world, scope }) => ({
+    url: `/api/organizations/${scope.org.id}/invite`, payload: { username: (await freshUser(world)).username, role: 'member' },
+  }),
+  'DELETE /api/organizations/:id/members/:userId': async ({ world, scope }) => ({
+    url: `/api/organizations/${scope.org.id}/members/${(await freshMember(world, scope, 'member')).id}`,
+  }),
+  'DELETE /api/organizations/:id/members/:userId#admin': async ({ world, scope }) => ({
+    url: `/api/organizations/${scope.org.id}/members/${(await freshMember(world, scope, 'admin')).id}`,
+  }),
+  'DELETE /api/organizations/:id/members/:userId#owner': ({ world, scope }) => ({ url: `/api/organizations/${scope.org.id}/members/${world.users.owner.id}` }),
+  // Leaving: a member or admin leaves as a new member of that role (the world's own stay); the owner tries himself.
+  'DELETE /api/organizations/:id/members/:userId#leave': async ({ world, scope, actor }) => {
+    if (actor === 'member' || actor === 'orgAdmin') {
+      const leaving = await freshMember(world, scope, actor === 'member' ? 'member' : 'admin');
+      return { url: `/api/organizations/${scope.org.id}/members/${leaving.id}`, as: leaving.session };
+    }
+    return { url: `/api/organizations/${scope.org.id}/members/${world.users[actor === 'anonymous' ? 'member' : actor].id}` };
+  },
+  'GET /api/organizations/:id/access-logs': ({ scope }) => ({ url: `/api/organizations/${scope.org.id}/access-logs` }),
+  'GET /api/invitations': () => ({ url: '/api/invitations' }),
+  'POST /api/invitations/:id/respond': (c) => respondAsInvitee(c, 'declined'),
+  'POST /api/invitations/:id/respond#accept': (c) => respondAsInvitee(c, 'accepted'),
+
+  'GET /api/organizations/:orgId/archive/services': ({ scope }) => ({ url: archiveUrls(scope.org.id, scope.serviceId).services }),
+  'POST /api/organizations/:orgId/archive/services/:serviceId/challenge': ({ scope }) => ({ url: archiveUrls(scope.org.id, scope.serviceId).challenge, payload: {} }),
+  // The owner proves the key as the browser does; everyone else sends a well-formed proof of nothing.
+  'POST /api/organizations/:orgId/archive/services/:serviceId/protocols': async ({ world, scope, actor }) => {
+    const url = archiveUrls(scope.org.id, scope.serviceId).protocols;
+    if (actor !== 'owner') return { url, payload: { proof: { challengeId: 'A'.repeat(22), signature: 'A'.repeat(86) } } };
+    const challenge = await requestChallenge(world.clients.owner, scope.org.id, scope.serviceId);
+    return { url, payload: { proof: { challengeId: challenge.challengeId, signature: await signArchiveProof(scope.org.secret, challenge) } } };
+  },
+  'POST /api/organizations/:orgId/generate-key': async (c) => {
+    const secret = generateOrganizationSecret();
+    const keys = publicKeysToBase64Url(await deriveOrganizationKeys(secret));
+    return {
+      url: `/api/organizations/${c.scope.org.id}/generate-key`,
+      payload: { ...keys, currentPassword: account(c).password },
+      // The owner's browser now holds the new key: later archive proofs sign with it.
+      cleanup: async (response) => {
+        if (response.statusCode === 200) c.scope.org.secret = secret;
+      },
+    };
+  },
+
+  'GET /api/materials': () => ({ url: '/api/materials', listsOwnRows: true }),
+  'GET /api/materials#organization': ({ scope }) => ({ url: `/api/materials?organizationId=${scope.org.id}` }),
+  'POST /api/materials': ({ scope }) => ({ url: '/api/materials', payload: { name: uniqueName('Verband'), unit: 'Stück', organizationId: scope.org.id } }),
+  'DELETE /api/materials/:id': async ({ world, scope }) => ({ url: `/api/materials/${await freshMaterial(world, scope)}` }),
+};

@@ -1,0 +1,8 @@
+import type { RestKey } from './matrix';
+import type { RequestBuilder } from './requestTypes';
+import { adminRequests } from './requests.admin';
+import { documentationRequests } from './requests.documentation';
+import { organizationRequests } from './requests.organizations';
+
+/** How every row of the REST matrix is called (the type makes a missing or extra builder an error). */
+export const restRequests: Record<RestKey, RequestBuilder> = { ...organizationRequests, ...documentationRequests, ...adminRequests };
