@@ -1,12 +1,15 @@
-import { Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import type { EmailConfigurationItem, EmailTemplateItem } from '@sanidok/schema';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { EmailConfigurationItem, EmailLogItem, EmailTemplateItem } from '@sanidok/schema';
 import { emailLogsShown } from '@sanidok/schema';
 import { IconExternalLink, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { adminDe, de } from '../../i18n/de';
+import { adminDe } from '../../i18n/de';
 import { notifySuccess } from '../../lib/notify';
 import type { ActionRequest } from './ActionDialog';
 import { ActionDialog } from './ActionDialog';
+import type { AdminColumn } from './AdminTable';
+import { AdminTable, deleteRequest } from './AdminTable';
 import { EmailConfigurationDialog } from './EmailConfigurationDialog';
 import { EmailTemplateDialog } from './EmailTemplateDialog';
 import { formatDateTime } from './format';
@@ -23,6 +26,28 @@ export function openTemplatePreview(template: Pick<EmailTemplateItem, 'id'>): vo
   window.open(`/api/admin/email-templates/${template.id}/preview`, '_blank', 'noopener');
 }
 
+const activeBadge = (active: boolean) => <StatusBadge color={active ? 'green' : 'gray'}>{active ? t.active : t.inactive}</StatusBadge>;
+
+function SectionHeader({ title, action }: { title: string; action?: ReactNode }) {
+  return (
+    <Group justify="space-between">
+      <Title order={3} size="h4">
+        {title}
+      </Title>
+      {action}
+    </Group>
+  );
+}
+
+const configurationColumns: readonly AdminColumn<EmailConfigurationItem>[] = [
+  { header: t.name, cell: (c) => c.name, strong: true },
+  { header: t.host, cell: (c) => `${c.host}:${c.port}`, monospace: true },
+  { header: t.useTLS, cell: (c) => (c.useTLS ? adminDe.common.yes : adminDe.common.no) },
+  { header: t.username, cell: (c) => c.username },
+  { header: t.fromEmail, cell: (c) => (c.fromName ? `${c.fromName} <${c.fromEmail}>` : c.fromEmail) },
+  { header: adminDe.common.status, cell: (c) => activeBadge(c.isActive) },
+];
+
 function Configurations() {
   const configurations = useEmailConfigurations();
   const save = useSaveEmailConfiguration();
@@ -31,7 +56,6 @@ function Configurations() {
   const [editing, setEditing] = useState<EmailConfigurationItem | null | undefined>(undefined);
   const [testing, setTesting] = useState<EmailConfigurationItem | null>(null);
   const [action, setAction] = useState<ActionRequest | null>(null);
-  const rows = configurations.data ?? [];
 
   const activate = (configuration: EmailConfigurationItem) =>
     save.mutate(
@@ -41,87 +65,43 @@ function Configurations() {
         onError: (error) => notifyFailure(adminDe.toasts.error, error),
       },
     );
-
-  const askDelete = (configuration: EmailConfigurationItem) =>
-    setAction({
-      title: t.deleteConfigurationTitle,
-      text: t.deleteConfigurationText(configuration.name),
-      confirmLabel: adminDe.common.delete,
-      danger: true,
-      onConfirm: () =>
-        remove.mutate(configuration.id, {
-          onSuccess: () => {
-            setAction(null);
-            notifySuccess(adminDe.toasts.deleted, adminDe.toasts.deletedText(configuration.name));
-          },
-          onError: (error) => notifyFailure(adminDe.toasts.error, error),
-        }),
-    });
+  const askDelete = (c: EmailConfigurationItem) =>
+    setAction(deleteRequest({
+      title: t.deleteConfigurationTitle, text: t.deleteConfigurationText(c.name), name: c.name, remove: (callbacks) => remove.mutate(c.id, callbacks), close: () => setAction(null),
+    }));
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={3} size="h4">
-          {t.configurationsTitle}
-        </Title>
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing(null)}>
-          {t.newConfiguration}
-        </Button>
-      </Group>
-      {configurations.isPending && <Loader size="sm" aria-label={de.app.loading} />}
-      {configurations.isError && <Text c="red">{adminDe.loadFailed}</Text>}
-      {configurations.isSuccess && rows.length === 0 && <Text c="dimmed">{t.noConfigurations}</Text>}
-      {rows.length > 0 && (
-        <ScrollArea type="auto">
-          <Table striped verticalSpacing="xs" miw={900} aria-label={t.configurationsLabel}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.name}</Table.Th>
-                <Table.Th>{t.host}</Table.Th>
-                <Table.Th>{t.useTLS}</Table.Th>
-                <Table.Th>{t.username}</Table.Th>
-                <Table.Th>{t.fromEmail}</Table.Th>
-                <Table.Th>{adminDe.common.status}</Table.Th>
-                <Table.Th>{adminDe.common.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((configuration) => (
-                <Table.Tr key={configuration.id}>
-                  <Table.Td fw={500}>{configuration.name}</Table.Td>
-                  <Table.Td ff="monospace">{`${configuration.host}:${configuration.port}`}</Table.Td>
-                  <Table.Td>{configuration.useTLS ? adminDe.common.yes : adminDe.common.no}</Table.Td>
-                  <Table.Td>{configuration.username}</Table.Td>
-                  <Table.Td>{configuration.fromName ? `${configuration.fromName} <${configuration.fromEmail}>` : configuration.fromEmail}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge color={configuration.isActive ? 'green' : 'gray'}>
-                      {configuration.isActive ? t.active : t.inactive}
-                    </StatusBadge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {!configuration.isActive && (
-                        <Button size="xs" variant="light" color="green" aria-label={t.activateLabel(configuration.name)} onClick={() => activate(configuration)} loading={save.isPending}>
-                          {t.activate}
-                        </Button>
-                      )}
-                      <Button size="xs" variant="light" aria-label={t.sendTestLabel(configuration.name)} onClick={() => setTesting(configuration)}>
-                        {t.sendTest}
-                      </Button>
-                      <Button size="xs" variant="subtle" aria-label={t.editLabel(configuration.name)} onClick={() => setEditing(configuration)}>
-                        {adminDe.common.edit}
-                      </Button>
-                      <Button size="xs" variant="subtle" color="red" aria-label={t.deleteLabel(configuration.name)} onClick={() => askDelete(configuration)}>
-                        {adminDe.common.delete}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      )}
+      <SectionHeader
+        title={t.configurationsTitle}
+        action={<Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing(null)}>{t.newConfiguration}</Button>}
+      />
+      <AdminTable
+        query={configurations}
+        label={t.configurationsLabel}
+        minWidth={900}
+        columns={configurationColumns}
+        rowKey={(c) => c.id}
+        emptyText={t.noConfigurations}
+        actions={(c) => (
+          <>
+            {!c.isActive && (
+              <Button size="xs" variant="light" color="green" aria-label={t.activateLabel(c.name)} onClick={() => activate(c)} loading={save.isPending}>
+                {t.activate}
+              </Button>
+            )}
+            <Button size="xs" variant="light" aria-label={t.sendTestLabel(c.name)} onClick={() => setTesting(c)}>
+              {t.sendTest}
+            </Button>
+            <Button size="xs" variant="subtle" aria-label={t.editLabel(c.name)} onClick={() => setEditing(c)}>
+              {adminDe.common.edit}
+            </Button>
+            <Button size="xs" variant="subtle" color="red" aria-label={t.deleteLabel(c.name)} onClick={() => askDelete(c)}>
+              {adminDe.common.delete}
+            </Button>
+          </>
+        )}
+      />
       <EmailConfigurationDialog opened={editing !== undefined} configuration={editing ?? null} onClose={() => setEditing(undefined)} />
       <SendTestEmailDialog configuration={testing} onClose={() => setTesting(null)} />
       <ActionDialog request={action} pending={remove.isPending} onCancel={() => setAction(null)} />
@@ -129,155 +109,86 @@ function Configurations() {
   );
 }
 
+const templateColumns: readonly AdminColumn<EmailTemplateItem>[] = [
+  {
+    header: t.templateName,
+    cell: (tpl) => (
+      <>
+        <Text fw={500} ff="monospace" size="sm">
+          {tpl.name}
+        </Text>
+        {t.typeLabels[tpl.name] && (
+          <Text size="xs" c="dimmed">
+            {t.typeLabels[tpl.name]}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { header: t.subject, cell: (tpl) => tpl.subject },
+  { header: t.variables, cell: (tpl) => <Text size="xs" ff="monospace">{tpl.variables.join(', ') || adminDe.common.none}</Text> },
+  { header: adminDe.common.status, cell: (tpl) => activeBadge(tpl.isActive) },
+];
+
 function Templates() {
   const templates = useEmailTemplates();
   const remove = useDeleteEmailTemplate();
   const [editing, setEditing] = useState<EmailTemplateItem | null | undefined>(undefined);
   const [action, setAction] = useState<ActionRequest | null>(null);
-  const rows = templates.data ?? [];
-
-  const askDelete = (template: EmailTemplateItem) =>
-    setAction({
-      title: t.deleteTemplateTitle,
-      text: t.deleteTemplateText(template.name),
-      confirmLabel: adminDe.common.delete,
-      danger: true,
-      onConfirm: () =>
-        remove.mutate(template.id, {
-          onSuccess: () => {
-            setAction(null);
-            notifySuccess(adminDe.toasts.deleted, adminDe.toasts.deletedText(template.name));
-          },
-          onError: (error) => notifyFailure(adminDe.toasts.error, error),
-        }),
-    });
+  const askDelete = (tpl: EmailTemplateItem) =>
+    setAction(deleteRequest({
+      title: t.deleteTemplateTitle, text: t.deleteTemplateText(tpl.name), name: tpl.name, remove: (callbacks) => remove.mutate(tpl.id, callbacks), close: () => setAction(null),
+    }));
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={3} size="h4">
-          {t.templatesTitle}
-        </Title>
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing(null)}>
-          {t.newTemplate}
-        </Button>
-      </Group>
-      {templates.isPending && <Loader size="sm" aria-label={de.app.loading} />}
-      {templates.isError && <Text c="red">{adminDe.loadFailed}</Text>}
-      {templates.isSuccess && rows.length === 0 && <Text c="dimmed">{t.noTemplates}</Text>}
-      {rows.length > 0 && (
-        <ScrollArea type="auto">
-          <Table striped verticalSpacing="xs" miw={900} aria-label={t.templatesLabel}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.templateName}</Table.Th>
-                <Table.Th>{t.subject}</Table.Th>
-                <Table.Th>{t.variables}</Table.Th>
-                <Table.Th>{adminDe.common.status}</Table.Th>
-                <Table.Th>{adminDe.common.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((template) => (
-                <Table.Tr key={template.id}>
-                  <Table.Td>
-                    <Text fw={500} ff="monospace" size="sm">
-                      {template.name}
-                    </Text>
-                    {t.typeLabels[template.name] && (
-                      <Text size="xs" c="dimmed">
-                        {t.typeLabels[template.name]}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{template.subject}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {template.variables.join(', ') || adminDe.common.none}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge color={template.isActive ? 'green' : 'gray'}>
-                      {template.isActive ? t.active : t.inactive}
-                    </StatusBadge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        rightSection={<IconExternalLink size={14} aria-hidden />}
-                        aria-label={t.previewLabel(template.name)}
-                        onClick={() => openTemplatePreview(template)}
-                      >
-                        {t.preview}
-                      </Button>
-                      <Button size="xs" variant="subtle" aria-label={t.editLabel(template.name)} onClick={() => setEditing(template)}>
-                        {adminDe.common.edit}
-                      </Button>
-                      <Button size="xs" variant="subtle" color="red" aria-label={t.deleteLabel(template.name)} onClick={() => askDelete(template)}>
-                        {adminDe.common.delete}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      )}
+      <SectionHeader title={t.templatesTitle} action={<Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing(null)}>{t.newTemplate}</Button>} />
+      <AdminTable
+        query={templates}
+        label={t.templatesLabel}
+        minWidth={900}
+        columns={templateColumns}
+        rowKey={(tpl) => tpl.id}
+        emptyText={t.noTemplates}
+        actions={(tpl) => (
+          <>
+            <Button size="xs" variant="light" rightSection={<IconExternalLink size={14} aria-hidden />} aria-label={t.previewLabel(tpl.name)} onClick={() => openTemplatePreview(tpl)}>
+              {t.preview}
+            </Button>
+            <Button size="xs" variant="subtle" aria-label={t.editLabel(tpl.name)} onClick={() => setEditing(tpl)}>
+              {adminDe.common.edit}
+            </Button>
+            <Button size="xs" variant="subtle" color="red" aria-label={t.deleteLabel(tpl.name)} onClick={() => askDelete(tpl)}>
+              {adminDe.common.delete}
+            </Button>
+          </>
+        )}
+      />
       <EmailTemplateDialog opened={editing !== undefined} template={editing ?? null} onClose={() => setEditing(undefined)} />
       <ActionDialog request={action} pending={remove.isPending} onCancel={() => setAction(null)} />
     </Stack>
   );
 }
 
+const logColumns: readonly AdminColumn<EmailLogItem>[] = [
+  { header: t.logTime, cell: (log) => formatDateTime(log.sentAt ?? log.createdAt), nowrap: true },
+  { header: t.logTo, cell: (log) => log.toEmail },
+  { header: t.logSubject, cell: (log) => log.subject },
+  { header: t.logTemplate, cell: (log) => log.templateName ?? adminDe.common.none, monospace: true },
+  { header: t.logStatus, cell: (log) => <StatusBadge color={log.status === 'sent' ? 'green' : 'red'}>{log.status === 'sent' ? t.sent : t.error}</StatusBadge> },
+  { header: t.logError, cell: (log) => log.errorMessage ?? adminDe.common.none },
+];
+
 function Logs() {
   const logs = useEmailLogs();
-  const rows = (logs.data ?? []).slice(0, emailLogsShown);
+  const shown = { ...logs, data: logs.data?.slice(0, emailLogsShown) };
   return (
     <Stack gap="sm">
-      <Title order={3} size="h4">
-        {t.logsTitle}
-      </Title>
+      <SectionHeader title={t.logsTitle} />
       <Text size="sm" c="dimmed">
         {t.logsHint}
       </Text>
-      {logs.isPending && <Loader size="sm" aria-label={de.app.loading} />}
-      {logs.isError && <Text c="red">{adminDe.loadFailed}</Text>}
-      {logs.isSuccess && rows.length === 0 && <Text c="dimmed">{t.noLogs}</Text>}
-      {rows.length > 0 && (
-        <ScrollArea type="auto">
-          <Table striped verticalSpacing="xs" miw={900} aria-label={t.logsLabel}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.logTime}</Table.Th>
-                <Table.Th>{t.logTo}</Table.Th>
-                <Table.Th>{t.logSubject}</Table.Th>
-                <Table.Th>{t.logTemplate}</Table.Th>
-                <Table.Th>{t.logStatus}</Table.Th>
-                <Table.Th>{t.logError}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((log) => (
-                <Table.Tr key={log.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(log.sentAt ?? log.createdAt)}</Table.Td>
-                  <Table.Td>{log.toEmail}</Table.Td>
-                  <Table.Td>{log.subject}</Table.Td>
-                  <Table.Td ff="monospace">{log.templateName ?? adminDe.common.none}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge color={log.status === 'sent' ? 'green' : 'red'}>
-                      {log.status === 'sent' ? t.sent : t.error}
-                    </StatusBadge>
-                  </Table.Td>
-                  <Table.Td>{log.errorMessage ?? adminDe.common.none}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      )}
+      <AdminTable query={shown} label={t.logsLabel} minWidth={900} columns={logColumns} rowKey={(log) => log.id} emptyText={t.noLogs} />
     </Stack>
   );
 }

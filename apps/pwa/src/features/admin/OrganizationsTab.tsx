@@ -1,9 +1,12 @@
-import { Button, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { AdminOrganization } from '@sanidok/schema';
 import { useState } from 'react';
-import { adminDe, de } from '../../i18n/de';
+import { adminDe } from '../../i18n/de';
 import { ActionDialog } from './ActionDialog';
 import { AdminSearch } from './AdminSearch';
+import type { AdminColumn } from './AdminTable';
+import { AdminTable, BlockDeleteButtons } from './AdminTable';
 import { formatDate } from './format';
 import { useAdminOrganizations } from './queries';
 import { StatusBadge } from './StatusBadge';
@@ -11,71 +14,37 @@ import { useEntityActions } from './useEntityActions';
 
 const t = adminDe.organizations;
 
+const columns: readonly AdminColumn<AdminOrganization>[] = [
+  { header: t.name, cell: (o) => o.name, strong: true },
+  { header: t.owner, cell: (o) => o.ownerUsername ?? adminDe.common.none },
+  { header: t.members, cell: (o) => o.memberCount },
+  { header: t.services, cell: (o) => o.serviceCount },
+  { header: t.patientRecords, cell: (o) => o.patientRecordCount },
+  {
+    header: adminDe.common.status,
+    cell: (o) => <StatusBadge color={o.isBlocked ? 'red' : 'green'}>{o.isBlocked ? adminDe.common.blocked : adminDe.common.unblocked}</StatusBadge>,
+  },
+  { header: adminDe.common.created, cell: (o) => formatDate(o.createdAt), nowrap: true },
+];
+
 /** 'Organisationen': search, block/unblock, delete (with the name typed when patient data is at stake). */
 export function OrganizationsTab() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const organizations = useAdminOrganizations(debounced);
   const { action, setAction, askBlock, askDelete, pending } = useEntityActions('organizations', t);
-  const rows = organizations.data ?? [];
 
   return (
     <Stack gap="md">
       <AdminSearch label={adminDe.search.organizations} value={search} onChange={setSearch} />
-      {organizations.isPending && <Loader size="sm" aria-label={de.app.loading} />}
-      {organizations.isError && <Text c="red">{adminDe.loadFailed}</Text>}
-      {organizations.isSuccess && rows.length === 0 && <Text c="dimmed">{adminDe.search.noResults}</Text>}
-      {rows.length > 0 && (
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover verticalSpacing="xs" miw={900} aria-label={t.tableLabel}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.name}</Table.Th>
-                <Table.Th>{t.owner}</Table.Th>
-                <Table.Th>{t.members}</Table.Th>
-                <Table.Th>{t.services}</Table.Th>
-                <Table.Th>{t.patientRecords}</Table.Th>
-                <Table.Th>{adminDe.common.status}</Table.Th>
-                <Table.Th>{adminDe.common.created}</Table.Th>
-                <Table.Th>{adminDe.common.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((organization) => (
-                <Table.Tr key={organization.id}>
-                  <Table.Td fw={500}>{organization.name}</Table.Td>
-                  <Table.Td>{organization.ownerUsername ?? adminDe.common.none}</Table.Td>
-                  <Table.Td>{organization.memberCount}</Table.Td>
-                  <Table.Td>{organization.serviceCount}</Table.Td>
-                  <Table.Td>{organization.patientRecordCount}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge color={organization.isBlocked ? 'red' : 'green'}>
-                      {organization.isBlocked ? adminDe.common.blocked : adminDe.common.unblocked}
-                    </StatusBadge>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(organization.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color={organization.isBlocked ? 'green' : 'orange'}
-                        aria-label={organization.isBlocked ? t.unblockLabel(organization.name) : t.blockLabel(organization.name)}
-                        onClick={() => askBlock(organization)}
-                      >
-                        {organization.isBlocked ? adminDe.common.unblock : adminDe.common.block}
-                      </Button>
-                      <Button size="xs" variant="subtle" color="red" aria-label={t.deleteLabel(organization.name)} onClick={() => askDelete(organization)}>
-                        {adminDe.common.delete}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      )}
+      <AdminTable
+        query={organizations}
+        label={t.tableLabel}
+        minWidth={900}
+        columns={columns}
+        rowKey={(o) => o.id}
+        actions={(o) => <BlockDeleteButtons name={o.name} blocked={o.isBlocked} labels={t} onBlock={() => askBlock(o)} onDelete={() => askDelete(o)} />}
+      />
       <ActionDialog request={action} pending={pending} onCancel={() => setAction(null)} />
     </Stack>
   );

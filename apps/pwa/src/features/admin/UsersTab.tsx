@@ -1,13 +1,15 @@
-import { Button, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { AdminUser } from '@sanidok/schema';
 import { useState } from 'react';
 import { useCurrentUser } from '../../api/session';
-import { adminDe, de } from '../../i18n/de';
+import { adminDe } from '../../i18n/de';
 import { notifySuccess } from '../../lib/notify';
 import type { ActionRequest } from './ActionDialog';
 import { ActionDialog } from './ActionDialog';
 import { AdminSearch } from './AdminSearch';
+import type { AdminColumn } from './AdminTable';
+import { AdminTable, BlockDeleteButtons } from './AdminTable';
 import { formatDate } from './format';
 import { useDeleteEntity, useSetBlocked } from './mutations';
 import { notifyFailure } from './notifyFailure';
@@ -70,76 +72,36 @@ export function UsersTab() {
         ),
     });
 
-  const rows = users.data ?? [];
+  const columns: readonly AdminColumn<AdminUser>[] = [
+    { header: t.username, cell: (u) => (u.id === me?.id ? `${u.username} (${t.you})` : u.username), strong: true },
+    { header: t.fullName, cell: (u) => u.fullName || adminDe.common.none },
+    { header: t.email, cell: (u) => u.email || adminDe.common.none },
+    { header: t.role, cell: (u) => <StatusBadge color={u.isAdmin ? 'grape' : 'gray'}>{u.isAdmin ? t.administrator : t.standardUser}</StatusBadge> },
+    {
+      header: adminDe.common.status,
+      cell: (u) => <StatusBadge color={u.isBlocked ? 'red' : 'green'}>{u.isBlocked ? adminDe.common.blocked : adminDe.common.unblocked}</StatusBadge>,
+    },
+    { header: t.registered, cell: (u) => formatDate(u.createdAt), nowrap: true },
+  ];
+
   return (
     <Stack gap="md">
       <AdminSearch label={adminDe.search.users} value={search} onChange={setSearch} />
-      {users.isPending && <Loader size="sm" aria-label={de.app.loading} />}
-      {users.isError && <Text c="red">{adminDe.loadFailed}</Text>}
-      {users.isSuccess && rows.length === 0 && <Text c="dimmed">{adminDe.search.noResults}</Text>}
-      {rows.length > 0 && (
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover verticalSpacing="xs" miw={900} aria-label={t.tableLabel}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.username}</Table.Th>
-                <Table.Th>{t.fullName}</Table.Th>
-                <Table.Th>{t.email}</Table.Th>
-                <Table.Th>{t.role}</Table.Th>
-                <Table.Th>{adminDe.common.status}</Table.Th>
-                <Table.Th>{t.registered}</Table.Th>
-                <Table.Th>{adminDe.common.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((user) => {
-                const isMe = user.id === me?.id;
-                return (
-                  <Table.Tr key={user.id}>
-                    <Table.Td fw={500}>
-                      {user.username}
-                      {isMe && ` (${t.you})`}
-                    </Table.Td>
-                    <Table.Td>{user.fullName || adminDe.common.none}</Table.Td>
-                    <Table.Td>{user.email || adminDe.common.none}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge color={user.isAdmin ? 'grape' : 'gray'}>
-                        {user.isAdmin ? t.administrator : t.standardUser}
-                      </StatusBadge>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge color={user.isBlocked ? 'red' : 'green'}>
-                        {user.isBlocked ? adminDe.common.blocked : adminDe.common.unblocked}
-                      </StatusBadge>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" aria-label={t.resetPasswordLabel(user.username)} onClick={() => setResetting(user)}>
-                          {t.resetPassword}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color={user.isBlocked ? 'green' : 'orange'}
-                          disabled={isMe}
-                          aria-label={user.isBlocked ? t.unblockLabel(user.username) : t.blockLabel(user.username)}
-                          onClick={() => askBlock(user)}
-                        >
-                          {user.isBlocked ? adminDe.common.unblock : adminDe.common.block}
-                        </Button>
-                        <Button size="xs" variant="subtle" color="red" disabled={isMe} aria-label={t.deleteLabel(user.username)} onClick={() => askDelete(user)}>
-                          {adminDe.common.delete}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      )}
+      <AdminTable
+        query={users}
+        label={t.tableLabel}
+        minWidth={900}
+        columns={columns}
+        rowKey={(u) => u.id}
+        actions={(u) => (
+          <>
+            <Button size="xs" variant="light" aria-label={t.resetPasswordLabel(u.username)} onClick={() => setResetting(u)}>
+              {t.resetPassword}
+            </Button>
+            <BlockDeleteButtons name={u.username} blocked={u.isBlocked} labels={t} disabled={u.id === me?.id} onBlock={() => askBlock(u)} onDelete={() => askDelete(u)} />
+          </>
+        )}
+      />
       <ActionDialog request={action} pending={block.isPending || remove.isPending} onCancel={() => setAction(null)} />
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
     </Stack>

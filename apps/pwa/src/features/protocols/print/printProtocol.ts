@@ -28,10 +28,12 @@ export type PrintOutcome = 'printed' | 'blocked';
 
 /**
  * One print of a protocol, from the device's data only (works offline):
- * 1. read the protocol (a failure is a PrintFailure → 'Druckfehler');
- * 2. without patient data stop silently — after discharge it is in the archive, not here;
- * 3. log the access before anything is shown (a failed log never blocks the print);
- * 4. open the 800×600 window, write the document, print after 100 ms.
+ * 1. open the 800×600 window at once, inside the tap — Safari on iPads blocks a window asked for
+ *    after an await (a blocked window is a PrintFailure);
+ * 2. read the protocol (a failure closes the window → 'Druckfehler');
+ * 3. without patient data close it silently — after discharge the data is in the archive, not here;
+ * 4. log the access before anything is shown (a failed log never blocks the print);
+ * 5. write the document, print after 100 ms.
  */
 export async function printProtocol(
   protocolId: string,
@@ -39,20 +41,27 @@ export async function printProtocol(
   load: (protocolId: string) => Promise<ProtocolView | null>,
   printedAt: Date = new Date(),
 ): Promise<PrintOutcome> {
+  const win = openPrintWindow();
+  if (!win) throw new PrintFailure(printDe.failures.popupBlocked);
   let view: ProtocolView | null;
   try {
     view = await load(protocolId);
   } catch (error) {
+    win.close();
     throw new PrintFailure(error instanceof PrintFailure ? error.message : printDe.failures.loadFailed(failureMessage(error)));
   }
-  if (!view) throw new PrintFailure(printDe.failures.notFound);
+  if (!view) {
+    win.close();
+    throw new PrintFailure(printDe.failures.notFound);
+  }
   const { patientData } = view;
-  if (!patientData) return 'blocked';
+  if (!patientData) {
+    win.close();
+    return 'blocked';
+  }
 
   await logProtocolAccess(protocolId, printAccessActions[kind]).catch(() => undefined);
 
-  const win = openPrintWindow();
-  if (!win) throw new PrintFailure(printDe.failures.popupBlocked);
   renderers[kind](win.document, view, patientData, printedAt.toISOString());
   printWhenReady(win);
   return 'printed';

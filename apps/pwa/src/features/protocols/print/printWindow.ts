@@ -9,14 +9,12 @@ export function openPrintWindow(): Window | null {
 }
 
 /**
- * Prints the filled window after the readiness delay. `onReady` fires at the same moment (spec
- * 2 §9 "the readiness callback fires after 100 ms"). Nothing happens if the user closed the
- * window in between.
+ * Prints the filled window once it is ready, 100 ms after it was written (spec 2 §9). Nothing
+ * happens if the user closed the window in between.
  */
-export function printWhenReady(win: Window, onReady?: () => void): void {
+export function printWhenReady(win: Window): void {
   setTimeout(() => {
     if (win.closed) return;
-    onReady?.();
     win.focus();
     win.print();
   }, printReadyDelayMs);
