@@ -48,6 +48,11 @@ export function placeholdersOf(text: string): PlaceholderKey[] {
   return placeholderOrder.filter((key) => found.has(key));
 }
 
+/** A sentence as the catalogue shows it: each placeholder as its question in brackets. */
+export function templateDisplayText(text: string): string {
+  return text.replace(placeholderPattern, (whole, key: string) => (isPlaceholderKey(key) ? `[${placeholderDefinition(key).label}]` : whole));
+}
+
 /** The placeholders in the order they appear in the sentence (a catalogue check). */
 export function placeholdersInTextOrder(text: string): string[] {
   return [...new Set([...text.matchAll(placeholderPattern)].map((m) => m[1] ?? ''))];

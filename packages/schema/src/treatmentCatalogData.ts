@@ -28,11 +28,13 @@ export const treatmentCatalogData: readonly TreatmentSchemaData[] = [
       { id: 'x', name: 'X – Kritische Blutung', items: [
         'Kritische Blutung durch manuellen Druck gestillt: {bodyRegion} {side}',
         'Druckverband angelegt: {bodyRegion} {side}',
-        'Tourniquet angelegt: {bodyRegion} {side}, Anlagedauer {tourniquetTime}',
+        // Tourniquets only on limbs: the sentence names the limb instead of offering every region.
+        'Tourniquet am Arm {side} angelegt, Uhrzeit auf dem Tourniquet vermerkt',
+        'Tourniquet am Bein {side} angelegt, Uhrzeit auf dem Tourniquet vermerkt',
+        'Tourniquet {side} kontrolliert, Blutung steht, Anlagedauer {tourniquetTime}',
         'Wunde mit blutstillender Gaze austamponiert: {bodyRegion} {side}',
-        'Beckenschlinge angelegt',
       ] },
-      { id: 'a', name: 'A – Atemweg', items: [
+      { id: 'a', name: 'A – Atemweg und Halswirbelsäule', items: [
         'Mund-Rachen-Raum inspiziert und freigemacht',
         'Kopf überstreckt, Esmarch-Handgriff durchgeführt',
         'Oropharyngealtubus (Guedel) Größe {guedelSize} eingelegt',
@@ -43,7 +45,7 @@ export const treatmentCatalogData: readonly TreatmentSchemaData[] = [
         'Atmung beurteilt (Frequenz, Tiefe, Atemgeräusche, Thoraxbewegung)',
         'Sauerstoffgabe {oxygenAmount} über {oxygenType}',
         'Assistierte Beutel-Masken-Beatmung mit Sauerstoff {oxygenAmount}',
-        'Patient zur Atemerleichterung in {positioning} gelagert',
+        'Patient zur Atemerleichterung mit erhöhtem Oberkörper gelagert (Kutschersitz)',
         'Lippenbremse angeleitet',
       ] },
       { id: 'c', name: 'C – Kreislauf', items: [
@@ -51,7 +53,8 @@ export const treatmentCatalogData: readonly TreatmentSchemaData[] = [
         'Blutdruck gemessen',
         'Periphervenöser Zugang gelegt: {bodyRegion} {side}, {cannulaGauge}',
         'Infusion {infusionSolution} {volume} angelegt',
-        'Patient in {positioning} gelagert',
+        'Lagerung: {positioning}',
+        'Beckenschlinge angelegt',
       ] },
       { id: 'd', name: 'D – Neurologie', items: [
         'Bewusstseinslage nach AVPU beurteilt',
@@ -81,7 +84,7 @@ export const treatmentCatalogData: readonly TreatmentSchemaData[] = [
         'Amputat steril und indirekt gekühlt asserviert',
       ] },
       { id: 'immobilisation', name: 'Ruhigstellung', items: [
-        '{immobilisedArea} mit {splintType} ruhiggestellt',
+        'Ruhigstellung {side}: {immobilisedArea} mit {splintType}',
         'Halswirbelsäule mit Zervikalstütze immobilisiert',
         'Immobilisation auf Vakuummatratze',
         'Patient mit Schaufeltrage umgelagert',
@@ -139,12 +142,12 @@ export const treatmentCatalogData: readonly TreatmentSchemaData[] = [
     categories: [
       { id: 'care', name: 'Betreuung und Lagerung', items: [
         'Patient betreut und beruhigt',
-        'Patient in {positioning} gelagert',
+        'Lagerung: {positioning}',
         'Wärmeerhalt durchgeführt',
         'Patient an einen ruhigen, schattigen Ort gebracht',
       ] },
       { id: 'monitoring', name: 'Überwachung', items: [
-        '{monitoringType} angelegt, Kontrolle {monitoringInterval}',
+        'Überwachung: {monitoringType} {monitoringInterval}',
         'Vitalparameter kontrolliert',
         '12-Kanal-EKG abgeleitet',
       ] },
@@ -180,7 +183,7 @@ export const treatmentCatalogData: readonly TreatmentSchemaData[] = [
         'Kopf überstreckt, Esmarch-Handgriff durchgeführt',
         'Absaugung durchgeführt',
         'Rückenschläge und Oberbauchkompression bei Fremdkörperaspiration',
-        'Patient zur Atemwegssicherung in {positioning} gelagert',
+        'Patient zur Atemwegssicherung in stabile Seitenlage gebracht',
       ] },
       { id: 'devices', name: 'Hilfsmittel', items: [
         'Oropharyngealtubus (Guedel) Größe {guedelSize} eingelegt',

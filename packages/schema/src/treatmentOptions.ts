@@ -51,9 +51,8 @@ export const placeholderOptions: Record<Exclude<PlaceholderKey, 'drugName' | 'do
   oxygenAmount: plain('1 l/min', '2 l/min', '4 l/min', '6 l/min', '8 l/min', '10 l/min', '12 l/min', '15 l/min'),
   oxygenType: plain('Nasenbrille', 'Sauerstoffmaske', 'Maske mit Reservoir'),
   splintType: plain('Vakuumschiene', 'SAM Splint', 'Kramerschiene', 'Luftkammerschiene', 'Traktionsschiene', 'Dreiecktuch'),
-  immobilisedArea: plain(
-    'Halswirbelsäule', 'Ganzkörper', 'Becken', 'Schulter/Oberarm', 'Ellenbogen/Unterarm', 'Handgelenk/Hand', 'Knie/Oberschenkel', 'Unterschenkel/Sprunggelenk',
-  ),
+  // What a splint holds: spine, pelvis and whole body have their own sentences (collar, binder, mattress).
+  immobilisedArea: plain('Schulter', 'Oberarm', 'Ellenbogen', 'Unterarm', 'Handgelenk/Hand', 'Oberschenkel', 'Knie', 'Unterschenkel/Sprunggelenk'),
   guedelSize: plain('0', '1', '2', '3', '4', '5'),
   tubeSize: sizes(2.5, 9, 0.5, ' mm'),
   gastricTubeSize: plain('8 Ch', '10 Ch', '12 Ch', '14 Ch', '16 Ch', '18 Ch'),
@@ -61,7 +60,7 @@ export const placeholderOptions: Record<Exclude<PlaceholderKey, 'drugName' | 'do
   chestDrainSize: plain('16 Ch', '20 Ch', '24 Ch', '28 Ch', '32 Ch'),
   laryngealMaskSize: plain('1', '1,5', '2', '2,5', '3', '4', '5'),
   tourniquetTime: plain('unter 10 min', '10–30 min', '30–60 min', '1–2 h', 'über 2 h', 'unbekannt'),
-  positioning: plain('Oberkörperhochlagerung', 'Flachlagerung', 'stabiler Seitenlage', 'Schocklagerung', 'Linksseitenlage', 'Rückenlage mit Knierolle'),
+  positioning: plain('Oberkörperhochlagerung', 'Flachlagerung', 'Stabile Seitenlage', 'Schocklagerung', 'Linksseitenlage', 'Rückenlage mit Knierolle'),
   monitoringType: plain('EKG-Monitoring', 'Pulsoxymetrie', 'Blutdruckmessung', 'Blutzuckerkontrolle', 'Kapnometrie'),
   monitoringInterval: plain('kontinuierlich', 'alle 5 min', 'alle 10 min', 'alle 15 min', 'alle 30 min', 'stündlich'),
   woundCareType: plain('steriler Wundverband', 'Pflasterverband', 'Druckverband', 'Wundspülung', 'Wundnahtstreifen', 'Brandwundenverband'),

@@ -5,7 +5,6 @@ import { treatmentPerformerLabels, treatmentSearchLimit } from '@sanidok/schema'
  * validation messages come from @sanidok/schema, so device and server refuse with the same words.
  */
 export const treatmentDe = {
-  title: 'Behandlung',
   entries: {
     title: 'Dokumentierte Maßnahmen',
     listLabel: 'Dokumentierte Maßnahmen',
@@ -55,10 +54,8 @@ export const treatmentDe = {
     back: 'Zurück',
     cancel: 'Abbrechen',
     add: 'Hinzufügen',
-    adding: 'Wird hinzugefügt …',
     preview: 'Vorschau',
     previewHint: 'So wird die Maßnahme in das Protokoll eingetragen:',
-    chosen: 'ausgewählt',
     close: 'Schließen',
   },
   custom: {

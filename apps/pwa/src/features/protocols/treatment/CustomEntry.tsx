@@ -1,0 +1,59 @@
+import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { customEntryText } from '@sanidok/schema';
+import type { FormEvent } from 'react';
+import { memo, useState } from 'react';
+import { treatmentDe } from '../../../i18n/treatment.de';
+
+const t = treatmentDe.custom;
+
+interface CustomEntryProps {
+  onAdd: (text: string) => Promise<boolean>;
+}
+
+/** A measure in the medic's own words; refused when empty after trimming (spec 2 §4). */
+export const CustomEntry = memo(function CustomEntry({ onAdd }: CustomEntryProps) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const checked = customEntryText(text);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setSaving(true);
+    // A failed save keeps the text, so nothing typed is lost.
+    const added = await onAdd(checked.text);
+    setSaving(false);
+    if (added) setText('');
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm">
+        <Textarea
+          label={t.label}
+          placeholder={t.placeholder}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          required
+          rows={3}
+          maxLength={500}
+          size="md"
+        />
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={saving}>
+            {t.add}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+});

@@ -1,0 +1,50 @@
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { quickMeasures } from '@sanidok/schema';
+import { memo, useRef } from 'react';
+import { treatmentDe } from '../../../i18n/treatment.de';
+
+/**
+ * A second tap on the same measure within this time is taken for a double tap: entries are
+ * insert-only and cannot be taken back, so a bounce must not document the measure twice.
+ */
+export const repeatTapGuardMs = 1000;
+
+interface QuickMeasuresProps {
+  onAdd: (text: string) => Promise<boolean>;
+}
+
+/** The 21 quick measures (spec 2 §3): one tap documents the sentence at once. */
+export const QuickMeasures = memo(function QuickMeasures({ onAdd }: QuickMeasuresProps) {
+  const lastTap = useRef<{ text: string; at: number } | null>(null);
+
+  /** `at`: the event's time stamp (ms), which also orders taps of one page life. */
+  const tap = (text: string, at: number) => {
+    const previous = lastTap.current;
+    if (previous && previous.text === text && at - previous.at < repeatTapGuardMs) return;
+    lastTap.current = { text, at };
+    void onAdd(text);
+  };
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {treatmentDe.quick.hint}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
+        {quickMeasures.map((text) => (
+          <Button
+            key={text}
+            variant="light"
+            h="auto"
+            mih={48}
+            py={8}
+            onClick={(event) => tap(text, event.timeStamp)}
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
+          >
+            {text}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+});
