@@ -100,4 +100,9 @@ export interface Service {
   accessCode: string | null;
   /** Change-log version of the last write: the base of the next field-wise update. */
   version: number;
+  /**
+   * Two devices changed the same field concurrently; the replaced value is kept on the server
+   * (field_revisions) and the app shows a conflict notice. Absent in replies of older servers.
+   */
+  needsReview?: boolean;
 }
