@@ -4,16 +4,10 @@ import { callsTo, findToast, json, mockApi, renderApp, testUser, unauthenticated
 
 const admin = { ...testUser, id: 1, username: 'admin', isAdmin: true };
 
-// /dashboard, /services and /services/{id} are real screens now (test/dashboard*, test/services*),
-// as are /minor-treatments(/new) and /materials/used (test/minorTreatments*, test/materials*), and
-// /patient-archive (test/archive.test.tsx).
-const protectedPaths = [
-  ['/services/12/patients/3/edit', 'Patientendaten bearbeiten'],
-  ['/patient-protocols', 'Patientenprotokolle'],
-  ['/patient-protocols/new', 'Patientenprotokoll erstellen'],
-  ['/patient-protocols/edit/5', 'Patientenprotokoll bearbeiten'],
-  ['/patient-protocols/5', 'Patientenprotokoll'],
-] as const;
+// Every route is a real screen now: /dashboard, /services and /services/{id} (test/dashboard*,
+// test/services*), /minor-treatments(/new) and /materials/used (test/minorTreatments*,
+// test/materials*), /patient-archive (test/archive.test.tsx), /patient-protocols(/new) and
+// /services/{serviceId}/patients/{id}/edit (test/protocols/list*, test/protocols/create*).
 
 describe('router', () => {
   it('shows the 404 screen for unknown paths', async () => {
@@ -30,13 +24,6 @@ describe('router', () => {
     expect(await screen.findByRole('status', { name: 'Wird geladen …' })).toBeInTheDocument();
     answer(unauthenticated());
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-  });
-
-  it.each(protectedPaths)('renders %s as a titled placeholder for a signed-in user', async (path, title) => {
-    mockApi({ 'GET /api/user': () => json(testUser) });
-    renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText('Dieser Bereich wird gerade aufgebaut.')).toBeInTheDocument();
   });
 
   it('redirects users without isAdmin from /admin to /', async () => {
@@ -85,7 +72,7 @@ describe('shared layout', () => {
   it('has a user menu with the initial, Mein Konto, Profil, Einstellungen and Abmelden', async () => {
     mockApi({ 'GET /api/user': () => json(testUser) });
     const { user } = renderApp('/dashboard');
-    const target = await screen.findByRole('button', { name: 'Benutzermenü' });
+    const target = await screen.findByRole('button', { name: 'anna.sani Benutzermenü' });
     expect(within(target).getByText('A')).toBeInTheDocument();
     expect(within(target).getByText('anna.sani')).toBeInTheDocument();
     await user.click(target);

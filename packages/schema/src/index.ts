@@ -27,3 +27,4 @@ export * from './treatmentWizard';
 export * from './accessLogEvents';
 export * from './sealedEnvelope';
 export * from './archive';
+export * from './insurers';

@@ -47,7 +47,7 @@ function ProtocolsScreen({ startOpen = false }: ScreenProps) {
           {t.newProtocol}
         </Button>
       </Group>
-      <Grid gutter="lg" align="flex-start">
+      <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           {protocols === undefined ? (
             <Loader size="sm" aria-label={de.app.loading} />

@@ -11,6 +11,7 @@ import { servicesDe } from '../../i18n/services.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { ConfirmRequest } from '../organizations/ConfirmDialog';
 import { ConfirmDialog } from '../organizations/ConfirmDialog';
+import { ServiceProtocolsTab } from '../protocols/list/ServiceProtocolsTab';
 import { EditServiceDialog } from './EditServiceDialog';
 import { errorText } from './errors';
 import { PendingBadge, ServiceStatusBadges } from './ServiceBadges';
@@ -148,10 +149,7 @@ export function ServiceDetailView({ service, organization }: ServiceDetailViewPr
           <ServiceMinorTreatmentsTab service={service} />
         </Tabs.Panel>
         <Tabs.Panel value="patient-protocols" pt="md">
-          {/* Slot for the protocols feature (later work). */}
-          <Paper withBorder p="lg" data-slot="patient-protocols">
-            <Text c="dimmed">{t.protocolsPlaceholder}</Text>
-          </Paper>
+          <ServiceProtocolsTab service={service} />
         </Tabs.Panel>
         <Tabs.Panel value="materials" pt="md">
           <ServiceMaterialUsageTab service={service} />

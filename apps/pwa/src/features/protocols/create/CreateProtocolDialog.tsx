@@ -8,11 +8,12 @@ import type { Resolver } from 'react-hook-form';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useMaterials } from '../../../data/hooks';
+import type { NewProtocol } from '../../../data/repositories/protocols';
 import { protocolsDe } from '../../../i18n/protocols.de';
 import { minorTreatmentsDe } from '../../../i18n/minorTreatments.de';
 import { MaterialPicker } from '../../materials/MaterialPicker';
 import { lastCaptureService, rememberCaptureService, useCaptureServices } from '../../minor-treatments/captureServices';
-import { CancelInputConfirm, GenderSelect, InsuranceInput, todayIsoDate } from './PatientInputs';
+import { CancelInputConfirm, GenderSelect, hasTypedInput, InsuranceInput, todayIsoDate } from './PatientInputs';
 import { saveNewProtocol } from './saveNewProtocol';
 
 const t = protocolsDe.create;
@@ -25,7 +26,13 @@ const emptyValues: ProtocolFormValues = {
 };
 
 /** The clinical texts of the dialog, in the order of spec 2 §2. */
-const clinicalFields: readonly ProtocolClinicalField[] = ['initialAssessment', 'allergies', 'medications', 'pastHistory', 'chiefComplaint'];
+const clinicalFields = ['initialAssessment', 'allergies', 'medications', 'pastHistory', 'chiefComplaint'] as const satisfies readonly ProtocolClinicalField[];
+
+/** The shared payload rule (packages/schema); its patient data is the object built from the form. */
+function newProtocolOf(values: ProtocolFormOutput, selection: readonly SelectedMaterial[]): NewProtocol {
+  const payload = toCreateProtocolPayload(values, selection);
+  return { ...payload, patientData: payload.patientData as NewProtocol['patientData'] };
+}
 
 /** The only running service, or the one of the last save while it is still offered. */
 function preselectedService(services: readonly Service[] | undefined): string {
@@ -44,8 +51,8 @@ interface CreateProtocolDialogProps {
 
 /**
  * 'Patientenprotokoll erstellen' (spec 2 §2, §5, §8). Saves only to the device and never waits for
- * the network. Cancel asks 'Eingabe abbrechen?' first; confirming resets form and materials. A
- * failed save keeps every input.
+ * the network. Cancel asks 'Eingabe abbrechen?' once something was entered; confirming resets form
+ * and materials. A failed save keeps every input.
  */
 export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProtocolDialogProps) {
   const captureServices = useCaptureServices();
@@ -70,19 +77,21 @@ export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProto
     setSelection([]);
   };
 
-  const askCancel = () => {
-    if (!saving) setConfirming(true);
-  };
-
   const confirmCancel = () => {
     setConfirming(false);
     reset();
     onClose();
   };
 
+  const askCancel = () => {
+    if (saving) return;
+    if (hasTypedInput(form.getValues(), selection.length)) setConfirming(true);
+    else confirmCancel();
+  };
+
   const submit = form.handleSubmit(async (values) => {
     setSaving(true);
-    const id = await saveNewProtocol(toCreateProtocolPayload(values, selection));
+    const id = await saveNewProtocol(newProtocolOf(values, selection));
     setSaving(false);
     if (!id) return;
     rememberCaptureService(values.serviceId);
@@ -154,7 +163,7 @@ export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProto
             </Fieldset>
 
             {clinicalFields.map((name) => (
-              <Textarea key={name} label={protocolFieldLabels[name]} autosize minRows={2} maxRows={6} size="md" error={errors[name]?.message} {...form.register(name)} />
+              <Textarea key={name} label={protocolFieldLabels[name]} rows={2} size="md" error={errors[name]?.message} {...form.register(name)} />
             ))}
 
             <Fieldset legend={t.materialsSection}>

@@ -62,6 +62,14 @@ export function todayIsoDate(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/**
+ * Whether cancelling would lose something the medic typed or picked: only then is 'Eingabe
+ * abbrechen?' asked. The service choice alone (often preselected) is no input worth a question.
+ */
+export function hasTypedInput(values: Record<string, unknown>, materialCount = 0): boolean {
+  return materialCount > 0 || Object.entries(values).some(([key, value]) => key !== 'serviceId' && typeof value === 'string' && value.trim() !== '');
+}
+
 interface CancelInputConfirmProps {
   opened: boolean;
   onBack: () => void;

@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Service, ServiceProtocolFormValues } from '@sanidok/schema';
+import { patientDataLabels, serviceProtocolFormSchema } from '@sanidok/schema';
+import { useState } from 'react';
+import type { Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { protocolsDe } from '../../../i18n/protocols.de';
+import { CancelInputConfirm, GenderSelect, hasTypedInput, todayIsoDate } from './PatientInputs';
+import { saveNewProtocol } from './saveNewProtocol';
+
+const t = protocolsDe.serviceTab;
+type ServiceProtocolFormOutput = z.output<typeof serviceProtocolFormSchema>;
+const resolver = zodResolver(serviceProtocolFormSchema) as unknown as Resolver<ServiceProtocolFormValues, unknown, ServiceProtocolFormOutput>;
+const emptyValues: ServiceProtocolFormValues = { firstName: '', lastName: '', dateOfBirth: '', gender: '', injuryDescription: '' };
+
+interface ServiceProtocolDialogProps {
+  service: Service;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * 'Neues Patientenprotokoll' on the service detail (spec 2 §2: basic data now, details later): the
+ * service is fixed, the injury description becomes the chief complaint. After saving the medic
+ * continues on the protocol edit page.
+ */
+export function ServiceProtocolDialog({ service, opened, onClose }: ServiceProtocolDialogProps) {
+  const navigate = useNavigate();
+  const form = useForm<ServiceProtocolFormValues, unknown, ServiceProtocolFormOutput>({ resolver, defaultValues: emptyValues });
+  const { errors } = form.formState;
+  const [confirming, setConfirming] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const fullScreen = useMediaQuery('(max-width: 36em)');
+
+  const confirmCancel = () => {
+    setConfirming(false);
+    form.reset(emptyValues);
+    onClose();
+  };
+
+  const askCancel = () => {
+    if (saving) return;
+    if (hasTypedInput(form.getValues())) setConfirming(true);
+    else confirmCancel();
+  };
+
+  const submit = form.handleSubmit(async ({ injuryDescription, ...patient }) => {
+    setSaving(true);
+    const id = await saveNewProtocol({ serviceId: service.id, patientData: patient, chiefComplaint: injuryDescription ?? null });
+    setSaving(false);
+    if (!id) return;
+    form.reset(emptyValues);
+    onClose();
+    void navigate(`/patient-protocols/${id}`);
+  });
+
+  const c = protocolsDe.create;
+  return (
+    <Modal.Stack>
+      <Modal
+        stackId="service-protocol"
+        opened={opened}
+        onClose={askCancel}
+        title={t.dialogTitle}
+        size="lg"
+        fullScreen={fullScreen}
+        closeOnClickOutside={false}
+        closeButtonProps={{ 'aria-label': c.close }}
+      >
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack gap="md">
+            <Text size="sm" c="gray.7">
+              {t.dialogHint}
+            </Text>
+            <Text size="sm">
+              {c.service}: <strong>{service.name}</strong>
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label={patientDataLabels.firstName} required autoComplete="off" error={errors.firstName?.message} data-autofocus {...form.register('firstName')} />
+              <TextInput label={patientDataLabels.lastName} required autoComplete="off" error={errors.lastName?.message} {...form.register('lastName')} />
+              <TextInput label={patientDataLabels.dateOfBirth} type="date" max={todayIsoDate()} error={errors.dateOfBirth?.message} {...form.register('dateOfBirth')} />
+              <Controller
+                control={form.control}
+                name="gender"
+                render={({ field }) => <GenderSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.gender?.message} />}
+              />
+            </SimpleGrid>
+            <Textarea
+              label={t.injuryDescription}
+              placeholder={t.injuryPlaceholder}
+              rows={3}
+              size="md"
+              error={errors.injuryDescription?.message}
+              {...form.register('injuryDescription')}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={askCancel} disabled={saving}>
+                {c.cancel}
+              </Button>
+              <Button type="submit" disabled={saving} miw={140}>
+                {saving ? c.saving : c.save}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <CancelInputConfirm opened={confirming} onBack={() => setConfirming(false)} onConfirm={confirmCancel} />
+    </Modal.Stack>
+  );
+}
