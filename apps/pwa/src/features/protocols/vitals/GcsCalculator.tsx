@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { GcsLevel } from '@sanidok/schema';
-import { gcsEyes, gcsMotor, gcsVerbal } from '@sanidok/schema';
+import { gcsEyes, gcsMotor, gcsTotal, gcsVerbal } from '@sanidok/schema';
 import { useState } from 'react';
 import { vitalsDe } from '../../../i18n/vitals.de';
 import type { RichTextField } from './richVitalsForm';
@@ -14,9 +14,11 @@ export interface GcsCalculatorProps {
   motor: string;
   total: number | null;
   onPartChange: (field: Extract<RichTextField, 'gcs_eyes' | 'gcs_verbal' | 'gcs_motor'>, value: string) => void;
-  /** Returns the total, or null when nothing was chosen. */
-  onCalculate: () => number | null;
+  /** 'Berechnen': the total, or null when nothing was chosen (nothing is computed then). */
+  onCalculate: (total: number | null) => void;
 }
+
+const score = (text: string) => (text === '' ? null : Number(text));
 
 const options = (levels: readonly GcsLevel[]) => [
   { value: '', label: t.notChosen },
@@ -33,6 +35,11 @@ export function GcsCalculator({ disabled, eyes, verbal, motor, total, onPartChan
     setNothingChosen(false);
     onPartChange(field, value);
   };
+  const calculate = () => {
+    const sum = gcsTotal(score(eyes), score(verbal), score(motor));
+    setNothingChosen(sum === null);
+    onCalculate(sum);
+  };
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -41,7 +48,7 @@ export function GcsCalculator({ disabled, eyes, verbal, motor, total, onPartChan
         <NativeSelect label={t.gcsMotor} size="md" disabled={disabled} value={motor} onChange={(e) => change('gcs_motor', e.currentTarget.value)} data={options(gcsMotor)} />
       </SimpleGrid>
       <Group gap="md" align="center">
-        <Button variant="light" disabled={disabled} onClick={() => setNothingChosen(onCalculate() === null)}>
+        <Button variant="outline" disabled={disabled} onClick={calculate}>
           {t.gcsCalculate}
         </Button>
         <Text aria-live="polite" fw={total === null ? 400 : 700} size={total === null ? 'sm' : 'lg'}>

@@ -1,79 +1,127 @@
-import { Group, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { capillaryRefillOptions, vitalParameterLabels } from '@sanidok/schema';
+import { Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { avpuLabels, avpuOptions, capillaryRefillOptions, vitalParameterLabels } from '@sanidok/schema';
+import { memo } from 'react';
 import { vitalsDe } from '../../../i18n/vitals.de';
 import { ParameterToggle } from './ParameterToggle';
-import type { RichFormControls, RichTextField, RichToggle } from './richVitalsForm';
+import type { RichFormActions, RichTabProps, RichTextField, RichToggle } from './richVitalsForm';
 
 const t = vitalsDe.rich;
 
 interface NumberParameterProps {
-  controls: RichFormControls;
   field: RichTextField & RichToggle;
   label: string;
   decimal?: boolean;
+  enabled: boolean;
+  text: string;
+  error: string | undefined;
+  actions: RichFormActions;
 }
 
-function NumberParameter({ controls, field, label, decimal = false }: NumberParameterProps) {
-  const enabled = controls.state.enabled[field];
+// Each parameter block takes only its own values: typing in one does not re-render the others.
+const NumberParameter = memo(function NumberParameter({ field, label, decimal = false, enabled, text, error, actions }: NumberParameterProps) {
   return (
-    <ParameterToggle label={vitalParameterLabels[field]} checked={enabled} onChange={(on) => controls.setEnabled(field, on)}>
+    <ParameterToggle label={vitalParameterLabels[field]} checked={enabled} onChange={(on) => actions.setEnabled(field, on)}>
       <TextInput
         label={label}
         inputMode={decimal ? 'decimal' : 'numeric'}
         autoComplete="off"
         disabled={!enabled}
-        value={controls.state.text[field]}
-        onChange={(event) => controls.setText(field, event.currentTarget.value)}
-        error={controls.errors[field]}
+        value={text}
+        onChange={(event) => actions.setText(field, event.currentTarget.value)}
+        error={error}
       />
     </ParameterToggle>
   );
+});
+
+interface BloodPressureProps {
+  enabled: boolean;
+  systolic: string;
+  diastolic: string;
+  error: string | undefined;
+  actions: RichFormActions;
 }
 
-/** Tab 'Grundwerte': blood pressure as two numbers, the vital numbers, capillary refill (spec 2 §2). */
-export function RichBasicTab({ controls }: { controls: RichFormControls }) {
-  const { state, errors, setEnabled, setText } = controls;
-  const pressureOn = state.enabled.blood_pressure;
+const BloodPressureParameter = memo(function BloodPressureParameter({ enabled, systolic, diastolic, error, actions }: BloodPressureProps) {
   return (
-    <Stack gap="sm">
-      <ParameterToggle label={t.bloodPressure} checked={pressureOn} onChange={(on) => setEnabled('blood_pressure', on)}>
-        <Group grow align="flex-start">
-          <TextInput
-            label={t.systolic}
-            inputMode="numeric"
-            autoComplete="off"
-            disabled={!pressureOn}
-            value={state.text.systolic}
-            onChange={(event) => setText('systolic', event.currentTarget.value)}
-            error={errors.blood_pressure}
-          />
-          <TextInput
-            label={t.diastolic}
-            inputMode="numeric"
-            autoComplete="off"
-            disabled={!pressureOn}
-            value={state.text.diastolic}
-            onChange={(event) => setText('diastolic', event.currentTarget.value)}
-            error={errors.blood_pressure ? true : undefined}
-          />
-        </Group>
-      </ParameterToggle>
-      <NumberParameter controls={controls} field="heart_rate" label={t.heartRate} />
-      <NumberParameter controls={controls} field="respiratory_rate" label={t.respiratoryRate} />
-      <NumberParameter controls={controls} field="oxygen_saturation" label={t.oxygenSaturation} />
-      <NumberParameter controls={controls} field="temperature" label={t.temperature} decimal />
-      <NumberParameter controls={controls} field="blood_glucose" label={t.bloodGlucose} decimal />
-      <ParameterToggle label={t.capillaryRefill} checked={state.enabled.capillary_refill} onChange={(on) => setEnabled('capillary_refill', on)}>
-        <NativeSelect
-          label={t.capillaryRefill}
-          size="md"
-          disabled={!state.enabled.capillary_refill}
-          value={state.text.capillary_refill}
-          onChange={(event) => setText('capillary_refill', event.currentTarget.value)}
-          error={errors.capillary_refill}
-          data={[{ value: '', label: t.notChosen }, ...capillaryRefillOptions.map((o) => ({ value: o, label: t.capillaryRefillOptions[o] }))]}
+    <ParameterToggle label={t.bloodPressure} checked={enabled} onChange={(on) => actions.setEnabled('blood_pressure', on)}>
+      <Group grow align="flex-start">
+        <TextInput
+          label={t.systolic}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={!enabled}
+          value={systolic}
+          onChange={(event) => actions.setText('systolic', event.currentTarget.value)}
+          error={error}
         />
-      </ParameterToggle>
-    </Stack>
+        <TextInput
+          label={t.diastolic}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={!enabled}
+          value={diastolic}
+          onChange={(event) => actions.setText('diastolic', event.currentTarget.value)}
+          error={error ? true : undefined}
+        />
+      </Group>
+    </ParameterToggle>
+  );
+});
+
+const capillaryRefillData = [{ value: '', label: t.notChosen }, ...capillaryRefillOptions.map((o) => ({ value: o, label: t.capillaryRefillOptions[o] }))];
+export const avpuData = [{ value: '', label: t.notChosen }, ...avpuOptions.map((o) => ({ value: o, label: avpuLabels[o] }))];
+
+interface OptionParameterProps {
+  field: RichTextField & RichToggle;
+  label: string;
+  data: { value: string; label: string }[];
+  enabled: boolean;
+  value: string;
+  error: string | undefined;
+  actions: RichFormActions;
+}
+
+/** A parameter chosen from a list (capillary refill, AVPU). */
+export const OptionParameter = memo(function OptionParameter({ field, label, data, enabled, value, error, actions }: OptionParameterProps) {
+  return (
+    <ParameterToggle label={label} checked={enabled} onChange={(on) => actions.setEnabled(field, on)}>
+      <NativeSelect
+        label={label}
+        size="md"
+        disabled={!enabled}
+        value={value}
+        onChange={(event) => actions.setText(field, event.currentTarget.value)}
+        error={error}
+        data={data}
+      />
+    </ParameterToggle>
+  );
+});
+
+/** Tab 'Grundwerte': blood pressure as two numbers, the vital numbers, capillary refill (spec 2 §2). */
+export function RichBasicTab({ state, errors, actions }: RichTabProps) {
+  const { enabled, text } = state;
+  const number = (field: NumberParameterProps['field'], label: string, decimal = false) => (
+    <NumberParameter field={field} label={label} decimal={decimal} enabled={enabled[field]} text={text[field]} error={errors[field]} actions={actions} />
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <BloodPressureParameter enabled={enabled.blood_pressure} systolic={text.systolic} diastolic={text.diastolic} error={errors.blood_pressure} actions={actions} />
+      {number('heart_rate', t.heartRate)}
+      {number('respiratory_rate', t.respiratoryRate)}
+      {number('oxygen_saturation', t.oxygenSaturation)}
+      {number('temperature', t.temperature, true)}
+      {number('blood_glucose', t.bloodGlucose, true)}
+      <OptionParameter
+        field="capillary_refill"
+        label={t.capillaryRefill}
+        data={capillaryRefillData}
+        enabled={enabled.capillary_refill}
+        value={text.capillary_refill}
+        error={errors.capillary_refill}
+        actions={actions}
+      />
+    </SimpleGrid>
   );
 }

@@ -1,59 +1,77 @@
-import { Chip, Group, NativeSelect, Stack } from '@mantine/core';
-import { avpuLabels, avpuOptions, skinStatusOptions } from '@sanidok/schema';
+import { Chip, Group, Stack } from '@mantine/core';
+import { skinStatusOptions } from '@sanidok/schema';
+import { memo } from 'react';
 import { vitalsDe } from '../../../i18n/vitals.de';
 import { GcsCalculator } from './GcsCalculator';
 import { PainScaleButtons } from './PainScaleButtons';
 import { ParameterToggle } from './ParameterToggle';
-import { PupilFields } from './PupilFields';
-import type { RichFormControls } from './richVitalsForm';
+import { PupilsParameter } from './PupilsParameter';
+import { avpuData, OptionParameter } from './RichBasicTab';
+import type { RichFormActions, RichTabProps } from './richVitalsForm';
 
 const t = vitalsDe.rich;
 
+interface GcsParameterProps {
+  enabled: boolean;
+  eyes: string;
+  verbal: string;
+  motor: string;
+  total: number | null;
+  error: string | undefined;
+  actions: RichFormActions;
+}
+
+const GcsParameter = memo(function GcsParameter({ enabled, eyes, verbal, motor, total, error, actions }: GcsParameterProps) {
+  return (
+    <ParameterToggle label={t.gcs} checked={enabled} onChange={(on) => actions.setEnabled('gcs', on)} groupError={error}>
+      <GcsCalculator disabled={!enabled} eyes={eyes} verbal={verbal} motor={motor} total={total} onPartChange={actions.setText} onCalculate={actions.setGcsTotal} />
+    </ParameterToggle>
+  );
+});
+
+const PainParameter = memo(function PainParameter({ enabled, pain, error, actions }: { enabled: boolean; pain: number | null; error: string | undefined; actions: RichFormActions }) {
+  return (
+    <ParameterToggle label={t.painScale} checked={enabled} onChange={(on) => actions.setEnabled('pain_scale', on)} groupError={error}>
+      <PainScaleButtons value={pain} onChange={actions.setPain} disabled={!enabled} />
+    </ParameterToggle>
+  );
+});
+
+const SkinParameter = memo(function SkinParameter({ enabled, skin, error, actions }: { enabled: boolean; skin: string[]; error: string | undefined; actions: RichFormActions }) {
+  return (
+    <ParameterToggle label={t.skinStatus} checked={enabled} onChange={(on) => actions.setEnabled('skin_status', on)} groupError={error}>
+      <Group gap="xs" role="group" aria-label={t.skinStatus}>
+        <Chip.Group multiple value={skin} onChange={actions.setSkin}>
+          {skinStatusOptions.map((option) => (
+            <Chip key={option} value={option} size="md" disabled={!enabled}>
+              {option}
+            </Chip>
+          ))}
+        </Chip.Group>
+      </Group>
+    </ParameterToggle>
+  );
+});
+
 /** Tab 'Erweitert': GCS calculator, pain buttons, AVPU, pupils, skin (spec 2 §2). */
-export function RichExtendedTab({ controls }: { controls: RichFormControls }) {
-  const { state, errors, setEnabled, setText } = controls;
+export function RichExtendedTab({ state, errors, actions }: RichTabProps) {
   const { enabled, text } = state;
   return (
     <Stack gap="sm">
-      <ParameterToggle label={t.gcs} checked={enabled.gcs} onChange={(on) => setEnabled('gcs', on)} groupError={errors.gcs}>
-        <GcsCalculator
-          disabled={!enabled.gcs}
-          eyes={text.gcs_eyes}
-          verbal={text.gcs_verbal}
-          motor={text.gcs_motor}
-          total={state.gcsTotal}
-          onPartChange={setText}
-          onCalculate={controls.calculateGcs}
-        />
-      </ParameterToggle>
-      <ParameterToggle label={t.painScale} checked={enabled.pain_scale} onChange={(on) => setEnabled('pain_scale', on)} groupError={errors.pain_scale}>
-        <PainScaleButtons value={state.pain} onChange={controls.setPain} disabled={!enabled.pain_scale} />
-      </ParameterToggle>
-      <ParameterToggle label={t.avpu} checked={enabled.avpu} onChange={(on) => setEnabled('avpu', on)}>
-        <NativeSelect
-          label={t.avpu}
-          size="md"
-          disabled={!enabled.avpu}
-          value={text.avpu}
-          onChange={(event) => setText('avpu', event.currentTarget.value)}
-          error={errors.avpu}
-          data={[{ value: '', label: t.notChosen }, ...avpuOptions.map((o) => ({ value: o, label: avpuLabels[o] }))]}
-        />
-      </ParameterToggle>
-      <ParameterToggle label={t.pupils} checked={enabled.pupils} onChange={(on) => setEnabled('pupils', on)} groupError={errors.pupils}>
-        <PupilFields controls={controls} />
-      </ParameterToggle>
-      <ParameterToggle label={t.skinStatus} checked={enabled.skin_status} onChange={(on) => setEnabled('skin_status', on)} groupError={errors.skin_status}>
-        <Group gap="xs" role="group" aria-label={t.skinStatus}>
-          <Chip.Group multiple value={state.skin} onChange={controls.setSkin}>
-            {skinStatusOptions.map((option) => (
-              <Chip key={option} value={option} size="md" disabled={!enabled.skin_status}>
-                {option}
-              </Chip>
-            ))}
-          </Chip.Group>
-        </Group>
-      </ParameterToggle>
+      <GcsParameter enabled={enabled.gcs} eyes={text.gcs_eyes} verbal={text.gcs_verbal} motor={text.gcs_motor} total={state.gcsTotal} error={errors.gcs} actions={actions} />
+      <PainParameter enabled={enabled.pain_scale} pain={state.pain} error={errors.pain_scale} actions={actions} />
+      <OptionParameter field="avpu" label={t.avpu} data={avpuData} enabled={enabled.avpu} value={text.avpu} error={errors.avpu} actions={actions} />
+      <PupilsParameter
+        enabled={enabled.pupils}
+        pupils_left_size={text.pupils_left_size}
+        pupils_right_size={text.pupils_right_size}
+        pupils_left_reaction={text.pupils_left_reaction}
+        pupils_right_reaction={text.pupils_right_reaction}
+        pupils_equality={text.pupils_equality}
+        error={errors.pupils}
+        actions={actions}
+      />
+      <SkinParameter enabled={enabled.skin_status} skin={state.skin} error={errors.skin_status} actions={actions} />
     </Stack>
   );
 }

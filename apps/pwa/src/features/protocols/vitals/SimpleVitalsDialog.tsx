@@ -122,7 +122,7 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose }: SimpleVitals
               ),
             )}
           </SimpleGrid>
-          <Textarea label={t.notes} autosize minRows={2} value={values.notes} onChange={(event) => change('notes', event.currentTarget.value)} error={errors.notes} />
+          <Textarea label={t.notes} size="md" rows={3} value={values.notes} onChange={(event) => change('notes', event.currentTarget.value)} error={errors.notes} />
           {noData && (
             <Alert color="yellow" role="alert" title={toasts.noDataTitle}>
               {toasts.noData}

@@ -1,5 +1,5 @@
 import type { RichVitalsEntry, VitalParameterType, VitalValueData } from '@sanidok/schema';
-import { richFormToValues, vitalValueProblem } from '@sanidok/schema';
+import { richFormToValues, skinStatusOptions, vitalValueProblem } from '@sanidok/schema';
 
 /**
  * State of the rich dialog 'Neue Vitalparameter-Messung' (spec 2 §2, §4): one checkbox per
@@ -87,8 +87,8 @@ export function richStateToValues(state: RichVitalsState): VitalValueData[] {
 }
 
 /** The first problem per checkbox (shown at its inputs), checked with the shared value rules. */
-export function richValueProblems(values: readonly VitalValueData[]): Partial<Record<RichToggle, string>> {
-  const problems: Partial<Record<RichToggle, string>> = {};
+export function richValueProblems(values: readonly VitalValueData[]): RichProblems {
+  const problems: RichProblems = {};
   for (const value of values) {
     const problem = vitalValueProblem(value.parameterType, value.value);
     const toggle = toggleOf(value.parameterType);
@@ -97,16 +97,57 @@ export function richValueProblems(values: readonly VitalValueData[]): Partial<Re
   return problems;
 }
 
-/** What the tabs of the rich dialog read and change. */
-export interface RichFormControls {
-  state: RichVitalsState;
-  errors: Partial<Record<RichToggle, string>>;
+/** How the inputs change the form; stable across renders, so unchanged parameters skip rendering. */
+export interface RichFormActions {
   setEnabled: (toggle: RichToggle, enabled: boolean) => void;
   setText: (field: RichTextField, text: string) => void;
   setPain: (score: number) => void;
   setSkin: (findings: string[]) => void;
-  /** 'Berechnen': the total, or null when no part was chosen (nothing is computed then). */
-  calculateGcs: () => number | null;
+  /** 'Berechnen': the total, or null when no part was chosen (then nothing is computed). */
+  setGcsTotal: (total: number | null) => void;
+}
+
+export type RichProblems = Partial<Record<RichToggle, string>>;
+
+/** What each tab of the rich dialog receives. */
+export interface RichTabProps {
+  state: RichVitalsState;
+  errors: RichProblems;
+  actions: RichFormActions;
+}
+
+export type RichVitalsAction =
+  | { type: 'enable'; toggle: RichToggle; enabled: boolean }
+  | { type: 'text'; field: RichTextField; text: string }
+  | { type: 'pain'; score: number }
+  | { type: 'skin'; findings: string[] }
+  | { type: 'gcsTotal'; total: number | null }
+  | { type: 'reset' };
+
+const gcsParts = new Set<RichTextField>(['gcs_eyes', 'gcs_verbal', 'gcs_motor']);
+
+export function richVitalsReducer(state: RichVitalsState, action: RichVitalsAction): RichVitalsState {
+  switch (action.type) {
+    case 'enable':
+      return { ...state, enabled: { ...state.enabled, [action.toggle]: action.enabled } };
+    case 'text':
+      // A changed GCS part makes the computed total stale: it has to be computed again.
+      return { ...state, text: { ...state.text, [action.field]: action.text }, gcsTotal: gcsParts.has(action.field) ? null : state.gcsTotal };
+    case 'pain':
+      return { ...state, pain: action.score };
+    case 'skin':
+      return { ...state, skin: skinStatusOptions.filter((o) => action.findings.includes(o)) };
+    case 'gcsTotal':
+      return { ...state, gcsTotal: action.total };
+    case 'reset':
+      return emptyRichVitals();
+  }
+}
+
+/** The checkbox an input belongs to (its message is cleared when the input changes). */
+export function toggleOfField(field: RichTextField): RichToggle {
+  if (field === 'systolic' || field === 'diastolic') return 'blood_pressure';
+  return toggleOf(field);
 }
 
 /** Which tab holds the inputs of a checkbox (to show the first problem). */

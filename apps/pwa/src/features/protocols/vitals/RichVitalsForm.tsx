@@ -1,0 +1,147 @@
+import { Button, Group, Stack, Tabs, Textarea } from '@mantine/core';
+import type { RefObject } from 'react';
+import { useMemo, useReducer, useState } from 'react';
+import { recordVitals } from '../../../data/repositories/protocolRecords';
+import { vitalsDe } from '../../../i18n/vitals.de';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { failureMessage } from '../../minor-treatments/failureMessage';
+import { ParameterToggle } from './ParameterToggle';
+import { RichBasicTab } from './RichBasicTab';
+import { RichExtendedTab } from './RichExtendedTab';
+import type { RichFormActions, RichProblems, RichToggle } from './richVitalsForm';
+import { emptyRichVitals, richStateToValues, richValueProblems, richVitalsReducer, tabOf, toggleOfField } from './richVitalsForm';
+
+const t = vitalsDe.rich;
+const toasts = vitalsDe.toasts;
+
+interface RichVitalsFormProps {
+  protocolId: string;
+  /** After a successful save (the form has reset itself). */
+  onDone: () => void;
+  /** Set while saving, so the dialog does not close in the middle of it. */
+  savingRef: RefObject<boolean>;
+}
+
+/**
+ * The content of 'Neue Vitalparameter-Messung' (spec 2 §2, §4, §5, §8): tabs Grundwerte, Erweitert,
+ * Notizen; each parameter is enabled by its checkbox. Saving is a local write with its outbox row
+ * (offline-first) and resets the form, as 'Zurücksetzen' does. The state lives here, below the
+ * modal, so typing re-renders only the form.
+ */
+export function RichVitalsForm({ protocolId, onDone, savingRef }: RichVitalsFormProps) {
+  const [state, dispatch] = useReducer(richVitalsReducer, undefined, emptyRichVitals);
+  const [errors, setErrors] = useState<RichProblems>({});
+  const [tab, setTab] = useState<string | null>('basic');
+  const [saving, setSaving] = useState(false);
+
+  // Stable for the whole life of the form: parameter blocks re-render only when their values change.
+  const actions = useMemo<RichFormActions>(() => {
+    const clearError = (toggle: RichToggle) => setErrors((current) => (current[toggle] ? { ...current, [toggle]: undefined } : current));
+    return {
+      setEnabled: (toggle, enabled) => {
+        clearError(toggle);
+        dispatch({ type: 'enable', toggle, enabled });
+      },
+      setText: (field, text) => {
+        clearError(toggleOfField(field));
+        dispatch({ type: 'text', field, text });
+      },
+      setPain: (score) => {
+        clearError('pain_scale');
+        dispatch({ type: 'pain', score });
+      },
+      setSkin: (findings) => {
+        clearError('skin_status');
+        dispatch({ type: 'skin', findings });
+      },
+      setGcsTotal: (total) => {
+        clearError('gcs');
+        dispatch({ type: 'gcsTotal', total });
+      },
+    };
+  }, []);
+
+  const reset = () => {
+    dispatch({ type: 'reset' });
+    setErrors({});
+    setTab('basic');
+  };
+
+  const save = async () => {
+    if (savingRef.current) return;
+    const values = richStateToValues(state);
+    if (values.length === 0) {
+      notifyError(toasts.noDataTitle, toasts.noData);
+      return;
+    }
+    const problems = richValueProblems(values);
+    const first = (Object.keys(problems) as RichToggle[])[0];
+    if (first) {
+      setErrors(problems);
+      setTab(tabOf(first));
+      notifyError(toasts.richFailedTitle, problems[first] ?? toasts.richFailedFallback);
+      return;
+    }
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      await recordVitals(protocolId, values);
+      notifySuccess(toasts.richSaved, toasts.richSavedText);
+      reset();
+      onDone();
+    } catch (error) {
+      notifyError(toasts.richFailedTitle, failureMessage(error) || toasts.richFailedFallback);
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="md">
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List grow aria-label={t.tabsLabel}>
+            <Tabs.Tab value="basic">{t.tabs.basic}</Tabs.Tab>
+            <Tabs.Tab value="extended">{t.tabs.extended}</Tabs.Tab>
+            <Tabs.Tab value="notes">{t.tabs.notes}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="basic" pt="md">
+            <RichBasicTab state={state} errors={errors} actions={actions} />
+          </Tabs.Panel>
+          <Tabs.Panel value="extended" pt="md">
+            <RichExtendedTab state={state} errors={errors} actions={actions} />
+          </Tabs.Panel>
+          <Tabs.Panel value="notes" pt="md">
+            <ParameterToggle label={t.notes} checked={state.enabled.notes} onChange={(on) => actions.setEnabled('notes', on)}>
+              <Textarea
+                label={t.notes}
+                size="md"
+                placeholder={t.notesPlaceholder}
+                rows={5}
+                disabled={!state.enabled.notes}
+                value={state.text.notes}
+                onChange={(event) => actions.setText('notes', event.currentTarget.value)}
+                error={errors.notes}
+              />
+            </ParameterToggle>
+          </Tabs.Panel>
+        </Tabs>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={reset} disabled={saving}>
+            {t.reset}
+          </Button>
+          <Button type="submit" disabled={saving} miw={140}>
+            {saving ? t.saving : t.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
