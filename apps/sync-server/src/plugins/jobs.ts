@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { purgeOldAccessLogs } from '../domain/accessLogs/queries';
+import { purgeOldEmailLogs } from '../domain/mail/logs';
 import { purgeExpiredSessions } from '../domain/sessions/sessions';
 import { days, hours } from '../domain/time';
 
@@ -10,7 +11,7 @@ interface Job {
 }
 
 /**
- * Housekeeping on timers: expired sessions hourly, access logs past their 90 days daily. Each job
+ * Housekeeping on timers: expired sessions hourly, access and e-mail logs past their 90 days daily. Each job
  * also runs once at start, so a server that restarts often still purges.
  */
 export const jobsPlugin = fp(
@@ -18,6 +19,7 @@ export const jobsPlugin = fp(
     const jobs: Job[] = [
       { name: 'abgelaufene Sitzungen', everyMs: hours(1), run: () => purgeExpiredSessions(app.db) },
       { name: 'Zugriffsprotokolle älter als 90 Tage', everyMs: days(1), run: () => purgeOldAccessLogs(app.db) },
+      { name: 'E-Mail-Protokolle älter als 90 Tage', everyMs: days(1), run: () => purgeOldEmailLogs(app.db) },
     ];
     const runJob = (job: Job) =>
       job.run().then(
