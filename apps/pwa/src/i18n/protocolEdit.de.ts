@@ -69,6 +69,7 @@ export const protocolEditDe = {
     text: 'Sie haben Änderungen an diesem Protokoll noch nicht gespeichert. Wenn Sie die Seite verlassen, gehen sie verloren.',
     stay: 'Auf der Seite bleiben',
     leave: 'Verwerfen und verlassen',
+    close: 'Schließen',
   },
   discharge: {
     open: 'Patient entlassen',

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { DischargeFormValues } from '@sanidok/schema';
 import { dischargeFormSchema } from '@sanidok/schema';
 import { useRef, useState } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { dischargeProtocol } from '../../../data/repositories/protocols';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -20,6 +21,13 @@ interface DischargeFields {
   handoverTo: string;
   dischargeComment: string;
 }
+
+type DischargeValues = z.output<typeof dischargeFormSchema>;
+/**
+ * The shared discharge rules (spec 2 §5) over the typed text: the form holds '' until a condition
+ * is chosen, which the schema's input type does not admit, though it answers it with its message.
+ */
+const dischargeResolver = zodResolver(dischargeFormSchema) as unknown as Resolver<DischargeFields, unknown, DischargeValues>;
 
 const emptyValues: DischargeFields = { dischargeStatus: '', dischargeDestination: '', handoverTo: '', dischargeComment: '' };
 
@@ -37,7 +45,7 @@ interface DischargeDialogProps {
  * public key, so it works without network and the plaintext never travels again.
  */
 export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }: DischargeDialogProps) {
-  const form = useForm<DischargeFields>({ resolver: zodResolver(dischargeFormSchema) as never, defaultValues: emptyValues });
+  const form = useForm<DischargeFields, unknown, DischargeValues>({ resolver: dischargeResolver, defaultValues: emptyValues });
   const { errors } = form.formState;
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
@@ -49,12 +57,12 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
     onClose();
   };
 
-  const discharge = async (values: DischargeFields) => {
+  const discharge = async (values: DischargeValues) => {
     if (savingRef.current) return;
     savingRef.current = true;
     setSaving(true);
     try {
-      await dischargeProtocol(protocolId, values as DischargeFormValues);
+      await dischargeProtocol(protocolId, values);
       notifySuccess(toasts.discharged, toasts.dischargedText);
       form.reset(emptyValues);
       onClose();
@@ -118,8 +126,8 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
           <Textarea
             label={t.comment}
             placeholder={t.commentPlaceholder}
-            autosize
-            minRows={2}
+            rows={2}
+            resize="vertical"
             size="md"
             error={errors.dischargeComment?.message}
             {...form.register('dischargeComment')}

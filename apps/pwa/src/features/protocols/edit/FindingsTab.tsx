@@ -21,9 +21,9 @@ export function ClinicalField({ form, name, readOnly }: ClinicalFieldProps) {
     <Textarea
       label={protocolFieldLabels[name]}
       readOnly={readOnly}
-      autosize
-      minRows={2}
-      maxRows={10}
+      // Fixed rows that the medic can drag larger: autosize measures fonts, which costs on every keystroke.
+      rows={3}
+      resize="vertical"
       size="md"
       error={form.formState.errors[name]?.message}
       {...form.register(name)}

@@ -70,7 +70,7 @@ export function ProtocolEditView({ view }: { view: ProtocolView }) {
           </Button>
         )}
       </Group>
-      <Grid gutter="lg" mt="md">
+      <Grid gap="lg" mt="md">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <ProtocolSidebar view={view} onDischarge={() => setDischarging(true)} />
         </Grid.Col>
@@ -79,7 +79,9 @@ export function ProtocolEditView({ view }: { view: ProtocolView }) {
               their own, and their submit events would bubble (through portals) into this one. */}
           <Stack gap="md">
             <ProtocolNotices view={view} open={open} />
-            <Tabs value={tab} onChange={(value) => isEditTab(value) && setTab(value)}>
+            {/* Only the open tab is rendered: the catalogue and the charts are large, and the form's
+                values live in react-hook-form, not in the inputs, so nothing typed is lost. */}
+            <Tabs value={tab} onChange={(value) => isEditTab(value) && setTab(value)} keepMounted={false}>
               <Tabs.List aria-label={t.tabs.label}>
                 <Tabs.Tab value="patient">{t.tabs.patient}</Tabs.Tab>
                 <Tabs.Tab value="findings">{t.tabs.findings}</Tabs.Tab>

@@ -82,7 +82,7 @@ interface ProtocolSidebarProps {
 export function ProtocolSidebar({ view, onDischarge }: ProtocolSidebarProps) {
   const { protocol } = view;
   return (
-    <Stack component="aside" aria-label={t.page.sidebarLabel} gap="md">
+    <Stack component="section" aria-label={t.page.sidebarLabel} gap="md">
       <Button
         component={Link}
         to={`/services/${protocol.serviceId}`}

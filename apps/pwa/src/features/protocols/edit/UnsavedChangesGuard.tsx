@@ -30,7 +30,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
 
   const blocked = blocker.state === 'blocked';
   return (
-    <Modal opened={blocked} onClose={() => blocker.reset?.()} title={t.title} closeButtonProps={{ 'aria-label': t.stay }}>
+    <Modal opened={blocked} onClose={() => blocker.reset?.()} title={t.title} closeButtonProps={{ 'aria-label': t.close }}>
       <Stack gap="md">
         <Text>{t.text}</Text>
         <Group justify="flex-end">

@@ -34,7 +34,7 @@ const patientShape = {
     .string()
     .refine((v) => v.trim() === '' || isCalendarDate(v.trim()), pm.dateOfBirthInvalid)
     .refine((v) => v.trim() === '' || !isCalendarDate(v.trim()) || isValidDateOfBirth(v.trim()), pm.dateOfBirthFuture),
-  gender: z.union([z.enum(genders), z.literal('')], { error: pm.genderInvalid }),
+  gender: z.string().refine((v) => v === '' || (genders as readonly string[]).includes(v), pm.genderInvalid),
   address: text(300, pm.addressLong),
   phone: text(50, pm.phoneLong),
   insuranceInfo: text(200, pm.insuranceLong),
@@ -44,7 +44,11 @@ const patientShape = {
 
 /** With patient data on the device the names are required; without, only the clinical part is edited. */
 export const protocolEditSchema = z.object({ ...patientShape, ...clinicalShape });
-export const clinicalEditSchema = z.object({ ...clinicalShape, ...Object.fromEntries(patientDataKeys.map((k) => [k, z.string()])) });
+const any = z.string();
+export const clinicalEditSchema = z.object({
+  ...clinicalShape,
+  firstName: any, lastName: any, dateOfBirth: any, gender: any, address: any, phone: any, insuranceInfo: any, insuranceCardNumber: any, location: any,
+});
 
 /** The form's values from what the device holds; absent values are empty fields. */
 export function toEditValues(view: ProtocolView): ProtocolEditValues {

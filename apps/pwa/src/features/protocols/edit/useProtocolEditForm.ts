@@ -74,5 +74,6 @@ export function useProtocolEditForm({ view, materials, onMaterialsSaved, onInval
     notifyError(toasts.saveFailed, toasts.invalid);
   };
 
-  return { form, isDirty, saving, submit: form.handleSubmit(save, invalid), withPatientData };
+  const submit = () => form.handleSubmit(save, invalid)();
+  return { form, isDirty, saving, submit, withPatientData };
 }
