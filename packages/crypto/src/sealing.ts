@@ -97,7 +97,7 @@ export async function openSealed(
   try {
     if (keys.fingerprint !== parsed.kid) throw new SealedKeyMismatchError(parsed.kid, keys.fingerprint);
     const suite = sealingSuite();
-    const recipientKey = await suite.kem.deserializePrivateKey(keys.sealing.privateKey);
+    const recipientKey = await recipientKeyOf(suite, keys);
     try {
       const plaintext = await suite.open({ recipientKey, enc, info: encoder.encode(sealingInfo) }, ct, headerAad(parsed, aad));
       return new Uint8Array(plaintext);
@@ -109,6 +109,17 @@ export async function openSealed(
     derived?.sealing.privateKey.fill(0);
     derived?.signing.privateKey.fill(0);
   }
+}
+
+// The archive opens hundreds of envelopes with one set of keys: import the private key once.
+const recipientKeys = new WeakMap<OrganizationKeys, Promise<CryptoKey>>();
+function recipientKeyOf(suite: CipherSuite, keys: OrganizationKeys): Promise<CryptoKey> {
+  let key = recipientKeys.get(keys);
+  if (!key) {
+    key = suite.kem.deserializePrivateKey(keys.sealing.privateKey.slice().buffer);
+    recipientKeys.set(keys, key);
+  }
+  return key;
 }
 
 function deriveFromSecret(secret: Uint8Array): Promise<OrganizationKeys> {

@@ -1,4 +1,4 @@
-import { DhkemX25519HkdfSha256 } from '@hpke/dhkem-x25519';
+import { DhkemX25519HkdfSha256 } from '@hpke/core';
 import { loadSodium } from '../sodium';
 import { randomBytes } from '../random';
 import { organizationKeyFingerprint } from './fingerprint';
