@@ -39,6 +39,12 @@ export const syncDe = {
     'minorTreatment.create': 'Bagatellbehandlung erfasst',
     'materialUsage.add': 'Material erfasst',
     'materialUsage.refill': 'Material aufgefüllt',
+    'protocol.create': 'Patientenprotokoll erstellt',
+    'protocol.update': 'Patientenprotokoll geändert',
+    'protocol.discharge': 'Patient entlassen',
+    'vitals.record': 'Vitalparameter erfasst',
+    'treatmentEntry.add': 'Maßnahme dokumentiert',
+    'accessLog.record': 'Zugriff protokolliert',
   } as Record<string, string>,
   unknownMutation: 'Änderung',
   logout: {

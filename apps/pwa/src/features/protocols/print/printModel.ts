@@ -4,6 +4,7 @@ import type { ProtocolView } from '../../../data/repositories/protocols';
 import { printDe } from '../../../i18n/print.de';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { LabelledRow } from './printDom';
+import { displayValue } from '../vitals/vitalDisplay';
 import { columnsTable, element, linesList, preparePrintHead, printToolbar, rowsTable } from './printDom';
 
 const t = printDe.document;
@@ -61,7 +62,8 @@ export function patientRows(data: PatientData, printedAt: string, extended = fal
 }
 
 /** '120/80 mmHg', 'A', '37.5 °C'. */
-export const valueWithUnit = (value: VitalValueData): string => (value.unit ? `${value.value} ${value.unit}` : value.value);
+/** As on screen: decimal comma, GCS parts with their description. */
+export const valueWithUnit = (value: VitalValueData): string => displayValue(value.parameterType, value.value, value.unit);
 
 export const vitalLabel = (value: VitalValueData): string => vitalParameterLabels[value.parameterType] ?? value.parameterType;
 
