@@ -112,8 +112,9 @@ export async function openSealed(
 }
 
 // The archive opens hundreds of envelopes with one set of keys: import the private key once.
-const recipientKeys = new WeakMap<OrganizationKeys, Promise<CryptoKey>>();
-function recipientKeyOf(suite: CipherSuite, keys: OrganizationKeys): Promise<CryptoKey> {
+type RecipientKey = Awaited<ReturnType<CipherSuite['kem']['deserializePrivateKey']>>;
+const recipientKeys = new WeakMap<OrganizationKeys, Promise<RecipientKey>>();
+function recipientKeyOf(suite: CipherSuite, keys: OrganizationKeys): Promise<RecipientKey> {
   let key = recipientKeys.get(keys);
   if (!key) {
     key = suite.kem.deserializePrivateKey(keys.sealing.privateKey.slice().buffer);
