@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mutationNames } from '../../src/domain/sync/registry';
+import { addMember, createOrganization } from '../helpers/organizations';
+import { createProtocolVia } from '../helpers/protocols';
+import { createServiceVia } from '../helpers/services';
+import type { Client } from '../helpers/testApp';
+import { createTestApp, registeredClient } from '../helpers/testApp';
+import { bodyArbitrary, edgeValue, schemaFieldNames } from './arbitraries';
+
+/**
+ * Property-based fuzzing of every sync mutation (issue: quality gates): malformed and edge args,
+ * pushed by a member through POST /api/sync/push. The push itself never fails with a 5xx; each
+ * refused mutation comes back 'rejected' with a German message, and leaves the clinical tables as
+ * they were (only the device's seq and the quarantine record the refusal, by design).
+ */
+const runsPerMutation = Number(process.env.FUZZ_MUTATION_RUNS ?? 150);
+const recordsRefusal = /devices|sync_quarantine|audit|email_logs|kysely_|sqlite_/;
+
+async function fingerprint(app: FastifyInstance): Promise<string> {
+  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(app.db);
+  const parts: string[] = [];
+  for (const { name } of tables.rows) {
+    if (recordsRefusal.test(name)) continue;
+    const row = await sql<{ n: number; m: number | null }>`select count(*) as n, max(rowid) as m from ${sql.table(name)}`.execute(app.db);
+    parts.push(`${name}:${row.rows[0]?.n}:${row.rows[0]?.m}`);
+  }
+  return parts.join('|');
+}
+
+/** Args: random objects over the schemas' field names, or the real field names with edge values and foreign ids. */
+function argsArbitrary(fields: string[], ids: string[]): fc.Arbitrary<unknown> {
+  const idLike = fc.oneof(fc.constantFrom(...ids), fc.uuid(), edgeValue);
+  const targeted = fc.record(
+    { id: idLike, protocolId: idLike, serviceId: idLike, organizationId: fc.oneof(fc.integer(), edgeValue), values: fc.oneof(fc.array(fc.anything(), { maxLength: 3 }), edgeValue) },
+    { requiredKeys: [] },
+  );
+  return fc.oneof(bodyArbitrary(fields), targeted, edgeValue);
+}
+
+describe('fuzzing every sync mutation', () => {
+  let app: FastifyInstance;
+  let member: Client;
+  let ids: string[];
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const owner = await registeredClient(app, 'olga');
+    const { id: orgId } = await createOrganization(owner);
+    member = await addMember(app, owner, orgId, 'mona');
+    const service = await createServiceVia(owner, orgId);
+    const protocol = await createProtocolVia(owner, service.id);
+    const stranger = await registeredClient(app, 'fremd');
+    const { id: otherOrg } = await createOrganization(stranger, 'Fremde Organisation');
+    const foreignService = await createServiceVia(stranger, otherOrg);
+    const foreignProtocol = await createProtocolVia(stranger, foreignService.id);
+    ids = [foreignService.id, foreignProtocol.id, service.id, protocol.id];
+  }, 60_000);
+
+  it('rejects every malformed mutation with a German message and changes nothing', { timeout: 600_000 }, async () => {
+    const fields = schemaFieldNames();
+    const deviceId = randomUUID();
+    let seq = 0;
+    const outcomes = new Map<string, number>();
+    for (const name of mutationNames) {
+      await fc.assert(
+        fc.asyncProperty(argsArbitrary(fields, ids), async (args) => {
+          const before = await fingerprint(app);
+          seq += 1;
+          const response = await member.post('/api/sync/push', {
+            deviceId,
+            schemaVersion: 1,
+            mutations: [{ mutationId: randomUUID(), seq, name, args, createdAt: new Date().toISOString() }],
+          });
+          // A body the JSON parser refuses outright (e.g. a "__proto__" key) fails the whole push with 400.
+          if (response.statusCode === 400) {
+            expect(response.json().message, name).toMatch(/[a-zäöüß]/i);
+            expect(await fingerprint(app), `${name} refused but changed the database`).toBe(before);
+            return;
+          }
+          expect(response.statusCode, `${name} ${JSON.stringify(args)}`).toBe(200);
+          const [result] = response.json().results as { status: string; message?: string }[];
+          outcomes.set(result?.status ?? 'none', (outcomes.get(result?.status ?? 'none') ?? 0) + 1);
+          if (result?.status === 'rejected') {
+            expect(result.message, name).toMatch(/[a-zäöüß]/i);
+            expect(result.message, name).not.toMatch(/at \w+ \(|TypeError|undefined is not/);
+            expect(await fingerprint(app), `${name} rejected but changed the database`).toBe(before);
+          }
+        }),
+        { numRuns: runsPerMutation },
+      );
+    }
+    console.log(`Mutations-Fuzzing: ${seq} Änderungen an ${mutationNames.length} Mutationen, Ergebnisse: ${[...outcomes].map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    expect(outcomes.get('rejected') ?? 0).toBeGreaterThan(seq * 0.9);
+  });
+});
