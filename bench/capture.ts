@@ -3,41 +3,25 @@
  * built server; for each of 50 saves it takes the time from the click on 'Speichern' (the click
  * event's own timestamp) to the commit of the local write (the User Timing mark the data layer
  * sets once the Dexie transaction with treatment, usage rows and outbox row has completed). The
- * baseline is a raw Dexie put of the same stored row in the same page. Prints figures; asserts
- * nothing (performance is measured, not tested).
+ * baseline is a raw Dexie put of the same stored row in the same page. Measures; asserts nothing.
  *
- *   pnpm bench:capture      (builds the PWA and the server first)
+ *   pnpm bench capture      (builds the PWA and the server first)
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
-import { machine, startServer } from './lib';
+import type { Stats } from './lib';
+import { chromiumFlags, chromiumPath, freePort, ms, root, startServer, stats } from './lib';
+import type { PartReport } from './report';
 
 const saves = Number(process.env.BENCH_SAVES ?? 50);
 const warmUp = 5;
-const port = 3800 + Math.floor(Math.random() * 90);
-const root = path.resolve(import.meta.dirname, '..');
 const client = { 'x-sanidok-client': 'bench' };
 /** Same name as localWriteMark in apps/pwa/src/data/outbox.ts. */
 const commitMark = 'sanidok:local-write';
 /** How long the button is held down, as a finger does (Playwright's default is 0 ms). */
 const tapMs = 80;
-
-interface Stats {
-  median: number;
-  p90: number;
-  min: number;
-  max: number;
-}
-
-function stats(values: number[]): Stats {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  const mid = sorted.length / 2;
-  const median = sorted.length % 2 ? at(0.5) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-  return { median, p90: at(0.9), min: sorted[0] ?? Number.NaN, max: sorted.at(-1) ?? Number.NaN };
-}
 
 /** Registers, creates organisation, catalogue and a running service through the API. */
 async function prepare(page: Page): Promise<string> {
@@ -177,14 +161,9 @@ async function measureTappedRawPuts(page: Page, count: number): Promise<number[]
   return page.evaluate(() => (window as unknown as { __tapped: number[] }).__tapped.slice(5));
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-async function main(): Promise<void> {
-  const server = await startServer(port);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+export async function benchCapture(staticDir: string | undefined): Promise<PartReport> {
+  const server = await startServer(await freePort(3320), staticDir);
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
     // bypassCSP only so the baseline can load Dexie from a script tag; the app is unchanged.
     const context = await browser.newContext({ baseURL: server.url, locale: 'de-DE', timezoneId: 'Europe/Berlin', bypassCSP: true, viewport: { width: 1280, height: 900 } });
@@ -210,24 +189,28 @@ async function main(): Promise<void> {
     await prepareRaw(page);
     const raw = stats(await measureRawPuts(page, saves));
     const tapped = stats(await measureTappedRawPuts(page, saves));
-
-    console.log(`\nbench/capture — ${saves} saves each, Chromium ${browser.version()}, ${machine()}\n`);
-    console.log('| Measurement                                        | median   | p90      | min      | max      | vs raw put |');
-    console.log('|----------------------------------------------------|----------|----------|----------|----------|------------|');
-    const line = (label: string, s: Stats) =>
-      console.log(`| ${label.padEnd(50)} | ${ms(s.median).padStart(8)} | ${ms(s.p90).padStart(8)} | ${ms(s.min).padStart(8)} | ${ms(s.max).padStart(8)} | ${`${(s.median / raw.median).toFixed(2)}×`.padStart(10)} |`);
-    line("click 'Speichern' → committed (offline)", offline);
-    line("click 'Speichern' → committed (online, pushing)", online);
-    line('raw Dexie put of the same row', raw);
-    line('raw Dexie put started by a tap (reference)', tapped);
-    const verdict = (s: Stats) => `${s.median < 30 ? 'median < 30 ms met' : 'median < 30 ms NOT met'}, ${s.median <= 3 * raw.median ? '≤ 3× raw met' : `≤ 3× raw NOT met (${(s.median / tapped.median).toFixed(2)}× the tapped raw put)`}`;
-    console.log(`\nTargets — offline: ${verdict(offline)}; online: ${verdict(online)}.`);
-    console.log(`Taps are pressed for ${tapMs} ms like a finger; the click event's timestamp starts each measurement.`);
     await context.close();
+
+    const row = (label: string, s: Stats, aimed: boolean) => ({
+      label,
+      value: `median ${ms(s.median)}, p90 ${ms(s.p90)}, max ${ms(s.max)} (${(s.median / tapped.median).toFixed(2)}× the tapped raw put)`,
+      ...(aimed ? { aim: 'median < 30 ms', met: s.median < 30 } : {}),
+    });
+    return {
+      figures: [
+        row("click 'Speichern' → committed, offline", offline, true),
+        row("click 'Speichern' → committed, online (pushing)", online, true),
+        { label: 'raw Dexie put of the same row', value: `median ${ms(raw.median)}, p90 ${ms(raw.p90)}` },
+        { label: 'raw Dexie put started by a tap (floor)', value: `median ${ms(tapped.median)}, p90 ${ms(tapped.p90)}` },
+      ],
+      notes: [
+        `${saves} saves each after ${warmUp} warm-up saves, Chromium ${browser.version()} (headless), the built PWA on the built server on 127.0.0.1.`,
+        `From the click event's timestamp on 'Speichern' (pressed ${tapMs} ms like a finger) to the User Timing mark \`${commitMark}\` that the data layer sets when the Dexie transaction (treatment, usage rows, outbox row) has committed.`,
+        'The tapped raw put is the same IndexedDB write started from a plain button: what Chromium\'s input handling and frame scheduling alone cost.',
+      ],
+    };
   } finally {
     await browser.close();
     await server.stop();
   }
 }
-
-await main();

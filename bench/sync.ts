@@ -1,21 +1,28 @@
 /**
- * bench/sync: push and pull of 10,000 service mutations through the real HTTP endpoints of the
- * built server on loopback, against raw better-sqlite3 inserts of the same rows. Prints figures;
- * asserts nothing (performance is measured, not tested).
+ * bench/sync: push and pull of the same 10,000 records (services) through the real HTTP
+ * endpoints of the built server on loopback, against raw better-sqlite3 (insert and select of
+ * the same rows) and against pouchdb-server (bench/pouchdb.ts). Measures; asserts nothing.
  *
- *   pnpm bench:sync      (builds the server first)
+ *   pnpm bench sync
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { BenchClient, machine, rate, startServer } from './lib';
+import { createOwner, formatNumber, freePort, rate, seconds, startServer } from './lib';
+import { bulkBodies, createDatabase, pullChanges, pushBulk, startPouchServer } from './pouchdb';
+import type { PartReport } from './report';
 
 const total = Number(process.env.BENCH_ROWS ?? 10_000);
 const batchSize = 200;
+const pageSize = 1000;
 const warmUp = 2_000;
-const port = 3900 + Math.floor(Math.random() * 90);
+const aimRatio = 5;
 
-function serviceArgs(organizationId: number, i: number) {
+interface ServiceRecord {
+  id: string; name: string; description: string; location: string; startDate: string; endDate: string; organizationId: number;
+}
+
+function serviceRecord(organizationId: number, i: number): ServiceRecord {
   const start = Date.UTC(2026, 6, 1, 8) + i * 60_000;
   return {
     id: randomUUID(), name: `Dienst ${i}`, description: 'Bench', location: 'Marktplatz',
@@ -23,23 +30,20 @@ function serviceArgs(organizationId: number, i: number) {
   };
 }
 
-async function main(): Promise<void> {
-  const server = await startServer(port);
-  try {
-    const client = new BenchClient(server.url);
-    await client.call('POST', '/api/register', { username: 'bench', email: 'bench@example.de', password: 'bench-passwort' });
-    const { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } = await import('@sanidok/crypto');
-    const keys = publicKeysToBase64Url(await deriveOrganizationKeys(generateOrganizationSecret()));
-    const org = await client.call<{ id: number }>('POST', '/api/organizations', { name: 'Bench-Org', ...keys });
+interface Timing { pushNs: bigint; pullNs: bigint; pulled: number }
 
+/** Ours: one device pushes its outbox in batches of 200, then a fresh device pulls everything. */
+async function measureOurs(records: (organizationId: number) => ServiceRecord[]): Promise<Timing & { dataDir: string; stop(): Promise<void> }> {
+  const server = await startServer(await freePort(3300));
+  try {
+    const { client, organizationId } = await createOwner(server.url, 'bench-sync');
     // Warm-up on another device (JIT, statement cache), then the measured run: steady state.
     const warmDevice = randomUUID();
     for (let i = 0; i < warmUp; i += batchSize) {
-      const mutations = Array.from({ length: batchSize }, (_, j) => ({ mutationId: randomUUID(), seq: i + j + 1, name: 'service.create', args: serviceArgs(org.id, total + i + j), createdAt: new Date().toISOString() }));
+      const mutations = Array.from({ length: batchSize }, (_, j) => ({ mutationId: randomUUID(), seq: i + j + 1, name: 'service.create', args: serviceRecord(organizationId, total + i + j), createdAt: new Date().toISOString() }));
       await client.call('POST', '/api/sync/push', { deviceId: warmDevice, schemaVersion: 1, mutations });
     }
-
-    const args = Array.from({ length: total }, (_, i) => serviceArgs(org.id, i));
+    const args = records(organizationId);
     const deviceId = randomUUID();
     // The device's outbox is ready before the clock starts, as it is on a tablet coming online.
     const batches: { body: string; lastSeq: number }[] = [];
@@ -47,53 +51,124 @@ async function main(): Promise<void> {
       const mutations = args.slice(i, i + batchSize).map((a, j) => ({ mutationId: randomUUID(), seq: i + j + 1, name: 'service.create', args: a, createdAt: new Date().toISOString() }));
       batches.push({ body: JSON.stringify({ deviceId, schemaVersion: 1, mutations }), lastSeq: i + mutations.length });
     }
-
     const pushStart = process.hrtime.bigint();
     for (const batch of batches) {
       const result = await client.call<{ lastSeq: number }>('POST', '/api/sync/push', batch.body);
-      if (result.lastSeq !== batch.lastSeq) throw new Error('Push unvollständig');
+      if (result.lastSeq !== batch.lastSeq) throw new Error('push incomplete');
     }
     const pushNs = process.hrtime.bigint() - pushStart;
 
+    // A full pull from cursor 0 as a fresh device does; once to warm up, then timed. It also
+    // returns the warm-up rows: count what arrives, compare like with like.
+    const pullAll = async () => {
+      let cursor: string | undefined;
+      let rows = 0;
+      for (;;) {
+        const page = await client.call<{ cursor: string; hasMore: boolean; changes: unknown[] }>('GET', `/api/sync/pull?limit=${pageSize}${cursor ? `&cursor=${cursor}` : ''}`);
+        rows += page.changes.length;
+        cursor = page.cursor;
+        if (!page.hasMore) return rows;
+      }
+    };
+    await pullAll();
     const pullStart = process.hrtime.bigint();
-    let cursor: string | undefined;
-    let pulled = 0;
-    // The first pull also returns the warm-up rows; count what arrives, compare like with like.
-    for (;;) {
-      const page = await client.call<{ cursor: string; hasMore: boolean; changes: unknown[] }>('GET', `/api/sync/pull?limit=1000${cursor ? `&cursor=${cursor}` : ''}`);
-      pulled += page.changes.length;
-      cursor = page.cursor;
-      if (!page.hasMore) break;
-    }
-    const pullNs = process.hrtime.bigint() - pullStart;
+    const pulled = await pullAll();
+    return { pushNs, pullNs: process.hrtime.bigint() - pullStart, pulled, dataDir: server.dataDir, stop: server.stop };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
 
-    // Baseline: the same rows straight into the same table, one transaction, prepared statement.
-    const raw = new SQLite(path.join(server.dataDir, 'raw.db'));
+/** Baseline: the same rows straight into a table of the same shape, one transaction; then read back as JSON. */
+function measureRaw(dataDir: string, args: ServiceRecord[]): { insertNs: bigint; selectNs: bigint } {
+  const raw = new SQLite(path.join(dataDir, 'raw.db'));
+  try {
     raw.pragma('journal_mode = WAL');
     raw.pragma('synchronous = FULL');
     raw.exec(`create table services (id text primary key, organization_id integer, name text, description text, location text, start_date text, end_date text,
       status text, is_blocked integer, access_code text, created_by_id integer, created_at text, updated_at text, version integer, field_versions text, needs_review integer)`);
     const insert = raw.prepare('insert into services values (?, ?, ?, ?, ?, ?, ?, ?, 0, null, 1, ?, ?, ?, ?, 0)');
-    const rawStart = process.hrtime.bigint();
+    const insertStart = process.hrtime.bigint();
     raw.transaction(() => {
       args.forEach((a, i) => insert.run(a.id, a.organizationId, a.name, a.description, a.location, a.startDate, a.endDate, 'active', a.startDate, a.startDate, i + 1, '{}'));
     })();
-    const rawNs = process.hrtime.bigint() - rawStart;
-    raw.close();
-
-    const pushRate = rate(total, pushNs);
-    const rawRate = rate(total, rawNs);
-    const rows = [
-      ['push über HTTP (Batches à 200)', `${pushRate.toLocaleString('de-DE')} Mutationen/s`],
-      ['rohe better-sqlite3-Inserts (1 Transaktion)', `${rawRate.toLocaleString('de-DE')} Zeilen/s`],
-      ['Verhältnis push / roh', `${((pushRate / rawRate) * 100).toFixed(1)} %`],
-      [`pull ab Cursor 0 (${pulled} Zeilen, Seiten à 1000)`, `${rate(pulled, pullNs).toLocaleString('de-DE')} Zeilen/s`],
-    ];
-    console.log(`\nbench/sync — ${total} Mutationen, ${machine()}`);
-    for (const [label, value] of rows) console.log(`  ${label?.padEnd(48)} ${value}`);
+    const insertNs = process.hrtime.bigint() - insertStart;
+    const select = raw.prepare('select * from services where version > ? order by version limit ?');
+    const selectStart = process.hrtime.bigint();
+    let rows = 0;
+    for (let from = 0; ; ) {
+      const page = select.all(from, pageSize) as { version: number }[];
+      JSON.stringify(page);
+      rows += page.length;
+      if (page.length < pageSize) break;
+      from = page.at(-1)?.version ?? from;
+    }
+    if (rows !== args.length) throw new Error(`raw select read ${rows} rows`);
+    return { insertNs, selectNs: process.hrtime.bigint() - selectStart };
   } finally {
-    await server.stop();
+    raw.close();
   }
 }
 
-await main();
+async function measurePouch(args: ServiceRecord[], warmArgs: ServiceRecord[]): Promise<Timing> {
+  const pouch = await startPouchServer(await freePort(3305));
+  try {
+    await createDatabase(pouch, 'bench');
+    for (const body of bulkBodies(warmArgs, batchSize)) await pushBulk(pouch, 'bench', body);
+    const bodies = bulkBodies(args, batchSize);
+    const pushStart = process.hrtime.bigint();
+    for (const body of bodies) await pushBulk(pouch, 'bench', body);
+    const pushNs = process.hrtime.bigint() - pushStart;
+    await pullChanges(pouch, 'bench', pageSize);
+    const pullStart = process.hrtime.bigint();
+    const pulled = await pullChanges(pouch, 'bench', pageSize);
+    return { pushNs, pullNs: process.hrtime.bigint() - pullStart, pulled };
+  } finally {
+    await pouch.stop();
+  }
+}
+
+const perSecond = (count: number, ns: bigint, unit: string) => `${formatNumber(rate(count, ns))} ${unit}/s (${seconds(ns).toFixed(2)} s)`;
+
+export async function benchSync(): Promise<PartReport> {
+  let args: ServiceRecord[] = [];
+  const ours = await measureOurs((organizationId) => (args = Array.from({ length: total }, (_, i) => serviceRecord(organizationId, i))));
+  let raw: { insertNs: bigint; selectNs: bigint };
+  try {
+    raw = measureRaw(ours.dataDir, args);
+  } finally {
+    await ours.stop();
+  }
+  const ourPush = { label: `push, ours (HTTP, batches of ${batchSize})`, value: perSecond(total, ours.pushNs, 'mutations') };
+  const ourPull = { label: `pull, ours (${formatNumber(ours.pulled)} rows, pages of ${pageSize})`, value: perSecond(ours.pulled, ours.pullNs, 'rows') };
+  const rawInsert = { label: 'insert, raw better-sqlite3 (1 transaction)', value: perSecond(total, raw.insertNs, 'rows') };
+  const rawSelect = { label: `select + JSON, raw better-sqlite3 (pages of ${pageSize})`, value: perSecond(total, raw.selectNs, 'rows') };
+  const versusRaw = [
+    { label: 'push ours / raw insert', value: `${((Number(raw.insertNs) / Number(ours.pushNs)) * 100).toFixed(1)} %` },
+    { label: 'pull ours / raw select', value: `${((rate(ours.pulled, ours.pullNs) / rate(total, raw.selectNs)) * 100).toFixed(1)} %` },
+  ];
+  const notes = [
+    `The same ${formatNumber(total)} service records everywhere; before the clock starts each server gets ${formatNumber(warmUp)} warm-up records, which the pulls then return too (rows/s compares like with like). Each pull runs once untimed (warm-up), then timed.`,
+    'Ours: the built server (apps/sync-server/dist) as its own process on 127.0.0.1, SQLite in WAL mode with `synchronous=FULL` (every batch is fsynced before the reply); push = `POST /api/sync/push` of one device\'s outbox, pull = `GET /api/sync/pull` from cursor 0 with a session cookie.',
+    'Raw: better-sqlite3 in this process, no HTTP: one prepared insert per row in one transaction, then keyset-paged selects serialised to JSON.',
+  ];
+  try {
+    const pouch = await measurePouch(args, Array.from({ length: warmUp }, (_, i) => serviceRecord(args[0]?.organizationId ?? 1, total + i)));
+    const pushRatio = Number(pouch.pushNs) / Number(ours.pushNs);
+    const pullRatio = rate(ours.pulled, ours.pullNs) / rate(pouch.pulled, pouch.pullNs);
+    const figures = [
+      ourPush, { label: `push, pouchdb-server (_bulk_docs, batches of ${batchSize})`, value: perSecond(total, pouch.pushNs, 'docs') }, rawInsert,
+      ourPull, { label: `pull, pouchdb-server (_changes + docs, ${formatNumber(pouch.pulled)} rows)`, value: perSecond(pouch.pulled, pouch.pullNs, 'rows') }, rawSelect,
+      { label: 'push ours / pouchdb-server', value: `${pushRatio.toFixed(1)}×`, aim: `≥ ${aimRatio}×`, met: pushRatio >= aimRatio },
+      { label: 'pull ours / pouchdb-server', value: `${pullRatio.toFixed(1)}×`, aim: `≥ ${aimRatio}×`, met: pullRatio >= aimRatio },
+      ...versusRaw,
+    ];
+    notes.push('pouchdb-server 4.2.0 (npm, bench-only devDependency) on its own port, LevelDB adapter (leveldown 5, prebuilt binary), request logging off; push = `POST /bench/_bulk_docs`, pull = `GET /bench/_changes?include_docs=true&limit=1000` paged by `since`. LevelDB writes without fsync (leveldown\'s default). Both servers answer uncompressed (`accept-encoding: identity`).');
+    return { figures, notes };
+  } catch (error) {
+    const reason = `failed: ${error instanceof Error ? error.message : String(error)}`;
+    const figures = [ourPush, rawInsert, ourPull, rawSelect, ...versusRaw, { label: 'ours / pouchdb-server', value: reason, aim: `≥ ${aimRatio}×`, met: false }];
+    return { figures, notes };
+  }
+}

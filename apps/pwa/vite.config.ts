@@ -1,14 +1,46 @@
 /// <reference types="vitest/config" />
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const themeColor = '#008542';
 
+/**
+ * Writes `.br` and `.gz` next to every hashed JS and CSS file; the server sends them to browsers
+ * that accept them (@fastify/static `preCompressed`). Uncompressed, a first visit moves ~1.3 MB of
+ * JavaScript instead of ~0.3 MB (docs/benchmarks.md). Only assets/: sw.js and index.html keep
+ * their no-cache headers, which the server sets by file name.
+ */
+function precompressAssets(): Plugin {
+  let outDir = '';
+  return {
+    name: 'sanidok:precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!/^assets\/.+\.(js|css)$/.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    precompressAssets(),
     VitePWA({
       // The user decides when a new version takes over (design §4.8): never reload under a medic.
       registerType: 'prompt',
@@ -71,7 +103,10 @@ export default defineConfig({
             },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 3 },
             { name: 'mantine', test: /[\\/]node_modules[\\/](@mantine|@floating-ui|@tabler|react-transition-group|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|detect-node-es)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 1 },
+            // entriesAware: libraries only the PDF reports reach (jspdf, html2canvas, canvg, core-js,
+            // dompurify, pako …, ~270 KB gzip) get chunks of their own that load with the reports,
+            // instead of riding in the vendor chunk every first visit preloads.
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 1, entriesAware: true },
           ],
         },
       },

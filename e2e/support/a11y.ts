@@ -37,7 +37,8 @@ function describeViolation(violation: Violation): string {
   const nodes = violation.nodes.map((node) => {
     const target = node.target.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' >>> ');
     const summary = (node.failureSummary ?? '').replace(/\s+/g, ' ').trim();
-    return `    ${target}\n      ${summary}`;
+    const html = node.html.replace(/\s+/g, ' ').slice(0, 160);
+    return `    ${target}\n      ${html}\n      ${summary}`;
   });
   return `${violation.id} [${violation.impact ?? 'unbekannt'}] ${violation.help}\n${nodes.join('\n')}`;
 }

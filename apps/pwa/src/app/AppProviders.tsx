@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SyncProvider } from '../sync/SyncProvider';
+import { accessibleColorVariables } from './accessibleColors';
 import { AppErrorBoundary } from './ErrorBoundary';
 import { theme } from './theme';
 
@@ -16,7 +17,7 @@ interface AppProvidersProps {
 
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={accessibleColorVariables} env={env}>
       {/* Spec 1 §9: only one toast at a time, shown for 5000 ms. */}
       <Notifications limit={1} autoClose={5000} position="top-center" />
       <AppErrorBoundary>

@@ -1,5 +1,6 @@
 import { createTheme } from '@mantine/core';
 import type { MantineColorsTuple } from '@mantine/core';
+import { de } from '../i18n/de';
 
 // Shade 6 is the safety green of the app icon (#008542); white text on it meets WCAG AA.
 const sani: MantineColorsTuple = [
@@ -28,5 +29,7 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
     Checkbox: { defaultProps: { size: 'md' } },
+    // Toasts come with an icon-only close button that Mantine leaves unnamed.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': de.app.closeNotification } } },
   },
 });

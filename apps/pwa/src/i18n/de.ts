@@ -11,6 +11,9 @@ export const de = {
     name: 'SaniDok',
     fullName: 'SaniDok – Sanitätsdienst-Dokumentation',
     loading: 'Wird geladen …',
+    /** Name of a wide table's scroll area, which takes the keyboard focus. */
+    scrollArea: (label: string) => `${label} (scrollbar)`,
+    closeNotification: 'Hinweis schließen',
   },
   common: {
     save: 'Speichern',

@@ -31,7 +31,7 @@ describe('sync indicator', () => {
     expect(screen.getByText('Offline')).toBeInTheDocument();
     expect(screen.getByText('12 Änderungen ausstehend')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Synchronisationsstatus anzeigen' }));
+    await user.click(screen.getByRole('button', { name: /Synchronisationsstatus anzeigen$/ }));
     const details = await screen.findByRole('dialog');
     // Berlin summer time: 08:05 UTC is 10:05 on the tablet.
     expect(within(details).getByText('Letzte Synchronisation: 01.06.2026 10:05')).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('sync indicator', () => {
     await startAndSettle(harness);
 
     const user = renderIndicator();
-    await user.click(screen.getByRole('button', { name: 'Synchronisationsstatus anzeigen' }));
+    await user.click(screen.getByRole('button', { name: /Synchronisationsstatus anzeigen$/ }));
     const list = await screen.findByRole('list', { name: 'Abgelehnte Änderungen' });
     expect(within(list).getByText('Sanitätsdienst angelegt')).toBeInTheDocument();
     expect(within(list).getByText('Die Organisation ist gesperrt.')).toBeInTheDocument();
@@ -59,7 +59,7 @@ describe('sync indicator', () => {
   it('explains an expired session and a schema mismatch', async () => {
     useSyncStore.setState({ state: 'auth-required', message: null });
     const user = renderIndicator();
-    await user.click(screen.getByRole('button', { name: 'Synchronisationsstatus anzeigen' }));
+    await user.click(screen.getByRole('button', { name: /Synchronisationsstatus anzeigen$/ }));
     expect(await screen.findByText('Anmeldung erforderlich')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Erneut anmelden' })).toBeInTheDocument();
     act(() => useSyncStore.setState({ state: 'schema-mismatch', message: 'Diese App-Version passt nicht zum Server.' }));
@@ -70,7 +70,7 @@ describe('sync indicator', () => {
   it('warns when the browser refuses persistent storage', async () => {
     useSyncStore.setState({ persistence: 'denied' });
     const user = renderIndicator();
-    await user.click(screen.getByRole('button', { name: 'Synchronisationsstatus anzeigen' }));
+    await user.click(screen.getByRole('button', { name: /Synchronisationsstatus anzeigen$/ }));
     expect(await screen.findByText(/dauerhaften Speicher abgelehnt/)).toBeInTheDocument();
   });
 });

@@ -17,6 +17,8 @@ export const pwaPlugin = fp(
         root,
         wildcard: false,
         index: false,
+        // The PWA build writes .br/.gz next to its assets (apps/pwa/vite.config.ts): sent when accepted.
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           const name = path.basename(filePath);
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {

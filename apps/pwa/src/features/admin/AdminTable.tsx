@@ -1,6 +1,7 @@
-import { Button, Group, Loader, ScrollArea, Table, Text } from '@mantine/core';
+import { Button, Group, Loader, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { KeyboardScrollArea } from '../../components/KeyboardScrollArea';
 import { adminDe, de } from '../../i18n/de';
 import { notifySuccess } from '../../lib/notify';
 import type { ActionRequest } from './ActionDialog';
@@ -41,7 +42,7 @@ export function AdminTable<T>({ query, label, minWidth, columns, rowKey, actions
       {query.isError && <Text c="red">{adminDe.loadFailed}</Text>}
       {query.isSuccess && rows.length === 0 && <Text c="dimmed">{emptyText}</Text>}
       {rows.length > 0 && (
-        <ScrollArea type="auto">
+        <KeyboardScrollArea label={label}>
           <Table striped highlightOnHover verticalSpacing="xs" miw={minWidth} aria-label={label}>
             <Table.Thead>
               <Table.Tr>
@@ -70,7 +71,7 @@ export function AdminTable<T>({ query, label, minWidth, columns, rowKey, actions
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </KeyboardScrollArea>
       )}
     </>
   );

@@ -1,4 +1,5 @@
-import { Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Loader, Stack, Table, Text } from '@mantine/core';
+import { KeyboardScrollArea } from '../../components/KeyboardScrollArea';
 import { adminDe, de } from '../../i18n/de';
 import { formatDateTime, formatPeriod } from './format';
 import { useArchiveFailures } from './queries';
@@ -18,7 +19,7 @@ export function ArchiveFailuresTab() {
       {failures.isError && <Text c="red">{adminDe.loadFailed}</Text>}
       {failures.isSuccess && rows.length === 0 && <Text c="dimmed">{t.none}</Text>}
       {rows.length > 0 && (
-        <ScrollArea type="auto">
+        <KeyboardScrollArea label={t.tableLabel}>
           <Table striped verticalSpacing="xs" miw={1000} aria-label={t.tableLabel}>
             <Table.Thead>
               <Table.Tr>
@@ -47,7 +48,7 @@ export function ArchiveFailuresTab() {
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </KeyboardScrollArea>
       )}
     </Stack>
   );

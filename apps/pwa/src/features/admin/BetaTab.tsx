@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Loader, Paper, ScrollArea, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Paper, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { BetaCodeItem } from '@sanidok/schema';
 import { betaCodeState } from '@sanidok/schema';
 import { IconCopy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { KeyboardScrollArea } from '../../components/KeyboardScrollArea';
 import { adminDe, de } from '../../i18n/de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { formatDateTime } from './format';
@@ -76,7 +77,7 @@ function Codes() {
       {codes.isError && <Text c="red">{adminDe.loadFailed}</Text>}
       {codes.isSuccess && rows.length === 0 && <Text c="dimmed">{t.none}</Text>}
       {rows.length > 0 && (
-        <ScrollArea type="auto">
+        <KeyboardScrollArea label={t.tableLabel}>
           <Table striped verticalSpacing="xs" miw={900} aria-label={t.tableLabel}>
             <Table.Thead>
               <Table.Tr>
@@ -140,7 +141,7 @@ function Codes() {
               })}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </KeyboardScrollArea>
       )}
       <GenerateBetaCodeDialog opened={generating} onClose={() => setGenerating(false)} />
     </Stack>
@@ -159,7 +160,7 @@ function Usage() {
       {usage.isError && <Text c="red">{adminDe.loadFailed}</Text>}
       {usage.isSuccess && rows.length === 0 && <Text c="dimmed">{t.usageNone}</Text>}
       {rows.length > 0 && (
-        <ScrollArea type="auto">
+        <KeyboardScrollArea label={t.usageLabel}>
           <Table striped verticalSpacing="xs" miw={800} aria-label={t.usageLabel}>
             <Table.Thead>
               <Table.Tr>
@@ -184,7 +185,7 @@ function Usage() {
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </KeyboardScrollArea>
       )}
     </Stack>
   );

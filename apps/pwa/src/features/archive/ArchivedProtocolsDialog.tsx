@@ -35,7 +35,7 @@ function ProtocolView({ protocol, onPrint }: { protocol: Extract<OpenedProtocol,
         </Group>
         {view.blocks.map((block) => (
           <div key={block.title}>
-            <Text fw={600} c="green.8">
+            <Text fw={600} c="sani.8">
               {block.title}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={2}>
@@ -51,7 +51,7 @@ function ProtocolView({ protocol, onPrint }: { protocol: Extract<OpenedProtocol,
           </div>
         ))}
         <div>
-          <Text fw={600} c="green.8">
+          <Text fw={600} c="sani.8">
             {archiveDe.sections.treatments}
           </Text>
           {view.treatments.length === 0 ? (
@@ -61,7 +61,7 @@ function ProtocolView({ protocol, onPrint }: { protocol: Extract<OpenedProtocol,
           )}
         </div>
         <div>
-          <Text fw={600} c="green.8">
+          <Text fw={600} c="sani.8">
             {archiveDe.sections.vitals}
           </Text>
           {view.vitals.length === 0 ? (
@@ -81,7 +81,7 @@ function ProtocolView({ protocol, onPrint }: { protocol: Extract<OpenedProtocol,
         </div>
         {view.replaced.length > 0 && (
           <div>
-            <Text fw={600} c="green.8">
+            <Text fw={600} c="sani.8">
               {archiveDe.sections.replaced}
             </Text>
             {view.replaced.map((r) => (

@@ -1,7 +1,8 @@
-import { Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Loader, Stack, Table, Text } from '@mantine/core';
 import type { AccessLogItem } from '@sanidok/schema';
 import { maskIpAddress } from '@sanidok/schema';
 import { useEffect, useMemo } from 'react';
+import { KeyboardScrollArea } from '../../components/KeyboardScrollArea';
 import { de } from '../../i18n/de';
 import { formatDateTime } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
@@ -38,7 +39,7 @@ export function AccessLogTab({ organizationId }: { organizationId: number }) {
       {logs.isPending && <Loader size="sm" aria-label={de.app.loading} />}
       {logs.data && (
         // Inline px, not Mantine's rem-based `h`: the spec fixes the height in pixels.
-        <ScrollArea style={{ height: accessLogHeight }} type="auto" data-testid="access-log-scroll">
+        <KeyboardScrollArea label={t.accessLogsLabel} style={{ height: accessLogHeight }} data-testid="access-log-scroll">
           {rows.length === 0 ? (
             <Text c="dimmed">{t.noAccessLogs}</Text>
           ) : (
@@ -67,7 +68,7 @@ export function AccessLogTab({ organizationId }: { organizationId: number }) {
               </Table.Tbody>
             </Table>
           )}
-        </ScrollArea>
+        </KeyboardScrollArea>
       )}
     </Stack>
   );

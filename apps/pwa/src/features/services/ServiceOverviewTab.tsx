@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { OrganizationListItem, Service, ServiceDisplayStatus } from '@sanidok/schema';
 import type { ReactNode } from 'react';
 import { servicesDe } from '../../i18n/services.de';
@@ -61,17 +61,20 @@ export function ServiceOverviewTab({ service, organization, status, locked, canM
             </Field>
           )}
         </SimpleGrid>
-        <Field label={t.description}>
-          {service.description ? (
-            <Text span style={{ whiteSpace: 'pre-wrap' }}>
-              {service.description}
-            </Text>
-          ) : (
-            <Text span c="dimmed">
-              {t.none}
-            </Text>
-          )}
-        </Field>
+        {/* A list of its own: <dt>/<dd> outside a <dl> mean nothing to a screen reader. */}
+        <Box component="dl" m={0}>
+          <Field label={t.description}>
+            {service.description ? (
+              <Text span style={{ whiteSpace: 'pre-wrap' }}>
+                {service.description}
+              </Text>
+            ) : (
+              <Text span c="dimmed">
+                {t.none}
+              </Text>
+            )}
+          </Field>
+        </Box>
       </Stack>
     </Paper>
   );

@@ -86,7 +86,7 @@ export function ServicesTable({ label, rows, pendingIds, onArchive }: ServicesTa
                     {pendingIds.has(row.service.id) && <PendingBadge />}
                     <ServiceConflictBadge service={row.service} />
                     {row.locked && (
-                      <Group gap={4} wrap="nowrap" c="red.8" role="note">
+                      <Group gap={4} wrap="nowrap" c="red.9" role="note">
                         <IconLock size={16} aria-hidden />
                         <Text size="sm" fw={500}>
                           {servicesDe.lock.rowNotice}
