@@ -70,6 +70,8 @@ export const archiveDe = {
     popupBlocked: 'Das Druckfenster wurde vom Browser blockiert. Bitte erlauben Sie Pop-ups für diese Seite.',
     close: 'Schließen',
     listLabel: 'Entschlüsselte Protokolle',
+    showDetails: 'Details anzeigen',
+    hideDetails: 'Details ausblenden',
     discharged: 'Entlassen',
     sealedBy: { server: 'versiegelt vom Server bei der Entlassung', device: 'versiegelt auf dem Gerät bei der Entlassung' },
   },

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Te
 import type { ArchivedProtocolResult } from '@sanidok/schema';
 import { protocolLabel } from '@sanidok/schema';
 import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
+import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { archiveDe } from '../../i18n/de';
 import { notifyError } from '../../lib/notify';
@@ -18,7 +19,11 @@ interface ArchivedProtocolsDialogProps {
   onClose: () => void;
 }
 
-function ProtocolView({ protocol, onPrint }: { protocol: Extract<OpenedProtocol, { ok: true }>; onPrint: () => void }) {
+/** Up to this many protocols open with their details; longer lists show one line each (1,000 stay fast). */
+const expandedUpTo = 10;
+
+function ProtocolView({ protocol, onPrint, initiallyExpanded }: { protocol: Extract<OpenedProtocol, { ok: true }>; onPrint: () => void; initiallyExpanded: boolean }) {
+  const [expanded, setExpanded] = useState(initiallyExpanded);
   const view = protocolSections(protocol.result);
   const title = `${view.heading}: ${view.patientName}`;
   return (
@@ -28,72 +33,83 @@ function ProtocolView({ protocol, onPrint }: { protocol: Extract<OpenedProtocol,
           <Title order={3}>{title}</Title>
           <Group gap="xs">
             <Badge variant="light">{t.discharged}</Badge>
+            <Button size="xs" variant="subtle" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded} aria-label={`${view.heading}: ${expanded ? t.hideDetails : t.showDetails}`}>
+              {expanded ? t.hideDetails : t.showDetails}
+            </Button>
             <Button size="xs" variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={onPrint} aria-label={`${view.heading}: ${t.print}`}>
               {t.print}
             </Button>
           </Group>
         </Group>
-        {view.blocks.map((block) => (
-          <div key={block.title}>
-            <Text fw={600} c="sani.8">
-              {block.title}
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={2}>
-              {block.rows.map((row) => (
-                <Text key={row.label} size="sm">
-                  <Text span c="dimmed" size="sm">
-                    {row.label}:{' '}
-                  </Text>
-                  {row.value}
-                </Text>
-              ))}
-            </SimpleGrid>
-          </div>
-        ))}
-        <div>
-          <Text fw={600} c="sani.8">
-            {archiveDe.sections.treatments}
-          </Text>
-          {view.treatments.length === 0 ? (
-            <Text size="sm">{archiveDe.noTreatments}</Text>
-          ) : (
-            view.treatments.map((e, i) => <Text key={i} size="sm">{`${e.time} – ${e.text} (${e.performer})`}</Text>)
-          )}
-        </div>
-        <div>
-          <Text fw={600} c="sani.8">
-            {archiveDe.sections.vitals}
-          </Text>
-          {view.vitals.length === 0 ? (
-            <Text size="sm">{archiveDe.noVitals}</Text>
-          ) : (
-            <Table withRowBorders={false} verticalSpacing={2}>
-              <Table.Tbody>
-                {view.vitals.map((v, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td w={150}>{v.time}</Table.Td>
-                    <Table.Td>{v.summary}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </div>
-        {view.replaced.length > 0 && (
-          <div>
-            <Text fw={600} c="sani.8">
-              {archiveDe.sections.replaced}
-            </Text>
-            {view.replaced.map((r) => (
-              <Text key={r.label} size="sm">{`${r.label}: ${r.value}`}</Text>
-            ))}
-          </div>
-        )}
-        <Text size="xs" c="dimmed">
-          {t.sealedBy[protocol.sealedBy]}
-        </Text>
+        {expanded && <ProtocolDetails protocol={protocol} view={view} />}
       </Stack>
     </Paper>
+  );
+}
+
+function ProtocolDetails({ protocol, view }: { protocol: Extract<OpenedProtocol, { ok: true }>; view: ReturnType<typeof protocolSections> }) {
+  return (
+    <>
+    {view.blocks.map((block) => (
+      <div key={block.title}>
+        <Text fw={600} c="sani.8">
+          {block.title}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={2}>
+          {block.rows.map((row) => (
+            <Text key={row.label} size="sm">
+              <Text span c="dimmed" size="sm">
+                {row.label}:{' '}
+              </Text>
+              {row.value}
+            </Text>
+          ))}
+        </SimpleGrid>
+      </div>
+    ))}
+    <div>
+      <Text fw={600} c="sani.8">
+        {archiveDe.sections.treatments}
+      </Text>
+      {view.treatments.length === 0 ? (
+        <Text size="sm">{archiveDe.noTreatments}</Text>
+      ) : (
+        view.treatments.map((e, i) => <Text key={i} size="sm">{`${e.time} – ${e.text} (${e.performer})`}</Text>)
+      )}
+    </div>
+    <div>
+      <Text fw={600} c="sani.8">
+        {archiveDe.sections.vitals}
+      </Text>
+      {view.vitals.length === 0 ? (
+        <Text size="sm">{archiveDe.noVitals}</Text>
+      ) : (
+        <Table withRowBorders={false} verticalSpacing={2}>
+          <Table.Tbody>
+            {view.vitals.map((v, i) => (
+              <Table.Tr key={i}>
+                <Table.Td w={150}>{v.time}</Table.Td>
+                <Table.Td>{v.summary}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </div>
+    {view.replaced.length > 0 && (
+      <div>
+        <Text fw={600} c="sani.8">
+          {archiveDe.sections.replaced}
+        </Text>
+        {view.replaced.map((r) => (
+          <Text key={r.label} size="sm">{`${r.label}: ${r.value}`}</Text>
+        ))}
+      </div>
+    )}
+    <Text size="xs" c="dimmed">
+      {t.sealedBy[protocol.sealedBy]}
+    </Text>
+    </>
   );
 }
 
@@ -144,7 +160,7 @@ export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDi
             {opened.protocols.map((protocol) => (
               <div role="listitem" key={protocol.id}>
                 {protocol.ok ? (
-                  <ProtocolView protocol={protocol} onPrint={() => print([protocol.result])} />
+                  <ProtocolView protocol={protocol} onPrint={() => print([protocol.result])} initiallyExpanded={opened.protocols.length <= expandedUpTo} />
                 ) : (
                   <Alert color="red" title={protocolLabel(protocol.number)}>
                     {t.openFailed}
