@@ -57,7 +57,7 @@ describe('fuzzing every sync mutation', () => {
     const { id: otherOrg } = await createOrganization(stranger, 'Fremde Organisation');
     const foreignService = await createServiceVia(stranger, otherOrg);
     const foreignProtocol = await createProtocolVia(stranger, foreignService.id);
-    ids = [foreignService.id, foreignProtocol.id, service.id, protocol.id];
+    ids = [foreignService.id, foreignProtocol.protocol.id, service.id, protocol.protocol.id];
   }, 60_000);
 
   it('rejects every malformed mutation with a German message and changes nothing', { timeout: 600_000 }, async () => {
