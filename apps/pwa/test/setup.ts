@@ -2,9 +2,13 @@ import '@testing-library/jest-dom/vitest';
 // IndexedDB for Dexie: the data layer and every screen of a signed-in user read from it.
 import 'fake-indexeddb/auto';
 import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetSyncStore } from '../src/sync/syncStore';
+
+// CI runs every suite on 2 shared cores: findBy*/waitFor wait up to 5 s instead of 1 s, so a busy
+// machine does not turn a slow render into a failure (a real absence still fails).
+configure({ asyncUtilTimeout: 5000 });
 
 // Integration tests against the real server run in the node environment (no DOM at all).
 const hasDom = typeof window !== 'undefined';

@@ -33,7 +33,7 @@ describe('parameter wizard', () => {
     const catalogue = screen.getByRole('tabpanel', { name: 'Katalog' });
     await user.selectOptions(within(catalogue).getByRole('combobox', { name: 'Schema' }), 'Allgemein');
     await user.click(within(catalogue).getByRole('button', { name: 'Zugang und Medikamente' }));
-    await user.click(within(catalogue).getByRole('button', { name: 'Periphervenöser Zugang gelegt: [Körperregion] [Seite], [Venenverweilkanüle]' }));
+    await user.click(await within(catalogue).findByRole('button', { name: 'Periphervenöser Zugang gelegt: [Körperregion] [Seite], [Venenverweilkanüle]' }));
 
     const dialog = await wizard();
     expect(within(dialog).getByText('Schritt 1 von 3')).toBeInTheDocument();
@@ -113,7 +113,7 @@ describe('parameter wizard', () => {
     const catalogue = screen.getByRole('tabpanel', { name: 'Katalog' });
     expect(within(catalogue).getAllByRole('option').map((o) => o.textContent)).toEqual(['xABCDE-Schema', 'Trauma', 'Reanimation', 'Allgemein', 'Atemweg', 'Urogenital']);
     await user.click(within(catalogue).getByRole('button', { name: 'D – Neurologie' }));
-    await user.click(within(catalogue).getByRole('button', { name: 'BE-FAST-Test durchgeführt' }));
+    await user.click(await within(catalogue).findByRole('button', { name: 'BE-FAST-Test durchgeführt' }));
     const dialog = await wizard();
     expect(within(dialog).queryByText(/Schritt/)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('status', { name: 'Vorschau' })).toHaveTextContent('[09:30] BE-FAST-Test durchgeführt (Laienhelfer)');

@@ -77,12 +77,15 @@ describe('fuzzing every sync mutation', () => {
           });
           // A body the JSON parser refuses outright (e.g. a "__proto__" key) fails the whole push with 400.
           if (response.statusCode === 400) {
+            // The server never saw this seq: the next push reuses it (a gap would stop every later batch).
+            seq -= 1;
             expect(response.json().message, name).toMatch(/[a-zäöüß]/i);
             expect(await fingerprint(app), `${name} refused but changed the database`).toBe(before);
             return;
           }
           expect(response.statusCode, `${name} ${JSON.stringify(args)}`).toBe(200);
           const [result] = response.json().results as { status: string; message?: string }[];
+          expect(result?.status, `${name}: no result`).toMatch(/^(applied|rejected)$/);
           outcomes.set(result?.status ?? 'none', (outcomes.get(result?.status ?? 'none') ?? 0) + 1);
           if (result?.status === 'rejected') {
             expect(result.message, name).toMatch(/[a-zäöüß]/i);
@@ -94,6 +97,7 @@ describe('fuzzing every sync mutation', () => {
       );
     }
     console.log(`Mutations-Fuzzing: ${seq} Änderungen an ${mutationNames.length} Mutationen, Ergebnisse: ${[...outcomes].map(([s, n]) => `${s}×${n}`).join(' ')}`);
-    expect(outcomes.get('rejected') ?? 0).toBeGreaterThan(seq * 0.9);
+    // Random args with real ids are sometimes valid (an access event, a vital sign): most must still be refused.
+    expect(outcomes.get('rejected') ?? 0).toBeGreaterThan(seq * 0.8);
   });
 });

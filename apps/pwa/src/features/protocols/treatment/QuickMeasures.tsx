@@ -21,8 +21,12 @@ export const QuickMeasures = memo(function QuickMeasures({ onAdd }: QuickMeasure
   const tap = (text: string, at: number) => {
     const previous = lastTap.current;
     if (previous && previous.text === text && at - previous.at < repeatTapGuardMs) return;
-    lastTap.current = { text, at };
-    void onAdd(text);
+    const current = { text, at };
+    lastTap.current = current;
+    // A refused tap (no performer name yet, a failed write) documented nothing: the next tap counts.
+    void onAdd(text).then((added) => {
+      if (!added && lastTap.current === current) lastTap.current = null;
+    });
   };
 
   return (
