@@ -13,6 +13,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { MaterialPicker } from '../materials/MaterialPicker';
 import { lastCaptureService, rememberCaptureService, useCaptureServices } from './captureServices';
 import { failureMessage } from './failureMessage';
+import { FormActions } from '../../components/FormActions';
 
 const t = minorTreatmentsDe.dialog;
 /** After this long without the save finished, the button says 'Speichern...'. */
@@ -219,14 +220,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
               </Stack>
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={cancel} disabled={saving}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" disabled={saving} miw={140}>
-              {saving ? t.saving : t.save}
-            </Button>
-          </Group>
+          <FormActions secondaryLabel={t.cancel} onSecondary={cancel} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Fieldset, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Fieldset, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ProtocolClinicalField, ProtocolFormValues, SelectedMaterial, Service } from '@sanidok/schema';
 import { patientDataLabels, protocolFieldLabels, protocolFormSchema, toCreateProtocolPayload } from '@sanidok/schema';
@@ -15,6 +15,7 @@ import { MaterialPicker } from '../../materials/MaterialPicker';
 import { lastCaptureService, rememberCaptureService, useCaptureServices } from '../../minor-treatments/captureServices';
 import { CancelInputConfirm, GenderSelect, hasTypedInput, InsuranceInput, todayIsoDate } from './PatientInputs';
 import { saveNewProtocol } from './saveNewProtocol';
+import { FormActions } from '../../../components/FormActions';
 
 const t = protocolsDe.create;
 type ProtocolFormOutput = z.output<typeof protocolFormSchema>;
@@ -175,14 +176,7 @@ export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProto
               />
             </Fieldset>
 
-            <Group justify="flex-end">
-              <Button variant="default" onClick={askCancel} disabled={saving}>
-                {t.cancel}
-              </Button>
-              <Button type="submit" disabled={saving} miw={140}>
-                {saving ? t.saving : t.save}
-              </Button>
-            </Group>
+            <FormActions secondaryLabel={t.cancel} onSecondary={askCancel} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
           </Stack>
         </form>
       </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Tabs, Textarea } from '@mantine/core';
+import { Stack, Tabs, Textarea } from '@mantine/core';
 import type { RefObject } from 'react';
 import { useMemo, useReducer, useState } from 'react';
 import { recordVitals } from '../../../data/repositories/protocolRecords';
@@ -10,6 +10,7 @@ import { RichBasicTab } from './RichBasicTab';
 import { RichExtendedTab } from './RichExtendedTab';
 import type { RichFormActions, RichProblems, RichToggle } from './richVitalsForm';
 import { emptyRichVitals, richStateToValues, richValueProblems, richVitalsReducer, tabOf, toggleOfField } from './richVitalsForm';
+import { FormActions } from '../../../components/FormActions';
 
 const t = vitalsDe.rich;
 const toasts = vitalsDe.toasts;
@@ -133,14 +134,7 @@ export function RichVitalsForm({ protocolId, onDone, savingRef }: RichVitalsForm
             </ParameterToggle>
           </Tabs.Panel>
         </Tabs>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={reset} disabled={saving}>
-            {t.reset}
-          </Button>
-          <Button type="submit" disabled={saving} miw={140}>
-            {saving ? t.saving : t.save}
-          </Button>
-        </Group>
+        <FormActions secondaryLabel={t.reset} onSecondary={reset} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { fieldMessages, simpleVitalsSchema, simpleVitalsToValues } from '@sanidok/schema';
 import type { FormEvent } from 'react';
@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { failureMessage } from '../../minor-treatments/failureMessage';
 import type { SimpleField } from './simpleVitalsFields';
 import { emptySimpleVitals, simpleFieldRows } from './simpleVitalsFields';
+import { FormActions } from '../../../components/FormActions';
 
 const t = vitalsDe.simple;
 const toasts = vitalsDe.toasts;
@@ -128,14 +129,7 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose }: SimpleVitals
               {toasts.noData}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={cancel} disabled={saving}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" disabled={saving} miw={140}>
-              {saving ? t.saving : t.save}
-            </Button>
-          </Group>
+          <FormActions secondaryLabel={t.cancel} onSecondary={cancel} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
         </Stack>
       </form>
     </Modal>
