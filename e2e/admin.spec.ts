@@ -121,9 +121,10 @@ test.describe('Admin-Bereich', () => {
     expect(organization.status(), await organization.text()).toBe(201);
     const organizationId = ((await organization.json()) as { id: number }).id;
     const serviceId = randomUUID();
+    const serviceName = `Weinfest ${uniqueName('Geheimhausen')}`;
     const service = await owner.request.post('/api/services', {
       data: {
-        id: serviceId, name: 'Weinfest Geheimhausen', location: 'Marktplatz', organizationId,
+        id: serviceId, name: serviceName, location: 'Marktplatz', organizationId,
         startDate: new Date(Date.now() - hour).toISOString(), endDate: new Date(Date.now() + 6 * hour).toISOString(),
       },
     });
@@ -173,7 +174,7 @@ test.describe('Admin-Bereich', () => {
     // The admin screen lists the service with counts only.
     await admin.getByRole('tab', { name: 'Sanitätsdienste' }).click();
     await admin.getByRole('searchbox', { name: 'Sanitätsdienste suchen' }).fill(organizationName);
-    const row = admin.getByRole('table', { name: 'Sanitätsdienste der Plattform' }).getByRole('row', { name: /Weinfest Geheimhausen/ });
+    const row = admin.getByRole('table', { name: 'Sanitätsdienste der Plattform' }).getByRole('row', { name: new RegExp(serviceName) });
     await expect(row).toContainText('Aktiv');
     await expect(row).toContainText(organizationName);
     for (const secret of secrets) await expect(admin.locator('main')).not.toContainText(secret);

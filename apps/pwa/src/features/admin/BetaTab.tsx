@@ -19,8 +19,10 @@ const stateColor = { active: 'green', inactive: 'gray', usedUp: 'orange', expire
 function BetaMode() {
   const mode = useAdminBetaMode();
   const setMode = useSetBetaMode();
-  // While the call runs the switch shows the requested state; a failure flips it back.
-  const enabled = setMode.isPending ? setMode.variables : (mode.data?.betaModeEnabled ?? false);
+  // The switch follows the finger at once (set in the same event, before the mutation's state arrives a tick later);
+  // it shows the requested state until the server's answer has been read again, and a failure flips it back.
+  const [requested, setRequested] = useState<boolean | null>(null);
+  const enabled = requested ?? mode.data?.betaModeEnabled ?? false;
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">
@@ -31,12 +33,15 @@ function BetaMode() {
           label={t.modeLabel}
           checked={enabled}
           disabled={mode.isPending || setMode.isPending}
-          onChange={(event) =>
-            setMode.mutate(event.currentTarget.checked, {
+          onChange={(event) => {
+            const next = event.currentTarget.checked;
+            setRequested(next);
+            setMode.mutate(next, {
               onSuccess: (result) => notifySuccess(adminDe.toasts.saved, result.betaModeEnabled ? adminDe.toasts.betaModeOn : adminDe.toasts.betaModeOff),
               onError: (error) => notifyFailure(adminDe.toasts.betaModeFailed, error),
-            })
-          }
+              onSettled: () => setRequested(null),
+            });
+          }}
           size="md"
         />
         <Text size="sm" c="dimmed">
