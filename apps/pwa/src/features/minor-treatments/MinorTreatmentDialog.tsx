@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { MinorTreatmentFormValues, SelectedMaterial, Service } from '@sanidok/schema';
 import { minorTreatmentFormSchema, serviceMinorTreatmentFormSchema } from '@sanidok/schema';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useMaterials } from '../../data/hooks';
 import { createMinorTreatment } from '../../data/repositories/minorTreatments';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { MaterialPicker } from '../materials/MaterialPicker';
+import { CaptureServiceSelect } from './CaptureServiceSelect';
 import { lastCaptureService, rememberCaptureService, useCaptureServices } from './captureServices';
 import { failureMessage } from './failureMessage';
 import { FormActions } from '../../components/FormActions';
@@ -157,28 +158,15 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
               {t.service}: <strong>{service.name}</strong>
             </Text>
           ) : (
-            <Controller
+            <CaptureServiceSelect
               control={form.control}
-              name="serviceId"
-              render={({ field }) => (
-                <Select
-                  label={t.service}
-                  placeholder={t.servicePlaceholder}
-                  data={(captureServices ?? []).map((s) => ({ value: s.id, label: s.name }))}
-                  value={field.value || null}
-                  onChange={(value) => {
-                    const next = captureServices?.find((s) => s.id === value);
-                    if (next?.organizationId !== chosen?.organizationId) setSelection([]);
-                    field.onChange(value ?? '');
-                  }}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  allowDeselect={false}
-                  error={errors.serviceId?.message}
-                  required
-                  data-autofocus={preselect ? undefined : true}
-                />
-              )}
+              services={captureServices}
+              organizationId={chosen?.organizationId}
+              onOrganizationChange={() => setSelection([])}
+              label={t.service}
+              placeholder={t.servicePlaceholder}
+              error={errors.serviceId?.message}
+              autoFocus={!preselect}
             />
           )}
           {noServices && <Alert color="yellow">{t.noServices}</Alert>}

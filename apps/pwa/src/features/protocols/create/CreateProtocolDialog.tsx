@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Fieldset, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Fieldset, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ProtocolClinicalField, ProtocolFormValues, SelectedMaterial, Service } from '@sanidok/schema';
 import { patientDataLabels, protocolFieldLabels, protocolFormSchema, toCreateProtocolPayload } from '@sanidok/schema';
@@ -12,6 +12,7 @@ import type { NewProtocol } from '../../../data/repositories/protocols';
 import { protocolsDe } from '../../../i18n/protocols.de';
 import { minorTreatmentsDe } from '../../../i18n/minorTreatments.de';
 import { MaterialPicker } from '../../materials/MaterialPicker';
+import { CaptureServiceSelect } from '../../minor-treatments/CaptureServiceSelect';
 import { lastCaptureService, rememberCaptureService, useCaptureServices } from '../../minor-treatments/captureServices';
 import { CancelInputConfirm, GenderSelect, hasTypedInput, InsuranceInput, todayIsoDate } from './PatientInputs';
 import { saveNewProtocol } from './saveNewProtocol';
@@ -116,28 +117,15 @@ export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProto
       >
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="md">
-            <Controller
+            <CaptureServiceSelect
               control={form.control}
-              name="serviceId"
-              render={({ field }) => (
-                <Select
-                  label={t.service}
-                  placeholder={t.servicePlaceholder}
-                  data={(captureServices ?? []).map((s) => ({ value: s.id, label: s.name }))}
-                  value={field.value || null}
-                  onChange={(value) => {
-                    const next = captureServices?.find((s) => s.id === value);
-                    if (next?.organizationId !== chosen?.organizationId) setSelection([]);
-                    field.onChange(value ?? '');
-                  }}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  allowDeselect={false}
-                  error={errors.serviceId?.message}
-                  required
-                  size="md"
-                />
-              )}
+              services={captureServices}
+              organizationId={chosen?.organizationId}
+              onOrganizationChange={() => setSelection([])}
+              label={t.service}
+              placeholder={t.servicePlaceholder}
+              error={errors.serviceId?.message}
+              size="md"
             />
             {noServices && <Alert color="yellow">{t.noServices}</Alert>}
 
