@@ -11,11 +11,12 @@ import { AdminSearch } from './AdminSearch';
 import type { AdminColumn } from './AdminTable';
 import { AdminTable, BlockDeleteButtons } from './AdminTable';
 import { formatDate } from './format';
-import { useDeleteEntity, useSetBlocked } from './mutations';
+import { useDeleteEntity } from './mutations';
 import { notifyFailure } from './notifyFailure';
 import { useAdminUsers } from './queries';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { StatusBadge } from './StatusBadge';
+import { useBlockAction } from './useBlockAction';
 
 const t = adminDe.users;
 
@@ -25,32 +26,10 @@ export function UsersTab() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const users = useAdminUsers(debounced);
-  const block = useSetBlocked('users');
   const remove = useDeleteEntity('users');
   const [action, setAction] = useState<ActionRequest | null>(null);
+  const { askBlock, blockPending } = useBlockAction('users', t, setAction);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
-
-  const askBlock = (user: AdminUser) => {
-    const blocking = !user.isBlocked;
-    setAction({
-      title: blocking ? t.blockTitle : t.unblockTitle,
-      text: blocking ? t.blockText(user.username) : t.unblockText(user.username),
-      confirmLabel: blocking ? adminDe.common.block : adminDe.common.unblock,
-      danger: blocking,
-      withReason: blocking,
-      onConfirm: ({ reason }) =>
-        block.mutate(
-          { id: user.id, isBlocked: blocking, reason: reason || null },
-          {
-            onSuccess: () => {
-              setAction(null);
-              notifySuccess(adminDe.toasts.saved, blocking ? adminDe.toasts.blockedText(user.username) : adminDe.toasts.unblockedText(user.username));
-            },
-            onError: (error) => notifyFailure(adminDe.toasts.error, error),
-          },
-        ),
-    });
-  };
 
   const askDelete = (user: AdminUser) =>
     setAction({
@@ -98,11 +77,11 @@ export function UsersTab() {
             <Button size="xs" variant="light" aria-label={t.resetPasswordLabel(u.username)} onClick={() => setResetting(u)}>
               {t.resetPassword}
             </Button>
-            <BlockDeleteButtons name={u.username} blocked={u.isBlocked} labels={t} disabled={u.id === me?.id} onBlock={() => askBlock(u)} onDelete={() => askDelete(u)} />
+            <BlockDeleteButtons name={u.username} blocked={u.isBlocked} labels={t} disabled={u.id === me?.id} onBlock={() => askBlock({ id: u.id, name: u.username, isBlocked: u.isBlocked })} onDelete={() => askDelete(u)} />
           </>
         )}
       />
-      <ActionDialog request={action} pending={block.isPending || remove.isPending} onCancel={() => setAction(null)} />
+      <ActionDialog request={action} pending={blockPending || remove.isPending} onCancel={() => setAction(null)} />
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
     </Stack>
   );

@@ -3,8 +3,10 @@ import { ApiError } from '../../api/client';
 import { adminDe } from '../../i18n/de';
 import { notifySuccess } from '../../lib/notify';
 import type { ActionRequest } from './ActionDialog';
-import { useDeleteEntity, useSetBlocked } from './mutations';
+import { useDeleteEntity } from './mutations';
 import { notifyFailure } from './notifyFailure';
+import type { BlockTexts } from './useBlockAction';
+import { useBlockAction } from './useBlockAction';
 
 export interface ManagedEntity {
   id: number | string;
@@ -14,46 +16,20 @@ export interface ManagedEntity {
   archivedProtocolCount: number;
 }
 
-interface Texts {
-  blockTitle: string;
-  blockText: (name: string) => string;
-  unblockTitle: string;
-  unblockText: (name: string) => string;
+interface Texts extends BlockTexts {
   deleteTitle: string;
   deleteText: (name: string) => string;
 }
 
 /**
- * Block/unblock and delete for organisations and services. Deleting asks for the name whenever
+ * Block/unblock (useBlockAction) and delete for organisations and services. Deleting asks for the name whenever
  * patient documentation hangs on it; should the server find some the list did not show yet
  * (CONFIRMATION_REQUIRED), the dialog asks again with the name field.
  */
 export function useEntityActions(list: 'organizations' | 'services', texts: Texts) {
-  const block = useSetBlocked(list);
   const remove = useDeleteEntity(list);
   const [action, setAction] = useState<ActionRequest | null>(null);
-
-  const askBlock = (entity: ManagedEntity) => {
-    const blocking = !entity.isBlocked;
-    setAction({
-      title: blocking ? texts.blockTitle : texts.unblockTitle,
-      text: blocking ? texts.blockText(entity.name) : texts.unblockText(entity.name),
-      confirmLabel: blocking ? adminDe.common.block : adminDe.common.unblock,
-      danger: blocking,
-      withReason: blocking,
-      onConfirm: ({ reason }) =>
-        block.mutate(
-          { id: entity.id, isBlocked: blocking, reason: reason || null },
-          {
-            onSuccess: () => {
-              setAction(null);
-              notifySuccess(adminDe.toasts.saved, blocking ? adminDe.toasts.blockedText(entity.name) : adminDe.toasts.unblockedText(entity.name));
-            },
-            onError: (error) => notifyFailure(adminDe.toasts.error, error),
-          },
-        ),
-    });
-  };
+  const { askBlock, blockPending } = useBlockAction(list, texts, setAction);
 
   const askDelete = (entity: ManagedEntity, forceName = false) => {
     const needsName = forceName || entity.patientRecordCount > 0;
@@ -81,5 +57,5 @@ export function useEntityActions(list: 'organizations' | 'services', texts: Text
     });
   };
 
-  return { action, setAction, askBlock, askDelete, pending: block.isPending || remove.isPending };
+  return { action, setAction, askBlock, askDelete, pending: blockPending || remove.isPending };
 }
