@@ -9,6 +9,7 @@ import type { OutboxRow, SaniDokDb } from '../../src/data/db';
 import { useProtocolView } from '../../src/data/protocolHooks';
 import { TreatmentEditor } from '../../src/features/protocols/treatment/TreatmentEditor';
 import { runningService, seedSignedIn, serviceId } from '../minorTreatments.fixtures';
+import { protocolRow as baseProtocolRow } from './list.fixtures';
 
 // The treatment editor on its own, fed by the live protocol view as the edit page feeds it, on
 // testUser's device database seeded as a pull would have left it.
@@ -16,13 +17,10 @@ import { runningService, seedSignedIn, serviceId } from '../minorTreatments.fixt
 export const protocolId = '01900000-0000-7000-8000-0000000000aa';
 
 export function protocolRow(overrides: Partial<PatientProtocol> = {}): PatientProtocol {
-  return {
-    id: protocolId, serviceId, serviceName: 'Schützenfest Großhöchstädt', organizationId: 1, serviceProtocolNumber: 3, status: 'active',
-    chiefComplaint: 'Sturz vom Fahrrad', initialAssessment: null, allergies: null, medications: null, pastHistory: null, handlingInstructions: null,
-    helper1: 'Lena Berg', helper2: 'Max Muster', dischargeStatus: null, dischargeDestination: null, handoverTo: null, dischargeComment: null,
-    dischargedById: null, dischargedAt: null, treatedById: 7, createdAt: '2026-07-04T12:00:00.000Z', updatedAt: '2026-07-04T12:00:00.000Z',
-    version: 5, needsReview: false, ...overrides,
-  };
+  return baseProtocolRow(protocolId, {
+    serviceProtocolNumber: 3, chiefComplaint: 'Sturz vom Fahrrad', helper1: 'Lena Berg', helper2: 'Max Muster',
+    createdAt: '2026-07-04T12:00:00.000Z', updatedAt: '2026-07-04T12:00:00.000Z', version: 5, ...overrides,
+  });
 }
 
 export function entryRow(n: number, overrides: Partial<TreatmentEntry> = {}): TreatmentEntry {

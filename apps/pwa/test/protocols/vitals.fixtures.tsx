@@ -10,6 +10,7 @@ import { pendingRows } from '../../src/data/outbox';
 import type { LocalProtocol, ProtocolView } from '../../src/data/repositories/protocols';
 import { createProtocol } from '../../src/data/repositories/protocols';
 import { openTestDb, seedOrganizations, serverService } from '../sync/helpers';
+import { protocolRow as baseProtocolRow } from './list.fixtures';
 
 // Shared fixtures of the vital-sign component tests: a signed-in device with one open protocol
 // (the real repositories write to fake-indexeddb), and plain views for the read-only parts.
@@ -57,34 +58,9 @@ export async function findToast(title: string): Promise<HTMLElement> {
 }
 
 export function protocolRow(overrides: Partial<LocalProtocol> = {}): LocalProtocol {
-  return {
-    id: protocolId,
-    serviceId,
-    serviceName: 'Stadtfest',
-    organizationId: 1,
-    serviceProtocolNumber: 3,
-    status: 'active',
-    chiefComplaint: null,
-    initialAssessment: null,
-    allergies: null,
-    medications: null,
-    pastHistory: null,
-    handlingInstructions: null,
-    helper1: null,
-    helper2: null,
-    dischargeStatus: null,
-    dischargeDestination: null,
-    handoverTo: null,
-    dischargeComment: null,
-    dischargedById: null,
-    dischargedAt: null,
-    treatedById: 7,
-    createdAt: '2026-07-04T12:00:00.000Z',
-    updatedAt: '2026-07-04T12:00:00.000Z',
-    version: 1,
-    needsReview: false,
-    ...overrides,
-  };
+  return baseProtocolRow(protocolId, {
+    serviceId, serviceName: 'Stadtfest', serviceProtocolNumber: 3, createdAt: '2026-07-04T12:00:00.000Z', updatedAt: '2026-07-04T12:00:00.000Z', version: 1, ...overrides,
+  });
 }
 
 type Value = [VitalParameterType, string, string?];
