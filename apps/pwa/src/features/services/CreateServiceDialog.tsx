@@ -69,20 +69,7 @@ export function CreateServiceDialog({ opened, organizations, initialOrganization
           <TextInput label={t.name} required error={errors.name?.message} data-autofocus {...form.register('name')} />
           <Textarea label={t.description} rows={3} error={errors.description?.message} {...form.register('description')} />
           <TextInput label={t.location} required error={errors.location?.message} {...form.register('location')} />
-          <PeriodFields
-            register={{
-              startDate: form.register('startDate'),
-              startTime: form.register('startTime'),
-              endDate: form.register('endDate'),
-              endTime: form.register('endTime'),
-            }}
-            errors={{
-              startDate: errors.startDate?.message,
-              startTime: errors.startTime?.message,
-              endDate: errors.endDate?.message,
-              endTime: errors.endTime?.message,
-            }}
-          />
+          <PeriodFields form={form} />
           <Controller
             control={form.control}
             name="organizationId"

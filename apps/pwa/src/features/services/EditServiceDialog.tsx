@@ -58,20 +58,7 @@ export function EditServiceDialog({ service, onClose }: EditServiceDialogProps) 
             error={errors.accessCode?.message}
             {...form.register('accessCode')}
           />
-          <PeriodFields
-            register={{
-              startDate: form.register('startDate'),
-              startTime: form.register('startTime'),
-              endDate: form.register('endDate'),
-              endTime: form.register('endTime'),
-            }}
-            errors={{
-              startDate: errors.startDate?.message,
-              startTime: errors.startTime?.message,
-              endDate: errors.endDate?.message,
-              endTime: errors.endTime?.message,
-            }}
-          />
+          <PeriodFields form={form} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close} disabled={isSubmitting}>
               {t.cancel}
