@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { MinorTreatmentFormValues, SelectedMaterial, Service } from '@sanidok/schema';
 import { minorTreatmentFormSchema, serviceMinorTreatmentFormSchema } from '@sanidok/schema';
 import type { FormEvent, KeyboardEvent } from 'react';
@@ -15,6 +14,7 @@ import { CaptureServiceSelect } from './CaptureServiceSelect';
 import { lastCaptureService, rememberCaptureService, useCaptureServices } from './captureServices';
 import { failureMessage } from './failureMessage';
 import { FormActions } from '../../components/FormActions';
+import { CaptureModal } from '../../components/CaptureModal';
 
 const t = minorTreatmentsDe.dialog;
 /** After this long without the save finished, the button says 'Speichern...'. */
@@ -56,7 +56,6 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
   const savingRef = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const continueRef = useRef<HTMLButtonElement>(null);
-  const fullScreen = useMediaQuery('(max-width: 36em)');
 
   const serviceId = useWatch({ control: form.control, name: 'serviceId' });
   const chosen = service ?? captureServices?.find((s) => s.id === serviceId);
@@ -140,16 +139,13 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
   const noServices = !fixed && captureServices !== undefined && captureServices.length === 0;
 
   return (
-    <Modal
+    <CaptureModal
       // Opened once the services are read, so the cursor lands in the right field at once.
       opened={opened && (fixed || captureServices !== undefined)}
       onClose={cancel}
       title={t.title}
       size="lg"
-      fullScreen={fullScreen}
-      // A stray tap beside the dialog must not throw away what was typed.
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t.close }}
+      closeLabel={t.close}
     >
       <form ref={formRef} onSubmit={onSubmit} noValidate>
         <Stack gap="md">
@@ -211,6 +207,6 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
           <FormActions secondaryLabel={t.cancel} onSecondary={cancel} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
         </Stack>
       </form>
-    </Modal>
+    </CaptureModal>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Fieldset, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ProtocolClinicalField, ProtocolFormValues, SelectedMaterial, Service } from '@sanidok/schema';
 import { patientDataLabels, protocolFieldLabels, protocolFormSchema, toCreateProtocolPayload } from '@sanidok/schema';
 import { useEffect, useState } from 'react';
@@ -17,6 +16,7 @@ import { lastCaptureService, rememberCaptureService, useCaptureServices } from '
 import { CancelInputConfirm, GenderSelect, hasTypedInput, InsuranceInput, todayIsoDate } from './PatientInputs';
 import { saveNewProtocol } from './saveNewProtocol';
 import { FormActions } from '../../../components/FormActions';
+import { CaptureModal } from '../../../components/CaptureModal';
 
 const t = protocolsDe.create;
 type ProtocolFormOutput = z.output<typeof protocolFormSchema>;
@@ -63,7 +63,6 @@ export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProto
   const [selection, setSelection] = useState<SelectedMaterial[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
-  const fullScreen = useMediaQuery('(max-width: 48em)');
 
   const serviceId = useWatch({ control: form.control, name: 'serviceId' });
   const chosen = captureServices?.find((s) => s.id === serviceId);
@@ -105,15 +104,14 @@ export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProto
 
   return (
     <Modal.Stack>
-      <Modal
+      <CaptureModal
         stackId="create-protocol"
         opened={opened && captureServices !== undefined}
         onClose={askCancel}
         title={t.title}
         size="xl"
-        fullScreen={fullScreen}
-        closeOnClickOutside={false}
-        closeButtonProps={{ 'aria-label': t.close }}
+        closeLabel={t.close}
+        fullScreenBelow="48em"
       >
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="md">
@@ -167,7 +165,7 @@ export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProto
             <FormActions secondaryLabel={t.cancel} onSecondary={askCancel} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
           </Stack>
         </form>
-      </Modal>
+      </CaptureModal>
       <CancelInputConfirm opened={confirming} onBack={() => setConfirming(false)} onConfirm={confirmCancel} />
     </Modal.Stack>
   );

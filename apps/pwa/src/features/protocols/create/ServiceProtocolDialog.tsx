@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Service, ServiceProtocolFormValues } from '@sanidok/schema';
 import { patientDataLabels, serviceProtocolFormSchema } from '@sanidok/schema';
 import { useState } from 'react';
@@ -11,6 +10,7 @@ import type { z } from 'zod';
 import { protocolsDe } from '../../../i18n/protocols.de';
 import { CancelInputConfirm, GenderSelect, hasTypedInput, todayIsoDate } from './PatientInputs';
 import { saveNewProtocol } from './saveNewProtocol';
+import { CaptureModal } from '../../../components/CaptureModal';
 
 const t = protocolsDe.serviceTab;
 type ServiceProtocolFormOutput = z.output<typeof serviceProtocolFormSchema>;
@@ -34,7 +34,6 @@ export function ServiceProtocolDialog({ service, opened, onClose }: ServiceProto
   const { errors } = form.formState;
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
-  const fullScreen = useMediaQuery('(max-width: 36em)');
 
   const confirmCancel = () => {
     setConfirming(false);
@@ -61,15 +60,13 @@ export function ServiceProtocolDialog({ service, opened, onClose }: ServiceProto
   const c = protocolsDe.create;
   return (
     <Modal.Stack>
-      <Modal
+      <CaptureModal
         stackId="service-protocol"
         opened={opened}
         onClose={askCancel}
         title={t.dialogTitle}
         size="lg"
-        fullScreen={fullScreen}
-        closeOnClickOutside={false}
-        closeButtonProps={{ 'aria-label': c.close }}
+        closeLabel={c.close}
       >
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="md">
@@ -107,7 +104,7 @@ export function ServiceProtocolDialog({ service, opened, onClose }: ServiceProto
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </CaptureModal>
       <CancelInputConfirm opened={confirming} onBack={() => setConfirming(false)} onConfirm={confirmCancel} />
     </Modal.Stack>
   );

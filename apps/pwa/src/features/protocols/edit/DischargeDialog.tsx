@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { dischargeFormSchema } from '@sanidok/schema';
 import { useRef, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
@@ -10,6 +9,7 @@ import { dischargeProtocol } from '../../../data/repositories/protocols';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { failureMessage } from '../../minor-treatments/failureMessage';
+import { CaptureModal } from '../../../components/CaptureModal';
 
 const t = protocolEditDe.discharge;
 const toasts = protocolEditDe.toasts;
@@ -49,7 +49,6 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
   const { errors } = form.formState;
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
-  const fullScreen = useMediaQuery('(max-width: 36em)');
 
   const close = () => {
     if (savingRef.current) return;
@@ -75,14 +74,12 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
   };
 
   return (
-    <Modal
+    <CaptureModal
       opened={opened}
       onClose={close}
       title={t.title}
       size="lg"
-      fullScreen={fullScreen}
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t.close }}
+      closeLabel={t.close}
     >
       <form onSubmit={(event) => void form.handleSubmit(discharge)(event)} noValidate>
         <Stack gap="md">
@@ -150,6 +147,6 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </CaptureModal>
   );
 }

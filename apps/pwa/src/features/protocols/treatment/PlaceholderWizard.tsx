@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { TreatmentTemplate } from '@sanidok/schema';
 import { currentWizardStep, fillTemplate, startWizard, wizardProgress, wizardReducer, wizardResult } from '@sanidok/schema';
 import { useReducer, useState } from 'react';
 import { treatmentDe } from '../../../i18n/treatment.de';
 import { WizardStep } from './WizardStep';
+import { CaptureModal } from '../../../components/CaptureModal';
 
 const t = treatmentDe.wizard;
 
@@ -24,20 +24,16 @@ interface PlaceholderWizardProps {
  * preview, so every catalogue pick is confirmed once before it becomes an unchangeable entry.
  */
 export function PlaceholderWizard({ template, onAdd, onCancel, previewLine }: PlaceholderWizardProps) {
-  const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <CaptureModal
       opened={template !== null}
       onClose={onCancel}
       title={t.title}
       size="lg"
-      fullScreen={fullScreen}
-      // A stray tap beside the dialog must not throw away the answers given so far.
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t.close }}
+      closeLabel={t.close}
     >
       {template && <WizardBody key={template.id} template={template} onAdd={onAdd} onCancel={onCancel} previewLine={previewLine} />}
-    </Modal>
+    </CaptureModal>
   );
 }
 

@@ -1,8 +1,7 @@
-import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { vitalsDe } from '../../../i18n/vitals.de';
 import { RichVitalsForm } from './RichVitalsForm';
+import { CaptureModal } from '../../../components/CaptureModal';
 
 export interface RichVitalsDialogProps {
   protocolId: string;
@@ -17,7 +16,6 @@ export interface RichVitalsDialogProps {
 export function RichVitalsDialog({ protocolId, opened, onClose }: RichVitalsDialogProps) {
   const savingRef = useRef(false);
   const [formKey, setFormKey] = useState(0);
-  const fullScreen = useMediaQuery('(max-width: 36em)');
 
   const close = () => {
     if (savingRef.current) return;
@@ -26,17 +24,14 @@ export function RichVitalsDialog({ protocolId, opened, onClose }: RichVitalsDial
   };
 
   return (
-    <Modal
+    <CaptureModal
       opened={opened}
       onClose={close}
       title={vitalsDe.rich.title}
       size="xl"
-      fullScreen={fullScreen}
-      // A stray tap beside the dialog must not throw away a measurement.
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': vitalsDe.rich.close }}
+      closeLabel={vitalsDe.rich.close}
     >
       <RichVitalsForm key={formKey} protocolId={protocolId} onDone={onClose} savingRef={savingRef} />
-    </Modal>
+    </CaptureModal>
   );
 }

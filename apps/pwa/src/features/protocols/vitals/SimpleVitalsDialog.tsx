@@ -1,5 +1,4 @@
-import { Alert, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { fieldMessages, simpleVitalsSchema, simpleVitalsToValues } from '@sanidok/schema';
 import type { FormEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +9,7 @@ import { failureMessage } from '../../minor-treatments/failureMessage';
 import type { SimpleField } from './simpleVitalsFields';
 import { emptySimpleVitals, simpleFieldRows } from './simpleVitalsFields';
 import { FormActions } from '../../../components/FormActions';
+import { CaptureModal } from '../../../components/CaptureModal';
 
 const t = vitalsDe.simple;
 const toasts = vitalsDe.toasts;
@@ -32,7 +32,6 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose }: SimpleVitals
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const fullScreen = useMediaQuery('(max-width: 36em)');
 
   // After a failed check the cursor goes to the first field with a message.
   useEffect(() => {
@@ -86,14 +85,12 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose }: SimpleVitals
   };
 
   return (
-    <Modal
+    <CaptureModal
       opened={opened}
       onClose={cancel}
       title={t.title}
       size="lg"
-      fullScreen={fullScreen}
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t.close }}
+      closeLabel={t.close}
     >
       <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
@@ -132,6 +129,6 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose }: SimpleVitals
           <FormActions secondaryLabel={t.cancel} onSecondary={cancel} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
         </Stack>
       </form>
-    </Modal>
+    </CaptureModal>
   );
 }
