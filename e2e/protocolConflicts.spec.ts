@@ -91,13 +91,21 @@ test.describe('Patientenprotokolle auf zwei Tablets', () => {
         await expect
           .poll(() => deviceProtocol(page, userId, protocolId), { timeout: 20_000 })
           .toMatchObject({ chiefComplaint: 'Schwindel und Übelkeit', allergies: 'Wespengift', pastHistory: 'Diabetes Typ 2', needsReview: true });
-        const notice = page.getByRole('alert').filter({ hasText: 'Gleichzeitige Änderung' });
+        const notice = page.getByRole('status').filter({ hasText: 'Gleichzeitige Änderung' });
         await expect(notice).toBeVisible();
         await expect(notice).toContainText('Der ersetzte Wert bleibt in den Änderungsständen des Servers');
         await expect(page.getByRole('textbox', { name: 'Hauptbeschwerde' })).toHaveValue('Schwindel und Übelkeit');
         await expect(page.getByRole('textbox', { name: 'Allergien' })).toHaveValue('Wespengift');
         await expect(page.getByRole('textbox', { name: 'Vorerkrankungen' })).toHaveValue('Diabetes Typ 2');
       }
+
+      // A checks the values and confirms: the notice goes on both tablets and on the server.
+      await a.page.getByRole('status').filter({ hasText: 'Gleichzeitige Änderung' }).getByRole('button', { name: 'Angaben geprüft' }).click();
+      await expect(a.page.getByText('Gleichzeitige Änderung')).toBeHidden();
+      await expectOutboxDrained(a.page, a.userId);
+      expect(storedProtocolCase(server.databasePath, serviceId).protocols[0]).toMatchObject({ needsReview: 0, chiefComplaint: 'Schwindel und Übelkeit' });
+      await expect.poll(() => deviceProtocol(b.page, b.userId, protocolId), { timeout: 30_000 }).toMatchObject({ needsReview: false });
+      await expect(b.page.getByText('Gleichzeitige Änderung')).toBeHidden();
 
       // Offline again: A discharges the patient while B documents one more measure.
       await setOffline(a.context, a.page, true);

@@ -91,6 +91,26 @@ describe('/services/{id}', () => {
     for (const name of ['Bearbeiten', 'Löschen', 'Archivieren']) expect(screen.getByRole('button', { name })).toBeDisabled();
   });
 
+  it('shows a concurrent edit until a manager confirms the values', async () => {
+    const s = stadtfest({ needsReview: true, version: 21 });
+    const db = await seed([org(1, 'admin')], [s]);
+    const { user } = renderSignedIn(`/services/${s.id}`);
+    const title = 'Konflikt: Dieser Sanitätsdienst wurde gleichzeitig auf einem anderen Gerät geändert';
+    const notice = (await screen.findByText(title)).closest('[role="status"]') as HTMLElement;
+    await user.click(within(notice).getByRole('button', { name: 'Angaben geprüft' }));
+    await waitFor(() => expect(screen.queryByText(title)).not.toBeInTheDocument());
+    expect((await db.outbox.toArray()).map((r) => [r.name, r.args])).toEqual([['service.update', { id: s.id, baseVersion: 21, reviewed: true }]]);
+    expect((await db.services.get(s.id))?.needsReview).toBe(false);
+  });
+
+  it('offers no confirmation to members', async () => {
+    const s = stadtfest({ needsReview: true });
+    await seed([org(1, 'member')], [s]);
+    renderSignedIn(`/services/${s.id}`);
+    expect(await screen.findByText('Konflikt: Dieser Sanitätsdienst wurde gleichzeitig auf einem anderen Gerät geändert')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Angaben geprüft' })).not.toBeInTheDocument();
+  });
+
   it('edits only the changed fields, validates the period and confirms with Erfolgreich gespeichert', async () => {
     const s = planned({ name: 'Marathon', location: 'Innenstadt', startDate: '2099-07-01T08:00:00.000Z', endDate: '2099-07-01T16:00:00.000Z', version: 12 });
     const db = await seed([org(1, 'admin')], [s]);

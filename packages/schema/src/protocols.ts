@@ -131,6 +131,8 @@ export const updateProtocolSchema = z.object({
   materials: materials.optional(),
   treatmentEntries: z.array(protocolTreatmentEntrySchema).max(100, m.tooManyEntries).optional(),
   treatmentSummary: z.unknown().optional(),
+  /** 'Angaben geprüft' after a concurrent edit: clears `needsReview` (docs/sync-protocol.md, Conflicts). */
+  reviewed: z.literal(true).optional(),
   /** Device time of the edit: the time of materials added with it. */
   updatedAt: z.iso.datetime({ offset: true }).optional(),
 });

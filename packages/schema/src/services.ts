@@ -58,6 +58,8 @@ export const updateServiceSchema = z
     startDate: isoDate(serviceMessages.startDateRequired).optional(),
     endDate: isoDate(serviceMessages.endDateRequired).optional(),
     accessCode: accessCode.optional(),
+    /** 'Angaben geprüft' after a concurrent edit: clears `needsReview` (docs/sync-protocol.md, Conflicts). */
+    reviewed: z.literal(true).optional(),
     /** Accepted for the spec's PATCH body; a service never moves to another organisation. */
     organizationId: z.unknown().optional(),
   })

@@ -55,7 +55,7 @@ export type ServiceEditableField = 'name' | 'description' | 'location' | 'startD
 export const serviceEditableFields: readonly ServiceEditableField[] = ['name', 'description', 'location', 'startDate', 'endDate', 'accessCode'];
 
 /** Only the changed fields travel, with the version of the row the device edited. */
-export type ServiceUpdateArgs = { id: string; baseVersion: number } & Partial<Pick<Service, ServiceEditableField>>;
+export type ServiceUpdateArgs = { id: string; baseVersion: number; reviewed?: true } & Partial<Pick<Service, ServiceEditableField>>;
 
 export interface EntityIdArgs {
   id: string;
@@ -126,6 +126,8 @@ export const mutations: { [N in MutationName]: MutationDefinition<MutationArgs[N
       for (const field of serviceEditableFields) {
         if (field in args) Object.assign(changes, { [field]: args[field] });
       }
+      // The server may flag it again (a conflict the user has not seen yet); the pull tells.
+      if (args.reviewed) changes.needsReview = false;
       await tx.services.update(args.id, changes);
     },
   },

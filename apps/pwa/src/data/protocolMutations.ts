@@ -33,6 +33,8 @@ export type ProtocolUpdateArgs = Partial<ClinicalValues> & {
   patientDataBaseVersion?: number;
   patientData?: PatientDataChanges;
   materials?: UsedMaterialArgs[];
+  /** 'Angaben geprüft': the user checked the values after a concurrent edit. */
+  reviewed?: true;
   updatedAt: string;
 };
 
@@ -137,6 +139,8 @@ export const protocolMutations: {
       for (const field of protocolClinicalFields) {
         if (field in args) Object.assign(changes, { [field]: args[field] ?? null });
       }
+      // The server may flag it again (a conflict the user has not seen yet); the pull tells.
+      if (args.reviewed) changes.needsReview = false;
       const writes: Promise<unknown>[] = [tx.protocols.update(args.id, changes)];
       // Patient data of a discharged protocol is gone from the device: nothing to merge into.
       if (args.patientData && stored) {

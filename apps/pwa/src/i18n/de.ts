@@ -24,6 +24,7 @@ export const de = {
   errors: {
     network: 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.',
     generic: 'Fehler',
+    unknown: 'Unbekannter Fehler',
     boundaryTitle: 'Es ist ein unerwarteter Fehler aufgetreten',
     boundaryText:
       'Die Ansicht konnte nicht angezeigt werden. Bereits gespeicherte Eingaben bleiben erhalten. Bitte laden Sie die Seite neu.',

@@ -37,6 +37,8 @@ export const servicesDe = {
     badge: 'Konflikt',
     title: 'Konflikt: Dieser Sanitätsdienst wurde gleichzeitig auf einem anderen Gerät geändert',
     text: 'Bei gleichzeitig geänderten Angaben gilt die zuletzt übertragene. Die überschriebenen Werte sind auf dem Server gespeichert und gehen nicht verloren. Bitte prüfen Sie die Angaben.',
+    reviewed: 'Angaben geprüft',
+    reviewFailed: 'Der Hinweis konnte nicht entfernt werden',
   },
   form: {
     name: 'Name',

@@ -131,12 +131,27 @@ describe('/patient-protocols/{id}', { timeout: 30_000 }, () => {
     await waitFor(() => expect(app.router.state.location.pathname).toBe(`/services/${serviceId}`));
   });
 
-  it('marks a concurrent edit from another device', async () => {
-    await seedEditPage({ protocol: { needsReview: true } });
+  it('marks a concurrent edit from another device until someone confirms the values', async () => {
+    const { db } = await seedEditPage({ protocol: { needsReview: true } });
+    const app = renderEditPage();
+    await pageHeading();
+    const alert = screen.getAllByRole('status').find((element) => element.textContent?.includes('Gleichzeitige Änderung'));
+    expect(alert).toBeDefined();
+    expect(alert).toHaveTextContent('zur gleichen Zeit auf einem anderen Gerät geändert');
+
+    await app.user.click(within(alert as HTMLElement).getByRole('button', { name: 'Angaben geprüft' }));
+    await waitFor(() => expect(screen.queryByText('Gleichzeitige Änderung')).not.toBeInTheDocument());
+    const [reviewed, ...more] = await outboxOf(db, 'protocol.update');
+    expect(more).toEqual([]);
+    expect(reviewed?.args).toEqual({ id: protocolId, baseVersion: 5, reviewed: true, updatedAt: expect.any(String) as string });
+    expect((await db.protocols.get(protocolId))?.needsReview).toBe(false);
+  });
+
+  it('keeps the notice of a discharged protocol, without the button', async () => {
+    await seedEditPage({ protocol: { needsReview: true, status: 'discharged', dischargedAt: '2026-07-04T13:00:00.000Z' } });
     renderEditPage();
     await pageHeading();
-    const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('Gleichzeitige Änderung');
-    expect(alert).toHaveTextContent('zur gleichen Zeit auf einem anderen Gerät geändert');
+    expect(screen.getByText('Gleichzeitige Änderung')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Angaben geprüft' })).not.toBeInTheDocument();
   });
 });

@@ -150,6 +150,14 @@ export async function updateProtocol(id: string, changes: ProtocolChanges): Prom
   return row !== null;
 }
 
+/** 'Angaben geprüft' after a concurrent edit: the notice goes, on every device after sync. */
+export async function markProtocolReviewed(id: string): Promise<void> {
+  await writeMutation(activeDatabase(), 'protocol.update', async (tx) => {
+    const protocol = await requireOpenProtocol(tx, id);
+    return protocol.needsReview ? { id, baseVersion: protocol.version, reviewed: true, updatedAt: new Date().toISOString() } : null;
+  });
+}
+
 /** Seals outside the Dexie transaction: a transaction would commit while awaiting the crypto. */
 async function sealLocally(organization: LocalOrganization | undefined, protocolId: string, stored: LocalPatientData | undefined): Promise<SealedEnvelope | undefined> {
   if (!organization || !stored) return undefined;

@@ -76,6 +76,14 @@ export async function updateService(id: string, changes: Omit<UpdateServiceInput
   return row !== null;
 }
 
+/** 'Angaben geprüft' after a concurrent edit: the notice goes, on every device after sync. */
+export async function markServiceReviewed(id: string): Promise<void> {
+  await writeMutation(activeDatabase(), 'service.update', async (tx) => {
+    const current = await requireService(tx, id);
+    return current.needsReview ? { id, baseVersion: current.version, reviewed: true } : null;
+  });
+}
+
 function byIdMutation(name: 'service.archive' | 'service.complete' | 'service.delete') {
   return async (id: string): Promise<void> => {
     const db = activeDatabase();

@@ -1,21 +1,26 @@
-import { Alert, Badge } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { Service } from '@sanidok/schema';
 import { IconArrowsDiff } from '@tabler/icons-react';
+import { ConflictNotice } from '../../components/ConflictNotice';
+import { markServiceReviewed } from '../../data/repositories/services';
 import { servicesDe } from '../../i18n/services.de';
 
 const t = servicesDe.conflict;
 
 /**
- * Two devices changed the same field while apart: the last transmitted value won and the server
- * kept the replaced one (docs/sync-protocol.md, Conflicts). Without this notice the medic whose
- * value was replaced would never learn it; the flag comes with the pulled row (`needsReview`).
+ * The conflict notice of a service (the flag comes with the pulled row, `needsReview`); whoever
+ * may change the service can confirm it with 'Angaben geprüft'.
  */
-export function ServiceConflictNotice({ service }: { service: Pick<Service, 'needsReview'> }) {
+export function ServiceConflictNotice({ service, canReview }: { service: Pick<Service, 'id' | 'needsReview'>; canReview: boolean }) {
   if (!service.needsReview) return null;
   return (
-    <Alert color="orange" variant="light" icon={<IconArrowsDiff aria-hidden />} title={t.title} role="status">
-      {t.text}
-    </Alert>
+    <ConflictNotice
+      title={t.title}
+      text={t.text}
+      reviewLabel={t.reviewed}
+      reviewFailedTitle={t.reviewFailed}
+      onReviewed={canReview ? () => markServiceReviewed(service.id) : undefined}
+    />
   );
 }
 

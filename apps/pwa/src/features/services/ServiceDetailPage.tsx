@@ -127,7 +127,7 @@ export function ServiceDetailView({ service, organization }: ServiceDetailViewPr
         )}
       </Group>
 
-      <ServiceConflictNotice service={service} />
+      <ServiceConflictNotice service={service} canReview={canManage && !locked && service.status !== 'archived'} />
 
       {locked && (
         <Alert color="red" variant="light" icon={<IconLock aria-hidden />} title={servicesDe.lock.title} role="status">

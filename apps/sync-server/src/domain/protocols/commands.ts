@@ -11,6 +11,7 @@ import { recordUsage } from '../materialUsage/recordUsage';
 import { authorizeCapture } from '../services/access';
 import { nextVersion } from '../sync/versions';
 import { deviceTime, nowIso } from '../time';
+import { reviewCovers } from '../reviewFlag';
 import { inTransaction } from '../transaction';
 import { authorizeProtocolDischarge, authorizeProtocolEdit } from './access';
 import { encryptPatientData, insertPatientData, updatePatientData } from './patientData';
@@ -79,12 +80,15 @@ export async function updateProtocol(ctx: CommandContext, input: unknown): Promi
       entity: 'protocol', entityId: protocol.id, userId: ctx.user.id, editable: protocolClinicalFields, current: protocol,
       fieldVersions: protocol.fieldVersions, rowVersion: protocol.version, fields: data, baseVersion: data.baseVersion,
     });
-    if (plan || patientConflict) {
+    // "Angaben geprüft" clears the flag only when the user saw every kept conflict (../reviewFlag.ts).
+    const clearReview = data.reviewed === true && protocol.needsReview === 1 && (await reviewCovers(trx, ['protocol', 'patientData'], protocol.id, data.baseVersion));
+    if (plan || patientConflict || clearReview) {
       // A conflict on patient data flags the protocol too: the review is done on the protocol.
       const version = plan?.version ?? (await nextVersion(trx));
       const changes: Updateable<PatientProtocolsTable> = { ...plan?.patch, version, updatedAt: nowIso() };
       if (plan) changes.fieldVersions = plan.fieldVersions;
       if (plan?.conflicted || patientConflict) changes.needsReview = 1;
+      else if (clearReview) changes.needsReview = 0;
       await trx.updateTable('patientProtocols').set(changes).where('id', '=', protocol.id).execute();
     }
     if (data.treatmentEntries?.length) await insertTreatmentEntries(trx, ctx.user.id, protocol, data.treatmentEntries);

@@ -53,8 +53,8 @@ export async function updateService(ctx: CommandContext, input: unknown): Promis
     if (Date.parse(end) < Date.parse(start)) {
       throw new AppError(400, 'VALIDATION', serviceMessages.endAfterStartEdit, { endDate: serviceMessages.endAfterStartEdit });
     }
-    const { id: _id, baseVersion, organizationId: _moved, ...fields } = data;
-    await applyFieldUpdate(trx, ctx.user.id, service, fields, baseVersion);
+    const { id: _id, baseVersion, organizationId: _moved, reviewed, ...fields } = data;
+    await applyFieldUpdate(trx, ctx.user.id, service, fields, baseVersion, reviewed === true);
     return loadService(trx, service.id);
   });
 }

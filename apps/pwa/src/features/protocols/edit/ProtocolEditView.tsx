@@ -1,9 +1,11 @@
 import { Alert, Button, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { SelectedMaterial } from '@sanidok/schema';
 import { isProtocolOpen, patientDisplayName, protocolLabel } from '@sanidok/schema';
-import { IconAlertTriangle, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConflictNotice } from '../../../components/ConflictNotice';
 import type { ProtocolView } from '../../../data/repositories/protocols';
+import { markProtocolReviewed } from '../../../data/repositories/protocols';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { VitalsTimeline } from '../vitals/VitalsTimeline';
 import { DischargeDialog } from './DischargeDialog';
@@ -33,9 +35,14 @@ function ProtocolNotices({ view, open }: { view: ProtocolView; open: boolean }) 
         </Alert>
       )}
       {view.protocol.needsReview && (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t.notices.concurrentTitle} role="alert">
-          {t.notices.concurrentText}
-        </Alert>
+        <ConflictNotice
+          title={t.notices.concurrentTitle}
+          text={t.notices.concurrentText}
+          reviewLabel={t.notices.reviewed}
+          reviewFailedTitle={t.notices.reviewFailed}
+          // A closed protocol takes no edits: its notice stays as a record.
+          onReviewed={open ? () => markProtocolReviewed(view.protocol.id) : undefined}
+        />
       )}
     </>
   );

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { addMember, createOrganization } from '../../helpers/organizations';
+import { createProtocolVia } from '../../helpers/protocols';
+import { createServiceVia } from '../../helpers/services';
+import { createTestApp, registeredClient } from '../../helpers/testApp';
+
+// 'Angaben geprüft' (docs/sync-protocol.md, Conflicts): `reviewed: true` clears the review flag of a
+// service or protocol, but only when the device had seen every conflict kept so far.
+
+async function setup() {
+  const app = await createTestApp();
+  const owner = await registeredClient(app, 'olga');
+  const { id: orgId } = await createOrganization(owner);
+  const medic = await addMember(app, owner, orgId, 'mona');
+  const service = await createServiceVia(owner, orgId);
+  return { app, owner, medic, orgId, service };
+}
+
+describe('conflict review', () => {
+  it('clears a protocol’s flag for a user who saw the conflict; a later conflict flags it again', async () => {
+    const { medic, owner, service } = await setup();
+    const { protocol } = await createProtocolVia(medic, service.id);
+    const url = `/api/patient-protocols/${protocol.id}`;
+    await medic.patch(url, { baseVersion: protocol.version, chiefComplaint: 'Tablet A' });
+    const flagged = (await owner.patch(url, { baseVersion: protocol.version, chiefComplaint: 'Tablet B' })).json().protocol;
+    expect(flagged.needsReview).toBe(true);
+
+    // A device that had not yet seen the conflicting version cannot confirm it.
+    const stale = await medic.patch(url, { baseVersion: protocol.version, reviewed: true });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().protocol.needsReview).toBe(true);
+
+    const reviewed = await medic.patch(url, { baseVersion: flagged.version, reviewed: true });
+    expect(reviewed.json().protocol).toMatchObject({ needsReview: false, chiefComplaint: 'Tablet B' });
+    expect(reviewed.json().protocol.version).toBeGreaterThan(flagged.version);
+
+    // Confirming and losing a field in the same update: the new conflict wins.
+    await owner.patch(url, { baseVersion: reviewed.json().protocol.version, chiefComplaint: 'Tablet C' });
+    const again = await medic.patch(url, { baseVersion: reviewed.json().protocol.version, chiefComplaint: 'Tablet D', reviewed: true });
+    expect(again.json().protocol).toMatchObject({ needsReview: true, chiefComplaint: 'Tablet D' });
+  });
+
+  it('clears a service’s flag for its managers through the sync push too; members are refused', async () => {
+    const { owner, medic, service } = await setup();
+    const url = `/api/services/${service.id}`;
+    await owner.patch(url, { baseVersion: service.version, location: 'Halle 1' });
+    const flagged = (await owner.patch(url, { baseVersion: service.version, location: 'Halle 2' })).json();
+    expect(flagged.needsReview).toBe(true);
+
+    const refused = await medic.patch(url, { baseVersion: flagged.version, reviewed: true });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toEqual(expect.any(String));
+
+    const push = await owner.post('/api/sync/push', {
+      deviceId: '0190a000-0000-7000-8000-00000000d001',
+      schemaVersion: 1,
+      mutations: [{ mutationId: '0190a000-0000-7000-8000-00000000e001', seq: 1, name: 'service.update', args: { id: service.id, baseVersion: flagged.version, reviewed: true }, createdAt: new Date().toISOString() }],
+    });
+    expect(push.statusCode, push.body).toBe(200);
+    expect((await owner.get(url)).json()).toMatchObject({ needsReview: false, location: 'Halle 2' });
+  });
+
+  it('refuses anything but `true` with a German message', async () => {
+    const { owner, service } = await setup();
+    const response = await owner.patch(`/api/services/${service.id}`, { reviewed: 'ja' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/[a-zäöü]/);
+  });
+});
