@@ -99,7 +99,14 @@ test.describe('Patientenprotokolle auf zwei Tablets', () => {
         await expect(page.getByRole('textbox', { name: 'Vorerkrankungen' })).toHaveValue('Diabetes Typ 2');
       }
 
-      // A checks the values and confirms: the notice goes on both tablets and on the server.
+      // A looks up the replaced value on the server, checks the values and confirms: the notice
+      // goes on both tablets and on the server.
+      await a.page.getByRole('button', { name: 'Ersetzte Werte anzeigen' }).click();
+      const replaced = a.page.getByRole('dialog', { name: 'Ersetzte Werte' }).getByRole('listitem');
+      await expect(replaced).toHaveCount(1);
+      await expect(replaced).toContainText('Ersetzter Wert: Atemnot nach Wespenstich');
+      await expect(replaced).toContainText('Neuer Wert: Schwindel und Übelkeit');
+      await a.page.getByRole('dialog', { name: 'Ersetzte Werte' }).getByRole('button', { name: 'Schließen' }).click();
       await a.page.getByRole('status').filter({ hasText: 'Gleichzeitige Änderung' }).getByRole('button', { name: 'Angaben geprüft' }).click();
       await expect(a.page.getByText('Gleichzeitige Änderung')).toBeHidden();
       await expectOutboxDrained(a.page, a.userId);

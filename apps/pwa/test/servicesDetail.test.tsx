@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import * as repository from '../src/data/repositories/services';
 import { ended, org, planned, renderSignedIn, running, seed } from './services.fixtures';
-import { findToast } from './utils';
+import { findToast, json, mockApi, testUser } from './utils';
 
 // deleteService stays real; one test makes it fail once.
 vi.mock('../src/data/repositories/services', async (importOriginal) => {
@@ -103,12 +103,33 @@ describe('/services/{id}', () => {
     expect((await db.services.get(s.id))?.needsReview).toBe(false);
   });
 
-  it('offers no confirmation to members', async () => {
+  it('offers members no confirmation, but the replaced values from the server (or why not, offline)', async () => {
     const s = stadtfest({ needsReview: true });
     await seed([org(1, 'member')], [s]);
-    renderSignedIn(`/services/${s.id}`);
+    const { user } = renderSignedIn(`/services/${s.id}`);
     expect(await screen.findByText('Konflikt: Dieser Sanitätsdienst wurde gleichzeitig auf einem anderen Gerät geändert')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Angaben geprüft' })).not.toBeInTheDocument();
+
+    mockApi({
+      'GET /api/user': () => json(testUser),
+      [`GET /api/services/${s.id}/revisions`]: () =>
+        json([
+          { entity: 'service', field: 'startDate', replacedValue: '2026-01-15T08:00:00.000Z', newValue: '2026-01-15T09:00:00.000Z', changedAt: '2026-01-15T07:00:00.000Z', changedBy: 'Lena Berg' },
+          { entity: 'service', field: 'location', replacedValue: 'Haupteingang Nord', newValue: null, changedAt: '2026-01-15T06:00:00.000Z', changedBy: null },
+        ]),
+    });
+    await user.click(screen.getByRole('button', { name: 'Ersetzte Werte anzeigen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ersetzte Werte' });
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'StartdatumErsetzter Wert: 15.01.2026 09:00Neuer Wert: 15.01.2026 10:00Geändert am 15.01.2026 08:00 von Lena Berg',
+      'OrtErsetzter Wert: Haupteingang NordNeuer Wert: (leer)Geändert am 15.01.2026 07:00',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Schließen' }));
+
+    mockApi({ 'GET /api/user': () => json(testUser) });
+    await user.click(screen.getByRole('button', { name: 'Ersetzte Werte anzeigen' }));
+    expect(await screen.findByText('Die ersetzten Werte liegen auf dem Server und können nur mit Verbindung angezeigt werden.')).toBeInTheDocument();
   });
 
   it('edits only the changed fields, validates the period and confirms with Erfolgreich gespeichert', async () => {

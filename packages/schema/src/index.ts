@@ -28,3 +28,4 @@ export * from './accessLogEvents';
 export * from './sealedEnvelope';
 export * from './archive';
 export * from './insurers';
+export * from './fieldRevisions';

@@ -73,6 +73,8 @@ export const restMatrix = {
   'GET /api/services': { active: signedIn(200) },
   'GET /api/services/active': { active: signedIn(200) },
   'GET /api/services/:id': inStates(serviceStates, members(200)),
+  // Replaced values of concurrent edits (decisions "Conflict notices"): readable like the record.
+  'GET /api/services/:id/revisions': inStates(serviceStates, members(200)),
   'POST /api/services': { active: planners(201), orgBlocked: planners(423) },
   // No rule closes an archived service to planning; archiving again and completing are 409.
   'PATCH /api/services/:id': planning(200, 200),
@@ -97,6 +99,7 @@ export const restMatrix = {
   'PATCH /api/patient-protocols/:id': protocolEdit(200),
   'PATCH /api/patient-protocols/:id/discharge': discharge(200),
   'GET /api/patient-protocols/:id/vital-signs': inStates(protocolStates, members(200)),
+  'GET /api/patient-protocols/:id/revisions': inStates(protocolStates, members(200)),
   'POST /api/patient-protocols/:id/vital-signs': protocolEdit(201),
   'GET /api/patient-protocols/:id/treatment-entries': inStates(protocolStates, members(200)),
   'POST /api/patient-protocols/:id/treatment-entries': protocolEdit(201),

@@ -12,6 +12,7 @@ export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
   'GET /api/services': () => ({ url: '/api/services', listsOwnRows: true }),
   'GET /api/services/active': () => ({ url: '/api/services/active', listsOwnRows: true }),
   'GET /api/services/:id': ({ scope }) => ({ url: `/api/services/${scope.serviceId}` }),
+  'GET /api/services/:id/revisions': ({ scope }) => ({ url: `/api/services/${scope.serviceId}/revisions` }),
   'POST /api/services': ({ scope }) => ({ url: '/api/services', payload: servicePayload(scope.org.id) }),
   'PATCH /api/services/:id': ({ scope }) => ({ url: `/api/services/${scope.serviceId}`, payload: { description: 'Beschreibung geändert' } }),
   'PATCH /api/services/:id/archive': async ({ world, scope }) => ({ url: `/api/services/${await freshService(world, scope, { ended: true })}/archive` }),
@@ -38,6 +39,7 @@ export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
     url: `/api/patient-protocols/${await freshProtocol(world, scope)}/discharge`, payload: dischargePayload,
   }),
   'GET /api/patient-protocols/:id/vital-signs': ({ scope }) => ({ url: `/api/patient-protocols/${scope.protocolId}/vital-signs` }),
+  'GET /api/patient-protocols/:id/revisions': ({ scope }) => ({ url: `/api/patient-protocols/${scope.protocolId}/revisions` }),
   'POST /api/patient-protocols/:id/vital-signs': ({ scope }) => ({ url: `/api/patient-protocols/${scope.protocolId}/vital-signs`, payload: { heartRate: 88 } }),
   'GET /api/patient-protocols/:id/treatment-entries': ({ scope }) => ({ url: `/api/patient-protocols/${scope.protocolId}/treatment-entries` }),
   'POST /api/patient-protocols/:id/treatment-entries': ({ scope }) => ({

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { Service } from '@sanidok/schema';
 import { IconArrowsDiff } from '@tabler/icons-react';
-import { ConflictNotice } from '../../components/ConflictNotice';
+import { ConflictNotice } from '../conflicts/ConflictNotice';
 import { markServiceReviewed } from '../../data/repositories/services';
 import { servicesDe } from '../../i18n/services.de';
 
@@ -19,6 +19,7 @@ export function ServiceConflictNotice({ service, canReview }: { service: Pick<Se
       text={t.text}
       reviewLabel={t.reviewed}
       reviewFailedTitle={t.reviewFailed}
+      revisionsPath={`/api/services/${encodeURIComponent(service.id)}/revisions`}
       onReviewed={canReview ? () => markServiceReviewed(service.id) : undefined}
     />
   );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CommandContext } from '../../domain/context';
 import { createProtocol, dischargeProtocol, updateProtocol } from '../../domain/protocols/commands';
+import { listProtocolRevisions } from '../../domain/fieldRevisions';
 import { getProtocolDetail, listProtocols, listServiceProtocols } from '../../domain/protocols/queries';
 import { addTreatmentEntry, listTreatmentEntries } from '../../domain/protocols/treatmentEntries';
 import { listVitals, recordVitals } from '../../domain/protocols/vitals';
@@ -26,6 +27,9 @@ export const patientProtocolRoutes: FastifyPluginAsync = async (app) => {
   app.post('/patient-protocols', async (request, reply) => reply.status(201).send(await createProtocol(ctx(request), request.body)));
   app.patch<{ Params: IdParams }>('/patient-protocols/:id', async (request) => updateProtocol(ctx(request), withId(request)));
   app.patch<{ Params: IdParams }>('/patient-protocols/:id/discharge', async (request) => dischargeProtocol(ctx(request), withId(request)));
+
+  app.get<{ Params: IdParams }>('/patient-protocols/:id/revisions', async (request) =>
+    listProtocolRevisions(app.db, app.config.dataKey, requireUser(request), request.params.id));
 
   app.get<{ Params: IdParams }>('/patient-protocols/:id/vital-signs', async (request) => listVitals(app.db, requireUser(request), request.params.id));
   app.post<{ Params: IdParams }>('/patient-protocols/:id/vital-signs', async (request, reply) =>

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CommandContext } from '../../domain/context';
+import { listServiceRevisions } from '../../domain/fieldRevisions';
 import { archiveService, completeService, createService, deleteService, updateService } from '../../domain/services/commands';
 import { getService, listActiveServices, listServices } from '../../domain/services/queries';
 import { commandContext, requireUser } from '../../plugins/session';
@@ -14,6 +15,7 @@ export const serviceRoutes: FastifyPluginAsync = async (app) => {
   app.get('/services', async (request) => listServices(app.db, requireUser(request)));
   app.get('/services/active', async (request) => listActiveServices(app.db, requireUser(request)));
   app.get<{ Params: IdParams }>('/services/:id', async (request) => getService(app.db, requireUser(request), request.params.id));
+  app.get<{ Params: IdParams }>('/services/:id/revisions', async (request) => listServiceRevisions(app.db, requireUser(request), request.params.id));
 
   app.post('/services', async (request, reply) => reply.status(201).send(await createService(ctx(request), request.body)));
   app.patch<{ Params: IdParams }>('/services/:id', async (request) => updateService(ctx(request), withId(request)));

@@ -60,6 +60,30 @@ describe('conflict review', () => {
     expect((await owner.get(url)).json()).toMatchObject({ needsReview: false, location: 'Halle 2' });
   });
 
+  it('shows the replaced values to those who may read the record; patient data only while the protocol is open', async () => {
+    const { app, owner, medic, service } = await setup();
+    const { protocol } = await createProtocolVia(medic, service.id);
+    const url = `/api/patient-protocols/${protocol.id}`;
+    await medic.patch(url, { baseVersion: protocol.version, chiefComplaint: 'Tablet A', patientData: { phone: '0170 111' } });
+    await owner.patch(url, { baseVersion: protocol.version, chiefComplaint: 'Tablet B', patientData: { phone: '0170 222' } });
+    const revisions = await medic.get(`${url}/revisions`);
+    expect(revisions.statusCode).toBe(200);
+    expect(revisions.json()).toEqual([
+      { entity: 'protocol', field: 'chiefComplaint', replacedValue: 'Tablet A', newValue: 'Tablet B', changedAt: expect.any(String), changedBy: expect.any(String) },
+      { entity: 'patientData', field: 'phone', replacedValue: '0170 111', newValue: '0170 222', changedAt: expect.any(String), changedBy: expect.any(String) },
+    ]);
+    const stranger = await registeredClient(app, 'fremd');
+    expect((await stranger.get(`${url}/revisions`)).statusCode).toBe(404);
+
+    await medic.patch(`${url}/discharge`, { dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau' });
+    const afterDischarge = (await medic.get(`${url}/revisions`)).json() as { entity: string }[];
+    expect(afterDischarge.map((r) => r.entity)).toEqual(['protocol']);
+
+    await owner.patch(`/api/services/${service.id}`, { baseVersion: service.version, location: 'Halle 1' });
+    await owner.patch(`/api/services/${service.id}`, { baseVersion: service.version, location: 'Halle 2' });
+    expect((await medic.get(`/api/services/${service.id}/revisions`)).json()).toMatchObject([{ entity: 'service', field: 'location', replacedValue: 'Halle 1', newValue: 'Halle 2' }]);
+  });
+
   it('refuses anything but `true` with a German message', async () => {
     const { owner, service } = await setup();
     const response = await owner.patch(`/api/services/${service.id}`, { reviewed: 'ja' });

@@ -3,7 +3,7 @@ import type { SelectedMaterial } from '@sanidok/schema';
 import { isProtocolOpen, patientDisplayName, protocolLabel } from '@sanidok/schema';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConflictNotice } from '../../../components/ConflictNotice';
+import { ConflictNotice } from '../../conflicts/ConflictNotice';
 import type { ProtocolView } from '../../../data/repositories/protocols';
 import { markProtocolReviewed } from '../../../data/repositories/protocols';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
@@ -40,6 +40,8 @@ function ProtocolNotices({ view, open }: { view: ProtocolView; open: boolean }) 
           text={t.notices.concurrentText}
           reviewLabel={t.notices.reviewed}
           reviewFailedTitle={t.notices.reviewFailed}
+          revisionsPath={`/api/patient-protocols/${encodeURIComponent(view.protocol.id)}/revisions`}
+          sealed={!open}
           // A closed protocol takes no edits: its notice stays as a record.
           onReviewed={open ? () => markProtocolReviewed(view.protocol.id) : undefined}
         />

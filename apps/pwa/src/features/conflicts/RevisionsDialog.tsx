@@ -1,0 +1,71 @@
+import { Alert, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import type { FieldRevision } from '@sanidok/schema';
+import { fieldRevisionListSchema, formatDateTime, patientDataLabels, protocolFieldLabels } from '@sanidok/schema';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../api/client';
+import { conflictsDe } from '../../i18n/conflicts.de';
+import { servicesDe } from '../../i18n/services.de';
+
+const t = conflictsDe;
+const labelSets: Record<FieldRevision['entity'], Record<string, string>> = {
+  service: servicesDe.form,
+  protocol: protocolFieldLabels,
+  patientData: patientDataLabels,
+};
+const dateFields = new Set(['service.startDate', 'service.endDate']);
+
+function shown(revision: FieldRevision, value: string | null): string {
+  if (value === null || value === '') return t.emptyValue;
+  return dateFields.has(`${revision.entity}.${revision.field}`) ? formatDateTime(value) : value;
+}
+
+/** Read from the server, never stored on the device: replaced values are history, not capture. */
+function useRevisions(path: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['revisions', path],
+    queryFn: async ({ signal }) => fieldRevisionListSchema.parse(await apiGet<unknown>(path, signal)),
+    enabled,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** The values that concurrent edits replaced, newest first, with who replaced them and when. */
+export function RevisionsDialog({ path, opened, onClose, sealedNote }: { path: string; opened: boolean; onClose: () => void; sealedNote?: boolean }) {
+  const revisions = useRevisions(path, opened);
+  return (
+    <Modal opened={opened} onClose={onClose} title={t.title} size="lg" closeButtonProps={{ 'aria-label': t.close }}>
+      <Stack gap="sm">
+        {revisions.isPending && (
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text size="sm">{t.loading}</Text>
+          </Group>
+        )}
+        {revisions.isError && <Alert color="yellow">{t.offline}</Alert>}
+        {revisions.data?.length === 0 && <Text size="sm">{t.empty}</Text>}
+        {revisions.data && revisions.data.length > 0 && (
+          <Stack gap="xs" component="ul" aria-label={t.title} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {revisions.data.map((revision, index) => (
+              <Paper key={`${revision.entity}.${revision.field}.${index}`} component="li" withBorder p="sm">
+                <Text fw={600} size="sm">
+                  {labelSets[revision.entity][revision.field] ?? revision.field}
+                </Text>
+                <Text size="sm">
+                  {t.replaced}: {shown(revision, revision.replacedValue)}
+                </Text>
+                <Text size="sm">
+                  {t.replacedBy}: {shown(revision, revision.newValue)}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {t.changed(formatDateTime(revision.changedAt), revision.changedBy)}
+                </Text>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        {sealedNote && revisions.isSuccess && <Text size="xs" c="gray.7">{t.sealedNote}</Text>}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+import { decryptAtRest } from '@sanidok/crypto';
+import type { FieldRevision } from '@sanidok/schema';
+import type { Db } from '../db/connection';
+import type { UserRow } from '../db/database';
+import { revisionContext } from './protocols/patientData';
+import { requireProtocolAccess } from './protocols/access';
+import { requireServiceAccess } from './services/access';
+
+type Entity = FieldRevision['entity'];
+
+async function revisionsOf(db: Db, entities: readonly Entity[], entityId: string) {
+  const rows = await db
+    .selectFrom('fieldRevisions as r')
+    .leftJoin('users as u', 'u.id', 'r.userId')
+    .select(['r.entity', 'r.field', 'r.replacedValue', 'r.newValue', 'r.createdAt', 'u.fullName', 'u.username'])
+    .where('r.entity', 'in', entities)
+    .where('r.entityId', '=', entityId)
+    .orderBy('r.id', 'desc')
+    .execute();
+  return rows.map(
+    (row): FieldRevision => ({
+      entity: row.entity as Entity, field: row.field, replacedValue: row.replacedValue, newValue: row.newValue, changedAt: row.createdAt,
+      changedBy: row.fullName ?? row.username ?? null,
+    }),
+  );
+}
+
+/** The values replaced by concurrent edits of a service, newest first; every member may read them, as the service itself. */
+export async function listServiceRevisions(db: Db, user: UserRow, serviceId: unknown): Promise<FieldRevision[]> {
+  const { service } = await requireServiceAccess(db, serviceId, user);
+  return revisionsOf(db, ['service'], service.id);
+}
+
+/**
+ * The values replaced by concurrent edits of a protocol, for those who may read it. Patient-data
+ * values are kept under the server data key while the protocol is open (they are opened here as
+ * the patient data itself is); at discharge they were sealed into the archive and deleted.
+ */
+export async function listProtocolRevisions(db: Db, dataKey: string, user: UserRow, protocolId: unknown): Promise<FieldRevision[]> {
+  const { protocol } = await requireProtocolAccess(db, protocolId, user);
+  const open = (field: string, value: string | null) => (value === null ? null : decryptAtRest(dataKey, value, revisionContext(protocol.id, field)));
+  const rows = await revisionsOf(db, ['protocol', 'patientData'], protocol.id);
+  return Promise.all(
+    rows.map(async (row) =>
+      row.entity === 'patientData' ? { ...row, replacedValue: await open(row.field, row.replacedValue), newValue: await open(row.field, row.newValue) } : row,
+    ),
+  );
+}
