@@ -45,7 +45,7 @@ export const protocolEditDe = {
     noPatientData: 'Die Patientendaten dieses Protokolls liegen auf diesem Gerät nicht vor.',
     concurrentTitle: 'Gleichzeitige Änderung',
     concurrentText:
-      'Ein Wert dieses Protokolls wurde zur gleichen Zeit auf einem anderen Gerät geändert. Der ersetzte Wert bleibt in den Änderungsständen des Servers für die Inhaberin bzw. den Inhaber der Organisation erhalten. Bitte prüfen Sie die Angaben.',
+      'Ein Wert dieses Protokolls wurde zur gleichen Zeit auf einem anderen Gerät geändert. Der ersetzte Wert bleibt in den Änderungsständen des Servers erhalten. Bitte prüfen Sie die Angaben.',
     reviewed: 'Angaben geprüft',
     reviewFailed: 'Der Hinweis konnte nicht entfernt werden',
   },
