@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, createOrganization } from '../../helpers/organizations';
 import { createProtocolVia } from '../../helpers/protocols';
-import { createServiceVia } from '../../helpers/services';
-import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { serviceTeam } from '../../helpers/serviceTeam';
+import { registeredClient } from '../../helpers/testApp';
 
 // 'Angaben geprüft' (docs/sync-protocol.md, Conflicts): `reviewed: true` clears the review flag of a
 // service or protocol, but only when the device had seen every conflict kept so far.
 
-async function setup() {
-  const app = await createTestApp();
-  const owner = await registeredClient(app, 'olga');
-  const { id: orgId } = await createOrganization(owner);
-  const medic = await addMember(app, owner, orgId, 'mona');
-  const service = await createServiceVia(owner, orgId);
-  return { app, owner, medic, orgId, service };
-}
+const setup = serviceTeam;
 
 describe('conflict review', () => {
   it('clears a protocol’s flag for a user who saw the conflict; a later conflict flags it again', async () => {

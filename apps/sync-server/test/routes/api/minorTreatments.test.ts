@@ -2,21 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { addMember, createOrganization } from '../../helpers/organizations';
+import { createOrganization } from '../../helpers/organizations';
 import { createServiceVia } from '../../helpers/services';
-import type { Client } from '../../helpers/testApp';
-import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { serviceTeam } from '../../helpers/serviceTeam';
+import { registeredClient } from '../../helpers/testApp';
 
-async function setup() {
-  const app = await createTestApp();
-  const owner = await registeredClient(app, 'olga');
-  const { id: orgId } = await createOrganization(owner);
-  const medic = await addMember(app, owner, orgId, 'mona');
-  const service = await createServiceVia(owner, orgId);
-  const material = async (name: string, organizationId = orgId, client: Client = owner) =>
-    (await client.post('/api/materials', { name, unit: 'Stück', organizationId })).json().id as number;
-  return { app, owner, medic, orgId, service, material };
-}
+const setup = serviceTeam;
 
 const counts = async (app: FastifyInstance) => ({
   treatments: (await app.db.selectFrom('minorTreatments').select('id').execute()).length,

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addMember, createOrganization } from '../../helpers/organizations';
 import { createProtocolVia, dischargePayload, protocolCounts } from '../../helpers/protocols';
-import { createServiceVia } from '../../helpers/services';
-import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { serviceTeam } from '../../helpers/serviceTeam';
+import { registeredClient } from '../../helpers/testApp';
 
 async function setup() {
-  const app = await createTestApp();
-  const owner = await registeredClient(app, 'olga');
-  const { id: orgId } = await createOrganization(owner);
-  const medic = await addMember(app, owner, orgId, 'mona');
-  const service = await createServiceVia(owner, orgId);
-  const { protocol } = await createProtocolVia(medic, service.id);
-  return { app, owner, medic, orgId, service, protocol };
+  const team = await serviceTeam();
+  const { protocol } = await createProtocolVia(team.medic, team.service.id);
+  return { ...team, protocol };
 }
 
 const browser = { 'user-agent': 'Mozilla/5.0 (iPad) SaniDok-Test', 'x-forwarded-for': '203.0.113.7' };

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addMember, createOrganization } from '../../helpers/organizations';
+import { createOrganization } from '../../helpers/organizations';
 import { databaseText, dischargePayload, protocolCounts, protocolPayload } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
-import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { serviceTeam } from '../../helpers/serviceTeam';
+import { registeredClient } from '../../helpers/testApp';
 
 const mutation = (seq: number, name: string, args: unknown) => ({ mutationId: randomUUID(), seq, name, args, createdAt: new Date().toISOString() });
 const push = (client: Client, deviceId: string, mutations: unknown[]) => client.post('/api/sync/push', { deviceId, schemaVersion: 1, mutations });
@@ -22,14 +23,7 @@ async function pullAll(client: Client, cursor?: string) {
   return { changes, cursor };
 }
 
-async function setup() {
-  const app = await createTestApp();
-  const owner = await registeredClient(app, 'olga');
-  const { id: orgId } = await createOrganization(owner);
-  const medic = await addMember(app, owner, orgId, 'mona');
-  const service = await createServiceVia(owner, orgId);
-  return { app, owner, medic, orgId, service };
-}
+const setup = serviceTeam;
 
 describe('protocols through sync', () => {
   it('numbers protocols 1..n without gaps or duplicates when two devices push at the same time', async () => {

@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addMember, createOrganization } from '../../helpers/organizations';
+import { createOrganization } from '../../helpers/organizations';
 import { createProtocolVia, databaseText, dischargePayload, protocolCounts, protocolPayload } from '../../helpers/protocols';
-import { createServiceVia } from '../../helpers/services';
-import type { Client } from '../../helpers/testApp';
-import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { serviceTeam } from '../../helpers/serviceTeam';
+import { registeredClient } from '../../helpers/testApp';
 
 const closed = 'Dieses Protokoll ist abgeschlossen und kann nicht mehr bearbeitet werden.';
 
-async function setup() {
-  const app = await createTestApp();
-  const owner = await registeredClient(app, 'olga');
-  const { id: orgId } = await createOrganization(owner);
-  const medic = await addMember(app, owner, orgId, 'mona');
-  const service = await createServiceVia(owner, orgId);
-  const material = async (name: string, organizationId = orgId, client: Client = owner) =>
-    (await client.post('/api/materials', { name, unit: 'Stück', organizationId })).json().id as number;
-  return { app, owner, medic, orgId, service, material };
-}
+const setup = serviceTeam;
 
 describe('patient protocols', () => {
   it('creates a numbered protocol; patient data is encrypted at rest and apart from the clinical row', async () => {

@@ -1,0 +1,19 @@
+import { addMember, createOrganization } from './organizations';
+import { createServiceVia } from './services';
+import type { Client } from './testApp';
+import { createTestApp, registeredClient } from './testApp';
+
+/**
+ * The usual cast of the documentation tests: owner Olga, her organisation, medic Mona as a member
+ * and one running service; `material` adds a catalogue entry (by default Olga's, in her organisation).
+ */
+export async function serviceTeam() {
+  const app = await createTestApp();
+  const owner = await registeredClient(app, 'olga');
+  const { id: orgId } = await createOrganization(owner);
+  const medic = await addMember(app, owner, orgId, 'mona');
+  const service = await createServiceVia(owner, orgId);
+  const material = async (name: string, organizationId = orgId, client: Client = owner) =>
+    (await client.post('/api/materials', { name, unit: 'Stück', organizationId })).json().id as number;
+  return { app, owner, medic, orgId, service, material };
+}
