@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import { CompiledQuery } from 'kysely';
+import { batchHandle, runDirect } from './batchConnection';
 import type { Db } from './connection';
 import type { Database } from './database';
 
@@ -18,11 +19,22 @@ export async function insertRow<T extends keyof Database & string>(db: Db, table
     text = db.insertInto(table).values(row).compile().sql;
     compiled.set(key, text);
   }
-  await db.executeQuery(CompiledQuery.raw(text, entries.map(([, value]) => value)));
+  const values = entries.map(([, value]) => value);
+  // Inside a sync push's batch transaction: straight on the connection (db/batchConnection.ts).
+  const sqlite = batchHandle(db);
+  if (sqlite) runDirect(sqlite, text, values);
+  else await db.executeQuery(CompiledQuery.raw(text, values));
 }
 
-/** A fixed statement without Kysely's builder: for savepoints and counters run per mutation. */
-export function rawStatement(text: string): (db: Db) => Promise<unknown[]> {
+/**
+ * A fixed statement without Kysely's builder: for savepoints and counters run per mutation. Rows
+ * come back with the column names as written in `text` (no camel-case mapping).
+ */
+export function rawStatement(text: string): (db: Db, values?: readonly unknown[]) => Promise<unknown[]> {
   const query = CompiledQuery.raw(text, []);
-  return async (db) => (await db.executeQuery(query)).rows;
+  return async (db, values) => {
+    const sqlite = batchHandle(db);
+    if (sqlite) return runDirect(sqlite, text, values);
+    return (await db.executeQuery(values ? CompiledQuery.raw(text, [...values]) : query)).rows;
+  };
 }

@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
+import { registerHandle } from './batchConnection';
 import type { Database } from './database';
 import { withStatementCache } from './statementCache';
 
@@ -21,5 +22,6 @@ export function openDatabase(databasePath: string): { db: Db; sqlite: SQLite.Dat
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
+  registerHandle(db, sqlite);
   return { db, sqlite };
 }

@@ -23,12 +23,21 @@ export async function toMinorTreatments(db: Db, dataKey: string, rows: Treatment
     .where('u.source', '=', 'minor_treatment')
     .where('u.sourceId', 'in', rows.map((r) => r.id))
     .execute();
+  // Grouped once (a pull page holds up to 1,000 treatments): not a scan of all usage per treatment.
+  const byTreatment = new Map<string, MinorTreatment['materials']>();
+  for (const u of usage) {
+    if (u.sourceId === null) continue;
+    const material = { materialId: u.materialId, name: u.name, quantity: u.quantity };
+    const list = byTreatment.get(u.sourceId);
+    if (list) list.push(material);
+    else byTreatment.set(u.sourceId, [material]);
+  }
   return Promise.all(
     rows.map(async ({ patientNameEnc, ...row }) => ({
       ...row,
       date: row.createdAt,
       patientName: await decryptAtRest(dataKey, patientNameEnc, `minor_treatments:${row.id}`),
-      materials: usage.filter((u) => u.sourceId === row.id).map((u) => ({ materialId: u.materialId, name: u.name, quantity: u.quantity })),
+      materials: byTreatment.get(row.id) ?? [],
     })),
   );
 }

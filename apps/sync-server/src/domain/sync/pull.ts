@@ -5,13 +5,14 @@ import type { UserRow } from '../../db/database';
 import { AppError, validate } from '../errors';
 import { listMyOrganizations } from '../organizations/queries';
 import { decodeCursor, encodeCursor } from './cursor';
-import { syncSources } from './sources';
+import { hasChangesSince, syncSources } from './sources';
 
 const defaultPageSize = 500;
 
 /** Changes of one organisation after `from` from every source, merged in version order. */
 async function organizationChanges(db: Db, organizationId: number, from: number, limit: number, dataKey: string): Promise<SyncChange[]> {
-  const perSource = await Promise.all(syncSources.map((source) => source(db, organizationId, from, limit, dataKey)));
+  if (!(await hasChangesSince(db, organizationId, from))) return [];
+  const perSource = await Promise.all(syncSources.map((source) => source.read(db, organizationId, from, limit, dataKey)));
   return perSource.flat().sort((a, b) => a.version - b.version);
 }
 

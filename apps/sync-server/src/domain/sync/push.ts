@@ -1,12 +1,14 @@
 import type { MutationResult, PushResponse } from '@sanidok/schema';
 import { encryptAtRest } from '@sanidok/crypto';
 import { pushRequestSchema, SYNC_SCHEMA_VERSION, syncMessages } from '@sanidok/schema';
-import { rawStatement } from '../../db/compiledInsert';
+import { bindBatch } from '../../db/batchConnection';
+import { insertRow, rawStatement } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
 import type { CommandContext } from '../context';
 import { AppError, validate } from '../errors';
 import { nowIso } from '../time';
 import { mutationRegistry } from './registry';
+import { reserveVersions, rewindVersions, settleVersions, versionMark } from './versions';
 
 type PushContext = Omit<CommandContext, 'db' | 'deviceId'>;
 
@@ -14,13 +16,17 @@ type PushContext = Omit<CommandContext, 'db' | 'deviceId'>;
 const savepoint = rawStatement('savepoint mutation');
 const releaseSavepoint = rawStatement('release savepoint mutation');
 const rollbackToSavepoint = rawStatement('rollback to savepoint mutation');
+// Column aliases in camel case: the same row whether it runs directly or through Kysely.
+const selectDevice = rawStatement('select user_id as userId, last_seq as lastSeq from devices where id = ?');
+const settleDevice = rawStatement('update devices set last_seq = ?, last_seen_at = ? where id = ?');
+const selectQuarantined = rawStatement('select code, message from sync_quarantine where device_id = ? and seq = ?');
 
 async function registerDevice(trx: Db, deviceId: string, userId: number): Promise<number> {
-  const device = await trx.selectFrom('devices').select(['userId', 'lastSeq']).where('id', '=', deviceId).executeTakeFirst();
+  const [device] = (await selectDevice(trx, [deviceId])) as { userId: number; lastSeq: number }[];
   if (device && device.userId !== userId) throw new AppError(403, 'FOREIGN_DEVICE', syncMessages.foreignDevice);
   if (device) return device.lastSeq;
   const now = nowIso();
-  await trx.insertInto('devices').values({ id: deviceId, userId, lastSeq: 0, createdAt: now, lastSeenAt: now }).execute();
+  await insertRow(trx, 'devices', { id: deviceId, userId, lastSeq: 0, createdAt: now, lastSeenAt: now });
   return 0;
 }
 
@@ -29,7 +35,7 @@ export const quarantineArgsContext = (deviceId: string, seq: number) => `sync_qu
 
 /** A replayed mutation answers as it was settled: a rejection keeps its reason. */
 async function replayResult(trx: Db, deviceId: string, base: { mutationId: string; seq: number }): Promise<MutationResult> {
-  const rejected = await trx.selectFrom('syncQuarantine').select(['code', 'message']).where('deviceId', '=', deviceId).where('seq', '=', base.seq).executeTakeFirst();
+  const [rejected] = (await selectQuarantined(trx, [deviceId, base.seq])) as Pick<MutationResult, 'code' | 'message'>[];
   return rejected ? { ...base, status: 'rejected', code: rejected.code, message: rejected.message } : { ...base, status: 'duplicate' };
 }
 
@@ -44,7 +50,10 @@ export async function pushMutations(db: Db, context: PushContext, body: unknown)
   const mutations = [...request.mutations].sort((a, b) => a.seq - b.seq);
 
   return db.transaction().execute(async (trx) => {
+    // Savepoints, the version counter and inserts of this batch run on the connection directly.
+    bindBatch(db, trx);
     let lastSeq = await registerDevice(trx, request.deviceId, context.user.id);
+    await reserveVersions(trx);
     const results: MutationResult[] = [];
     const ctx: CommandContext = { ...context, db: trx, deviceId: request.deviceId };
     for (const mutation of mutations) {
@@ -55,6 +64,7 @@ export async function pushMutations(db: Db, context: PushContext, body: unknown)
       }
       if (mutation.seq !== lastSeq + 1) break; // a gap: the device resends from lastSeq + 1
       const handler = Object.hasOwn(mutationRegistry, mutation.name) ? mutationRegistry[mutation.name] : undefined;
+      const versions = versionMark(trx);
       await savepoint(trx);
       try {
         if (!handler) throw new AppError(400, 'UNKNOWN_MUTATION', syncMessages.unknownMutation);
@@ -65,20 +75,19 @@ export async function pushMutations(db: Db, context: PushContext, body: unknown)
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
         await rollbackToSavepoint(trx);
         await releaseSavepoint(trx);
+        rewindVersions(trx, versions);
         const argsText = JSON.stringify(mutation.args ?? null);
         const args = handler?.sensitive ? await encryptAtRest(context.dataKey, argsText, quarantineArgsContext(request.deviceId, mutation.seq)) : argsText;
-        await trx
-          .insertInto('syncQuarantine')
-          .values({
-            deviceId: request.deviceId, userId: context.user.id, mutationId: mutation.mutationId, seq: mutation.seq, name: mutation.name,
-            args, code: error.code, message: error.message, createdAt: nowIso(),
-          })
-          .execute();
+        await insertRow(trx, 'syncQuarantine', {
+          deviceId: request.deviceId, userId: context.user.id, mutationId: mutation.mutationId, seq: mutation.seq, name: mutation.name,
+          args, code: error.code, message: error.message, createdAt: nowIso(),
+        });
         results.push({ ...base, status: 'rejected', code: error.code, message: error.message });
       }
       lastSeq = mutation.seq;
     }
-    await trx.updateTable('devices').set({ lastSeq, lastSeenAt: nowIso() }).where('id', '=', request.deviceId).execute();
+    await settleVersions(trx);
+    await settleDevice(trx, [lastSeq, nowIso(), request.deviceId]);
     return { lastSeq, results };
   });
 }

@@ -3,17 +3,59 @@ import type { Db } from '../../db/connection';
 import { nowIso } from '../time';
 
 /**
+ * The version counter of one sync push: read once when the batch starts, counted up in memory,
+ * written back once before the commit (`settleVersions`). The batch transaction holds SQLite's
+ * only writer, so no other write can take a version in between: the values are the ones the
+ * per-write UPDATE would have given, one statement per batch instead of one per row.
+ */
+interface BatchVersions {
+  current: number;
+  readonly start: number;
+}
+
+const batches = new WeakMap<Db, BatchVersions>();
+
+const readVersion = rawStatement('select version from sync_state where id = 1');
+const writeVersion = rawStatement('update sync_state set version = ? where id = 1');
+// Runs once per synced write outside a push: precompiled, no query building on the hot path.
+const bumpVersion = rawStatement('update sync_state set version = version + 1 where id = 1 returning version');
+
+/** Starts counting versions in memory for the batch transaction `trx`. */
+export async function reserveVersions(trx: Db): Promise<void> {
+  const [row] = (await readVersion(trx)) as { version: number }[];
+  if (!row) throw new Error('sync_state fehlt');
+  batches.set(trx, { current: row.version, start: row.version });
+}
+
+/** Where the counter stands: a mutation rolled back to its savepoint gives its versions back. */
+export function versionMark(trx: Db): number | undefined {
+  return batches.get(trx)?.current;
+}
+
+export function rewindVersions(trx: Db, mark: number | undefined): void {
+  const batch = batches.get(trx);
+  if (batch && mark !== undefined) batch.current = mark;
+}
+
+/** Writes the batch's counter back (inside the transaction, before the commit). */
+export async function settleVersions(trx: Db): Promise<void> {
+  const batch = batches.get(trx);
+  if (!batch) return;
+  batches.delete(trx);
+  if (batch.current !== batch.start) await writeVersion(trx, [batch.current]);
+}
+
+/**
  * The next value of the global change counter. Must be called inside the writing transaction:
  * SQLite serialises writers, so versions are unique and increase in commit order.
  */
 export async function nextVersion(trx: Db): Promise<number> {
+  const batch = batches.get(trx);
+  if (batch) return (batch.current += 1);
   const [row] = (await bumpVersion(trx)) as { version: number }[];
   if (!row) throw new Error('sync_state fehlt');
   return row.version;
 }
-
-// Runs once per synced write: precompiled, no query building on the hot path.
-const bumpVersion = rawStatement('update sync_state set version = version + 1 where id = 1 returning version');
 
 /** Records a deletion so that devices remove the row on their next pull. */
 export async function writeTombstone(trx: Db, entity: string, entityId: string, organizationId: number): Promise<void> {
