@@ -129,4 +129,68 @@ test.describe('Patientenarchiv', () => {
       expect(body).not.toContain(compact);
     }
   });
+
+  test('Inhaber öffnet einen Dienst mit 70 Protokollen: alle entschlüsselt, seitenweise angezeigt, alle im Druck', async ({ page }) => {
+    test.setTimeout(120_000);
+    const ownerName = uniqueName('inhaber');
+    const organizationName = `Archiv ${uniqueName('org')}`;
+    const serviceName = `Großeinsatz ${uniqueName('dienst')}`;
+    await registerViaUi(page, ownerName);
+    const keyText = await createOrganizationViaUi(page, organizationName);
+    const organizations = (await (await page.request.get('/api/organizations')).json()) as { id: number; name: string }[];
+    const organizationId = organizations.find((o) => o.name === organizationName)?.id;
+    const serviceId = randomUUID();
+    const service = await page.request.post('/api/services', {
+      data: { id: serviceId, name: serviceName, location: 'Festwiese', startDate: new Date(Date.now() - 4 * hour).toISOString(), endDate: new Date(Date.now() + hour).toISOString(), organizationId },
+    });
+    expect(service.status(), await service.text()).toBe(201);
+    // 70 protocols created and discharged through the sync push, as a tablet would; the server seals each.
+    const count = 70;
+    const mutations = Array.from({ length: count }, (_, i) => {
+      const id = randomUUID();
+      return [
+        { name: 'protocol.create', args: { id, serviceId, createdAt: new Date(Date.now() - 3 * hour + i * 60_000).toISOString(), patientData: { firstName: `Person${i + 1}`, lastName: 'Archivtest' }, chiefComplaint: 'Schnittwunde' } },
+        { name: 'protocol.discharge', args: { id, dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause', handoverTo: 'Angehörige', dischargedAt: new Date(Date.now() - 2 * hour + i * 60_000).toISOString() } },
+      ];
+    }).flat();
+    const push = await page.request.post('/api/sync/push', {
+      data: { deviceId: randomUUID(), schemaVersion: 1, mutations: mutations.map((m, i) => ({ mutationId: randomUUID(), seq: i + 1, name: m.name, args: m.args, createdAt: new Date().toISOString() })) },
+      headers: { 'x-sanidok-client': 'e2e' },
+    });
+    expect(push.status(), await push.text()).toBe(200);
+    expect(((await push.json()) as { results: { status: string }[] }).results.filter((r) => r.status !== 'applied')).toEqual([]);
+
+    await page.goto('/patient-archive');
+    const row = page.getByRole('table', { name: 'Archivierte Sanitätsdienste' }).getByRole('row', { name: new RegExp(serviceName) });
+    await expect(row.getByRole('cell', { name: String(count), exact: true })).toBeVisible({ timeout: 25_000 });
+    await row.getByRole('radio').check();
+    await page.getByRole('textbox', { name: 'Verschlüsselungsschlüssel' }).fill(keyText);
+    // Focusing the key field started the decryption worker; it loads under the app's CSP.
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('sanidok:archive-worker-ready').length), { timeout: 25_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Archiv öffnen' }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Archivierte Protokolle – ${serviceName}` });
+    await expect(dialog.getByText(`${count} Protokolle entschlüsselt`)).toBeVisible({ timeout: 25_000 });
+    const list = dialog.getByRole('list', { name: 'Entschlüsselte Protokolle' });
+    await expect(list.getByRole('article')).toHaveCount(25);
+    await expect(dialog.getByText(`Protokolle 1–25 von ${count}`)).toBeVisible();
+    await expect(list.getByRole('article', { name: 'Protokoll #1: Person1 Archivtest' })).toBeVisible();
+    // The last pages hold the second half, which the worker opened.
+    await dialog.getByRole('button', { name: 'Nächste Seite' }).click();
+    await expect(dialog.getByText(`Protokolle 26–50 von ${count}`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Nächste Seite' }).click();
+    await expect(dialog.getByText(`Protokolle 51–${count} von ${count}`)).toBeVisible();
+    await expect(list.getByRole('article')).toHaveCount(count - 50);
+    const names = await list.getByRole('article').evaluateAll((articles) => articles.map((a) => a.getAttribute('aria-label')));
+    expect(names).toEqual(Array.from({ length: count - 50 }, (_, i) => `Protokoll #${i + 51}: Person${i + 51} Archivtest`));
+
+    // 'Alle drucken' prints every protocol, not only the page shown.
+    const [printView] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('button', { name: 'Alle drucken' }).click()]);
+    await expect(printView.locator('section.protocol')).toHaveCount(count, { timeout: 25_000 });
+    await expect(printView.locator('body')).toContainText('Person37 Archivtest');
+    await printView.close();
+
+    const logs = (await (await page.request.get(`/api/organizations/${organizationId}/access-logs`)).json()) as { actionType: string }[];
+    expect(logs.filter((l) => l.actionType === 'protocol_opened')).toHaveLength(count);
+  });
 });

@@ -43,7 +43,21 @@ async function organisation(): Promise<Organisation> {
 }
 
 /** A server stand-in that checks the proof like the real one and answers real sealed records. */
-async function setup(org: Organisation, options: { wrongKeyBody?: Record<string, unknown>; orgs?: OrganizationListItem[] } = {}) {
+/** Further discharged protocols #101, #102, … of the same service, each sealed on its own. */
+async function moreRecords(org: Organisation, count: number): Promise<ArchiveProtocolsResponse['protocols']> {
+  return Promise.all(Array.from({ length: count }, async (_, i) => {
+    const id = `0190a1b2-0000-7000-8000-1${String(i).padStart(11, '0')}`;
+    const envelope = await sealPatientData(org.listItem, { organizationId: 1, protocolId: id }, {
+      patientData: { firstName: `Person ${101 + i}`, lastName: 'Weitere' }, replacedValues: [], sealedAt: '2026-06-01T15:00:00.000Z', sealedBy: 'server',
+    });
+    return {
+      protocol: { ...protocol, id, serviceProtocolNumber: 101 + i }, treatmentEntries: [], vitals: [],
+      sealed: { envelope, keyFingerprint: org.keys.fingerprint, sealedAt: '2026-06-01T15:00:00.000Z', sealedBy: 'server' as const },
+    };
+  }));
+}
+
+async function setup(org: Organisation, options: { wrongKeyBody?: Record<string, unknown>; orgs?: OrganizationListItem[]; more?: number } = {}) {
   const envelope = await sealPatientData(org.listItem, { organizationId: 1, protocolId }, {
     patientData: { firstName: 'Hildegard', lastName: 'Quastenberg', dateOfBirth: '1951-03-08', gender: 'weiblich', insuranceInfo: 'AOK' },
     replacedValues: [], sealedAt: '2026-06-01T15:00:00.000Z', sealedBy: 'server',
@@ -56,7 +70,7 @@ async function setup(org: Organisation, options: { wrongKeyBody?: Record<string,
       treatmentEntries: [{ id: 'e1', protocolId, organizationId: 1, time: '14:05', text: 'Vitalzeichenkontrolle', performer: 'helfer1', performerName: null, createdAt: '2026-06-01T14:05:00.000Z', recordedById: 7 }],
       vitals: [{ id: 'v1', protocolId, organizationId: 1, recordedAt: '2026-06-01T14:10:00.000Z', recordedById: 7, values: [{ id: 'v1:0', parameterType: 'heart_rate', value: '88', unit: '/min' }] }],
       sealed: { envelope, keyFingerprint: org.keys.fingerprint, sealedAt: '2026-06-01T15:00:00.000Z', sealedBy: 'server' },
-    }],
+    }, ...(await moreRecords(org, options.more ?? 0))],
   };
   const base = `/api/organizations/1/archive/services`;
   const fetchMock = mockApi({
@@ -174,6 +188,39 @@ describe('/patient-archive', () => {
     expect(printDocument.body.textContent).toContain('Vollständiges Patientenprotokoll (Patientenarchiv)');
     expect(printDocument.body.textContent).toContain(org.keys.fingerprint);
     printDocument.querySelector('button')?.click();
+    open.mockRestore();
+  });
+
+  it('decrypts every protocol of a large service, shows them 25 per page and prints them all', async () => {
+    const org = await organisation();
+    const app = await setup(org, { more: 119 });
+    const printDocument = document.implementation.createHTMLDocument('');
+    const open = vi.spyOn(window, 'open').mockReturnValue({ document: printDocument, close: vi.fn(), focus: vi.fn(), print: vi.fn() } as unknown as Window);
+    await openWithKey(app, encodeOrganizationSecret(org.secret));
+    const dialog = await screen.findByRole('dialog', { name: 'Archivierte Protokolle – Stadtfest Nord' }, { timeout: 20_000 });
+    expect(within(dialog).getByText('120 Protokolle entschlüsselt')).toHaveAttribute('data-decrypted-count', '120');
+
+    // One line per protocol, 25 per page; every page holds decrypted names.
+    const names: string[] = [];
+    for (let page = 1; page <= 5; page += 1) {
+      const list = within(dialog).getByRole('list', { name: 'Entschlüsselte Protokolle' });
+      const articles = within(list).getAllByRole('article');
+      expect(articles).toHaveLength(page < 5 ? 25 : 20);
+      names.push(...articles.map((a) => a.getAttribute('aria-label') ?? ''));
+      expect(within(dialog).getByText(`Protokolle ${(page - 1) * 25 + 1}–${Math.min(page * 25, 120)} von 120`)).toBeInTheDocument();
+      if (page < 5) await app.user.click(within(dialog).getByRole('button', { name: 'Nächste Seite' }));
+    }
+    expect(new Set(names).size).toBe(120);
+    expect(names).toContain('Protokoll #3: Hildegard Quastenberg');
+    expect(names).toContain('Protokoll #219: Person 219 Weitere');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Protokoll #219: Details anzeigen' }));
+    expect(within(dialog).getByRole('article', { name: 'Protokoll #219: Person 219 Weitere' })).toHaveTextContent('Synkope');
+
+    // 'Alle drucken' holds every protocol, not only the page, and logs each print.
+    await app.user.click(within(dialog).getByRole('button', { name: 'Alle drucken' }));
+    await waitFor(() => expect(printDocument.querySelectorAll('section.protocol')).toHaveLength(120), { timeout: 10_000 });
+    expect(printDocument.body.textContent).toContain('Person 150 Weitere');
+    expect(callsTo(app.fetchMock, 'POST', '/api/access-logs/print')).toHaveLength(120);
     open.mockRestore();
   });
 

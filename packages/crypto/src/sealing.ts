@@ -32,7 +32,7 @@ export function sealingSuite(): CipherSuite {
 }
 
 /** What HPKE authenticates besides the ciphertext: the envelope header and the caller's context. */
-function headerAad(envelope: Pick<SealedEnvelope, 'v' | 'alg' | 'kid'>, aad: Uint8Array | string): Uint8Array {
+export function headerAad(envelope: Pick<SealedEnvelope, 'v' | 'alg' | 'kid'>, aad: Uint8Array | string): Uint8Array {
   return lengthPrefixed([sealingInfo, String(envelope.v), envelope.alg, envelope.kid, toBytes(aad)]);
 }
 

@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Pagination, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ArchivedProtocolResult } from '@sanidok/schema';
 import { protocolLabel } from '@sanidok/schema';
 import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { archiveDe } from '../../i18n/de';
 import { notifyError } from '../../lib/notify';
@@ -21,6 +21,12 @@ interface ArchivedProtocolsDialogProps {
 
 /** Up to this many protocols open with their details; longer lists show one line each (1,000 stay fast). */
 const expandedUpTo = 10;
+/**
+ * Protocols per page (docs/decisions.md, "Patient archive: opening 1,000 protocols"): every
+ * protocol is decrypted before the dialog opens and the print view holds them all, but the dialog
+ * renders one page, so a service with 1,000 protocols opens nearly as fast as one with 25.
+ */
+export const archivePageSize = 25;
 
 function ProtocolView({ protocol, onPrint, initiallyExpanded }: { protocol: Extract<OpenedProtocol, { ok: true }>; onPrint: () => void; initiallyExpanded: boolean }) {
   const [expanded, setExpanded] = useState(initiallyExpanded);
@@ -116,6 +122,23 @@ function ProtocolDetails({ protocol, view }: { protocol: Extract<OpenedProtocol,
 /** The decrypted protocols of one service (spec 1 §2), with the full print view in a new window. */
 export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDialogProps) {
   const readable = (opened?.protocols ?? []).filter((p): p is Extract<OpenedProtocol, { ok: true }> => p.ok);
+  const [page, setPage] = useState(1);
+  const listRef = useRef<HTMLDivElement>(null);
+  const all = opened?.protocols ?? [];
+  const pages = Math.max(1, Math.ceil(all.length / archivePageSize));
+  const current = Math.min(page, pages);
+  const from = (current - 1) * archivePageSize;
+  const shown = all.slice(from, from + archivePageSize);
+
+  const close = () => {
+    setPage(1);
+    onClose();
+  };
+  const turnPage = (next: number) => {
+    setPage(next);
+    // The next page starts at the top of the list, not where the pagination sits.
+    listRef.current?.scrollIntoView?.({ block: 'start' });
+  };
 
   const print = (results: ArchivedProtocolResult[]) => {
     if (!opened || results.length === 0) return;
@@ -136,7 +159,7 @@ export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDi
   return (
     <Modal
       opened={opened !== null}
-      onClose={onClose}
+      onClose={close}
       title={opened ? t.title(opened.response.service.name) : ''}
       size="xl"
       closeButtonProps={{ 'aria-label': t.close }}
@@ -144,7 +167,7 @@ export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDi
       {opened && (
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap">
-            <Text>{readable.length === 0 ? t.none : t.count(readable.length)}</Text>
+            <Text data-decrypted-count={readable.length}>{readable.length === 0 ? t.none : t.count(readable.length)}</Text>
             {readable.length > 0 && (
               <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => print(readable.map((p) => p.result))}>
                 {t.printAll}
@@ -156,11 +179,11 @@ export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDi
               {t.otherKeys(opened.response.sealedToOtherKeys)}
             </Alert>
           )}
-          <Stack gap="md" role="list" aria-label={t.listLabel}>
-            {opened.protocols.map((protocol) => (
+          <Stack gap="md" role="list" aria-label={t.listLabel} ref={listRef}>
+            {shown.map((protocol) => (
               <div role="listitem" key={protocol.id}>
                 {protocol.ok ? (
-                  <ProtocolView protocol={protocol} onPrint={() => print([protocol.result])} initiallyExpanded={opened.protocols.length <= expandedUpTo} />
+                  <ProtocolView protocol={protocol} onPrint={() => print([protocol.result])} initiallyExpanded={all.length <= expandedUpTo} />
                 ) : (
                   <Alert color="red" title={protocolLabel(protocol.number)}>
                     {t.openFailed}
@@ -169,8 +192,23 @@ export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDi
               </div>
             ))}
           </Stack>
+          {pages > 1 && (
+            <Group component="nav" aria-label={t.pagination} justify="space-between" wrap="wrap">
+              <Text size="sm" c="dimmed">
+                {t.rowsShown(from + 1, from + shown.length, all.length)}
+              </Text>
+              <Pagination
+                total={pages}
+                value={current}
+                onChange={turnPage}
+                siblings={1}
+                getControlProps={(control) => (control === 'next' ? { 'aria-label': t.nextPage } : control === 'previous' ? { 'aria-label': t.previousPage } : {})}
+                styles={{ control: { minWidth: 44, minHeight: 44 } }}
+              />
+            </Group>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t.close}
             </Button>
           </Group>

@@ -15,7 +15,7 @@ import { ArchivedProtocolsDialog } from './ArchivedProtocolsDialog';
 import { FailedKeyDialog } from './FailedKeyDialog';
 import { GenerateKeyDialog } from './GenerateKeyDialog';
 import type { ArchiveOpenOutcome } from './openArchive';
-import { loadArchiveCrypto, mistypedText, openArchiveService } from './openArchive';
+import { mistypedText, openArchiveService, prepareArchiveOpening } from './openArchive';
 
 const t = archiveDe;
 type Opened = Extract<ArchiveOpenOutcome, { kind: 'opened' }>;
@@ -181,8 +181,8 @@ export function PatientArchivePage() {
                 setKeyText(e.currentTarget.value);
                 setKeyError(null);
               }}
-              // Start loading the key libraries while the owner types.
-              onFocus={() => void loadArchiveCrypto().catch(() => undefined)}
+              // Start loading the key libraries (and a decryption worker) while the owner types.
+              onFocus={prepareArchiveOpening}
               error={keyError}
               autoComplete="off"
               spellCheck={false}

@@ -3,6 +3,7 @@ import type { ArchiveChallenge, ArchivedProtocolResult, ArchiveKeyFailureBody, A
 import { archiveMaxAttempts, archiveMessages, toArchivedProtocolResult } from '@sanidok/schema';
 import { ApiError, apiSend } from '../../api/client';
 import { archiveDe } from '../../i18n/de';
+import { openAllPatientData, prepareDecryptWorker } from './parallelOpen';
 
 /**
  * The browser's half of the archive (docs/security.md, "Archive proof"): the typed-in key is
@@ -13,6 +14,12 @@ import { archiveDe } from '../../i18n/de';
 type Crypto = typeof CryptoModule;
 // libsodium and HPKE are loaded on first use, never with the app (as on the organisations page).
 let cryptoModule: Promise<Crypto> | undefined;
+/** Everything an opening needs, fetched while the owner types the key: the crypto chunk and a worker. */
+export function prepareArchiveOpening(): void {
+  loadArchiveCrypto().catch(() => undefined);
+  prepareDecryptWorker();
+}
+
 export function loadArchiveCrypto(): Promise<Crypto> {
   cryptoModule ??= import('@sanidok/crypto').catch(() => {
     // A chunk that cannot load (offline, an old service worker): a German message, retry later.
@@ -66,7 +73,10 @@ export async function openArchiveService(organizationId: number, service: Archiv
   const parsed = crypto.parseOrganizationSecret(keyText);
   if (!parsed.ok) return { kind: 'mistyped', reason: parsed.reason };
   const secret = parsed.secret;
-  let keys: CryptoModule.OrganizationKeys | undefined;
+  // The keys and the opener are prepared while the challenge and the release are on the wire.
+  const keysReady = crypto.deriveOrganizationKeys(secret);
+  const openerReady = keysReady.then((keys) => crypto.createPatientDataOpener(keys));
+  openerReady.catch(() => undefined);
   try {
     const challenge = await apiSend<ArchiveChallenge>('POST', url(organizationId, service.id, 'challenge'), {});
     const signature = await crypto.signArchiveProof(secret, challenge);
@@ -79,21 +89,19 @@ export async function openArchiveService(organizationId: number, service: Archiv
       if (error instanceof ApiError && error.code === 'ARCHIVE_KEY_WRONG') return { kind: 'wrongKey', failure: failureFrom(error) };
       throw error;
     }
-    keys = await crypto.deriveOrganizationKeys(secret);
-    const derived = keys;
-    const protocols = await Promise.all(
-      response.protocols.map(async (record): Promise<OpenedProtocol> => {
-        try {
-          const opened = await crypto.openSealedPatientData(derived, { organizationId, protocolId: record.protocol.id }, record.sealed.envelope);
-          return { ok: true, id: record.protocol.id, result: toArchivedProtocolResult(record, opened, response.service.location), sealedBy: record.sealed.sealedBy };
-        } catch {
-          return { ok: false, id: record.protocol.id, number: record.protocol.serviceProtocolNumber };
-        }
-      }),
-    );
+    const opener = await openerReady;
+    const keys = await keysReady;
+    const location = response.service.location;
+    const payloads = await openAllPatientData(keys, opener, organizationId, response.protocols.map((r) => ({ protocolId: r.protocol.id, envelope: r.sealed.envelope })));
+    const protocols = response.protocols.map((record, index): OpenedProtocol => {
+      const opened = payloads[index];
+      if (!opened) return { ok: false, id: record.protocol.id, number: record.protocol.serviceProtocolNumber };
+      return { ok: true, id: record.protocol.id, result: toArchivedProtocolResult(record, opened, location), sealedBy: record.sealed.sealedBy };
+    });
     return { kind: 'opened', response, protocols, decryptedAt: new Date().toISOString() };
   } finally {
     secret.fill(0);
+    const keys = await keysReady.catch(() => undefined);
     keys?.sealing.privateKey.fill(0);
     keys?.signing.privateKey.fill(0);
   }

@@ -92,6 +92,17 @@ async function countFailure(trx: Db, ctx: CommandContext, organization: Organiza
   };
 }
 
+/** Rows by protocol, in their query order (one pass: a filter per protocol is quadratic). */
+function groupByProtocol<T extends { protocolId: string }>(rows: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.protocolId);
+    if (group) group.push(row);
+    else groups.set(row.protocolId, [row]);
+  }
+  return groups;
+}
+
 /** The sealed records of the service under the proven key, with their readable clinical part. */
 async function releaseRecords(trx: Db, ctx: CommandContext, organization: OrganizationRow, service: ServiceRow, key: OrganizationKey): Promise<ArchiveProtocolsResponse> {
   const sealed = await trx.selectFrom('sealedPatientData').selectAll().where('organizationId', '=', organization.id).where('serviceId', '=', service.id).execute();
@@ -105,13 +116,16 @@ async function releaseRecords(trx: Db, ctx: CommandContext, organization: Organi
   const entries = ids.length ? await treatmentEntriesQuery(trx).where('protocolId', 'in', ids).orderBy('createdAt').orderBy('id').execute() : [];
   const vitals = ids.length ? await toVitalRecords(trx, await vitalRecordsQuery(trx).where('protocolId', 'in', ids).orderBy('recordedAt').orderBy('id').execute()) : [];
 
+  const entriesOf = groupByProtocol(entries.map(({ version: _v, ...entry }) => entry));
+  const vitalsOf = groupByProtocol(vitals.map(({ version: _v, ...record }) => record));
+
   const records: ArchivedProtocolRecord[] = protocols.map((protocol) => {
     const { row, envelope } = envelopes.get(protocol.id) ?? { row: undefined, envelope: undefined };
     if (!row || !envelope) throw new Error('Versiegelter Datensatz fehlt');
     return {
       protocol,
-      treatmentEntries: entries.filter((e) => e.protocolId === protocol.id).map(({ version: _v, ...entry }) => entry),
-      vitals: vitals.filter((v) => v.protocolId === protocol.id).map(({ version: _v, ...record }) => record),
+      treatmentEntries: entriesOf.get(protocol.id) ?? [],
+      vitals: vitalsOf.get(protocol.id) ?? [],
       sealed: { envelope, keyFingerprint: row.keyFingerprint, sealedAt: row.sealedAt, sealedBy: row.sealedBy },
     };
   });

@@ -30,7 +30,14 @@ async function withSummaries(db: Db, rows: ProtocolQueryRow[]): Promise<PatientP
     .select(['id', 'protocolId', 'time', 'text', 'performer', 'performerName', 'createdAt'])
     .where('protocolId', 'in', rows.map((r) => r.id))
     .execute();
-  return rows.map((row) => ({ ...toProtocol(row), treatmentSummary: treatmentSummary(entries.filter((e) => e.protocolId === row.id)) }));
+  // Grouped once: filtering all entries per row is quadratic (the archive lists 1,000 protocols).
+  const byProtocol = new Map<string, typeof entries>();
+  for (const entry of entries) {
+    const list = byProtocol.get(entry.protocolId);
+    if (list) list.push(entry);
+    else byProtocol.set(entry.protocolId, [entry]);
+  }
+  return rows.map((row) => ({ ...toProtocol(row), treatmentSummary: treatmentSummary(byProtocol.get(row.id) ?? []) }));
 }
 
 export async function loadProtocol(db: Db, id: string): Promise<PatientProtocolWithSummary> {

@@ -66,11 +66,16 @@ export async function toVitalRecords(db: Db, rows: RecordRow[]): Promise<(VitalR
     .orderBy('recordId')
     .orderBy('position')
     .execute();
+  // Grouped once: filtering all values per record is quadratic (the archive releases 1,000 records).
+  const byRecord = new Map<string, typeof values>();
+  for (const value of values) {
+    const list = byRecord.get(value.recordId);
+    if (list) list.push(value);
+    else byRecord.set(value.recordId, [value]);
+  }
   return rows.map((row) => ({
     ...row,
-    values: values
-      .filter((v) => v.recordId === row.id)
-      .map((v) => ({ id: `${v.recordId}:${v.position}`, parameterType: v.parameterType as VitalParameterType, value: v.value, unit: v.unit })),
+    values: (byRecord.get(row.id) ?? []).map((v) => ({ id: `${v.recordId}:${v.position}`, parameterType: v.parameterType as VitalParameterType, value: v.value, unit: v.unit })),
   }));
 }
 
