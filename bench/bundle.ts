@@ -49,7 +49,7 @@ export function benchBundle(distDir: string): PartReport {
     ],
     notes: [
       'From the PWA build of this run (apps/pwa/dist, `vite build`): the `<script type="module">` of index.html plus every `<link rel="modulepreload">`, each compressed with `zlib.gzipSync` at its default level 6 (brotli at its default quality for comparison). CSS is listed apart and not counted.',
-      'Chunks "loaded on demand" are fetched on first use (PDF reports, organisation-key crypto) or by the service worker in the background; they are not part of the first load.',
+      'Chunks "loaded on demand" are fetched on first use — every page but the landing page comes with its route (`React.lazy`, apps/pwa/src/app/routes.tsx), together with the data layer and the rest of Mantine (`lib`), PDF reports and organisation-key crypto — and by the service worker in the background after the first visit, so every route also opens offline; they are not part of the first load of `/`.',
     ],
   };
 }

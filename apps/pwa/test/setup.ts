@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { resetSyncStore } from '../src/sync/syncStore';
 
 // CI runs every suite on 2 shared cores: findBy*/waitFor wait up to 5 s instead of 1 s, so a busy
@@ -39,8 +39,15 @@ if (hasDom) {
   window.HTMLElement.prototype.scrollIntoView = () => undefined;
 }
 
+// Most tests play a browser in which someone has signed in: the server's session hint cookie is
+// there, so the app asks GET /api/user (src/lib/sessionHint.ts). First-visit tests remove it.
+beforeEach(() => {
+  if (hasDom) document.cookie = 'sanidok_signed_in=1; Path=/';
+});
+
 afterEach(() => {
   if (hasDom) {
+    document.cookie = 'sanidok_signed_in=; Max-Age=0; Path=/';
     cleanup();
     cleanNotifications();
     cleanNotificationsQueue();

@@ -4,6 +4,7 @@ export * from './user';
 export * from './auth';
 export * from './validation';
 export * from './organizations';
+export * from './roleLabels';
 export * from './materials';
 export * from './accessLogs';
 export * from './services';

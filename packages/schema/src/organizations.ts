@@ -88,5 +88,3 @@ export interface InvitationListItem {
   organization: { id: number; name: string };
   inviter: { username: string | null };
 }
-
-export const roleLabels: Record<OrganizationRole, string> = { owner: 'Inhaber', admin: 'Administrator', member: 'Mitglied' };

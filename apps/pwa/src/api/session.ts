@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { de } from '../i18n/de';
 import { notifyError } from '../lib/notify';
-import { endSyncSession } from '../sync/syncSession';
+import { forgetSessionHints, mayHaveSession } from '../lib/sessionHint';
 import { ApiError, apiGet, apiRequest, apiSend, errorMessage } from './client';
 import { forgetUser, readLastUser, rememberUser } from './lastUser';
 
@@ -14,9 +14,11 @@ export const sessionKeys = {
 
 /**
  * GET /api/user. 401 (or any other refusal) means "no user", not an error (spec 1 §4). When the
- * server cannot be reached, the last confirmed user keeps the app usable offline.
+ * server cannot be reached, the last confirmed user keeps the app usable offline. Without any hint
+ * of a session the server is not asked at all (lib/sessionHint.ts).
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
+  if (!mayHaveSession()) return null;
   try {
     const user = await apiGet<PublicUser>('/api/user', signal);
     rememberUser(user);
@@ -25,7 +27,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser
     const unreachable = error instanceof ApiError && (error.status === 0 || error.status >= 500);
     if (unreachable) return readLastUser();
     if (error instanceof ApiError) {
-      forgetUser();
+      forgetSessionHints();
       return null;
     }
     throw error;
@@ -70,8 +72,11 @@ export function useLogout() {
     mutationFn: () => apiRequest<unknown>('/api/logout', { method: 'POST', readResponse: false }),
     onSuccess: async () => {
       // Deletes the local database when nothing waits for the server (privacy notice); keeps it,
-      // with its outbox, when the user chose to sign out with pending changes.
-      await endSyncSession({ deleteIfSettled: true }).catch((error: unknown) => console.error('Local sign-out failed', error));
+      // with its outbox, when the user chose to sign out with pending changes. Loaded on demand:
+      // the data layer is not part of the first load (docs/decisions.md).
+      await import('../sync/syncSession')
+        .then(({ endSyncSession }) => endSyncSession({ deleteIfSettled: true }))
+        .catch((error: unknown) => console.error('Local sign-out failed', error));
       forgetUser();
       queryClient.setQueryData(sessionKeys.user, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });

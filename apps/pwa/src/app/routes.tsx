@@ -1,58 +1,68 @@
 import type { RouteObject } from 'react-router-dom';
 import { createBrowserRouter } from 'react-router-dom';
-import { AdminPage } from '../features/admin/AdminPage';
-import { PatientArchivePage } from '../features/archive/PatientArchivePage';
-import { AuthPage } from '../features/auth/AuthPage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { LandingPage } from '../features/landing/LandingPage';
-import { ImprintPage, PrivacyPage, TermsPage } from '../features/legal/LegalPages';
-import { MaterialsUsedPage } from '../features/materials/MaterialsUsedPage';
-import { MinorTreatmentNewPage, MinorTreatmentsPage } from '../features/minor-treatments/MinorTreatmentsPage';
-import { OrganizationsPage } from '../features/organizations/OrganizationsPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { ProtocolEditPage } from '../features/protocols/edit/ProtocolEditPage';
-import { PatientProtocolNewPage, PatientProtocolsPage } from '../features/protocols/PatientProtocolsPage';
-import { ServiceDetailPage } from '../features/services/ServiceDetailPage';
-import { ServicePatientEditPage } from '../features/services/ServicePatientEditPage';
-import { ServicesPage } from '../features/services/ServicesPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
 import { RouteErrorPage } from './ErrorBoundary';
-import { AppLayout } from './layout/AppLayout';
+import { lazyRoute } from './lazyRoute';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireAdmin, RequireAuth } from './RouteGuards';
+import { SuspenseOutlet } from './RouteLoader';
+
+// Only the landing page is part of the first load; every other screen comes with its route
+// (docs/decisions.md, "Route-level code splitting").
+const authPage = lazyRoute(() => import('../features/auth/AuthPage'), 'AuthPage');
+const privacyPage = lazyRoute(() => import('../features/legal/LegalPages'), 'PrivacyPage');
+const imprintPage = lazyRoute(() => import('../features/legal/LegalPages'), 'ImprintPage');
+const termsPage = lazyRoute(() => import('../features/legal/LegalPages'), 'TermsPage');
+const appLayout = lazyRoute(() => import('./layout/AppLayout'), 'AppLayout');
+const dashboardPage = lazyRoute(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
+const settingsPage = lazyRoute(() => import('../features/settings/SettingsPage'), 'SettingsPage');
+const profilePage = lazyRoute(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const adminPage = lazyRoute(() => import('../features/admin/AdminPage'), 'AdminPage');
+const organizationsPage = lazyRoute(() => import('../features/organizations/OrganizationsPage'), 'OrganizationsPage');
+const servicesPage = lazyRoute(() => import('../features/services/ServicesPage'), 'ServicesPage');
+const serviceDetailPage = lazyRoute(() => import('../features/services/ServiceDetailPage'), 'ServiceDetailPage');
+const servicePatientEditPage = lazyRoute(() => import('../features/services/ServicePatientEditPage'), 'ServicePatientEditPage');
+const patientArchivePage = lazyRoute(() => import('../features/archive/PatientArchivePage'), 'PatientArchivePage');
+const minorTreatmentsPage = lazyRoute(() => import('../features/minor-treatments/MinorTreatmentsPage'), 'MinorTreatmentsPage');
+const minorTreatmentNewPage = lazyRoute(() => import('../features/minor-treatments/MinorTreatmentsPage'), 'MinorTreatmentNewPage');
+const patientProtocolsPage = lazyRoute(() => import('../features/protocols/PatientProtocolsPage'), 'PatientProtocolsPage');
+const patientProtocolNewPage = lazyRoute(() => import('../features/protocols/PatientProtocolsPage'), 'PatientProtocolNewPage');
+const protocolEditPage = lazyRoute(() => import('../features/protocols/edit/ProtocolEditPage'), 'ProtocolEditPage');
+const materialsUsedPage = lazyRoute(() => import('../features/materials/MaterialsUsedPage'), 'MaterialsUsedPage');
 
 /** Every route of spec 1 §2 and spec 2 §2. Exported for tests, which mount it in a memory router. */
 export const routes: RouteObject[] = [
   {
+    element: <SuspenseOutlet />,
     errorElement: <RouteErrorPage />,
     children: [
       { path: '/', element: <LandingPage /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/datenschutz', element: <PrivacyPage /> },
-      { path: '/impressum', element: <ImprintPage /> },
-      { path: '/nutzungsbedingungen', element: <TermsPage /> },
+      { path: '/auth', ...authPage },
+      { path: '/datenschutz', ...privacyPage },
+      { path: '/impressum', ...imprintPage },
+      { path: '/nutzungsbedingungen', ...termsPage },
       {
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            ...appLayout,
             children: [
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/settings', element: <SettingsPage /> },
-              { path: '/profile', element: <ProfilePage /> },
-              { element: <RequireAdmin />, children: [{ path: '/admin', element: <AdminPage /> }] },
-              { path: '/organizations', element: <OrganizationsPage /> },
-              { path: '/services', element: <ServicesPage /> },
-              { path: '/services/:id', element: <ServiceDetailPage /> },
-              { path: '/services/:serviceId/patients/:id/edit', element: <ServicePatientEditPage /> },
-              { path: '/patient-archive', element: <PatientArchivePage /> },
-              { path: '/minor-treatments', element: <MinorTreatmentsPage /> },
-              { path: '/minor-treatments/new', element: <MinorTreatmentNewPage /> },
-              { path: '/patient-protocols', element: <PatientProtocolsPage /> },
-              { path: '/patient-protocols/new', element: <PatientProtocolNewPage /> },
-              { path: '/patient-protocols/edit/:id', element: <ProtocolEditPage /> },
-              { path: '/patient-protocols/:id', element: <ProtocolEditPage /> },
-              { path: '/materials/used', element: <MaterialsUsedPage /> },
+              { path: '/dashboard', ...dashboardPage },
+              { path: '/settings', ...settingsPage },
+              { path: '/profile', ...profilePage },
+              { element: <RequireAdmin />, children: [{ path: '/admin', ...adminPage }] },
+              { path: '/organizations', ...organizationsPage },
+              { path: '/services', ...servicesPage },
+              { path: '/services/:id', ...serviceDetailPage },
+              { path: '/services/:serviceId/patients/:id/edit', ...servicePatientEditPage },
+              { path: '/patient-archive', ...patientArchivePage },
+              { path: '/minor-treatments', ...minorTreatmentsPage },
+              { path: '/minor-treatments/new', ...minorTreatmentNewPage },
+              { path: '/patient-protocols', ...patientProtocolsPage },
+              { path: '/patient-protocols/new', ...patientProtocolNewPage },
+              { path: '/patient-protocols/edit/:id', ...protocolEditPage },
+              { path: '/patient-protocols/:id', ...protocolEditPage },
+              { path: '/materials/used', ...materialsUsedPage },
             ],
           },
         ],

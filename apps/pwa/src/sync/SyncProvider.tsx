@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { fetchCurrentUser, sessionKeys } from '../api/session';
-import { endSyncSession, startSyncSession } from './syncSession';
 
 /**
  * Runs the sync engine while a user is signed in: opens `sanidok-<userId>` and starts syncing when
  * the session query knows a user, stops and closes it when the user goes away or changes.
  * It only observes the session query (enabled: false), so it adds no request of its own.
+ * The engine and the database (Dexie) load with the first signed-in user, not with the landing
+ * page (docs/decisions.md, "Route-level code splitting"); start and end run in import order.
  */
 export function SyncProvider({ children }: { children: ReactNode }) {
   const { data: user } = useQuery<PublicUser | null>({
@@ -21,9 +22,14 @@ export function SyncProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (userId === undefined) return;
-    startSyncSession({ id: userId, name: userName });
+    let ended = false;
+    const syncSession = import('./syncSession');
+    void syncSession.then(({ startSyncSession }) => {
+      if (!ended) startSyncSession({ id: userId, name: userName });
+    });
     return () => {
-      void endSyncSession();
+      ended = true;
+      void syncSession.then(({ endSyncSession }) => endSyncSession());
     };
     // The name only labels rows made offline; a profile edit must not restart the engine.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -8,6 +8,12 @@ import { unauthenticated } from '../domain/errors';
 import { createSession, destroySession, resolveSession, sessionLifetime } from '../domain/sessions/sessions';
 
 export const sessionCookieName = 'sanidok_session';
+/**
+ * Readable by the PWA and without any secret: "a session may exist here". The PWA asks
+ * GET /api/user only when it is set, so a first visit earns no 401 (docs/decisions.md,
+ * "Session probe only with a hint"). It lives exactly as long as the session cookie.
+ */
+export const sessionHintCookieName = 'sanidok_signed_in';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,6 +46,7 @@ export const sessionPlugin = fp(
   async (app) => {
     await app.register(cookie, { secret: app.config.sessionSecret });
     const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.config.cookieSecure, signed: true };
+    const hintCookieOptions = { path: '/', httpOnly: false, sameSite: 'lax' as const, secure: app.config.cookieSecure };
 
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
@@ -60,12 +67,15 @@ export const sessionPlugin = fp(
       if (request.sessionId) await destroySession(app.db, request.sessionId);
       const { token } = await createSession(app.db, userId, rememberMe, requestContext(request));
       // Without "angemeldet bleiben" the cookie has no Max-Age and ends with the browser session.
-      reply.setCookie(sessionCookieName, token, rememberMe ? { ...cookieOptions, maxAge: sessionLifetime.remembered / 1000 } : cookieOptions);
+      const lifetime = rememberMe ? { maxAge: sessionLifetime.remembered / 1000 } : {};
+      reply.setCookie(sessionCookieName, token, { ...cookieOptions, ...lifetime });
+      reply.setCookie(sessionHintCookieName, '1', { ...hintCookieOptions, ...lifetime });
     });
 
     app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.sessionId) await destroySession(app.db, request.sessionId);
       reply.clearCookie(sessionCookieName, { path: '/' });
+      reply.clearCookie(sessionHintCookieName, { path: '/' });
     });
   },
   { name: 'session', dependencies: ['database'] },

@@ -1,10 +1,10 @@
 import { AppShell, Burger, Drawer, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet } from 'react-router-dom';
 import { useCurrentUser, useLogout } from '../../api/session';
 import { de } from '../../i18n/de';
 import { LogoutWarning, useLogoutGuard } from '../../sync/ui/LogoutGuard';
 import { SyncIndicator } from '../../sync/ui/SyncIndicator';
+import { LoadingOutlet } from '../RouteLoader';
 import { Logo } from './Logo';
 import { NavItems } from './NavItems';
 import { UserMenu } from './UserMenu';
@@ -72,7 +72,8 @@ export function AppLayout() {
       </Drawer>
 
       <AppShell.Main>
-        <Outlet />
+        {/* Header and navigation stay while the next page's code arrives. */}
+        <LoadingOutlet />
       </AppShell.Main>
       <LogoutWarning {...logoutGuard.warningProps} />
     </AppShell>

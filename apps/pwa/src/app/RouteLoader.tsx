@@ -1,0 +1,49 @@
+import { Center, Loader, Text } from '@mantine/core';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useMatches } from 'react-router-dom';
+import { de } from '../i18n/de';
+import { isLazyRouteHandle } from './lazyRoute';
+
+/**
+ * Shown while a page's code is being fetched. It fades in only after a short delay (app.css), so a
+ * chunk from the service worker's cache, which arrives at once, never flashes a spinner.
+ */
+export function RouteLoader() {
+  return (
+    <Center mih="60vh" role="status" aria-label={de.app.loading} className="sanidok-route-loader">
+      <Loader size="sm" color="gray" />
+      <Text c="dimmed" ml="sm" aria-hidden>
+        {de.app.loading}
+      </Text>
+    </Center>
+  );
+}
+
+/**
+ * Starts the download of every lazily loaded route the URL matches at once — the signed-in frame
+ * and its page — instead of one after the other as each renders (and while the session is still
+ * being asked for). React.lazy then finds the modules already on their way.
+ */
+function usePreloadMatchedRoutes(): void {
+  const matches = useMatches();
+  useEffect(() => {
+    for (const match of matches) {
+      if (isLazyRouteHandle(match.handle)) void match.handle.preload().catch(() => undefined);
+    }
+  }, [matches]);
+}
+
+/** The root outlet: lazily loaded pages show RouteLoader while they arrive. */
+export function SuspenseOutlet() {
+  usePreloadMatchedRoutes();
+  return <LoadingOutlet />;
+}
+
+/** An outlet whose lazily loaded child pages show RouteLoader while they arrive. */
+export function LoadingOutlet() {
+  return (
+    <Suspense fallback={<RouteLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ComponentType } from 'react';
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+
+/** What a lazily loaded route keeps in its `handle`: SuspenseOutlet starts its download early. */
+export interface LazyRouteHandle {
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A page loaded with its route (React.lazy over a named export): the first visit to `/` does not
+ * download, parse and run the code of every screen, and the data layer (Dexie, sync engine, zod
+ * schemas) arrives with the first signed-in page. The service worker precaches every chunk, so
+ * each route still opens offline after one online visit.
+ */
+export function lazyRoute<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): Pick<RouteObject, 'element' | 'handle'> {
+  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  const handle: LazyRouteHandle = { preload: load };
+  return { element: <Page />, handle };
+}
+
+export function isLazyRouteHandle(handle: unknown): handle is LazyRouteHandle {
+  return typeof handle === 'object' && handle !== null && typeof (handle as Partial<LazyRouteHandle>).preload === 'function';
+}
