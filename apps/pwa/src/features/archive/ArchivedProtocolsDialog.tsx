@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Pagination, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ArchivedProtocolResult } from '@sanidok/schema';
 import { protocolLabel } from '@sanidok/schema';
 import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { notifyError } from '../../lib/notify';
 import type { ArchiveOpenOutcome, OpenedProtocol } from './openArchive';
 import { openPrintView } from './printArchive';
 import { protocolSections } from './protocolSections';
+import { ListPagination } from '../../components/ListPagination';
 
 const t = archiveDe.protocols;
 type Opened = Extract<ArchiveOpenOutcome, { kind: 'opened' }>;
@@ -192,21 +193,14 @@ export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDi
               </div>
             ))}
           </Stack>
-          {pages > 1 && (
-            <Group component="nav" aria-label={t.pagination} justify="space-between" wrap="wrap">
-              <Text size="sm" c="dimmed">
-                {t.rowsShown(from + 1, from + shown.length, all.length)}
-              </Text>
-              <Pagination
-                total={pages}
-                value={current}
-                onChange={turnPage}
-                siblings={1}
-                getControlProps={(control) => (control === 'next' ? { 'aria-label': t.nextPage } : control === 'previous' ? { 'aria-label': t.previousPage } : {})}
-                styles={{ control: { minWidth: 44, minHeight: 44 } }}
-              />
-            </Group>
-          )}
+          <ListPagination
+            total={pages}
+            value={current}
+            onChange={turnPage}
+            label={t.pagination}
+            range={t.rowsShown(from + 1, from + shown.length, all.length)}
+            arrowLabels={{ previous: t.previousPage, next: t.nextPage }}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t.close}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { maskPatientName } from '@sanidok/schema';
 import { useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import type { LocalMinorTreatment } from '../../data/repositories/minorTreatment
 import { de } from '../../i18n/de';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { formatDateTime } from '../../lib/format';
+import { ListPagination } from '../../components/ListPagination';
 
 const t = minorTreatmentsDe.page;
 /** Rows per page: the index delivers one page, so thousands of entries stay quick. */
@@ -111,11 +112,7 @@ export function MinorTreatmentsTable() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && (
-        <Group component="nav" aria-label={t.pagination} justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} size="lg" styles={{ control: { minWidth: 44, minHeight: 44 } }} />
-        </Group>
-      )}
+      <ListPagination total={pages} value={page} onChange={setPage} label={t.pagination} />
     </Stack>
   );
 }

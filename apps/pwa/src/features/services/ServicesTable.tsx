@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { PendingBadge, ServiceStatusBadges } from './ServiceBadges';
 import { ServiceConflictBadge } from './ServiceConflictNotice';
 import type { ServiceRow } from './serviceGroups';
+import { ListPagination } from '../../components/ListPagination';
 
 const t = servicesDe.list;
 
@@ -108,21 +109,7 @@ export function ServicesTable({ label, rows, pendingIds, onArchive }: ServicesTa
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {t.rowsShown(from + 1, from + visible.length, rows.length)}
-          </Text>
-          <Pagination
-            total={pages}
-            value={current}
-            onChange={setPage}
-            size="lg"
-            aria-label={t.pagination}
-            styles={{ control: { minWidth: 44, minHeight: 44 } }}
-          />
-        </Group>
-      )}
+      <ListPagination total={pages} value={current} onChange={setPage} label={t.pagination} range={t.rowsShown(from + 1, from + visible.length, rows.length)} />
     </Stack>
   );
 }

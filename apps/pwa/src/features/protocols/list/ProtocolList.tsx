@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { isProtocolOpen, protocolLabel } from '@sanidok/schema';
 import { IconEdit, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { protocolsDe } from '../../../i18n/protocols.de';
 import { formatDateTime } from '../../../lib/format';
 import { PendingBadge } from '../../minor-treatments/MinorTreatmentsTable';
 import { ProtocolListBadges } from './ProtocolBadges';
+import { ListPagination } from '../../../components/ListPagination';
 
 const t = protocolsDe.page;
 /** Entries per page: a busy event holds thousands of protocols; only one page is rendered. */
@@ -134,18 +135,7 @@ export function ProtocolList({ protocols, selectedId, onSelect, onCreate }: Prot
           ))}
         </Stack>
       )}
-      {pages > 1 && (
-        <Group component="nav" aria-label={t.pagination} justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={(next) => setRequested({ page: next, forSelection: selectedId })}
-            size="lg"
-            siblings={1}
-            styles={{ control: { minWidth: 44, minHeight: 44 } }}
-          />
-        </Group>
-      )}
+      <ListPagination total={pages} value={page} onChange={(next) => setRequested({ page: next, forSelection: selectedId })} label={t.pagination} />
     </Stack>
   );
 }

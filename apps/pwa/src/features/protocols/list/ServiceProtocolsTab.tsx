@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { PatientData, Service } from '@sanidok/schema';
 import { isProtocolOpen, patientDisplayName, protocolLabel } from '@sanidok/schema';
 import { IconEdit, IconEye, IconPlus } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { PendingBadge } from '../../minor-treatments/MinorTreatmentsTable';
 import { ServiceProtocolDialog } from '../create/ServiceProtocolDialog';
 import { ProtocolListBadges } from './ProtocolBadges';
 import { EmptyProtocols, protocolPageSize } from './ProtocolList';
+import { ListPagination } from '../../../components/ListPagination';
 
 const t = protocolsDe.serviceTab;
 
@@ -104,11 +105,7 @@ export function ServiceProtocolsTab({ service }: { service: Service }) {
           ))}
         </Stack>
       )}
-      {pages > 1 && (
-        <Group component="nav" aria-label={protocolsDe.page.pagination} justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} size="lg" siblings={1} styles={{ control: { minWidth: 44, minHeight: 44 } }} />
-        </Group>
-      )}
+      <ListPagination total={pages} value={page} onChange={setPage} label={protocolsDe.page.pagination} />
       {writable && <ServiceProtocolDialog service={service} opened={opened} onClose={() => setOpened(false)} />}
     </Stack>
   );
