@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 
+const loadMantineStyles = () => import('./mantineStyles');
+
 /** What a lazily loaded route keeps in its `handle`: SuspenseOutlet starts its download early. */
 export interface LazyRouteHandle {
   preload: () => Promise<unknown>;
@@ -14,8 +16,10 @@ export interface LazyRouteHandle {
  * each route still opens offline after one online visit.
  */
 export function lazyRoute<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): Pick<RouteObject, 'element' | 'handle'> {
-  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
-  const handle: LazyRouteHandle = { preload: load };
+  // Every lazy page also waits for Mantine's full stylesheet (the entry has only what `/` renders).
+  const loadWithStyles = async () => (await Promise.all([load(), loadMantineStyles()]))[0];
+  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await loadWithStyles())[name] }));
+  const handle: LazyRouteHandle = { preload: loadWithStyles };
   return { element: <Page />, handle };
 }
 
