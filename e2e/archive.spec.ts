@@ -1,30 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { encodeOrganizationSecret, generateOrganizationSecret } from '../packages/crypto/src/orgKeys';
 import { registerViaUi, uniqueName } from './helpers';
+import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
 
 const databaseFile = fileURLToPath(new URL('./.data/sanidok.db', import.meta.url));
 const hour = 3_600_000;
-
-/** Creates the organisation through the UI and returns the key shown once in the key dialog. */
-async function createOrganizationViaUi(page: Page, name: string): Promise<string> {
-  await page.getByRole('link', { name: 'Organisation', exact: true }).click();
-  await page.getByRole('button', { name: 'Organisation erstellen' }).click();
-  const createDialog = page.getByRole('dialog', { name: 'Organisation erstellen' });
-  await createDialog.getByLabel('Name').fill(name);
-  await createDialog.getByRole('button', { name: 'Erstellen' }).click();
-  const keyDialog = page.getByRole('dialog', { name: 'Organisationsschlüssel sichern' });
-  await expect(keyDialog).toBeVisible({ timeout: 25_000 });
-  const keyText = await keyDialog.getByLabel('Organisationsschlüssel').inputValue();
-  await keyDialog.getByRole('button', { name: 'Schließen' }).last().click();
-  await page.getByRole('button', { name: 'Ja, Schlüssel ist gesichert' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  return keyText;
-}
 
 test.describe('Patientenarchiv', () => {
   test('Inhaber öffnet nach der Entlassung das Archiv mit dem Schlüssel; ein falscher Schlüssel zählt als Fehlversuch', async ({ page }) => {
@@ -37,9 +21,7 @@ test.describe('Patientenarchiv', () => {
     page.on('request', (request) => sentBodies.push(request.postData() ?? ''));
 
     await registerViaUi(page, ownerName);
-    const keyText = await createOrganizationViaUi(page, organizationName);
-    const organizations = (await (await page.request.get('/api/organizations')).json()) as { id: number; name: string }[];
-    const organizationId = organizations.find((o) => o.name === organizationName)?.id;
+    const { id: organizationId, keyText } = await createOrganizationWithKeyViaUi(page, organizationName);
     expect(organizationId).toBeDefined();
 
     // Set-up through the REST API (the protocol screens are not under test here).
@@ -136,9 +118,7 @@ test.describe('Patientenarchiv', () => {
     const organizationName = `Archiv ${uniqueName('org')}`;
     const serviceName = `Großeinsatz ${uniqueName('dienst')}`;
     await registerViaUi(page, ownerName);
-    const keyText = await createOrganizationViaUi(page, organizationName);
-    const organizations = (await (await page.request.get('/api/organizations')).json()) as { id: number; name: string }[];
-    const organizationId = organizations.find((o) => o.name === organizationName)?.id;
+    const { id: organizationId, keyText } = await createOrganizationWithKeyViaUi(page, organizationName);
     const serviceId = randomUUID();
     const service = await page.request.post('/api/services', {
       data: { id: serviceId, name: serviceName, location: 'Festwiese', startDate: new Date(Date.now() - 4 * hour).toISOString(), endDate: new Date(Date.now() + hour).toISOString(), organizationId },

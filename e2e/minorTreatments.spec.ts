@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { registerViaUi, uniqueName } from './helpers';
+import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
 
 interface ServerTreatment {
   id: string;
@@ -18,24 +19,6 @@ interface UsedMaterial {
 }
 
 const client = { 'x-sanidok-client': 'e2e' };
-
-/** Steps of e2e/organizations.spec.ts: create the organisation, confirm the one-time key dialog. */
-async function createOrganization(page: Page, name: string): Promise<number> {
-  await page.getByRole('link', { name: 'Organisation', exact: true }).click();
-  await page.getByRole('button', { name: 'Organisation erstellen' }).click();
-  const createDialog = page.getByRole('dialog', { name: 'Organisation erstellen' });
-  await createDialog.getByLabel('Name').fill(name);
-  await createDialog.getByRole('button', { name: 'Erstellen' }).click();
-  const keyDialog = page.getByRole('dialog', { name: 'Organisationsschlüssel sichern' });
-  await expect(keyDialog).toBeVisible({ timeout: 25_000 });
-  await keyDialog.getByRole('button', { name: 'Schließen' }).last().click();
-  await page.getByRole('button', { name: 'Ja, Schlüssel ist gesichert' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  const organizations = (await (await page.request.get('/api/organizations')).json()) as { id: number; name: string }[];
-  const created = organizations.find((o) => o.name === name);
-  if (!created) throw new Error('Organisation fehlt auf dem Server');
-  return created.id;
-}
 
 /** The page is controlled by the service worker, so it reloads without a network. */
 async function controlledByServiceWorker(page: Page): Promise<void> {
@@ -102,7 +85,7 @@ test.describe('Bagatellbehandlungen', () => {
     test.setTimeout(180_000);
     const serviceName = `Schützenfest Großhöchstädt ${uniqueName('e2e')}`;
     await registerViaUi(page, uniqueName('sani'));
-    const organizationId = await createOrganization(page, `DRK Müllheim ${uniqueName('org')}`);
+    const { id: organizationId } = await createOrganizationWithKeyViaUi(page, `DRK Müllheim ${uniqueName('org')}`);
 
     // Online, as the owner prepares the service at home: catalogue and a running service.
     for (const [name, unit] of [['Kühlpack', 'Stück'], ['Wundschnellverband groß', 'Packung']]) {

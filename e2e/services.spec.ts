@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } from '../packages/crypto/src/orgKeys';
 import { registerViaUi, uniqueName } from './helpers';
+import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
 
 interface ServerService {
   id: string;
@@ -20,20 +21,6 @@ const berlinTime = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin',
 const berlinDate = (days: number) => berlinDay.format(new Date(Date.now() + days * 86_400_000));
 /** dd.MM.yyyy of a yyyy-MM-dd value. */
 const german = (isoDay: string) => isoDay.split('-').reverse().join('.');
-
-/** Steps of e2e/organizations.spec.ts: create the organisation, confirm the one-time key dialog. */
-async function createOrganization(owner: Page, name: string): Promise<void> {
-  await owner.getByRole('link', { name: 'Organisation', exact: true }).click();
-  await owner.getByRole('button', { name: 'Organisation erstellen' }).click();
-  const createDialog = owner.getByRole('dialog', { name: 'Organisation erstellen' });
-  await createDialog.getByLabel('Name').fill(name);
-  await createDialog.getByRole('button', { name: 'Erstellen' }).click();
-  const keyDialog = owner.getByRole('dialog', { name: 'Organisationsschlüssel sichern' });
-  await expect(keyDialog).toBeVisible({ timeout: 25_000 });
-  await keyDialog.getByRole('button', { name: 'Schließen' }).last().click();
-  await owner.getByRole('button', { name: 'Ja, Schlüssel ist gesichert' }).click();
-  await expect(owner.getByRole('dialog')).toHaveCount(0);
-}
 
 async function inviteAndAccept(owner: Page, member: Page, organization: string, memberName: string): Promise<void> {
   const detail = owner.getByRole('region', { name: organization });
@@ -112,7 +99,7 @@ test.describe('Sanitätsdienste', () => {
       const serviceName = `Stadtfest ${uniqueName('dienst')}`;
       await registerViaUi(owner, ownerName);
       await registerViaUi(member, memberName);
-      await createOrganization(owner, organization);
+      await createOrganizationWithKeyViaUi(owner, organization);
       await inviteAndAccept(owner, member, organization, memberName);
 
       // The owner's device knows the organisation (pull) and the app runs from the service worker.

@@ -1,19 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import { withDatabase } from './serverDb';
 
-/**
- * What the server stored for patient protocols, read straight from its SQLite file (read-only),
- * like ./serverDb.ts does for treatments: the API would hide a duplicate behind a join, and it
- * could not show that no plaintext patient data is left.
- */
-function withDatabase<T>(file: string, read: (db: Database.Database) => T): T {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
+// What the server stored for patient protocols, read straight from its SQLite file (read-only,
+// ./serverDb.ts): the API would hide a duplicate behind a join, and it could not show that no
+// plaintext patient data is left.
 
 export interface StoredProtocolRow {
   id: string;

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
  * would hide a duplicate row behind a join or a filter). Safe while the server runs (WAL) and
  * after it was killed.
  */
-function withDatabase<T>(file: string, read: (db: Database.Database) => T): T {
+export function withDatabase<T>(file: string, read: (db: Database.Database) => T): T {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     return read(db);

@@ -16,6 +16,7 @@ import {
   toBase64Url,
 } from '../src';
 import { fromBase64Url } from '../src/orgKeys/payload';
+import { flipBit } from './tamper';
 
 const hex = (text: string): Uint8Array => Uint8Array.from(text.match(/../g) ?? [], (b) => parseInt(b, 16));
 const text = (value: Uint8Array) => new TextDecoder().decode(value);
@@ -66,15 +67,10 @@ describe('opening many envelopes with one prepared key (createSealedOpener)', ()
     await expect((await createSealedOpener(stranger.keys)).open(envelope, 'ctx')).rejects.toBeInstanceOf(SealedKeyMismatchError);
     await expect((await createSealedOpener(stranger.keys)).open({ ...envelope, kid: stranger.keys.fingerprint }, 'ctx')).rejects.toBeInstanceOf(SealedOpenError);
     await expect(opener.open(envelope, 'ctx2')).rejects.toBeInstanceOf(SealedOpenError);
-    const flip = (value: string, index: number) => {
-      const bytes = fromBase64Url(value) ?? new Uint8Array(0);
-      bytes[index] = (bytes[index] ?? 0) ^ 0x01;
-      return toBase64Url(bytes);
-    };
     const tampered: unknown[] = [
-      { ...envelope, ct: flip(envelope.ct, 0) },
-      { ...envelope, ct: flip(envelope.ct, (fromBase64Url(envelope.ct)?.length ?? 1) - 1) },
-      { ...envelope, enc: flip(envelope.enc, 3) },
+      { ...envelope, ct: flipBit(envelope.ct, 0) },
+      { ...envelope, ct: flipBit(envelope.ct, (fromBase64Url(envelope.ct)?.length ?? 1) - 1) },
+      { ...envelope, enc: flipBit(envelope.enc, 3) },
       { ...envelope, enc: toBase64Url(new Uint8Array(32)) },
       { ...envelope, enc: toBase64Url(new Uint8Array(31)) },
       { ...envelope, enc: (await sealToOrganization(publicKeys, 'x', 'ctx')).enc },

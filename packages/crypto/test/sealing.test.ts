@@ -21,6 +21,7 @@ import {
 } from '../src';
 import { lengthPrefixed } from '../src/encoding';
 import { fromBase64Url } from '../src/orgKeys/payload';
+import { flipBit } from './tamper';
 
 type Bytes = Uint8Array<ArrayBuffer>;
 const bytes = (from: ArrayLike<number> | ArrayBuffer): Bytes => new Uint8Array(from instanceof ArrayBuffer ? from : Array.from(from));
@@ -149,15 +150,10 @@ describe('sealing to the organisation key (HPKE, RFC 9180)', () => {
     const { keys, publicKeys } = await organization();
     const other = await organization();
     const envelope = await sealToOrganization(publicKeys, 'Patientendaten', 'ctx');
-    const flip = (value: string, index: number) => {
-      const bytes = fromBase64Url(value) ?? new Uint8Array(0);
-      bytes[index] = (bytes[index] ?? 0) ^ 0x01;
-      return toBase64Url(bytes);
-    };
     const tampered: unknown[] = [
-      { ...envelope, ct: flip(envelope.ct, 0) },
-      { ...envelope, ct: flip(envelope.ct, (fromBase64Url(envelope.ct)?.length ?? 1) - 1) },
-      { ...envelope, enc: flip(envelope.enc, 3) },
+      { ...envelope, ct: flipBit(envelope.ct, 0) },
+      { ...envelope, ct: flipBit(envelope.ct, (fromBase64Url(envelope.ct)?.length ?? 1) - 1) },
+      { ...envelope, enc: flipBit(envelope.enc, 3) },
       { ...envelope, enc: (await sealToOrganization(publicKeys, 'x', 'ctx')).enc },
       { ...envelope, v: 2 },
       { ...envelope, alg: 'HPKE-Base-X25519-SHA256-AES128GCM' },

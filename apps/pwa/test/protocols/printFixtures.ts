@@ -1,6 +1,7 @@
 import type { PatientData, VitalValueData } from '@sanidok/schema';
 import type { LocalProtocol, ProtocolView } from '../../src/data/repositories/protocols';
 import type { LocalTreatmentEntry, LocalVitalRecord } from '../../src/data/db';
+import { protocolRow as baseProtocolRow } from './list.fixtures';
 
 // A protocol of the Stadtfest on 4 July 2026 (Berlin summer time: UTC+2), with two measurements
 // half an hour apart and two treatment entries, as the print tests need it.
@@ -10,34 +11,11 @@ export const serviceId = '01900000-0000-7000-8000-000000000001';
 export const printedAt = '2026-07-04T09:15:00.000Z';
 
 export function protocolRow(overrides: Partial<LocalProtocol> = {}): LocalProtocol {
-  return {
-    id: protocolId,
-    serviceId,
-    serviceName: 'Schützenfest Großhöchstädt',
-    organizationId: 1,
-    serviceProtocolNumber: 3,
-    status: 'active',
-    chiefComplaint: 'Thoraxschmerz seit 30 Minuten',
-    initialAssessment: 'Patient wach, blass, kaltschweißig',
-    allergies: 'Penicillin',
-    medications: 'Ramipril 5 mg',
-    pastHistory: null,
-    handlingInstructions: 'Oberkörper hoch lagern',
-    helper1: 'Lea Lang',
-    helper2: 'Ben Berg',
-    dischargeStatus: null,
-    dischargeDestination: null,
-    handoverTo: null,
-    dischargeComment: null,
-    dischargedById: null,
-    dischargedAt: null,
-    treatedById: 7,
-    createdAt: '2026-07-04T07:55:00.000Z',
-    updatedAt: '2026-07-04T08:40:00.000Z',
-    version: 12,
-    needsReview: false,
-    ...overrides,
-  };
+  return baseProtocolRow(protocolId, {
+    serviceId, serviceProtocolNumber: 3, chiefComplaint: 'Thoraxschmerz seit 30 Minuten', initialAssessment: 'Patient wach, blass, kaltschweißig',
+    allergies: 'Penicillin', medications: 'Ramipril 5 mg', handlingInstructions: 'Oberkörper hoch lagern', helper1: 'Lea Lang', helper2: 'Ben Berg',
+    createdAt: '2026-07-04T07:55:00.000Z', updatedAt: '2026-07-04T08:40:00.000Z', version: 12, ...overrides,
+  });
 }
 
 export const patient: PatientData = {

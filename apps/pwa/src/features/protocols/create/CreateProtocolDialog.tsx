@@ -13,7 +13,7 @@ import { minorTreatmentsDe } from '../../../i18n/minorTreatments.de';
 import { MaterialPicker } from '../../materials/MaterialPicker';
 import { CaptureServiceSelect } from '../../minor-treatments/CaptureServiceSelect';
 import { lastCaptureService, rememberCaptureService, useCaptureServices } from '../../minor-treatments/captureServices';
-import { CancelInputConfirm, GenderSelect, hasTypedInput, InsuranceInput, todayIsoDate } from './PatientInputs';
+import { CancelInputConfirm, PatientIdentityFields, hasTypedInput, InsuranceInput } from './PatientInputs';
 import { saveNewProtocol } from './saveNewProtocol';
 import { FormActions } from '../../../components/FormActions';
 import { CaptureModal } from '../../../components/CaptureModal';
@@ -130,14 +130,7 @@ export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProto
             <Fieldset legend={t.patientSection}>
               <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label={patientDataLabels.firstName} required autoComplete="off" error={errors.firstName?.message} data-autofocus {...form.register('firstName')} />
-                <TextInput label={patientDataLabels.lastName} required autoComplete="off" error={errors.lastName?.message} {...form.register('lastName')} />
-                <TextInput label={patientDataLabels.dateOfBirth} type="date" max={todayIsoDate()} error={errors.dateOfBirth?.message} {...form.register('dateOfBirth')} />
-                <Controller
-                  control={form.control}
-                  name="gender"
-                  render={({ field }) => <GenderSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.gender?.message} />}
-                />
+                <PatientIdentityFields form={form} />
                 <TextInput label={patientDataLabels.address} autoComplete="off" error={errors.address?.message} {...form.register('address')} />
                 <TextInput label={patientDataLabels.phone} type="tel" autoComplete="off" error={errors.phone?.message} {...form.register('phone')} />
               </SimpleGrid>

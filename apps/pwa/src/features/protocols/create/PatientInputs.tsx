@@ -1,5 +1,7 @@
-import { Autocomplete, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Autocomplete, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { genders, patientDataLabels, privateHealthInsurers, statutoryHealthInsurers } from '@sanidok/schema';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { protocolsDe } from '../../../i18n/protocols.de';
 
 const t = protocolsDe.create;
@@ -96,5 +98,37 @@ export function CancelInputConfirm({ opened, onBack, onConfirm }: CancelInputCon
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+type IdentityField = 'firstName' | 'lastName' | 'dateOfBirth' | 'gender';
+interface IdentityValues {
+  firstName: string;
+  lastName: string;
+  dateOfBirth?: string;
+  gender?: string;
+}
+
+/**
+ * Vorname, Nachname, Geburtsdatum, Geschlecht — the first four patient fields of both create forms
+ * (the full dialog and the short form of the service detail); the cursor starts in Vorname.
+ */
+export function PatientIdentityFields<T extends FieldValues & IdentityValues, O>({ form }: { form: UseFormReturn<T, unknown, O> }) {
+  const error = (name: IdentityField) => {
+    const message = form.formState.errors[name]?.message;
+    return typeof message === 'string' ? message : undefined;
+  };
+  const path = (name: IdentityField) => name as Path<T>;
+  return (
+    <>
+      <TextInput label={patientDataLabels.firstName} required autoComplete="off" error={error('firstName')} data-autofocus {...form.register(path('firstName'))} />
+      <TextInput label={patientDataLabels.lastName} required autoComplete="off" error={error('lastName')} {...form.register(path('lastName'))} />
+      <TextInput label={patientDataLabels.dateOfBirth} type="date" max={todayIsoDate()} error={error('dateOfBirth')} {...form.register(path('dateOfBirth'))} />
+      <Controller
+        control={form.control}
+        name={path('gender')}
+        render={({ field }) => <GenderSelect value={field.value as string | undefined} onChange={field.onChange} onBlur={field.onBlur} error={error('gender')} />}
+      />
+    </>
   );
 }

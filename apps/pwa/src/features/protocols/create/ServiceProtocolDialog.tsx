@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import type { Service, ServiceProtocolFormValues } from '@sanidok/schema';
-import { patientDataLabels, serviceProtocolFormSchema } from '@sanidok/schema';
+import { serviceProtocolFormSchema } from '@sanidok/schema';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { protocolsDe } from '../../../i18n/protocols.de';
-import { CancelInputConfirm, GenderSelect, hasTypedInput, todayIsoDate } from './PatientInputs';
+import { CancelInputConfirm, PatientIdentityFields, hasTypedInput } from './PatientInputs';
 import { saveNewProtocol } from './saveNewProtocol';
 import { CaptureModal } from '../../../components/CaptureModal';
 
@@ -77,14 +77,7 @@ export function ServiceProtocolDialog({ service, opened, onClose }: ServiceProto
               {c.service}: <strong>{service.name}</strong>
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label={patientDataLabels.firstName} required autoComplete="off" error={errors.firstName?.message} data-autofocus {...form.register('firstName')} />
-              <TextInput label={patientDataLabels.lastName} required autoComplete="off" error={errors.lastName?.message} {...form.register('lastName')} />
-              <TextInput label={patientDataLabels.dateOfBirth} type="date" max={todayIsoDate()} error={errors.dateOfBirth?.message} {...form.register('dateOfBirth')} />
-              <Controller
-                control={form.control}
-                name="gender"
-                render={({ field }) => <GenderSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.gender?.message} />}
-              />
+              <PatientIdentityFields form={form} />
             </SimpleGrid>
             <Textarea
               label={t.injuryDescription}
