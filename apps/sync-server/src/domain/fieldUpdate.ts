@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection';
-import { nextVersion } from './sync/versions';
+import { nextVersion } from './versions';
 import { nowIso } from './time';
 
 export interface FieldUpdateInput<F extends string> {

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/database';
-import type { RequestContext } from '../domain/beta/consumeBetaCode';
+import type { RequestContext } from '../domain/context';
 import type { CommandContext } from '../domain/context';
 import { unauthenticated } from '../domain/errors';
 import { createSession, destroySession, resolveSession, sessionLifetime } from '../domain/sessions/sessions';

@@ -3,7 +3,7 @@ import type { PublicUser } from '@sanidok/schema';
 import { changePasswordSchema, loginSchema, profileSchema, registerSchema } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
-import type { RequestContext } from '../beta/consumeBetaCode';
+import type { RequestContext } from '../context';
 import { consumeBetaCode } from '../beta/consumeBetaCode';
 import { AppError, isUniqueViolation, validate } from '../errors';
 import { mailAccountCreated } from '../mail/events';

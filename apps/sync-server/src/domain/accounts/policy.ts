@@ -1,10 +1,6 @@
 import type { UserRow } from '../../db/database';
 import { AppError } from '../errors';
-
-/** Who may hold a session. One place, used by sign-in and by every request's session lookup. */
-export function canHoldSession(user: UserRow): boolean {
-  return user.isBlocked !== 1;
-}
+import { canHoldSession } from '../sessions/policy';
 
 export function assertCanSignIn(user: UserRow): void {
   if (!canHoldSession(user)) {

@@ -7,7 +7,7 @@ import { isUniqueViolation, notFound, validate } from '../errors';
 import { isBetaModeEnabled, setBetaMode } from '../settings/systemSettings';
 import { nowIso } from '../time';
 import { inTransaction } from '../transaction';
-import { recordAdminAction } from './audit';
+import { recordAdminAction } from '../audit';
 
 /** Beta mode and beta codes (spec 1 §2 beta tab); the code check at registration is consumeBetaCode.ts. */
 

@@ -1,9 +1,9 @@
 import { adminMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
-import type { RequestContext } from '../beta/consumeBetaCode';
+import type { RequestContext } from '../context';
 import { forbidden, unauthenticated } from '../errors';
-import { recordAdminAction } from './audit';
+import { recordAdminAction } from '../audit';
 
 /** Who may use the admin area (spec 1 §6): platform admins only. */
 export function isPlatformAdmin(user: UserRow | null): user is UserRow {

@@ -10,7 +10,7 @@ import { mailAccountBlocked } from '../mail/events';
 import { destroyUserSessions } from '../sessions/sessions';
 import { nowIso } from '../time';
 import { inTransaction } from '../transaction';
-import { recordAdminAction } from './audit';
+import { recordAdminAction } from '../audit';
 import { listAdminUsers } from './queries';
 import { deleteOrExplain } from './remove';
 

@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
+import type { RequestContext } from '../context';
 import { AppError } from '../errors';
 import { nowIso } from '../time';
-
-export interface RequestContext {
-  ipAddress: string | null;
-  userAgent: string | null;
-}
 
 export const betaCodeMessages = {
   required: 'Die Registrierung ist derzeit nur mit einem gültigen Beta-Code möglich.',

@@ -3,7 +3,7 @@ import type { EmailConfigurationItem } from '@sanidok/schema';
 import { emailConfigurationSchema, emailConfigurationUpdateSchema, emailConnectionTestSchema, emailMessages, idParam, sendTestEmailSchema } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { EmailConfigurationRow } from '../../db/database';
-import { recordAdminAction } from '../admin/audit';
+import { recordAdminAction } from '../audit';
 import type { CommandContext } from '../context';
 import { AppError, notFound, validate } from '../errors';
 import { nowIso } from '../time';

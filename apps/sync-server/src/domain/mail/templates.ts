@@ -2,7 +2,7 @@ import type { EmailTemplateItem } from '@sanidok/schema';
 import { emailMessages, emailTemplateSchema, emailTemplateUpdateSchema, idParam, templateVariables } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { EmailTemplateRow } from '../../db/database';
-import { recordAdminAction } from '../admin/audit';
+import { recordAdminAction } from '../audit';
 import type { CommandContext } from '../context';
 import { conflict, isUniqueViolation, notFound, validate } from '../errors';
 import { nowIso } from '../time';

@@ -2,7 +2,7 @@ import { addUsedMaterialsSchema, refillMaterialsSchema } from '@sanidok/schema';
 import type { CommandContext } from '../context';
 import { validate } from '../errors';
 import { authorizeCapture } from '../services/access';
-import { nextVersion } from '../sync/versions';
+import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
 import { inTransaction } from '../transaction';
 import { recordUsage } from './recordUsage';

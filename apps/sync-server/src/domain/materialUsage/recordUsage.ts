@@ -2,7 +2,7 @@ import type { MaterialUsageSource, UsedMaterialItem } from '@sanidok/schema';
 import { insertRow } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
 import { AppError } from '../errors';
-import { nextVersion } from '../sync/versions';
+import { nextVersion } from '../versions';
 
 export const usageMessages = {
   foreignMaterial: 'Das Material gehört nicht zur Organisation dieses Sanitätsdienstes.',

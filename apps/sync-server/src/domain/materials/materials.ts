@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
 import { AppError, conflict, isUniqueViolation, notFound, validate } from '../errors';
 import { authorize, requireMembership } from '../organizations/policy';
-import { nextVersion } from '../sync/versions';
+import { nextVersion } from '../versions';
 import { nowIso } from '../time';
 import { inTransaction } from '../transaction';
 

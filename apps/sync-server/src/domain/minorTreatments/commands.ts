@@ -6,7 +6,7 @@ import type { CommandContext } from '../context';
 import { conflict, isUniqueViolation, validate } from '../errors';
 import { recordUsage } from '../materialUsage/recordUsage';
 import { authorizeCapture } from '../services/access';
-import { nextVersion } from '../sync/versions';
+import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
 import { inTransaction } from '../transaction';
 import { loadMinorTreatment } from './queries';

@@ -9,7 +9,7 @@ import { conflict, isUniqueViolation, validate } from '../errors';
 import { planFieldUpdate } from '../fieldUpdate';
 import { recordUsage } from '../materialUsage/recordUsage';
 import { authorizeCapture } from '../services/access';
-import { nextVersion } from '../sync/versions';
+import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
 import { reviewCovers } from '../reviewFlag';
 import { inTransaction } from '../transaction';

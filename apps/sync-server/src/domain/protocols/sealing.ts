@@ -4,7 +4,7 @@ import { serializeSealedEnvelope } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { PatientProtocolRow } from '../../db/database';
 import { conflict } from '../errors';
-import { writeTombstone } from '../sync/versions';
+import { writeTombstone } from '../versions';
 import { nowIso } from '../time';
 import { decryptPatientData, revisionContext } from './patientData';
 

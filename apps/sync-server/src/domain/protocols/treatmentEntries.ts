@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection';
 import type { PatientProtocolRow, UserRow } from '../../db/database';
 import type { CommandContext } from '../context';
 import { conflict, isUniqueViolation, validate } from '../errors';
-import { nextVersion } from '../sync/versions';
+import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
 import { inTransaction } from '../transaction';
 import { authorizeProtocolEdit, requireProtocolAccess } from './access';

@@ -5,7 +5,7 @@ import type { CommandContext } from '../context';
 import { AppError, conflict, isUniqueViolation, validate } from '../errors';
 import { mailServiceStatus } from '../mail/events';
 import { authorize } from '../organizations/policy';
-import { nextVersion, writeTombstone } from '../sync/versions';
+import { nextVersion, writeTombstone } from '../versions';
 import { nowIso } from '../time';
 import { inTransaction } from '../transaction';
 import { authorizeServiceManagement } from './access';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection';
 import type { ServiceRow, ServicesTable } from '../../db/database';
 import { planFieldUpdate } from '../fieldUpdate';
 import { reviewCovers } from '../reviewFlag';
-import { nextVersion } from '../sync/versions';
+import { nextVersion } from '../versions';
 import { nowIso } from '../time';
 
 type EditableField = 'name' | 'description' | 'location' | 'startDate' | 'endDate' | 'accessCode';

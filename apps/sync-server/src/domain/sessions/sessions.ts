@@ -3,8 +3,8 @@ import { randomToken } from '@sanidok/crypto';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
-import type { RequestContext } from '../beta/consumeBetaCode';
-import { canHoldSession } from '../accounts/policy';
+import type { RequestContext } from '../context';
+import { canHoldSession } from './policy';
 import { addMs, days, hours, minutes, nowIso } from '../time';
 
 /**

@@ -8,7 +8,7 @@ import type { CommandContext } from '../context';
 import { AppError, validate } from '../errors';
 import { nowIso } from '../time';
 import { mutationRegistry } from './registry';
-import { reserveVersions, rewindVersions, settleVersions, versionMark } from './versions';
+import { reserveVersions, rewindVersions, settleVersions, versionMark } from '../versions';
 
 type PushContext = Omit<CommandContext, 'db' | 'deviceId'>;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { listArchiveAccessFailures } from '../../domain/admin/archiveFailures';
-import { listAuditLog } from '../../domain/admin/audit';
+import { listAuditLog } from '../../domain/audit';
 import { generateBetaCode, getBetaMode, listBetaCodes, listBetaCodeUsage, toggleBetaCode, updateBetaMode } from '../../domain/admin/betaCodes';
 import { deleteOrganization, setOrganizationBlocked } from '../../domain/admin/organizations';
 import { requirePlatformAdmin } from '../../domain/admin/policy';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CommandContext } from '../../domain/context';
 import { createProtocol, dischargeProtocol, updateProtocol } from '../../domain/protocols/commands';
-import { listProtocolRevisions } from '../../domain/fieldRevisions';
+import { listProtocolRevisions } from '../../domain/fieldRevisions/queries';
 import { getProtocolDetail, listProtocols, listServiceProtocols } from '../../domain/protocols/queries';
 import { addTreatmentEntry, listTreatmentEntries } from '../../domain/protocols/treatmentEntries';
 import { listVitals, recordVitals } from '../../domain/protocols/vitals';

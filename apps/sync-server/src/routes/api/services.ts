@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CommandContext } from '../../domain/context';
-import { listServiceRevisions } from '../../domain/fieldRevisions';
+import { listServiceRevisions } from '../../domain/fieldRevisions/queries';
 import { archiveService, completeService, createService, deleteService, updateService } from '../../domain/services/commands';
 import { getService, listActiveServices, listServices } from '../../domain/services/queries';
 import { commandContext, requireUser } from '../../plugins/session';

@@ -1,6 +1,6 @@
-import { rawStatement } from '../../db/compiledInsert';
-import type { Db } from '../../db/connection';
-import { nowIso } from '../time';
+import { rawStatement } from '../db/compiledInsert';
+import type { Db } from '../db/connection';
+import { nowIso } from './time';
 
 /**
  * The version counter of one sync push: read once when the batch starts, counted up in memory,

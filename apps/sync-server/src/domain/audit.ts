@@ -1,8 +1,8 @@
 import type { AdminAuditEntry } from '@sanidok/schema';
-import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
-import type { RequestContext } from '../beta/consumeBetaCode';
-import { nowIso } from '../time';
+import type { Db } from '../db/connection';
+import type { UserRow } from '../db/database';
+import type { RequestContext } from './context';
+import { nowIso } from './time';
 
 /** Everything the admin area can do, as it is written to the audit table. */
 export type AdminAction =

@@ -1,10 +1,10 @@
 import { decryptAtRest } from '@sanidok/crypto';
 import type { FieldRevision } from '@sanidok/schema';
-import type { Db } from '../db/connection';
-import type { UserRow } from '../db/database';
-import { revisionContext } from './protocols/patientData';
-import { requireProtocolAccess } from './protocols/access';
-import { requireServiceAccess } from './services/access';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../../db/database';
+import { revisionContext } from '../protocols/patientData';
+import { requireProtocolAccess } from '../protocols/access';
+import { requireServiceAccess } from '../services/access';
 
 type Entity = FieldRevision['entity'];
 

@@ -1,0 +1,38 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { AutoId, Bool, CreatedAt, IsoTimestamp } from '../columns';
+
+export interface UsersTable {
+  id: AutoId;
+  username: string;
+  /** Normalised username (NFKC, lower case): makes names unique regardless of case. */
+  usernameKey: string;
+  passwordHash: string;
+  email: string | null;
+  fullName: string | null;
+  isAdmin: Bool;
+  isBlocked: Bool;
+  createdAt: CreatedAt;
+  updatedAt: IsoTimestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a stolen database does not yield live sessions. */
+  id: string;
+  userId: number;
+  rememberMe: Bool;
+  createdAt: CreatedAt;
+  lastSeenAt: IsoTimestamp;
+  expiresAt: IsoTimestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export interface AccountTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

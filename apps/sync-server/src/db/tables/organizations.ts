@@ -1,0 +1,55 @@
+import type { Selectable } from 'kysely';
+import type { OrganizationRole, RespondInvitationInput, invitableRoles } from '@sanidok/schema';
+import type { AutoId, Bool, CreatedAt, IsoTimestamp } from '../columns';
+
+export interface OrganizationsTable {
+  id: AutoId;
+  name: string;
+  description: string | null;
+  isBlocked: Bool;
+  createdAt: CreatedAt;
+  createdById: number | null;
+  sealingPublicKey: string;
+  signingPublicKey: string;
+  keyFingerprint: string;
+}
+
+export interface OrganizationMembersTable {
+  id: AutoId;
+  userId: number;
+  organizationId: number;
+  role: OrganizationRole;
+  createdAt: CreatedAt;
+}
+
+export interface OrganizationInvitationsTable {
+  id: AutoId;
+  organizationId: number;
+  invitedUsername: string;
+  invitedUserId: number;
+  invitedBy: number | null;
+  role: (typeof invitableRoles)[number];
+  status: 'pending' | RespondInvitationInput['response'];
+  createdAt: CreatedAt;
+  respondedAt: IsoTimestamp | null;
+}
+
+/** Public keys an organisation used before a key rotation. */
+export interface OrganizationRetiredKeysTable {
+  id: AutoId;
+  organizationId: number;
+  keyFingerprint: string;
+  sealingPublicKey: string;
+  signingPublicKey: string;
+  retiredAt: IsoTimestamp;
+  retiredById: number | null;
+}
+
+export interface OrganizationTables {
+  organizations: OrganizationsTable;
+  organizationMembers: OrganizationMembersTable;
+  organizationInvitations: OrganizationInvitationsTable;
+  organizationRetiredKeys: OrganizationRetiredKeysTable;
+}
+
+export type OrganizationRow = Selectable<OrganizationsTable>;

@@ -1,0 +1,60 @@
+import type { AutoId, CreatedAt, EncryptedText, IsoTimestamp, JsonText } from '../columns';
+
+export interface SyncStateTable {
+  id: number;
+  version: number;
+}
+
+export interface DevicesTable {
+  id: string;
+  userId: number;
+  lastSeq: number;
+  createdAt: CreatedAt;
+  lastSeenAt: IsoTimestamp;
+}
+
+export interface SyncQuarantineTable {
+  id: AutoId;
+  deviceId: string;
+  userId: number | null;
+  mutationId: string;
+  seq: number;
+  name: string;
+  /** The refused mutation's args as JSON; encrypted at rest when the mutation is sensitive (domain/sync/push.ts). */
+  args: JsonText | EncryptedText;
+  code: string;
+  message: string;
+  createdAt: CreatedAt;
+}
+
+export interface SyncTombstonesTable {
+  entity: string;
+  entityId: string;
+  organizationId: number;
+  version: number;
+  deletedAt: IsoTimestamp;
+}
+
+export interface FieldRevisionsTable {
+  id: AutoId;
+  entity: string;
+  entityId: string;
+  field: string;
+  /** The field's text; patient data fields encrypted at rest (domain/protocols/patientData.ts). */
+  replacedValue: string | EncryptedText | null;
+  replacedVersion: number;
+  newValue: string | EncryptedText | null;
+  newVersion: number;
+  baseVersion: number;
+  userId: number | null;
+  createdAt: CreatedAt;
+}
+
+/** The change counter, devices, refused mutations, deletions and replaced field values. */
+export interface SyncTables {
+  syncState: SyncStateTable;
+  devices: DevicesTable;
+  syncQuarantine: SyncQuarantineTable;
+  syncTombstones: SyncTombstonesTable;
+  fieldRevisions: FieldRevisionsTable;
+}
