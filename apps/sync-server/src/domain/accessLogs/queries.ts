@@ -1,14 +1,15 @@
 import type { AccessLogAction, AccessLogItem } from '@sanidok/schema';
 import { accessLogActions, accessLogRetentionDays, maskIpAddress } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
+import type { QueryContext } from '../context';
 import { authorize } from '../organizations/policy';
 import { addMs, days, nowIso } from '../time';
 
 const toAction = (value: string): AccessLogAction => ((accessLogActions as readonly string[]).includes(value) ? (value as AccessLogAction) : 'other');
 
 /** Owner only, newest first; addresses leave the server already masked (data minimisation). */
-export async function listAccessLogs(db: Db, user: UserRow, organizationId: unknown, limit = 500): Promise<AccessLogItem[]> {
+export async function listAccessLogs(ctx: QueryContext, organizationId: unknown, limit = 500): Promise<AccessLogItem[]> {
+  const { db, user } = ctx;
   const { organization } = await authorize(db, organizationId, user, 'viewAccessLogs', false);
   const rows = await db
     .selectFrom('accessLogs as a')

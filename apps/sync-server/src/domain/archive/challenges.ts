@@ -2,7 +2,7 @@ import { createArchiveNonce, randomToken } from '@sanidok/crypto';
 import type { ArchiveChallenge } from '@sanidok/schema';
 import { archiveChallengeTtlMs, archiveMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
+import type { CommandContext } from '../context';
 import { AppError } from '../errors';
 import { addMs, nowIso } from '../time';
 import { refuseSecret, requireArchiveOwner, requireArchiveService } from './access';
@@ -13,7 +13,8 @@ import { refuseSecret, requireArchiveOwner, requireArchiveService } from './acce
  * service, valid for 5 minutes and for one proof. Only the newest challenge of a user for a service
  * is kept, so a script cannot pile them up.
  */
-export async function issueArchiveChallenge(db: Db, user: UserRow, organizationId: unknown, serviceId: unknown, body: unknown): Promise<ArchiveChallenge> {
+export async function issueArchiveChallenge(ctx: CommandContext, organizationId: unknown, serviceId: unknown, body: unknown): Promise<ArchiveChallenge> {
+  const { db, user } = ctx;
   refuseSecret(body);
   const { organization } = await requireArchiveOwner(db, organizationId, user);
   const service = await requireArchiveService(db, organization.id, serviceId);

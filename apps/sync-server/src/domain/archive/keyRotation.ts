@@ -52,7 +52,7 @@ export async function rotateOrganizationKey(ctx: CommandContext, organizationId:
       })
       .execute();
   });
-  const updated = await getMyOrganization(ctx.db, ctx.user, organization.id);
+  const updated = await getMyOrganization(ctx, organization.id);
   if (!updated) throw new Error('Organisation nach dem Schlüsselwechsel nicht lesbar');
   return updated;
 }

@@ -112,7 +112,7 @@ async function releaseRecords(trx: Db, ctx: CommandContext, organization: Organi
     if (row.keyFingerprint === key.keyFingerprint && envelope) envelopes.set(row.protocolId, { row, envelope });
   }
   const ids = [...envelopes.keys()];
-  const protocols = (await listServiceProtocols(trx, ctx.user, service.id)).filter((p) => envelopes.has(p.id));
+  const protocols = (await listServiceProtocols({ ...ctx, db: trx }, service.id)).filter((p) => envelopes.has(p.id));
   const entries = ids.length ? await treatmentEntriesQuery(trx).where('protocolId', 'in', ids).orderBy('createdAt').orderBy('id').execute() : [];
   const vitals = ids.length ? await toVitalRecords(trx, await vitalRecordsQuery(trx).where('protocolId', 'in', ids).orderBy('recordedAt').orderBy('id').execute()) : [];
 

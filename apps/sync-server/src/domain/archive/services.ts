@@ -1,6 +1,6 @@
 import type { ArchiveServiceItem } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
+import type { QueryContext } from '../context';
 import { requireArchiveOwner } from './access';
 
 /** Base query of archived services: those with at least one sealed protocol, with counts. */
@@ -21,7 +21,8 @@ export function archiveServicesQuery(db: Db, organizationId: number) {
 export const toArchiveService = (row: ArchiveServiceItem): ArchiveServiceItem => ({ ...row, sealedProtocolCount: Number(row.sealedProtocolCount) });
 
 /** GET /api/organizations/{orgId}/archive/services: owner only; newest service first. */
-export async function listArchiveServices(db: Db, user: UserRow, organizationId: unknown): Promise<ArchiveServiceItem[]> {
+export async function listArchiveServices(ctx: QueryContext, organizationId: unknown): Promise<ArchiveServiceItem[]> {
+  const { db, user } = ctx;
   const { organization } = await requireArchiveOwner(db, organizationId, user);
   const rows = await archiveServicesQuery(db, organization.id).orderBy('s.startDate', 'desc').execute();
   return rows.map(toArchiveService);

@@ -1,7 +1,7 @@
 import { decryptAtRest } from '@sanidok/crypto';
 import type { FieldRevision } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
+import type { QueryContext } from '../context';
 import { revisionContext } from '../protocols/patientData';
 import { requireProtocolAccess } from '../protocols/access';
 import { requireServiceAccess } from '../services/access';
@@ -26,7 +26,8 @@ async function revisionsOf(db: Db, entities: readonly Entity[], entityId: string
 }
 
 /** The values replaced by concurrent edits of a service, newest first; every member may read them, as the service itself. */
-export async function listServiceRevisions(db: Db, user: UserRow, serviceId: unknown): Promise<FieldRevision[]> {
+export async function listServiceRevisions(ctx: QueryContext, serviceId: unknown): Promise<FieldRevision[]> {
+  const { db, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);
   return revisionsOf(db, ['service'], service.id);
 }
@@ -36,7 +37,8 @@ export async function listServiceRevisions(db: Db, user: UserRow, serviceId: unk
  * values are kept under the server data key while the protocol is open (they are opened here as
  * the patient data itself is); at discharge they were sealed into the archive and deleted.
  */
-export async function listProtocolRevisions(db: Db, dataKey: string, user: UserRow, protocolId: unknown): Promise<FieldRevision[]> {
+export async function listProtocolRevisions(ctx: QueryContext, protocolId: unknown): Promise<FieldRevision[]> {
+  const { db, dataKey, user } = ctx;
   const { protocol } = await requireProtocolAccess(db, protocolId, user);
   const open = (field: string, value: string | null) => (value === null ? null : decryptAtRest(dataKey, value, revisionContext(protocol.id, field)));
   const rows = await revisionsOf(db, ['protocol', 'patientData'], protocol.id);

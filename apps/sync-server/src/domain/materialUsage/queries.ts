@@ -1,10 +1,10 @@
 import type { UsedMaterialSummary } from '@sanidok/schema';
-import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
+import type { QueryContext } from '../context';
 import { requireServiceAccess } from '../services/access';
 
 /** Open consumption of a service per material (spec 2 §7 materials/used), most recent first. */
-export async function listUsedMaterials(db: Db, user: UserRow, serviceId: unknown): Promise<UsedMaterialSummary[]> {
+export async function listUsedMaterials(ctx: QueryContext, serviceId: unknown): Promise<UsedMaterialSummary[]> {
+  const { db, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);
   const rows = await db
     .selectFrom('materialUsage as u')

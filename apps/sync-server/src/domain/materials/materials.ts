@@ -1,7 +1,7 @@
 import type { Material } from '@sanidok/schema';
 import { createMaterialSchema, idParam, materialMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
+import type { CommandContext, QueryContext } from '../context';
 import { AppError, conflict, isUniqueViolation, notFound, validate } from '../errors';
 import { authorize, requireMembership } from '../organizations/policy';
 import { nextVersion } from '../versions';
@@ -16,7 +16,8 @@ function materialsQuery(db: Db) {
 }
 
 /** The catalogue of one organisation, or of all my organisations. */
-export async function listMaterials(db: Db, user: UserRow, organizationId?: unknown): Promise<Material[]> {
+export async function listMaterials(ctx: QueryContext, organizationId?: unknown): Promise<Material[]> {
+  const { db, user } = ctx;
   if (organizationId !== undefined && organizationId !== '') {
     const { organization } = await requireMembership(db, organizationId, user);
     return materialsQuery(db).where('organizationId', '=', organization.id).execute();
@@ -25,7 +26,8 @@ export async function listMaterials(db: Db, user: UserRow, organizationId?: unkn
   return materialsQuery(db).where('organizationId', 'in', mine).execute();
 }
 
-export async function addMaterial(db: Db, user: UserRow, input: unknown): Promise<Material> {
+export async function addMaterial(ctx: CommandContext, input: unknown): Promise<Material> {
+  const { db, user } = ctx;
   const data = validate(createMaterialSchema, input);
   const { organization } = await authorize(db, data.organizationId, user, 'manageMaterials');
   try {
@@ -45,7 +47,8 @@ export async function addMaterial(db: Db, user: UserRow, input: unknown): Promis
 }
 
 /** Removes the material from the catalogue; recorded consumption keeps its name. */
-export async function deleteMaterial(db: Db, user: UserRow, materialId: unknown): Promise<void> {
+export async function deleteMaterial(ctx: CommandContext, materialId: unknown): Promise<void> {
+  const { db, user } = ctx;
   const id = idParam.safeParse(materialId);
   if (!id.success) throw materialNotFound();
   const material = await db.selectFrom('materials').select(['id', 'organizationId']).where('id', '=', id.data).where('deletedAt', 'is', null).executeTakeFirst();

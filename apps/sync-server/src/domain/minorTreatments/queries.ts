@@ -1,7 +1,7 @@
 import type { MinorTreatment } from '@sanidok/schema';
 import { decryptAtRest } from '@sanidok/crypto';
 import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
+import type { QueryContext } from '../context';
 import { requireServiceAccess } from '../services/access';
 
 function treatmentsQuery(db: Db) {
@@ -50,13 +50,15 @@ export async function loadMinorTreatment(db: Db, dataKey: string, id: string): P
 }
 
 /** All minor treatments of my organisations' services, newest first. */
-export async function listMinorTreatments(db: Db, dataKey: string, user: UserRow): Promise<MinorTreatment[]> {
+export async function listMinorTreatments(ctx: QueryContext): Promise<MinorTreatment[]> {
+  const { db, dataKey, user } = ctx;
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const rows = await treatmentsQuery(db).where('t.organizationId', 'in', mine).orderBy('t.createdAt', 'desc').limit(5000).execute();
   return (await toMinorTreatments(db, dataKey, rows)).map(({ version: _v, ...t }) => t);
 }
 
-export async function listServiceMinorTreatments(db: Db, dataKey: string, user: UserRow, serviceId: unknown): Promise<MinorTreatment[]> {
+export async function listServiceMinorTreatments(ctx: QueryContext, serviceId: unknown): Promise<MinorTreatment[]> {
+  const { db, dataKey, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);
   const rows = await treatmentsQuery(db).where('t.serviceId', '=', service.id).orderBy('t.createdAt', 'desc').execute();
   return (await toMinorTreatments(db, dataKey, rows)).map(({ version: _v, ...t }) => t);

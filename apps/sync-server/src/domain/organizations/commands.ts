@@ -1,7 +1,6 @@
 import type { InvitationListItem, OrganizationListItem } from '@sanidok/schema';
 import { createOrganizationSchema, idParam, inviteMemberSchema, respondInvitationSchema } from '@sanidok/schema';
-import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
+import type { CommandContext } from '../context';
 import { findUserByUsername } from '../accounts/usersRepository';
 import { AppError, conflict, isUniqueViolation, notFound, validate } from '../errors';
 import { mailInvitation } from '../mail/events';
@@ -19,7 +18,8 @@ export const organizationCommandMessages = {
 } as const;
 
 /** Creates the organisation with its public keys; the creator becomes owner in the same transaction. */
-export async function createOrganization(db: Db, user: UserRow, input: unknown): Promise<OrganizationListItem> {
+export async function createOrganization(ctx: CommandContext, input: unknown): Promise<OrganizationListItem> {
+  const { db, user } = ctx;
   const data = validate(createOrganizationSchema, input);
   await assertFingerprintMatches(data);
   const id = await db.transaction().execute(async (trx) => {
@@ -35,12 +35,13 @@ export async function createOrganization(db: Db, user: UserRow, input: unknown):
     await trx.insertInto('organizationMembers').values({ userId: user.id, organizationId: org.id, role: 'owner', createdAt: now }).execute();
     return org.id;
   });
-  const created = await getMyOrganization(db, user, id);
+  const created = await getMyOrganization(ctx, id);
   if (!created) throw new Error('Organisation nach dem Anlegen nicht lesbar');
   return created;
 }
 
-export async function inviteMember(db: Db, user: UserRow, organizationId: unknown, input: unknown): Promise<{ id: number }> {
+export async function inviteMember(ctx: CommandContext, organizationId: unknown, input: unknown): Promise<{ id: number }> {
+  const { db, user } = ctx;
   const { organization } = await authorize(db, organizationId, user, 'invite');
   const data = validate(inviteMemberSchema, input);
   const invitee = await findUserByUsername(db, data.username);
@@ -63,9 +64,10 @@ export async function inviteMember(db: Db, user: UserRow, organizationId: unknow
 }
 
 /** Only the invited user answers; accepting adds the membership in the same transaction. */
-export async function respondToInvitation(db: Db, user: UserRow, invitationId: unknown, input: unknown): Promise<{ status: 'accepted' | 'declined' }> {
+export async function respondToInvitation(ctx: CommandContext, invitationId: unknown, input: unknown): Promise<{ status: 'accepted' | 'declined' }> {
+  const { db, user } = ctx;
   const id = idParam.safeParse(invitationId);
-  const mine: InvitationListItem[] = id.success ? await listMyInvitations(db, user) : [];
+  const mine: InvitationListItem[] = id.success ? await listMyInvitations(ctx) : [];
   const invitation = mine.find((i) => i.id === (id.success ? id.data : -1));
   if (!invitation) throw notFound(organizationCommandMessages.invitationNotFound);
   const { response } = validate(respondInvitationSchema, input);
@@ -92,7 +94,8 @@ export async function respondToInvitation(db: Db, user: UserRow, invitationId: u
 }
 
 /** Owner/admin remove non-owners; anyone but the owner may remove themselves ('Austreten'). */
-export async function removeMember(db: Db, user: UserRow, organizationId: unknown, memberUserId: unknown): Promise<void> {
+export async function removeMember(ctx: CommandContext, organizationId: unknown, memberUserId: unknown): Promise<void> {
+  const { db, user } = ctx;
   const access = await requireMembership(db, organizationId, user);
   const targetId = idParam.safeParse(memberUserId);
   const target = targetId.success

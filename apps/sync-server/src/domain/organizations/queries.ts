@@ -1,7 +1,6 @@
 import type { InvitationListItem, MemberListItem, OrganizationListItem } from '@sanidok/schema';
 import { compiledSelect } from '../../db/compiledSelect';
-import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
+import type { QueryContext } from '../context';
 import { requireMembership } from './policy';
 
 // Built and compiled once: every sync pull (every 5 s per device) starts with this list.
@@ -18,16 +17,18 @@ const myOrganizations = compiledSelect((db, p: { userId: number }) =>
     .orderBy('o.name'));
 
 /** My organisations with my role; public keys included so that devices can seal offline. */
-export async function listMyOrganizations(db: Db, user: UserRow): Promise<OrganizationListItem[]> {
+export async function listMyOrganizations(ctx: QueryContext): Promise<OrganizationListItem[]> {
+  const { db, user } = ctx;
   const rows = await myOrganizations(db, { userId: user.id });
   return rows.map((r) => ({ ...r, isBlocked: r.isBlocked === 1, memberCount: Number(r.memberCount) }));
 }
 
-export async function getMyOrganization(db: Db, user: UserRow, organizationId: number): Promise<OrganizationListItem | undefined> {
-  return (await listMyOrganizations(db, user)).find((o) => o.id === organizationId);
+export async function getMyOrganization(ctx: QueryContext, organizationId: number): Promise<OrganizationListItem | undefined> {
+  return (await listMyOrganizations(ctx)).find((o) => o.id === organizationId);
 }
 
-export async function listMembers(db: Db, user: UserRow, organizationId: unknown): Promise<MemberListItem[]> {
+export async function listMembers(ctx: QueryContext, organizationId: unknown): Promise<MemberListItem[]> {
+  const { db, user } = ctx;
   const { organization } = await requireMembership(db, organizationId, user);
   const rows = await db
     .selectFrom('organizationMembers as m')
@@ -39,7 +40,8 @@ export async function listMembers(db: Db, user: UserRow, organizationId: unknown
   return rows.map((r) => ({ id: r.id, role: r.role, memberSince: r.createdAt, user: { id: r.userId, username: r.username, fullName: r.fullName } }));
 }
 
-export async function listMyInvitations(db: Db, user: UserRow): Promise<InvitationListItem[]> {
+export async function listMyInvitations(ctx: QueryContext): Promise<InvitationListItem[]> {
+  const { db, user } = ctx;
   const rows = await db
     .selectFrom('organizationInvitations as i')
     .innerJoin('organizations as o', 'o.id', 'i.organizationId')

@@ -1,7 +1,7 @@
 import type { PatientProtocol, PatientProtocolWithSummary, ProtocolDetail } from '@sanidok/schema';
 import { treatmentSummary } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
+import type { QueryContext } from '../context';
 import { requireServiceAccess } from '../services/access';
 import { requireProtocolAccess } from './access';
 import { loadPatientData } from './patientData';
@@ -53,19 +53,22 @@ export async function loadProtocolDetail(db: Db, dataKey: string, id: string): P
 }
 
 /** GET /api/patient-protocols/{id}: members only; patient data only while active. */
-export async function getProtocolDetail(db: Db, dataKey: string, user: UserRow, protocolId: unknown): Promise<ProtocolDetail> {
+export async function getProtocolDetail(ctx: QueryContext, protocolId: unknown): Promise<ProtocolDetail> {
+  const { db, dataKey, user } = ctx;
   const { protocol } = await requireProtocolAccess(db, protocolId, user);
   return loadProtocolDetail(db, dataKey, protocol.id);
 }
 
 /** Protocols of my organisations' services, newest first; clinical part only. */
-export async function listProtocols(db: Db, user: UserRow): Promise<PatientProtocolWithSummary[]> {
+export async function listProtocols(ctx: QueryContext): Promise<PatientProtocolWithSummary[]> {
+  const { db, user } = ctx;
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const rows = await protocolsQuery(db).where('p.organizationId', 'in', mine).orderBy('p.createdAt', 'desc').limit(5000).execute();
   return withSummaries(db, rows);
 }
 
-export async function listServiceProtocols(db: Db, user: UserRow, serviceId: unknown): Promise<PatientProtocolWithSummary[]> {
+export async function listServiceProtocols(ctx: QueryContext, serviceId: unknown): Promise<PatientProtocolWithSummary[]> {
+  const { db, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);
   const rows = await protocolsQuery(db).where('p.serviceId', '=', service.id).orderBy('p.serviceProtocolNumber').execute();
   return withSummaries(db, rows);

@@ -3,8 +3,8 @@ import { treatmentEntrySchema } from '@sanidok/schema';
 import type { z } from 'zod';
 import { insertRow } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
-import type { PatientProtocolRow, UserRow } from '../../db/database';
-import type { CommandContext } from '../context';
+import type { PatientProtocolRow } from '../../db/database';
+import type { CommandContext, QueryContext } from '../context';
 import { conflict, isUniqueViolation, validate } from '../errors';
 import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
@@ -42,7 +42,8 @@ export async function addTreatmentEntry(ctx: CommandContext, input: unknown): Pr
   });
 }
 
-export async function listTreatmentEntries(db: Db, user: UserRow, protocolId: unknown): Promise<TreatmentEntry[]> {
+export async function listTreatmentEntries(ctx: QueryContext, protocolId: unknown): Promise<TreatmentEntry[]> {
+  const { db, user } = ctx;
   const { protocol } = await requireProtocolAccess(db, protocolId, user);
   return db.selectFrom('treatmentEntries').select(entryColumns).where('protocolId', '=', protocol.id).orderBy('createdAt').orderBy('id').execute();
 }

@@ -3,8 +3,7 @@ import { isRichVitalsBody, recordVitalsSchema, simpleVitalsRequestSchema, simple
 import type { z } from 'zod';
 import { insertRow } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
-import type { CommandContext } from '../context';
+import type { CommandContext, QueryContext } from '../context';
 import { conflict, isUniqueViolation, validate } from '../errors';
 import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
@@ -82,7 +81,8 @@ export async function toVitalRecords(db: Db, rows: RecordRow[]): Promise<(VitalR
 const withoutVersion = ({ version: _v, ...record }: VitalRecord & { version: number }): VitalRecord => record;
 
 /** GET …/vital-signs: members; clinical data stays readable after discharge. Oldest first. */
-export async function listVitals(db: Db, user: UserRow, protocolId: unknown): Promise<VitalRecord[]> {
+export async function listVitals(ctx: QueryContext, protocolId: unknown): Promise<VitalRecord[]> {
+  const { db, user } = ctx;
   const { protocol } = await requireProtocolAccess(db, protocolId, user);
   const rows = await vitalRecordsQuery(db).where('protocolId', '=', protocol.id).orderBy('recordedAt').orderBy('id').execute();
   return (await toVitalRecords(db, rows)).map(withoutVersion);

@@ -1,7 +1,7 @@
 import type { Service } from '@sanidok/schema';
 import { serviceStatus } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
+import type { QueryContext } from '../context';
 import { requireServiceAccess } from './access';
 
 export function servicesQuery(db: Db) {
@@ -37,17 +37,19 @@ export async function loadService(db: Db, id: string): Promise<Service> {
 }
 
 /** Services of my organisations, soonest first. */
-export async function listServices(db: Db, user: UserRow): Promise<Service[]> {
+export async function listServices(ctx: QueryContext): Promise<Service[]> {
+  const { db, user } = ctx;
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const rows = await servicesQuery(db).where('s.organizationId', 'in', mine).orderBy('s.startDate').execute();
   return rows.map(toService);
 }
 
-export async function listActiveServices(db: Db, user: UserRow, now = new Date()): Promise<Service[]> {
-  return (await listServices(db, user)).filter((s) => serviceStatus(s, now) === 'active');
+export async function listActiveServices(ctx: QueryContext, now = new Date()): Promise<Service[]> {
+  return (await listServices(ctx)).filter((s) => serviceStatus(s, now) === 'active');
 }
 
-export async function getService(db: Db, user: UserRow, serviceId: unknown): Promise<Service> {
+export async function getService(ctx: QueryContext, serviceId: unknown): Promise<Service> {
+  const { db, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);
   return loadService(db, service.id);
 }

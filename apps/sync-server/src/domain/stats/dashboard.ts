@@ -1,6 +1,5 @@
 import { serviceStatus } from '@sanidok/schema';
-import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
+import type { QueryContext } from '../context';
 import { listServices } from '../services/queries';
 
 export interface DashboardStats {
@@ -12,8 +11,9 @@ export interface DashboardStats {
 }
 
 /** Counts for the dashboard cards, over the organisations the user belongs to. */
-export async function dashboardStats(db: Db, user: UserRow, now = new Date()): Promise<DashboardStats> {
-  const services = await listServices(db, user);
+export async function dashboardStats(ctx: QueryContext, now = new Date()): Promise<DashboardStats> {
+  const { db, user } = ctx;
+  const services = await listServices(ctx);
   const statuses = services.map((s) => serviceStatus(s, now));
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const [treatments, usage] = await Promise.all([

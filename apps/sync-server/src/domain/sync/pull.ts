@@ -1,7 +1,7 @@
 import type { PullResponse, SyncChange } from '@sanidok/schema';
 import { pullQuerySchema, SYNC_SCHEMA_VERSION, syncMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
-import type { UserRow } from '../../db/database';
+import type { QueryContext } from '../context';
 import { AppError, validate } from '../errors';
 import { listMyOrganizations } from '../organizations/queries';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -21,14 +21,15 @@ async function organizationChanges(db: Db, organizationId: number, from: number,
  * at every pull, so a removed member gets nothing more of that organisation, and its absence
  * from `organizations` tells the device to purge it.
  */
-export async function pullChanges(db: Db, user: UserRow, query: unknown, dataKey: string): Promise<PullResponse> {
+export async function pullChanges(ctx: QueryContext, query: unknown): Promise<PullResponse> {
+  const { db, dataKey } = ctx;
   const params = validate(pullQuerySchema, query);
   if (params.schemaVersion !== undefined && params.schemaVersion !== SYNC_SCHEMA_VERSION) {
     throw new AppError(409, 'SCHEMA_MISMATCH', syncMessages.schemaMismatch);
   }
   const cursor = decodeCursor(params.cursor);
   const limit = params.limit ?? defaultPageSize;
-  const organizations = await listMyOrganizations(db, user);
+  const organizations = await listMyOrganizations(ctx);
   const next: Record<string, number> = {};
   const changes: SyncChange[] = [];
   let hasMore = false;

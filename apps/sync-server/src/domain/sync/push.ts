@@ -10,7 +10,8 @@ import { nowIso } from '../time';
 import { mutationRegistry } from './registry';
 import { reserveVersions, rewindVersions, settleVersions, versionMark } from '../versions';
 
-type PushContext = Omit<CommandContext, 'db' | 'deviceId'>;
+/** The request's context; the device id comes with the batch. */
+type PushContext = Omit<CommandContext, 'deviceId'>;
 
 // Each mutation runs in a savepoint, so a refused one leaves nothing behind in the batch.
 const savepoint = rawStatement('savepoint mutation');
@@ -44,7 +45,8 @@ async function replayResult(trx: Db, deviceId: string, base: { mutationId: strin
  * `duplicate`; a refused mutation is quarantined and reported, never dropped; an unexpected
  * error rolls the whole batch back.
  */
-export async function pushMutations(db: Db, context: PushContext, body: unknown): Promise<PushResponse> {
+export async function pushMutations(context: PushContext, body: unknown): Promise<PushResponse> {
+  const { db } = context;
   const request = validate(pushRequestSchema, body);
   if (request.schemaVersion !== SYNC_SCHEMA_VERSION) throw new AppError(409, 'SCHEMA_MISMATCH', syncMessages.schemaMismatch);
   const mutations = [...request.mutations].sort((a, b) => a.seq - b.seq);

@@ -3,7 +3,7 @@ import { issueArchiveChallenge } from '../../domain/archive/challenges';
 import { rotateOrganizationKey } from '../../domain/archive/keyRotation';
 import { openArchiveService } from '../../domain/archive/open';
 import { listArchiveServices } from '../../domain/archive/services';
-import { commandContext, requireUser } from '../../plugins/session';
+import { commandContext } from '../../plugins/session';
 
 interface OrgParams { orgId: string }
 interface ServiceParams extends OrgParams { serviceId: string }
@@ -15,10 +15,10 @@ interface ServiceParams extends OrgParams { serviceId: string }
  */
 export const archiveRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: OrgParams }>('/organizations/:orgId/archive/services', async (request) =>
-    listArchiveServices(app.db, requireUser(request), request.params.orgId));
+    listArchiveServices(commandContext(app, request), request.params.orgId));
 
   app.post<{ Params: ServiceParams }>('/organizations/:orgId/archive/services/:serviceId/challenge', async (request, reply) =>
-    reply.status(201).send(await issueArchiveChallenge(app.db, requireUser(request), request.params.orgId, request.params.serviceId, request.body)));
+    reply.status(201).send(await issueArchiveChallenge(commandContext(app, request), request.params.orgId, request.params.serviceId, request.body)));
 
   app.post<{ Params: ServiceParams }>('/organizations/:orgId/archive/services/:serviceId/protocols', async (request, reply) => {
     const result = await openArchiveService(commandContext(app, request), request.params.orgId, request.params.serviceId, request.body);

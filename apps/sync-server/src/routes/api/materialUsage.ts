@@ -3,14 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { addUsedMaterials, refillMaterials } from '../../domain/materialUsage/commands';
 import { listUsedMaterials } from '../../domain/materialUsage/queries';
 import { getService } from '../../domain/services/queries';
-import { commandContext, requireUser } from '../../plugins/session';
+import { commandContext } from '../../plugins/session';
 
 interface ServiceQuery { serviceId?: string }
 
 /** Material consumption of a service (spec 2 §7 Materials): list, add, refill, clear, PDF. */
 export const materialUsageRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: ServiceQuery }>('/materials/used', async (request) =>
-    listUsedMaterials(app.db, requireUser(request), request.query.serviceId));
+    listUsedMaterials(commandContext(app, request), request.query.serviceId));
 
   app.post('/materials/add-used', async (request, reply) =>
     reply.status(201).send(await addUsedMaterials(commandContext(app, request), request.body)));
@@ -23,9 +23,9 @@ export const materialUsageRoutes: FastifyPluginAsync = async (app) => {
     refillMaterials(commandContext(app, request), { serviceId: request.body?.serviceId }));
 
   app.get<{ Querystring: ServiceQuery }>('/materials/export', async (request, reply) => {
-    const user = requireUser(request);
-    const service = await getService(app.db, user, request.query.serviceId);
-    const rows = await listUsedMaterials(app.db, user, service.id);
+    const ctx = commandContext(app, request);
+    const service = await getService(ctx, request.query.serviceId);
+    const rows = await listUsedMaterials(ctx, service.id);
     const pdf = materialUsageReport({
       serviceName: service.name, organizationName: service.organizationName, location: service.location,
       startDate: service.startDate, endDate: service.endDate, rows, generatedAt: new Date(),

@@ -5,7 +5,7 @@ import { listProtocolRevisions } from '../../domain/fieldRevisions/queries';
 import { getProtocolDetail, listProtocols, listServiceProtocols } from '../../domain/protocols/queries';
 import { addTreatmentEntry, listTreatmentEntries } from '../../domain/protocols/treatmentEntries';
 import { listVitals, recordVitals } from '../../domain/protocols/vitals';
-import { commandContext, requireUser } from '../../plugins/session';
+import { commandContext } from '../../plugins/session';
 
 interface IdParams { id: string }
 
@@ -20,25 +20,25 @@ export const patientProtocolRoutes: FastifyPluginAsync = async (app) => {
   const withId = (request: FastifyRequest<{ Params: IdParams }>) => ({ ...body(request), id: request.params.id });
   const forProtocol = (request: FastifyRequest<{ Params: IdParams }>) => ({ ...body(request), protocolId: request.params.id });
 
-  app.get('/patient-protocols', async (request) => listProtocols(app.db, requireUser(request)));
+  app.get('/patient-protocols', async (request) => listProtocols(ctx(request)));
   app.get<{ Params: IdParams }>('/patient-protocols/:id', async (request) =>
-    getProtocolDetail(app.db, app.config.dataKey, requireUser(request), request.params.id));
+    getProtocolDetail(ctx(request), request.params.id));
 
   app.post('/patient-protocols', async (request, reply) => reply.status(201).send(await createProtocol(ctx(request), request.body)));
   app.patch<{ Params: IdParams }>('/patient-protocols/:id', async (request) => updateProtocol(ctx(request), withId(request)));
   app.patch<{ Params: IdParams }>('/patient-protocols/:id/discharge', async (request) => dischargeProtocol(ctx(request), withId(request)));
 
   app.get<{ Params: IdParams }>('/patient-protocols/:id/revisions', async (request) =>
-    listProtocolRevisions(app.db, app.config.dataKey, requireUser(request), request.params.id));
+    listProtocolRevisions(ctx(request), request.params.id));
 
-  app.get<{ Params: IdParams }>('/patient-protocols/:id/vital-signs', async (request) => listVitals(app.db, requireUser(request), request.params.id));
+  app.get<{ Params: IdParams }>('/patient-protocols/:id/vital-signs', async (request) => listVitals(ctx(request), request.params.id));
   app.post<{ Params: IdParams }>('/patient-protocols/:id/vital-signs', async (request, reply) =>
     reply.status(201).send(await recordVitals(ctx(request), forProtocol(request))));
 
   app.get<{ Params: IdParams }>('/patient-protocols/:id/treatment-entries', async (request) =>
-    listTreatmentEntries(app.db, requireUser(request), request.params.id));
+    listTreatmentEntries(ctx(request), request.params.id));
   app.post<{ Params: IdParams }>('/patient-protocols/:id/treatment-entries', async (request, reply) =>
     reply.status(201).send(await addTreatmentEntry(ctx(request), forProtocol(request))));
 
-  app.get<{ Params: IdParams }>('/services/:id/patient-protocols', async (request) => listServiceProtocols(app.db, requireUser(request), request.params.id));
+  app.get<{ Params: IdParams }>('/services/:id/patient-protocols', async (request) => listServiceProtocols(ctx(request), request.params.id));
 };

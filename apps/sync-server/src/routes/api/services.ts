@@ -3,7 +3,7 @@ import type { CommandContext } from '../../domain/context';
 import { listServiceRevisions } from '../../domain/fieldRevisions/queries';
 import { archiveService, completeService, createService, deleteService, updateService } from '../../domain/services/commands';
 import { getService, listActiveServices, listServices } from '../../domain/services/queries';
-import { commandContext, requireUser } from '../../plugins/session';
+import { commandContext } from '../../plugins/session';
 
 interface IdParams { id: string }
 
@@ -12,10 +12,10 @@ export const serviceRoutes: FastifyPluginAsync = async (app) => {
   const ctx = (request: FastifyRequest): CommandContext => commandContext(app, request);
   const withId = (request: FastifyRequest<{ Params: IdParams }>) => ({ ...(request.body as object | null), id: request.params.id });
 
-  app.get('/services', async (request) => listServices(app.db, requireUser(request)));
-  app.get('/services/active', async (request) => listActiveServices(app.db, requireUser(request)));
-  app.get<{ Params: IdParams }>('/services/:id', async (request) => getService(app.db, requireUser(request), request.params.id));
-  app.get<{ Params: IdParams }>('/services/:id/revisions', async (request) => listServiceRevisions(app.db, requireUser(request), request.params.id));
+  app.get('/services', async (request) => listServices(ctx(request)));
+  app.get('/services/active', async (request) => listActiveServices(ctx(request)));
+  app.get<{ Params: IdParams }>('/services/:id', async (request) => getService(ctx(request), request.params.id));
+  app.get<{ Params: IdParams }>('/services/:id/revisions', async (request) => listServiceRevisions(ctx(request), request.params.id));
 
   app.post('/services', async (request, reply) => reply.status(201).send(await createService(ctx(request), request.body)));
   app.patch<{ Params: IdParams }>('/services/:id', async (request) => updateService(ctx(request), withId(request)));

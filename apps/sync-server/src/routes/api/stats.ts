@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { dashboardStats } from '../../domain/stats/dashboard';
-import { requireUser } from '../../plugins/session';
+import { commandContext } from '../../plugins/session';
 
 export const statsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/stats/dashboard', async (request) => dashboardStats(app.db, requireUser(request)));
+  app.get('/stats/dashboard', async (request) => dashboardStats(commandContext(app, request)));
 };
