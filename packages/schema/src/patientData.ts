@@ -54,35 +54,42 @@ export function isCalendarDate(value: string): boolean {
 export const isValidDateOfBirth = (value: string, today: Date = new Date()): boolean =>
   isCalendarDate(value) && Date.parse(`${value}T00:00:00Z`) <= today.getTime() + 86_400_000;
 
+/**
+ * One rule per patient data field, on the text as typed (trimmed; '' for an empty optional field).
+ * The payload schemas below add what the wire needs (absent, null, empty → null); the protocol
+ * edit form (apps/pwa/src/features/protocols/edit/protocolEditForm.ts) uses them as they are.
+ */
+export const patientDataFieldSchemas = {
+  firstName: z.string({ error: m.firstNameRequired }).trim().min(1, m.firstNameRequired).max(100, m.nameLong),
+  lastName: z.string({ error: m.lastNameRequired }).trim().min(1, m.lastNameRequired).max(100, m.nameLong),
+  dateOfBirth: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isCalendarDate(v), m.dateOfBirthInvalid)
+    .refine((v) => v === '' || !isCalendarDate(v) || isValidDateOfBirth(v), m.dateOfBirthFuture),
+  gender: z.union([z.enum(genders), z.literal('')], { error: m.genderInvalid }),
+  address: z.string().trim().max(300, m.addressLong),
+  phone: z.string().trim().max(50, m.phoneLong),
+  insuranceInfo: z.string().trim().max(200, m.insuranceLong),
+  insuranceCardNumber: z.string().trim().max(50, m.cardNumberLong),
+  location: z.string().trim().max(300, m.locationLong),
+} satisfies Record<PatientDataKey, z.ZodType<string>>;
+
+const f = patientDataFieldSchemas;
+
 // Absent → undefined (not sent); empty or null → null (cleared); else the trimmed text.
-const optionalText = (max: number, message: string) =>
-  z.string().trim().max(max, message).nullish().transform((v) => v || null).optional();
+const optional = (field: z.ZodString) => field.nullish().transform((v) => v || null).optional();
 
-const dateOfBirth = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => v || null)
-  .refine((v) => v === null || isCalendarDate(v), m.dateOfBirthInvalid)
-  .refine((v) => v === null || !isCalendarDate(v) || isValidDateOfBirth(v), m.dateOfBirthFuture)
-  .optional();
-
-const gender = z
-  .union([z.enum(genders), z.literal(''), z.null()], { error: m.genderInvalid })
-  .transform((v) => v || null)
-  .optional();
-
-const firstName = z.string({ error: m.firstNameRequired }).trim().min(1, m.firstNameRequired).max(100, m.nameLong);
-const lastName = z.string({ error: m.lastNameRequired }).trim().min(1, m.lastNameRequired).max(100, m.nameLong);
+const { firstName, lastName } = f;
 
 const optionalFields = {
-  dateOfBirth,
-  gender,
-  address: optionalText(300, m.addressLong),
-  phone: optionalText(50, m.phoneLong),
-  insuranceInfo: optionalText(200, m.insuranceLong),
-  insuranceCardNumber: optionalText(50, m.cardNumberLong),
-  location: optionalText(300, m.locationLong),
+  dateOfBirth: optional(f.dateOfBirth),
+  gender: f.gender.nullable().transform((v) => v || null).optional(),
+  address: optional(f.address),
+  phone: optional(f.phone),
+  insuranceInfo: optional(f.insuranceInfo),
+  insuranceCardNumber: optional(f.insuranceCardNumber),
+  location: optional(f.location),
 };
 
 /** Older clients send the address as patientAddress (spec 2 §3): read it as address. */

@@ -1,6 +1,6 @@
 import { usedMaterialItemSchema } from './minorTreatments';
 import type { PatientData } from './patientData';
-import { genders, patientDataInput, patientDataMessages, patientDataPatchSchema, patientDataSchema } from './patientData';
+import { genders, patientDataFieldSchemas, patientDataInput, patientDataMessages, patientDataPatchSchema, patientDataSchema } from './patientData';
 import { entityId } from './services';
 import { sealedEnvelopeSchema } from './sealedEnvelope';
 import { protocolTreatmentEntrySchema } from './treatmentEntries';
@@ -76,9 +76,29 @@ export const protocolEmptyTexts: Partial<Record<ProtocolClinicalField, string>> 
   chiefComplaint: 'Keine Angabe',
 };
 
-const text = (max: number, message: string) => z.string().trim().max(max, message).nullish().transform((v) => v || null);
-const clinical = text(4000, m.clinicalLong);
-const helper = text(100, m.helperLong);
+const clinicalText = z.string().trim().max(4000, m.clinicalLong);
+const helperName = z.string().trim().max(100, m.helperLong);
+
+/**
+ * One rule per clinical field, on the text as typed (trimmed, '' when empty). The payloads below
+ * add "absent or empty → null"; the protocol edit form
+ * (apps/pwa/src/features/protocols/edit/protocolEditForm.ts) uses them as they are.
+ */
+export const protocolClinicalFieldSchemas = {
+  chiefComplaint: clinicalText,
+  initialAssessment: clinicalText,
+  allergies: clinicalText,
+  medications: clinicalText,
+  pastHistory: clinicalText,
+  handlingInstructions: clinicalText,
+  helper1: helperName,
+  helper2: helperName,
+} satisfies Record<ProtocolClinicalField, z.ZodString>;
+
+const orNull = (field: z.ZodString) => field.nullish().transform((v) => v || null);
+const text = (max: number, message: string) => orNull(z.string().trim().max(max, message));
+const clinical = orNull(clinicalText);
+const helper = orNull(helperName);
 
 const clinicalShape = {
   chiefComplaint: clinical,
@@ -171,23 +191,27 @@ export type DischargeProtocolInput = z.input<typeof dischargeProtocolSchema>;
 
 export const protocolIdSchema = z.object({ id: entityId });
 
-const formText = (max: number, message: string) => z.string().max(max, message).optional();
+const pf = patientDataFieldSchemas;
 
-/** The create dialog 'Patientenprotokoll erstellen' (spec 2 §2, §5); materials are picked beside it. */
+/**
+ * The create dialog 'Patientenprotokoll erstellen' (spec 2 §2, §5); materials are picked beside it.
+ * Names and texts follow the field rules (patientDataFieldSchemas, protocolClinicalFieldSchemas); a date
+ * input and a gender select offer only valid values, and the create payload checks them again.
+ */
 export const protocolFormSchema = z.object({
   serviceId: z.string({ error: m.serviceRequired }).min(1, m.serviceRequired),
-  firstName: z.string({ error: patientDataMessages.firstNameRequired }).trim().min(1, patientDataMessages.firstNameRequired).max(100, patientDataMessages.nameLong),
-  lastName: z.string({ error: patientDataMessages.lastNameRequired }).trim().min(1, patientDataMessages.lastNameRequired).max(100, patientDataMessages.nameLong),
+  firstName: pf.firstName,
+  lastName: pf.lastName,
   dateOfBirth: z.string().optional(),
   gender: z.union([z.enum(genders), z.literal('')]).optional(),
-  address: formText(300, patientDataMessages.addressLong),
-  phone: formText(50, patientDataMessages.phoneLong),
-  insuranceInfo: formText(200, patientDataMessages.insuranceLong),
-  initialAssessment: formText(4000, m.clinicalLong),
-  allergies: formText(4000, m.clinicalLong),
-  medications: formText(4000, m.clinicalLong),
-  pastHistory: formText(4000, m.clinicalLong),
-  chiefComplaint: formText(4000, m.clinicalLong),
+  address: pf.address.optional(),
+  phone: pf.phone.optional(),
+  insuranceInfo: pf.insuranceInfo.optional(),
+  initialAssessment: clinicalText.optional(),
+  allergies: clinicalText.optional(),
+  medications: clinicalText.optional(),
+  pastHistory: clinicalText.optional(),
+  chiefComplaint: clinicalText.optional(),
 });
 export type ProtocolFormValues = z.input<typeof protocolFormSchema>;
 
@@ -197,7 +221,7 @@ export type ProtocolFormValues = z.input<typeof protocolFormSchema>;
  * because the server requires them.
  */
 export const serviceProtocolFormSchema = protocolFormSchema.pick({ firstName: true, lastName: true, dateOfBirth: true, gender: true }).extend({
-  injuryDescription: formText(4000, m.clinicalLong),
+  injuryDescription: clinicalText.optional(),
 });
 export type ServiceProtocolFormValues = z.input<typeof serviceProtocolFormSchema>;
 
@@ -205,7 +229,7 @@ export type ServiceProtocolFormValues = z.input<typeof serviceProtocolFormSchema
 export const protocolPayloadFormSchema = z.object({
   serviceId: z.string({ error: m.serviceRequiredDetail }).min(1, m.serviceRequiredDetail),
   patientData: z.string({ error: m.patientDataRequired }).min(1, m.patientDataRequired),
-  chiefComplaint: formText(4000, m.clinicalLong),
+  chiefComplaint: clinicalText.optional(),
 });
 
 /** The create payload from the dialog's values and the chosen materials. */

@@ -103,6 +103,14 @@ export const numericVitalRules: Partial<Record<VitalParameterType, NumericRule>>
 
 export const bloodPressureRule: NumericRule = { min: 0, max: 300, integer: true };
 
+/**
+ * Whether values of a parameter may have decimals (temperature, blood glucose): exactly the
+ * numeric rules above that are not integer. The screens type and show those with a German comma.
+ * Takes any name, so form fields named like a parameter ('systolic' is none) can ask too.
+ */
+export const hasVitalDecimals = (type: string): boolean =>
+  Object.hasOwn(numericVitalRules, type) && numericVitalRules[type as VitalParameterType]?.integer === false;
+
 const optionRules: Partial<Record<VitalParameterType, readonly string[]>> = {
   avpu: avpuOptions,
   pupils: simplePupilOptions,

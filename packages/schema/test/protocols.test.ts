@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createProtocolSchema, dischargeFormSchema, fieldMessages, formatTreatmentEntry, parsePatientData, patientDataSchema, protocolFormSchema,
+  createProtocolSchema, dischargeFormSchema, fieldMessages, formatTreatmentEntry, parsePatientData, patientDataFieldSchemas, patientDataSchema,
+  protocolClinicalFieldSchemas, protocolFormSchema,
   protocolListLabel, protocolPayloadFormSchema, protocolStatusLabel, toCreateProtocolPayload, treatmentEntrySchema, treatmentSummary, updateProtocolSchema,
 } from '../src';
 
@@ -22,6 +23,32 @@ describe('patient data', () => {
     expect(patientDataSchema.parse({ firstName: ' Eva ', lastName: 'S', phone: '', gender: '', dateOfBirth: '2001-02-28' })).toEqual({ firstName: 'Eva', lastName: 'S', dateOfBirth: '2001-02-28' });
     expect(messages(patientDataSchema.safeParse({ firstName: 'a', lastName: 'b', dateOfBirth: '28.02.2001' }))).toEqual({ dateOfBirth: 'Bitte geben Sie ein gültiges Geburtsdatum ein (TT.MM.JJJJ)' });
     expect(messages(patientDataSchema.safeParse({ firstName: 'a', lastName: 'b', address: 'x'.repeat(301) }))).toEqual({ address: 'Adresse darf höchstens 300 Zeichen lang sein' });
+  });
+});
+
+describe('field rules', () => {
+  it('check each field on the text as typed, with the messages of the payloads', () => {
+    const f = patientDataFieldSchemas;
+    expect(f.firstName.safeParse(' ').error?.issues[0]?.message).toBe('Vorname ist erforderlich');
+    expect(f.lastName.parse(' Schulz ')).toBe('Schulz');
+    expect(f.dateOfBirth.parse('')).toBe('');
+    expect(f.dateOfBirth.safeParse('28.02.2001').error?.issues[0]?.message).toBe('Bitte geben Sie ein gültiges Geburtsdatum ein (TT.MM.JJJJ)');
+    expect(f.dateOfBirth.safeParse('2999-01-01').error?.issues[0]?.message).toBe('Das Geburtsdatum darf nicht in der Zukunft liegen');
+    expect(f.gender.parse('')).toBe('');
+    expect(f.gender.safeParse('x').error?.issues[0]?.message).toBe('Bitte wählen Sie männlich, weiblich oder divers');
+    expect(f.insuranceCardNumber.safeParse('1'.repeat(51)).error?.issues[0]?.message).toBe('Versichertennummer darf höchstens 50 Zeichen lang sein');
+    expect(protocolClinicalFieldSchemas.allergies.safeParse('x'.repeat(4001)).error?.issues[0]?.message).toBe('Der Text darf höchstens 4000 Zeichen lang sein');
+    expect(protocolClinicalFieldSchemas.helper2.safeParse('x'.repeat(101)).error?.issues[0]?.message).toBe('Der Name darf höchstens 100 Zeichen lang sein');
+    expect(protocolClinicalFieldSchemas.chiefComplaint.parse('  Sturz ')).toBe('Sturz');
+  });
+
+  it('are the rules of the payloads: the same limits and messages there', () => {
+    expect(messages(updateProtocolSchema.safeParse({ id, helper1: 'x'.repeat(101), patientData: { location: 'x'.repeat(301), gender: 'x' } }))).toEqual({
+      helper1: 'Der Name darf höchstens 100 Zeichen lang sein',
+      'patientData.location': 'Fundort darf höchstens 300 Zeichen lang sein',
+      'patientData.gender': 'Bitte wählen Sie männlich, weiblich oder divers',
+    });
+    expect(updateProtocolSchema.parse({ id, patientData: { gender: null, dateOfBirth: '' } }).patientData).toEqual({ gender: null, dateOfBirth: null });
   });
 });
 

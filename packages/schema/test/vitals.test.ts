@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  fieldMessages, formatBloodPressure, gcsEyes, gcsLabel, gcsMotor, gcsTotal, gcsVerbal, latestVitalValues, parseBloodPressure, recordVitalsSchema,
+  fieldMessages, formatBloodPressure, gcsEyes, hasVitalDecimals, numericVitalRules, vitalParameterTypes, gcsLabel, gcsMotor, gcsTotal, gcsVerbal, latestVitalValues, parseBloodPressure, recordVitalsSchema,
   richFormToValues, simpleVitalsSchema, simpleVitalsToValues, summarizeVitals, vitalMessages,
 } from '../src';
 
@@ -91,5 +91,13 @@ describe('GCS', () => {
     expect(gcsLabel('motor', 5)).toBe('Gezielte Schmerzabwehr');
     expect(gcsLabel('eyes', 4)).toBe('Spontanes Augenöffnen');
     expect(gcsLabel('verbal', 6)).toBeNull();
+  });
+});
+
+describe('decimals', () => {
+  it('follow the numeric rules: temperature and blood glucose, nothing else', () => {
+    expect(vitalParameterTypes.filter(hasVitalDecimals)).toEqual(['temperature', 'blood_glucose']);
+    for (const type of vitalParameterTypes) expect(hasVitalDecimals(type)).toBe(numericVitalRules[type]?.integer === false);
+    expect(['systolic', 'diastolic', 'toString', ''].some(hasVitalDecimals)).toBe(false);
   });
 });

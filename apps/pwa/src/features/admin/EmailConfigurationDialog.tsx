@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Modal, NumberInput, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import type { EmailConfigurationInput, EmailConfigurationItem } from '@sanidok/schema';
 import { defaultSmtpPort, emailConfigurationSchema, emailConnectionTestSchema, emailMessages, fieldMessages } from '@sanidok/schema';
 import { useEffect } from 'react';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
 import { adminDe } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSaveEmailConfiguration, useTestEmailConnection } from './mutations';
 import { notifyFailure, notifyMailFailure } from './notifyFailure';
+import { zodForm } from '../../lib/zodForm';
 
 const t = adminDe.email;
 
@@ -27,7 +27,7 @@ interface FormValues {
 
 type Output = ReturnType<typeof emailConfigurationSchema.parse>;
 // The form keeps the port as typed (NumberInput may give ''); the schema coerces and checks it.
-const resolver = zodResolver(emailConfigurationSchema) as unknown as Resolver<FormValues, unknown, Output>;
+const resolver = zodForm<typeof emailConfigurationSchema, FormValues>(emailConfigurationSchema);
 
 /** Spec 1 §3, §9: port 587 and TLS on by default. */
 const emptyValues: FormValues = { name: '', host: '', port: defaultSmtpPort, useTLS: true, username: '', password: '', fromEmail: '', fromName: '', isActive: false };

@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { EmailTemplateItem } from '@sanidok/schema';
 import { emailTemplateSchema } from '@sanidok/schema';
 import { useEffect } from 'react';
-import type { Resolver } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
 import { adminDe } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
 import { useSaveEmailTemplate } from './mutations';
 import { notifyFailure } from './notifyFailure';
+import { zodForm } from '../../lib/zodForm';
 
 const t = adminDe.email;
 
@@ -21,7 +20,7 @@ interface FormValues {
   isActive: boolean;
 }
 type Output = ReturnType<typeof emailTemplateSchema.parse>;
-const resolver = zodResolver(emailTemplateSchema) as unknown as Resolver<FormValues, unknown, Output>;
+const resolver = zodForm<typeof emailTemplateSchema, FormValues>(emailTemplateSchema);
 
 const valuesOf = (template: EmailTemplateItem | null): FormValues =>
   template

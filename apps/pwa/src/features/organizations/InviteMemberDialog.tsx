@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { invitableRoles, inviteMemberSchema } from '@sanidok/schema';
-import type { Resolver } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { failureText, useInviteMember } from './mutations';
+import { zodForm } from '../../lib/zodForm';
 
 const t = de.organizations;
 const roleOptions = invitableRoles.map((role) => ({ value: role, label: t.roles[role] }));
@@ -24,7 +23,7 @@ interface InviteValues {
 const emptyValues: FormValues = { username: '', role: 'member' };
 // The schema's input type allows undefined (it defaults to member) but not null; the select
 // produces null when cleared, which the schema rejects with its message, as intended.
-const resolver = zodResolver(inviteMemberSchema) as unknown as Resolver<FormValues, unknown, InviteValues>;
+const resolver = zodForm<typeof inviteMemberSchema, FormValues>(inviteMemberSchema);
 
 interface InviteMemberDialogProps {
   opened: boolean;

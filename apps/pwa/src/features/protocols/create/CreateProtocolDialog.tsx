@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Fieldset, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { ProtocolClinicalField, ProtocolFormValues, SelectedMaterial, Service } from '@sanidok/schema';
 import { patientDataLabels, protocolFieldLabels, protocolFormSchema, toCreateProtocolPayload } from '@sanidok/schema';
 import { useEffect, useState } from 'react';
-import type { Resolver } from 'react-hook-form';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useMaterials } from '../../../data/hooks';
@@ -17,10 +15,11 @@ import { CancelInputConfirm, PatientIdentityFields, hasTypedInput, InsuranceInpu
 import { saveNewProtocol } from './saveNewProtocol';
 import { FormActions } from '../../../components/FormActions';
 import { CaptureModal } from '../../../components/CaptureModal';
+import { zodForm } from '../../../lib/zodForm';
 
 const t = protocolsDe.create;
 type ProtocolFormOutput = z.output<typeof protocolFormSchema>;
-const resolver = zodResolver(protocolFormSchema) as unknown as Resolver<ProtocolFormValues, unknown, ProtocolFormOutput>;
+const resolver = zodForm(protocolFormSchema);
 
 const emptyValues: ProtocolFormValues = {
   serviceId: '', firstName: '', lastName: '', dateOfBirth: '', gender: '', address: '', phone: '', insuranceInfo: '',

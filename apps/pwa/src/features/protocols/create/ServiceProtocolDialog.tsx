@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import type { Service, ServiceProtocolFormValues } from '@sanidok/schema';
 import { serviceProtocolFormSchema } from '@sanidok/schema';
 import { useState } from 'react';
-import type { Resolver } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
@@ -11,10 +9,11 @@ import { protocolsDe } from '../../../i18n/protocols.de';
 import { CancelInputConfirm, PatientIdentityFields, hasTypedInput } from './PatientInputs';
 import { saveNewProtocol } from './saveNewProtocol';
 import { CaptureModal } from '../../../components/CaptureModal';
+import { zodForm } from '../../../lib/zodForm';
 
 const t = protocolsDe.serviceTab;
 type ServiceProtocolFormOutput = z.output<typeof serviceProtocolFormSchema>;
-const resolver = zodResolver(serviceProtocolFormSchema) as unknown as Resolver<ServiceProtocolFormValues, unknown, ServiceProtocolFormOutput>;
+const resolver = zodForm(serviceProtocolFormSchema);
 const emptyValues: ServiceProtocolFormValues = { firstName: '', lastName: '', dateOfBirth: '', gender: '', injuryDescription: '' };
 
 interface ServiceProtocolDialogProps {

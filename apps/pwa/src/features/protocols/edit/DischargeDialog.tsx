@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { dischargeFormSchema } from '@sanidok/schema';
 import { useRef, useState } from 'react';
-import type { Resolver } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
+import { zodForm } from '../../../lib/zodForm';
 import type { z } from 'zod';
 import { dischargeProtocol } from '../../../data/repositories/protocols';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
@@ -27,7 +26,7 @@ type DischargeValues = z.output<typeof dischargeFormSchema>;
  * The shared discharge rules (spec 2 §5) over the typed text: the form holds '' until a condition
  * is chosen, which the schema's input type does not admit, though it answers it with its message.
  */
-const dischargeResolver = zodResolver(dischargeFormSchema) as unknown as Resolver<DischargeFields, unknown, DischargeValues>;
+const dischargeResolver = zodForm<typeof dischargeFormSchema, DischargeFields>(dischargeFormSchema);
 
 const emptyValues: DischargeFields = { dischargeStatus: '', dischargeDestination: '', handoverTo: '', dischargeComment: '' };
 

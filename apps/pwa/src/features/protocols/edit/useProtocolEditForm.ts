@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { SelectedMaterial } from '@sanidok/schema';
 import { useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
+import { zodForm } from '../../../lib/zodForm';
 import type { ProtocolView } from '../../../data/repositories/protocols';
 import { updateProtocol } from '../../../data/repositories/protocols';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
@@ -33,7 +33,7 @@ export function useProtocolEditForm({ view, materials, onMaterialsSaved, onInval
   const withPatientData = view.patientData !== null;
   const stored = toEditValues(view);
   const form = useForm<ProtocolEditValues>({
-    resolver: zodResolver(withPatientData ? protocolEditSchema : clinicalEditSchema),
+    resolver: zodForm<typeof protocolEditSchema | typeof clinicalEditSchema, ProtocolEditValues>(withPatientData ? protocolEditSchema : clinicalEditSchema),
     defaultValues: stored,
   });
   const [saving, setSaving] = useState(false);

@@ -1,5 +1,5 @@
 import { Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { avpuLabels, avpuOptions, capillaryRefillOptions, vitalParameterLabels } from '@sanidok/schema';
+import { avpuLabels, avpuOptions, capillaryRefillOptions, hasVitalDecimals, vitalParameterLabels } from '@sanidok/schema';
 import { memo } from 'react';
 import { vitalsDe } from '../../../i18n/vitals.de';
 import { ParameterToggle } from './ParameterToggle';
@@ -10,7 +10,6 @@ const t = vitalsDe.rich;
 interface NumberParameterProps {
   field: RichTextField & RichToggle;
   label: string;
-  decimal?: boolean;
   enabled: boolean;
   text: string;
   error: string | undefined;
@@ -18,12 +17,12 @@ interface NumberParameterProps {
 }
 
 // Each parameter block takes only its own values: typing in one does not re-render the others.
-const NumberParameter = memo(function NumberParameter({ field, label, decimal = false, enabled, text, error, actions }: NumberParameterProps) {
+const NumberParameter = memo(function NumberParameter({ field, label, enabled, text, error, actions }: NumberParameterProps) {
   return (
     <ParameterToggle label={vitalParameterLabels[field]} checked={enabled} onChange={(on) => actions.setEnabled(field, on)}>
       <TextInput
         label={label}
-        inputMode={decimal ? 'decimal' : 'numeric'}
+        inputMode={hasVitalDecimals(field) ? 'decimal' : 'numeric'}
         autoComplete="off"
         disabled={!enabled}
         value={text}
@@ -102,8 +101,8 @@ export const OptionParameter = memo(function OptionParameter({ field, label, dat
 /** Tab 'Grundwerte': blood pressure as two numbers, the vital numbers, capillary refill (spec 2 §2). */
 export function RichBasicTab({ state, errors, actions }: RichTabProps) {
   const { enabled, text } = state;
-  const number = (field: NumberParameterProps['field'], label: string, decimal = false) => (
-    <NumberParameter field={field} label={label} decimal={decimal} enabled={enabled[field]} text={text[field]} error={errors[field]} actions={actions} />
+  const number = (field: NumberParameterProps['field'], label: string) => (
+    <NumberParameter field={field} label={label} enabled={enabled[field]} text={text[field]} error={errors[field]} actions={actions} />
   );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -111,8 +110,8 @@ export function RichBasicTab({ state, errors, actions }: RichTabProps) {
       {number('heart_rate', t.heartRate)}
       {number('respiratory_rate', t.respiratoryRate)}
       {number('oxygen_saturation', t.oxygenSaturation)}
-      {number('temperature', t.temperature, true)}
-      {number('blood_glucose', t.bloodGlucose, true)}
+      {number('temperature', t.temperature)}
+      {number('blood_glucose', t.bloodGlucose)}
       <OptionParameter
         field="capillary_refill"
         label={t.capillaryRefill}

@@ -1,5 +1,5 @@
 import type { RichVitalsEntry, VitalParameterType, VitalValueData } from '@sanidok/schema';
-import { richFormToValues, skinStatusOptions, vitalValueProblem } from '@sanidok/schema';
+import { hasVitalDecimals, richFormToValues, skinStatusOptions, vitalValueProblem } from '@sanidok/schema';
 
 /**
  * State of the rich dialog 'Neue Vitalparameter-Messung' (spec 2 §2, §4): one checkbox per
@@ -42,8 +42,7 @@ export function emptyRichVitals(): RichVitalsState {
 }
 
 /** Numbers the medic may type with a German decimal comma; stored with a point like the simple form. */
-const decimalFields = new Set<RichTextField>(['temperature', 'blood_glucose']);
-const normalised = (field: RichTextField, text: string) => (decimalFields.has(field) ? text.trim().replace(',', '.') : text);
+const normalised = (field: RichTextField, text: string) => (hasVitalDecimals(field) ? text.trim().replace(',', '.') : text);
 
 /** Which checkbox governs a value of this type. */
 export function toggleOf(type: VitalParameterType): RichToggle {

@@ -1,5 +1,5 @@
 import type { VitalParameterType, VitalSeverity } from '@sanidok/schema';
-import { ageGroup, gcsLabel, vitalColouringTexts, vitalParameterLabels, vitalParameterTypes, vitalSeverity } from '@sanidok/schema';
+import { ageGroup, gcsLabel, hasVitalDecimals, vitalColouringTexts, vitalParameterLabels, vitalParameterTypes, vitalSeverity } from '@sanidok/schema';
 import type { ProtocolView } from '../../../data/repositories/protocols';
 import { vitalsDe } from '../../../i18n/vitals.de';
 
@@ -24,11 +24,9 @@ export function severityAt(type: VitalParameterType, value: string, dateOfBirth:
   return dateOfBirth ? vitalSeverity(type, value, dateOfBirth, recordedAt) : null;
 }
 
-const decimalParameters = new Set<VitalParameterType>(['temperature', 'blood_glucose']);
-
 /** '37,5 °C', '120/80 mmHg', '4 (Spontanes Augenöffnen)'. */
 export function displayValue(type: VitalParameterType, value: string, unit: string | null): string {
-  const text = decimalParameters.has(type) ? value.replace('.', ',') : value;
+  const text = hasVitalDecimals(type) ? value.replace('.', ',') : value;
   const part = type === 'gcs_eyes' ? 'eyes' : type === 'gcs_verbal' ? 'verbal' : type === 'gcs_motor' ? 'motor' : null;
   const described = part ? `${text} (${gcsLabel(part, Number(value)) ?? '?'})` : text;
   return unit ? `${described} ${unit}` : described;
