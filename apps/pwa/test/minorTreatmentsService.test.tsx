@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../src/app/AppProviders';
 import { createQueryClient } from '../src/app/queryClient';
 import * as repository from '../src/data/repositories/minorTreatments';
-import { ServiceMinorTreatmentsTab } from '../src/features/minor-treatments/ServiceMinorTreatmentsTab';
+import { ServiceMinorTreatmentsTab } from '../src/features/minorTreatments/ServiceMinorTreatmentsTab';
 import { runningService, seedSignedIn, treatmentRow, uuid } from './minorTreatments.fixtures';
 import { findToast } from './utils';
 

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fetchCurrentUser } from '../src/api/session';
 import { LandingPage } from '../src/features/landing/LandingPage';
-import { hasSessionHintCookie, mayHaveSession } from '../src/lib/sessionHint';
+import { hasSessionHintCookie, mayHaveSession } from '../src/api/sessionHint';
 import { callsTo, json, mockApi, renderApp, testUser, unauthenticated } from './utils';
 
 const removeHintCookie = () => {

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { de } from '../i18n/de';
 import { notifyError } from '../lib/notify';
-import { forgetSessionHints, mayHaveSession } from '../lib/sessionHint';
+import { forgetSessionHints, mayHaveSession } from './sessionHint';
 import { ApiError, apiGet, apiRequest, apiSend, errorMessage } from './client';
 import { forgetUser, readLastUser, rememberUser } from './lastUser';
 
@@ -15,7 +15,7 @@ export const sessionKeys = {
 /**
  * GET /api/user. 401 (or any other refusal) means "no user", not an error (spec 1 §4). When the
  * server cannot be reached, the last confirmed user keeps the app usable offline. Without any hint
- * of a session the server is not asked at all (lib/sessionHint.ts).
+ * of a session the server is not asked at all (api/sessionHint.ts).
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
   if (!mayHaveSession()) return null;

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
 import { adminDe } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSaveEmailConfiguration, useTestEmailConnection } from './mutations';
 import { notifyFailure, notifyMailFailure } from './notifyFailure';

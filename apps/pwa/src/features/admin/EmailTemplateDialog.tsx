@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
 import { adminDe } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifySuccess } from '../../lib/notify';
 import { useSaveEmailTemplate } from './mutations';
 import { notifyFailure } from './notifyFailure';

@@ -4,7 +4,7 @@ import type { AdminResetPasswordInput, AdminUser } from '@sanidok/schema';
 import { adminResetPasswordSchema } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
 import { adminDe } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifySuccess } from '../../lib/notify';
 import { useResetPassword } from './mutations';
 import { notifyFailure } from './notifyFailure';

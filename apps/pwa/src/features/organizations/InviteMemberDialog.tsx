@@ -4,7 +4,7 @@ import { invitableRoles, inviteMemberSchema } from '@sanidok/schema';
 import type { Resolver } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { failureText, useInviteMember } from './mutations';
 

@@ -10,9 +10,9 @@ import { createMinorTreatment } from '../../data/repositories/minorTreatments';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { MaterialPicker } from '../materials/MaterialPicker';
-import { CaptureServiceSelect } from './CaptureServiceSelect';
-import { lastCaptureService, rememberCaptureService, useCaptureServices } from './captureServices';
-import { failureMessage } from './failureMessage';
+import { CaptureServiceSelect } from '../services/CaptureServiceSelect';
+import { lastCaptureService, rememberCaptureService, useCaptureServices } from '../services/captureServices';
+import { failureMessage } from '../../lib/failureMessage';
 import { FormActions } from '../../components/FormActions';
 import { CaptureModal } from '../../components/CaptureModal';
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { maskPatientName } from '@sanidok/schema';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { de } from '../../i18n/de';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { formatDateTime } from '../../lib/format';
 import { ListPagination } from '../../components/ListPagination';
+import { PendingBadge } from '../../components/PendingBadge';
 
 const t = minorTreatmentsDe.page;
 /** Rows per page: the index delivers one page, so thousands of entries stay quick. */
@@ -35,14 +36,6 @@ function showDetails(row: LocalMinorTreatment): void {
       </Stack>
     ),
   });
-}
-
-export function PendingBadge() {
-  return (
-    <Badge color="orange" variant="light" size="sm" title={minorTreatmentsDe.pendingHint}>
-      {minorTreatmentsDe.pending}
-    </Badge>
-  );
 }
 
 export function EmptyTreatments() {

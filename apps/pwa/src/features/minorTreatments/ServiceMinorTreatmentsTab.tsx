@@ -8,9 +8,10 @@ import { usePendingIds } from '../../data/hooks';
 import { de } from '../../i18n/de';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { formatDateTime } from '../../lib/format';
-import { useCanCapture } from './captureServices';
+import { useCanCapture } from '../services/captureServices';
 import { MinorTreatmentDialog } from './MinorTreatmentDialog';
-import { EmptyTreatments, PendingBadge } from './MinorTreatmentsTable';
+import { PendingBadge } from '../../components/PendingBadge';
+import { EmptyTreatments } from './MinorTreatmentsTable';
 
 const t = minorTreatmentsDe.serviceTab;
 

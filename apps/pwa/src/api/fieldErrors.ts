@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../api/client';
+import { ApiError } from './client';
 
 /**
  * Puts the server's per-field messages (ApiError.fields) on the matching form fields, so a

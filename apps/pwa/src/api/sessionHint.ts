@@ -1,4 +1,4 @@
-import { forgetUser, readLastUser } from '../api/lastUser';
+import { forgetUser, readLastUser } from './lastUser';
 
 /**
  * Whether asking the server for the session (`GET /api/user`) can find one. The session cookie is
