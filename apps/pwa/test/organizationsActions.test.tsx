@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../src/app/AppProviders';
 import { createQueryClient } from '../src/app/queryClient';
 import { InviteMemberDialog } from '../src/features/organizations/InviteMemberDialog';
-import { failureText } from '../src/features/organizations/mutations';
+import { failureText } from '../src/features/organizations/actions';
 import { materials, memberOrg, memberOrgMembers, ownedMembers, ownedOrg } from './organizations.fixtures';
 import { callsTo, findToast, json, mockApi, renderApp, testUser } from './utils';
 

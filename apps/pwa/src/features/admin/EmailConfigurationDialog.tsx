@@ -8,7 +8,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { adminDe } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useSaveEmailConfiguration, useTestEmailConnection } from './mutations';
+import { useSaveEmailConfiguration, useTestEmailConnection } from './actions';
 import { notifyFailure, notifyMailFailure } from './notifyFailure';
 
 const t = adminDe.email;

@@ -8,7 +8,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { adminDe } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifySuccess } from '../../lib/notify';
-import { useSaveEmailTemplate } from './mutations';
+import { useSaveEmailTemplate } from './actions';
 import { notifyFailure } from './notifyFailure';
 
 const t = adminDe.email;

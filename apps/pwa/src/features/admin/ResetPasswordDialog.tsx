@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { adminDe } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifySuccess } from '../../lib/notify';
-import { useResetPassword } from './mutations';
+import { useResetPassword } from './actions';
 import { notifyFailure } from './notifyFailure';
 
 const t = adminDe.users;

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { failureText, useAddMaterial } from './mutations';
+import { failureText, useAddMaterial } from './actions';
 
 const t = de.organizations;
 const emptyValues = { name: '', unit: '' };

@@ -7,7 +7,7 @@ import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { CreatedOrganization } from './createOrganization';
 import { useCreateOrganization } from './createOrganization';
-import { failureText } from './mutations';
+import { failureText } from './actions';
 
 const t = de.organizations;
 const emptyValues = { name: '', description: '' };

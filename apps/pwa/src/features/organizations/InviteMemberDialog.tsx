@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { failureText, useInviteMember } from './mutations';
+import { failureText, useInviteMember } from './actions';
 
 const t = de.organizations;
 const roleOptions = invitableRoles.map((role) => ({ value: role, label: t.roles[role] }));

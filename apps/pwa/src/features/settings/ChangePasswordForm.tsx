@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/client';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useChangePassword } from './useChangePassword';
+import { useChangePassword } from './actions';
 
 const emptyValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -1,7 +1,10 @@
-import type { CreateMaterialInput, InviteMemberInput, Material, RespondInvitationInput } from '@sanidok/schema';
+import type { CreateMaterialInput, InviteMemberInput, Material, OrganizationListItem, OrganizationPublicKeys, RespondInvitationInput } from '@sanidok/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../api/client';
 import { organizationKeys } from './queries';
+
+// Online actions of this feature (TanStack Query's useMutation). 'Mutation' in file names means
+// the sync mutations of the data layer only (data/mutations.ts); online writes live in actions.ts.
 
 /** A server message when there is one, otherwise the screen's fallback text (spec 1 §8). */
 export function failureText(error: unknown, fallback: string): string {
@@ -63,4 +66,12 @@ export function useDeleteMaterial() {
       await queryClient.invalidateQueries({ queryKey: organizationKeys.materials(material.organizationId) });
     },
   });
+}
+
+/**
+ * POST /api/organizations with the public keys made in this browser. A plain request, not a hook:
+ * createOrganization.ts wraps it with the key generation and keeps the result out of any cache.
+ */
+export function requestCreateOrganization(body: { name: string; description: string | null } & OrganizationPublicKeys): Promise<OrganizationListItem> {
+  return apiSend<OrganizationListItem>('POST', '/api/organizations', body);
 }

@@ -19,6 +19,9 @@ import { sessionKeys } from '../../api/session';
 import type { AdminListName } from './queries';
 import { adminKeys } from './queries';
 
+// Online actions of this feature (TanStack Query's useMutation). 'Mutation' in file names means
+// the sync mutations of the data layer only (data/mutations.ts); online writes live in actions.ts.
+
 /** After a write the affected lists and the summary are read again (spec 1 §7). */
 function useRefresh() {
   const queryClient = useQueryClient();
