@@ -24,7 +24,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The folders below `root` that import each other, as sorted "a <-> b" pairs. */
-export function folderCycles(root: string): string[] {
+function folderCycles(root: string): string[] {
   // Files directly in `root` (e.g. a lone module) belong to no folder and are left out.
   const folderOf = (file: string): string | null => {
     const parts = path.relative(root, file).split(path.sep);
