@@ -1,11 +1,8 @@
 import type { BetaModeResponse, LoginInput, PublicUser, RegisterInput } from '@sanidok/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
-import { de } from '../i18n/de';
-import { notifyError } from '../lib/notify';
-import { forgetSessionHints, mayHaveSession } from '../lib/sessionHint';
-import { ApiError, apiGet, apiRequest, apiSend, errorMessage } from './client';
-import { forgetUser, readLastUser, rememberUser } from './lastUser';
+import { forgetSessionHints, mayHaveSession } from './sessionHint';
+import { ApiError, apiGet, apiSend } from './client';
+import { readLastUser, rememberUser } from './lastUser';
 
 export const sessionKeys = {
   user: ['session', 'user'] as const,
@@ -15,7 +12,7 @@ export const sessionKeys = {
 /**
  * GET /api/user. 401 (or any other refusal) means "no user", not an error (spec 1 §4). When the
  * server cannot be reached, the last confirmed user keeps the app usable offline. Without any hint
- * of a session the server is not asked at all (lib/sessionHint.ts).
+ * of a session the server is not asked at all (api/sessionHint.ts).
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
   if (!mayHaveSession()) return null;
@@ -62,27 +59,6 @@ export function useRegister() {
   return useMutation({
     mutationFn: (input: RegisterInput) => apiSend<PublicUser>('POST', '/api/register', input),
     onSuccess: store,
-  });
-}
-
-export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: () => apiRequest<unknown>('/api/logout', { method: 'POST', readResponse: false }),
-    onSuccess: async () => {
-      // Deletes the local database when nothing waits for the server (privacy notice); keeps it,
-      // with its outbox, when the user chose to sign out with pending changes. Loaded on demand:
-      // the data layer is not part of the first load (docs/decisions.md).
-      await import('../sync/syncSession')
-        .then(({ endSyncSession }) => endSyncSession({ deleteIfSettled: true }))
-        .catch((error: unknown) => console.error('Local sign-out failed', error));
-      forgetUser();
-      queryClient.setQueryData(sessionKeys.user, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
-      void navigate('/auth', { replace: true });
-    },
-    onError: (error) => notifyError(de.toasts.logoutFailed, errorMessage(error)),
   });
 }
 

@@ -20,11 +20,11 @@ const profilePage = lazyRoute(() => import('../features/profile/ProfilePage'), '
 const adminPage = lazyRoute(() => import('../features/admin/AdminPage'), 'AdminPage');
 const organizationsPage = lazyRoute(() => import('../features/organizations/OrganizationsPage'), 'OrganizationsPage');
 const servicesPage = lazyRoute(() => import('../features/services/ServicesPage'), 'ServicesPage');
-const serviceDetailPage = lazyRoute(() => import('../features/services/ServiceDetailPage'), 'ServiceDetailPage');
+const serviceDetailPage = lazyRoute(() => import('./ServiceDetailRoute'), 'ServiceDetailRoute');
 const servicePatientEditPage = lazyRoute(() => import('../features/services/ServicePatientEditPage'), 'ServicePatientEditPage');
 const patientArchivePage = lazyRoute(() => import('../features/archive/PatientArchivePage'), 'PatientArchivePage');
-const minorTreatmentsPage = lazyRoute(() => import('../features/minor-treatments/MinorTreatmentsPage'), 'MinorTreatmentsPage');
-const minorTreatmentNewPage = lazyRoute(() => import('../features/minor-treatments/MinorTreatmentsPage'), 'MinorTreatmentNewPage');
+const minorTreatmentsPage = lazyRoute(() => import('../features/minorTreatments/MinorTreatmentsPage'), 'MinorTreatmentsPage');
+const minorTreatmentNewPage = lazyRoute(() => import('../features/minorTreatments/MinorTreatmentsPage'), 'MinorTreatmentNewPage');
 const patientProtocolsPage = lazyRoute(() => import('../features/protocols/PatientProtocolsPage'), 'PatientProtocolsPage');
 const patientProtocolNewPage = lazyRoute(() => import('../features/protocols/PatientProtocolsPage'), 'PatientProtocolNewPage');
 const protocolEditPage = lazyRoute(() => import('../features/protocols/edit/ProtocolEditPage'), 'ProtocolEditPage');

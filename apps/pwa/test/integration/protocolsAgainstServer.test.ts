@@ -25,7 +25,7 @@ import type { SyncStoreState } from '../../src/sync/syncStore';
 import { initialSyncState } from '../../src/sync/syncStore';
 import type { SyncTransport, TransportResult } from '../../src/sync/transport';
 import { pullUrl, syncPaths } from '../../src/sync/transport';
-import { ManualScheduler } from '../sync/helpers';
+import { ManualScheduler } from '../helpers/sync';
 import { activeDevice } from './activeDevice';
 
 // Two tablets in one process: the repositories write to the device named in activeDevice (the

@@ -11,7 +11,7 @@ import { pendingEntityIds } from '../../src/data/outbox';
 import { createService, updateService } from '../../src/data/repositories/services';
 import type { SyncTransport, TransportResult } from '../../src/sync/transport';
 import { pullUrl, syncPaths } from '../../src/sync/transport';
-import { createEngine, openTestDb, startAndSettle } from '../sync/helpers';
+import { createEngine, openTestDb, startAndSettle } from '../helpers/sync';
 
 interface Link {
   online: boolean;

@@ -24,7 +24,7 @@ import { initialSyncState } from '../../src/sync/syncStore';
 import type { SyncStoreState } from '../../src/sync/syncStore';
 import type { PullParams, SyncTransport, TransportResult } from '../../src/sync/transport';
 import { pullUrl, syncPaths } from '../../src/sync/transport';
-import { ManualScheduler } from '../sync/helpers';
+import { ManualScheduler } from '../helpers/sync';
 import { activeDevice } from './activeDevice';
 import type { ModelDevice, Role } from './syncModel';
 import { SyncModel } from './syncModel';

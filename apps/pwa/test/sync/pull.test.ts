@@ -2,7 +2,7 @@ import type { PullResponse, SyncChange } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { createService, updateService } from '../../src/data/repositories/services';
 import { applyPullPage, localEntities } from '../../src/sync/applyPull';
-import { createEngine, deleteServiceChange, openTestDb, organization, seedOrganizations, serverService, startAndSettle, upsertService, validService } from './helpers';
+import { createEngine, deleteServiceChange, openTestDb, organization, seedOrganizations, serverService, startAndSettle, upsertService, validService } from '../helpers/sync';
 
 const id = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 

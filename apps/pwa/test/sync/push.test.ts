@@ -2,7 +2,7 @@ import { PUSH_BATCH_MAX } from '@sanidok/schema';
 import { describe, expect, it, vi } from 'vitest';
 import { createService, updateService } from '../../src/data/repositories/services';
 import { useSyncStore } from '../../src/sync/syncStore';
-import { createEngine, FakeServer, openTestDb, seedOrganizations, serverService, startAndSettle, syncAgain, validService } from './helpers';
+import { createEngine, FakeServer, openTestDb, seedOrganizations, serverService, startAndSettle, syncAgain, validService } from '../helpers/sync';
 
 async function createMany(count: number, name = 'Stadtfest Musterstadt'): Promise<string[]> {
   const ids: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFetchTransport, pullUrl } from '../../src/sync/transport';
-import { json } from '../utils';
+import { json } from '../helpers/render';
 
 const request = { deviceId: '00000000-0000-7000-8000-000000000001', schemaVersion: 1, mutations: [] };
 

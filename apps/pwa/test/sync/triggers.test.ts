@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createService } from '../../src/data/repositories/services';
 import { syncLockName } from '../../src/sync/syncEngine';
 import { useSyncStore } from '../../src/sync/syncStore';
-import { createEngine, openTestDb, seedOrganizations, startAndSettle, validService } from './helpers';
+import { createEngine, openTestDb, seedOrganizations, startAndSettle, validService } from '../helpers/sync';
 
 describe('sync triggers', () => {
   it('pulls every 5 s while online and visible, and not while hidden or offline', async () => {

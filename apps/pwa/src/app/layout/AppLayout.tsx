@@ -1,10 +1,11 @@
 import { AppShell, Burger, Drawer, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useCurrentUser, useLogout } from '../../api/session';
+import { useCurrentUser } from '../../api/session';
 import { de } from '../../i18n/de';
 import { LogoutWarning, useLogoutGuard } from '../../sync/ui/LogoutGuard';
 import { SyncIndicator } from '../../sync/ui/SyncIndicator';
 import { LoadingOutlet } from '../RouteLoader';
+import { useLogout } from './useLogout';
 import { Logo } from './Logo';
 import { NavItems } from './NavItems';
 import { UserMenu } from './UserMenu';

@@ -8,7 +8,7 @@ import { adminDe, de } from '../../i18n/de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { formatDateTime } from './format';
 import { GenerateBetaCodeDialog } from './GenerateBetaCodeDialog';
-import { useSetBetaMode, useToggleBetaCode } from './mutations';
+import { useSetBetaMode, useToggleBetaCode } from './actions';
 import { notifyFailure } from './notifyFailure';
 import { useAdminBetaMode, useBetaCodes, useBetaCodeUsage } from './queries';
 import { StatusBadge } from './StatusBadge';

@@ -5,9 +5,9 @@ import { useEffect } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
 import { adminDe } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useSaveEmailConfiguration, useTestEmailConnection } from './mutations';
+import { useSaveEmailConfiguration, useTestEmailConnection } from './actions';
 import { notifyFailure, notifyMailFailure } from './notifyFailure';
 import { zodForm } from '../../lib/zodForm';
 

@@ -13,7 +13,7 @@ import { AdminTable, deleteRequest } from './AdminTable';
 import { EmailConfigurationDialog } from './EmailConfigurationDialog';
 import { EmailTemplateDialog } from './EmailTemplateDialog';
 import { formatDateTime } from './format';
-import { useDeleteEmailConfiguration, useDeleteEmailTemplate, useSaveEmailConfiguration } from './mutations';
+import { useDeleteEmailConfiguration, useDeleteEmailTemplate, useSaveEmailConfiguration } from './actions';
 import { notifyFailure } from './notifyFailure';
 import { useEmailConfigurations, useEmailLogs, useEmailTemplates } from './queries';
 import { SendTestEmailDialog } from './SendTestEmailDialog';

@@ -4,9 +4,9 @@ import { emailTemplateSchema } from '@sanidok/schema';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { adminDe } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifySuccess } from '../../lib/notify';
-import { useSaveEmailTemplate } from './mutations';
+import { useSaveEmailTemplate } from './actions';
 import { notifyFailure } from './notifyFailure';
 import { zodForm } from '../../lib/zodForm';
 

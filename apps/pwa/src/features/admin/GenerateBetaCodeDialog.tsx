@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { adminDe } from '../../i18n/de';
 import { notifySuccess } from '../../lib/notify';
-import { useGenerateBetaCode } from './mutations';
+import { useGenerateBetaCode } from './actions';
 import { notifyFailure } from './notifyFailure';
 
 const t = adminDe.beta;

@@ -4,9 +4,9 @@ import type { AdminResetPasswordInput, AdminUser } from '@sanidok/schema';
 import { adminResetPasswordSchema } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
 import { adminDe } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifySuccess } from '../../lib/notify';
-import { useResetPassword } from './mutations';
+import { useResetPassword } from './actions';
 import { notifyFailure } from './notifyFailure';
 
 const t = adminDe.users;

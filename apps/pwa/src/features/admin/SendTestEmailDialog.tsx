@@ -4,7 +4,7 @@ import { fieldMessages, sendTestEmailSchema } from '@sanidok/schema';
 import { useState } from 'react';
 import { adminDe } from '../../i18n/de';
 import { notifySuccess } from '../../lib/notify';
-import { useSendTestEmail } from './mutations';
+import { useSendTestEmail } from './actions';
 import { notifyMailFailure } from './notifyFailure';
 
 const t = adminDe.email;

@@ -11,7 +11,7 @@ import { AdminSearch } from './AdminSearch';
 import type { AdminColumn } from './AdminTable';
 import { AdminTable, BlockDeleteButtons } from './AdminTable';
 import { formatDate } from './format';
-import { useDeleteEntity } from './mutations';
+import { useDeleteEntity } from './actions';
 import { notifyFailure } from './notifyFailure';
 import { useAdminUsers } from './queries';
 import { ResetPasswordDialog } from './ResetPasswordDialog';

@@ -2,7 +2,7 @@ import { adminDe } from '../../i18n/de';
 import { notifySuccess } from '../../lib/notify';
 import type { ActionRequest } from './ActionDialog';
 import type { AdminListName } from './queries';
-import { useSetBlocked } from './mutations';
+import { useSetBlocked } from './actions';
 import { notifyFailure } from './notifyFailure';
 
 export interface BlockTexts {

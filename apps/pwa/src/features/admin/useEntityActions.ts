@@ -3,7 +3,7 @@ import { ApiError } from '../../api/client';
 import { adminDe } from '../../i18n/de';
 import { notifySuccess } from '../../lib/notify';
 import type { ActionRequest } from './ActionDialog';
-import { useDeleteEntity } from './mutations';
+import { useDeleteEntity } from './actions';
 import { notifyFailure } from './notifyFailure';
 import type { BlockTexts } from './useBlockAction';
 import { useBlockAction } from './useBlockAction';

@@ -2,13 +2,12 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantin
 import type { OrganizationListItem } from '@sanidok/schema';
 import { archiveMessages } from '@sanidok/schema';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, apiSend, errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { archiveDe } from '../../i18n/de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { RevealedOrganizationKey } from '../organizations/createOrganization';
-import { organizationKeys } from '../organizations/queries';
+import { useGenerateOrganizationKey } from './actions';
 import { loadArchiveCrypto } from './openArchive';
 
 const t = archiveDe.generate;
@@ -25,7 +24,7 @@ interface GenerateKeyDialogProps {
  * the server receives its public keys and the owner's password as confirmation.
  */
 export function GenerateKeyDialog({ organization, onClose, onGenerated }: GenerateKeyDialogProps) {
-  const queryClient = useQueryClient();
+  const generateKey = useGenerateOrganizationKey();
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -52,9 +51,7 @@ export function GenerateKeyDialog({ organization, onClose, onGenerated }: Genera
       keys.sealing.privateKey.fill(0);
       keys.signing.privateKey.fill(0);
       const publicKeys = crypto.publicKeysToBase64Url(keys);
-      const updated = await apiSend<OrganizationListItem>('POST', `/api/organizations/${organization.id}/generate-key`, { ...publicKeys, currentPassword: password });
-      queryClient.setQueryData<OrganizationListItem[]>(organizationKeys.list, (list = []) => list.map((o) => (o.id === updated.id ? updated : o)));
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.list });
+      const updated = await generateKey(organization.id, publicKeys, password);
       setPassword('');
       notifySuccess(t.done, t.doneText);
       onGenerated({ organizationName: updated.name, keyText: crypto.encodeOrganizationSecret(secret), fingerprint: publicKeys.keyFingerprint, createdAt: new Date().toISOString() });

@@ -1,10 +1,9 @@
 import { Button, Group, Loader, Paper, Radio, ScrollArea, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { ArchiveKeyFailureBody, ArchiveServiceItem } from '@sanidok/schema';
+import type { ArchiveKeyFailureBody } from '@sanidok/schema';
 import { IconKey, IconLockOpen } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { apiGet, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { archiveDe, de } from '../../i18n/de';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
@@ -16,19 +15,10 @@ import { FailedKeyDialog } from './FailedKeyDialog';
 import { GenerateKeyDialog } from './GenerateKeyDialog';
 import type { ArchiveOpenOutcome } from './openArchive';
 import { mistypedText, openArchiveService, prepareArchiveOpening } from './openArchive';
+import { useArchiveServices } from './queries';
 
 const t = archiveDe;
 type Opened = Extract<ArchiveOpenOutcome, { kind: 'opened' }>;
-
-const archiveServicesKey = (organizationId: number) => ['archive', organizationId, 'services'] as const;
-
-function useArchiveServices(organizationId: number | null) {
-  return useQuery({
-    queryKey: archiveServicesKey(organizationId ?? 0),
-    queryFn: ({ signal }) => apiGet<ArchiveServiceItem[]>(`/api/organizations/${organizationId}/archive/services`, signal),
-    enabled: organizationId !== null,
-  });
-}
 
 /**
  * /patient-archive (spec 1 §2): owner only. Choose an organisation and an archived service, type

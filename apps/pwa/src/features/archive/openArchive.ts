@@ -1,8 +1,9 @@
 import type * as CryptoModule from '@sanidok/crypto';
-import type { ArchiveChallenge, ArchivedProtocolResult, ArchiveKeyFailureBody, ArchiveProtocolsResponse, ArchiveServiceItem } from '@sanidok/schema';
+import type { ArchivedProtocolResult, ArchiveKeyFailureBody, ArchiveProtocolsResponse, ArchiveServiceItem } from '@sanidok/schema';
 import { archiveMaxAttempts, archiveMessages, toArchivedProtocolResult } from '@sanidok/schema';
-import { ApiError, apiSend } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { archiveDe } from '../../i18n/de';
+import { requestArchiveChallenge, requestArchiveProtocols } from './actions';
 import { openAllPatientData, prepareDecryptWorker } from './parallelOpen';
 
 /**
@@ -37,9 +38,6 @@ export type ArchiveOpenOutcome =
   | { kind: 'mistyped'; reason: 'format' | 'checksum' }
   | { kind: 'wrongKey'; failure: ArchiveKeyFailureBody }
   | { kind: 'opened'; response: ArchiveProtocolsResponse; protocols: OpenedProtocol[]; decryptedAt: string };
-
-const url = (organizationId: number, serviceId: string, leaf: 'challenge' | 'protocols') =>
-  `/api/organizations/${organizationId}/archive/services/${encodeURIComponent(serviceId)}/${leaf}`;
 
 function failureFrom(error: ApiError): ArchiveKeyFailureBody {
   const body = error.body ?? {};
@@ -78,13 +76,11 @@ export async function openArchiveService(organizationId: number, service: Archiv
   const openerReady = keysReady.then((keys) => crypto.createPatientDataOpener(keys));
   openerReady.catch(() => undefined);
   try {
-    const challenge = await apiSend<ArchiveChallenge>('POST', url(organizationId, service.id, 'challenge'), {});
+    const challenge = await requestArchiveChallenge(organizationId, service.id);
     const signature = await crypto.signArchiveProof(secret, challenge);
     let response: ArchiveProtocolsResponse;
     try {
-      response = await apiSend<ArchiveProtocolsResponse>('POST', url(organizationId, service.id, 'protocols'), {
-        proof: { challengeId: challenge.challengeId, signature },
-      });
+      response = await requestArchiveProtocols(organizationId, service.id, { challengeId: challenge.challengeId, signature });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ARCHIVE_KEY_WRONG') return { kind: 'wrongKey', failure: failureFrom(error) };
       throw error;

@@ -1,8 +1,8 @@
 import type { ArchivedProtocolResult, ArchiveServiceItem } from '@sanidok/schema';
-import { apiSend } from '../../api/client';
 import { archiveDe } from '../../i18n/de';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { element, preparePrintHead, printToolbar, rowsTable } from '../protocols/print/printDom';
+import { logArchivePrint } from './actions';
 import { protocolSections } from './protocolSections';
 
 const t = archiveDe.print;
@@ -58,7 +58,7 @@ export async function openPrintView(input: PrintInput): Promise<boolean> {
   win.document.title = t.documentTitle(input.service.name);
   win.document.body.textContent = t.preparing;
   try {
-    await Promise.all(input.protocols.map((p) => apiSend('POST', '/api/access-logs/print', { protocolId: p.protocol.id, actionType: 'complete' })));
+    await Promise.all(input.protocols.map((p) => logArchivePrint(p.protocol.id)));
   } catch (error) {
     win.close();
     throw error;

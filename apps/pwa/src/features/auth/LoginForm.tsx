@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/client';
 import { useLogin } from '../../api/session';
 import { de } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError } from '../../lib/notify';
 
 export function LoginForm() {

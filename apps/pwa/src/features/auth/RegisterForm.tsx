@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { useBetaMode, useRegister } from '../../api/session';
 import { de } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError } from '../../lib/notify';
 
 function TermsLabel() {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { conflictsDe } from '../../i18n/conflicts.de';
 import { de } from '../../i18n/de';
 import { notifyError } from '../../lib/notify';
-import { failureMessage } from '../minor-treatments/failureMessage';
+import { failureMessage } from '../../lib/failureMessage';
 import { RevisionsDialog } from './RevisionsDialog';
 
 interface ConflictNoticeProps {

@@ -1,10 +1,9 @@
 import { Alert, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import type { FieldRevision } from '@sanidok/schema';
-import { fieldRevisionListSchema, formatDateTime, patientDataLabels, protocolFieldLabels } from '@sanidok/schema';
-import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../api/client';
+import { formatDateTime, patientDataLabels, protocolFieldLabels } from '@sanidok/schema';
 import { conflictsDe } from '../../i18n/conflicts.de';
 import { servicesDe } from '../../i18n/services.de';
+import { useFieldRevisions } from './queries';
 
 const t = conflictsDe;
 const labelSets: Record<FieldRevision['entity'], Record<string, string>> = {
@@ -19,20 +18,9 @@ function shown(revision: FieldRevision, value: string | null): string {
   return dateFields.has(`${revision.entity}.${revision.field}`) ? formatDateTime(value) : value;
 }
 
-/** Read from the server, never stored on the device: replaced values are history, not capture. */
-function useRevisions(path: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['revisions', path],
-    queryFn: async ({ signal }) => fieldRevisionListSchema.parse(await apiGet<unknown>(path, signal)),
-    enabled,
-    retry: false,
-    staleTime: 0,
-  });
-}
-
 /** The values that concurrent edits replaced, newest first, with who replaced them and when. */
 export function RevisionsDialog({ path, opened, onClose, sealedNote }: { path: string; opened: boolean; onClose: () => void; sealedNote?: boolean }) {
-  const revisions = useRevisions(path, opened);
+  const revisions = useFieldRevisions(path, opened);
   return (
     <Modal opened={opened} onClose={onClose} title={t.title} size="lg" closeButtonProps={{ 'aria-label': t.close }}>
       <Stack gap="sm">

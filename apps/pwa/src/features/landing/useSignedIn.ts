@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { forgetSessionHints, mayHaveSession } from '../../lib/sessionHint';
+import { forgetSessionHints, mayHaveSession } from '../../api/sessionHint';
 
 /**
  * Whether the visitor has a session, asked once from the server (200 → signed in, anything else,
  * including a network failure while offline, → signed out). Without a hint of a session (a first
  * visit, or after signing out) the server is not asked: the 401 would be a console error on the
- * very page most visitors see first (lib/sessionHint.ts).
+ * very page most visitors see first (api/sessionHint.ts).
  *
  * Deliberately tiny and isolated: the landing page only needs a boolean to choose between /auth and
  * /dashboard, so swapping this for the shared session hook (`useCurrentUser()`) later touches only

@@ -7,8 +7,8 @@ import { useMaterials, useService } from '../../data/hooks';
 import { addUsedMaterials } from '../../data/repositories/materialUsage';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useCanCapture, useCaptureServices } from '../minor-treatments/captureServices';
-import { failureMessage } from '../minor-treatments/failureMessage';
+import { useCanCapture, useCaptureServices } from '../services/captureServices';
+import { failureMessage } from '../../lib/failureMessage';
 import { MaterialPicker } from './MaterialPicker';
 
 const t = minorTreatmentsDe.usedPage;

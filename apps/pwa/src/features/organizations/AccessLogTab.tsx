@@ -6,7 +6,7 @@ import { KeyboardScrollArea } from '../../components/KeyboardScrollArea';
 import { de } from '../../i18n/de';
 import { formatDateTime } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
-import { failureText } from './mutations';
+import { failureText } from './actions';
 import { useAccessLogs } from './queries';
 
 const t = de.organizations;

@@ -3,9 +3,9 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { materialFormSchema } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { failureText, useAddMaterial } from './mutations';
+import { failureText, useAddMaterial } from './actions';
 
 const t = de.organizations;
 const emptyValues = { name: '', unit: '' };

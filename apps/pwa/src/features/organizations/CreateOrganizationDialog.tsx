@@ -3,11 +3,11 @@ import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine
 import { organizationFormSchema } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { CreatedOrganization } from './createOrganization';
 import { useCreateOrganization } from './createOrganization';
-import { failureText } from './mutations';
+import { failureText } from './actions';
 
 const t = de.organizations;
 const emptyValues = { name: '', description: '' };

@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
 import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { failureText, useRespondInvitation } from './mutations';
+import { failureText, useRespondInvitation } from './actions';
 import { roleColor } from './permissions';
 
 const t = de.organizations;

@@ -2,9 +2,9 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { invitableRoles, inviteMemberSchema } from '@sanidok/schema';
 import { Controller, useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { failureText, useInviteMember } from './mutations';
+import { failureText, useInviteMember } from './actions';
 import { zodForm } from '../../lib/zodForm';
 
 const t = de.organizations;

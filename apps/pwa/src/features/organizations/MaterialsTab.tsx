@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { AddMaterialDialog } from './AddMaterialDialog';
 import type { ConfirmRequest } from './ConfirmDialog';
 import { ConfirmDialog } from './ConfirmDialog';
-import { failureText, useDeleteMaterial } from './mutations';
+import { failureText, useDeleteMaterial } from './actions';
 import { canManageMaterials } from './permissions';
 import { useOrganizationMaterials } from './queries';
 

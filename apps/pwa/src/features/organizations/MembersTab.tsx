@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import type { ConfirmRequest } from './ConfirmDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { InviteMemberDialog } from './InviteMemberDialog';
-import { failureText, useRemoveMember } from './mutations';
+import { failureText, useRemoveMember } from './actions';
 import { canInvite, canLeave, canRemove, memberName, roleColor } from './permissions';
 import { organizationKeys, useMembers } from './queries';
 

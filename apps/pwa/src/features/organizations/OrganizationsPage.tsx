@@ -6,7 +6,7 @@ import type { CreatedOrganization, RevealedOrganizationKey } from './createOrgan
 import { CreateOrganizationDialog } from './CreateOrganizationDialog';
 import { EncryptionKeyDialog } from './EncryptionKeyDialog';
 import { InvitationsTab } from './InvitationsTab';
-import { failureText } from './mutations';
+import { failureText } from './actions';
 import { OrganizationDetail } from './OrganizationDetail';
 import { OrganizationList } from './OrganizationList';
 import { useInvitations, useOrganizations } from './queries';

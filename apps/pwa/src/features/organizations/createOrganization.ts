@@ -2,8 +2,8 @@ import type * as OrganizationCrypto from '@sanidok/crypto';
 import type { OrganizationListItem } from '@sanidok/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { apiSend } from '../../api/client';
 import { de } from '../../i18n/de';
+import { requestCreateOrganization } from './actions';
 import { organizationKeys } from './queries';
 
 // Deriving takes well under a second. libsodium never settles when its WebAssembly cannot start
@@ -78,7 +78,7 @@ async function prepareKey(): Promise<PreparedKey> {
 export async function createOrganizationWithKey(draft: OrganizationDraft): Promise<CreatedOrganization> {
   const { crypto, secret, publicKeys } = await prepareKey();
   try {
-    const organization = await apiSend<OrganizationListItem>('POST', '/api/organizations', { ...draft, ...publicKeys });
+    const organization = await requestCreateOrganization({ ...draft, ...publicKeys });
     return {
       organization,
       revealed: {

@@ -5,9 +5,9 @@ import type { PublicUser } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/client';
 import { de } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useUpdateProfile } from './useUpdateProfile';
+import { useUpdateProfile } from './actions';
 
 interface ProfileFormProps {
   user: PublicUser;

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { OrganizationListItem, Service } from '@sanidok/schema';
 import { IconArrowLeft, IconArchive, IconEdit, IconLock, IconTrash } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useIsPending } from '../../data/hooks';
@@ -11,14 +12,12 @@ import { servicesDe } from '../../i18n/services.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { ConfirmRequest } from '../organizations/ConfirmDialog';
 import { ConfirmDialog } from '../organizations/ConfirmDialog';
-import { ServiceProtocolsTab } from '../protocols/list/ServiceProtocolsTab';
 import { EditServiceDialog } from './EditServiceDialog';
 import { errorText } from './errors';
 import { PendingBadge, ServiceStatusBadges } from './ServiceBadges';
 import { ServiceConflictNotice } from './ServiceConflictNotice';
 import { toServiceRow } from './serviceGroups';
 import { ServiceOverviewTab } from './ServiceOverviewTab';
-import { ServiceMaterialUsageTab, ServiceMinorTreatmentsTab } from './slots';
 import { useArchiveService } from './useArchiveService';
 import { useNow } from './useNow';
 
@@ -45,13 +44,26 @@ export function ServiceNotFound() {
   );
 }
 
+/**
+ * The tabs other features fill (minor treatments, patient protocols, material use). They come in
+ * from app/ServiceDetailRoute.tsx: those features import services/, so services/ must not import
+ * them back.
+ */
+export interface ServiceDetailSlots {
+  minorTreatments: ComponentType<{ service: Service }>;
+  protocols: ComponentType<{ service: Service }>;
+  materials: ComponentType<{ service: Service }>;
+}
+
 interface ServiceDetailViewProps {
   service: Service;
   organization: OrganizationListItem | null;
+  slots: ServiceDetailSlots;
 }
 
 /** The detail of one service: header with actions, lock notice, and the four tabs. */
-export function ServiceDetailView({ service, organization }: ServiceDetailViewProps) {
+export function ServiceDetailView({ service, organization, slots }: ServiceDetailViewProps) {
+  const { minorTreatments: ServiceMinorTreatmentsTab, protocols: ServiceProtocolsTab, materials: ServiceMaterialUsageTab } = slots;
   const now = useNow();
   const pending = useIsPending(service.id);
   const navigate = useNavigate();
@@ -167,12 +179,12 @@ export function ServiceDetailView({ service, organization }: ServiceDetailViewPr
  * /services/{id}. `serviceId` may be passed in (embedding, tests); otherwise the route's `:id`.
  * Reads only from the device: unknown ids show 'Sanitätsdienst nicht gefunden'.
  */
-export function ServiceDetailPage({ serviceId }: { serviceId?: string } = {}) {
+export function ServiceDetailPage({ serviceId, slots }: { serviceId?: string; slots: ServiceDetailSlots }) {
   const params = useParams();
   const id = serviceId ?? params.id;
   const detail = useServiceDetail(id);
   if (detail === undefined) return <Loader aria-label={de.app.loading} />;
   if (detail === null) return <ServiceNotFound />;
   // Keyed: another service starts with closed dialogs.
-  return <ServiceDetailView key={detail.service.id} service={detail.service} organization={detail.organization} />;
+  return <ServiceDetailView key={detail.service.id} service={detail.service} organization={detail.organization} slots={slots} />;
 }

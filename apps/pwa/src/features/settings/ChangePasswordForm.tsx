@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/client';
 import { de } from '../../i18n/de';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useChangePassword } from './useChangePassword';
+import { useChangePassword } from './actions';
 
 const emptyValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -2,7 +2,7 @@ import type { NewProtocol } from '../../../data/repositories/protocols';
 import { createProtocol } from '../../../data/repositories/protocols';
 import { protocolsDe } from '../../../i18n/protocols.de';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { failureMessage } from '../../minor-treatments/failureMessage';
+import { failureMessage } from '../../../lib/failureMessage';
 
 const t = protocolsDe.toasts;
 

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { dischargeProtocol } from '../../../data/repositories/protocols';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { failureMessage } from '../../minor-treatments/failureMessage';
+import { failureMessage } from '../../../lib/failureMessage';
 import { CaptureModal } from '../../../components/CaptureModal';
 
 const t = protocolEditDe.discharge;

@@ -11,7 +11,7 @@ import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { SelectionUpdate } from '../../materials/MaterialPicker';
 import { MaterialPicker } from '../../materials/MaterialPicker';
-import { failureMessage } from '../../minor-treatments/failureMessage';
+import { failureMessage } from '../../../lib/failureMessage';
 
 const t = protocolEditDe.material;
 const toasts = protocolEditDe.toasts;

@@ -7,7 +7,7 @@ import type { ProtocolView } from '../../../data/repositories/protocols';
 import { updateProtocol } from '../../../data/repositories/protocols';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { failureMessage } from '../../minor-treatments/failureMessage';
+import { failureMessage } from '../../../lib/failureMessage';
 import type { ProtocolEditTab, ProtocolEditValues } from './protocolEditForm';
 import { clinicalEditSchema, protocolEditSchema, tabOfField, toEditValues, toProtocolChanges } from './protocolEditForm';
 

@@ -7,7 +7,7 @@ import { usePendingIds, useServices } from '../../../data/hooks';
 import type { LocalProtocol } from '../../../data/repositories/protocols';
 import { protocolsDe } from '../../../i18n/protocols.de';
 import { formatDateTime } from '../../../lib/format';
-import { PendingBadge } from '../../minor-treatments/MinorTreatmentsTable';
+import { PendingBadge } from '../../../components/PendingBadge';
 import { ProtocolListBadges } from './ProtocolBadges';
 import { ListPagination } from '../../../components/ListPagination';
 

@@ -1,7 +1,7 @@
 import type { PatientData, RecordableAccessAction } from '@sanidok/schema';
 import type { ProtocolView } from '../../../data/repositories/protocols';
 import { printDe } from '../../../i18n/print.de';
-import { failureMessage } from '../../minor-treatments/failureMessage';
+import { failureMessage } from '../../../lib/failureMessage';
 import { logProtocolAccess } from '../useProtocolOpening';
 import { renderCompleteProtocolDocument } from './printCompleteProtocol';
 import { renderHandoverDocument } from './printHandover';

@@ -3,7 +3,7 @@ import { useDatabase } from '../../../data/hooks';
 import { getProtocolView } from '../../../data/repositories/protocols';
 import { printDe } from '../../../i18n/print.de';
 import { notifyError } from '../../../lib/notify';
-import { failureMessage } from '../../minor-treatments/failureMessage';
+import { failureMessage } from '../../../lib/failureMessage';
 import type { PrintKind } from './printProtocol';
 import { PrintFailure, printProtocol } from './printProtocol';
 

@@ -6,7 +6,7 @@ import type { ProtocolView } from '../../../data/repositories/protocols';
 import { addTreatmentEntry } from '../../../data/repositories/protocolRecords';
 import { treatmentDe } from '../../../i18n/treatment.de';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { failureMessage } from '../../minor-treatments/failureMessage';
+import { failureMessage } from '../../../lib/failureMessage';
 import { CatalogueBrowser } from './CatalogueBrowser';
 import { CustomEntry } from './CustomEntry';
 import { EntryAuthorFields } from './EntryAuthorFields';

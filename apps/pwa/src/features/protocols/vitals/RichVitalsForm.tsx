@@ -4,7 +4,7 @@ import { useMemo, useReducer, useState } from 'react';
 import { recordVitals } from '../../../data/repositories/protocolRecords';
 import { vitalsDe } from '../../../i18n/vitals.de';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { failureMessage } from '../../minor-treatments/failureMessage';
+import { failureMessage } from '../../../lib/failureMessage';
 import { ParameterToggle } from './ParameterToggle';
 import { RichBasicTab } from './RichBasicTab';
 import { RichExtendedTab } from './RichExtendedTab';

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { recordSimpleVitals } from '../../../data/repositories/protocolRecords';
 import { vitalsDe } from '../../../i18n/vitals.de';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { failureMessage } from '../../minor-treatments/failureMessage';
+import { failureMessage } from '../../../lib/failureMessage';
 import type { SimpleField } from './simpleVitalsFields';
 import { emptySimpleVitals, simpleFieldRows } from './simpleVitalsFields';
 import { FormActions } from '../../../components/FormActions';

@@ -1,0 +1,37 @@
+import type { ArchiveChallenge, ArchiveProtocolsResponse, OrganizationListItem, OrganizationPublicKeys } from '@sanidok/schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiSend } from '../../api/client';
+import { organizationKeys } from '../organizations/queries';
+
+/**
+ * POST …/generate-key: the new public keys with the owner's password as confirmation; the answer
+ * replaces the organisation in the cached list. A plain async function, not a useMutation, like
+ * organizations/createOrganization.ts: the dialog runs it inside its own key-generation steps.
+ */
+export function useGenerateOrganizationKey() {
+  const queryClient = useQueryClient();
+  return async (organizationId: number, publicKeys: OrganizationPublicKeys, currentPassword: string): Promise<OrganizationListItem> => {
+    const updated = await apiSend<OrganizationListItem>('POST', `/api/organizations/${organizationId}/generate-key`, { ...publicKeys, currentPassword });
+    queryClient.setQueryData<OrganizationListItem[]>(organizationKeys.list, (list = []) => list.map((o) => (o.id === updated.id ? updated : o)));
+    void queryClient.invalidateQueries({ queryKey: organizationKeys.list });
+    return updated;
+  };
+}
+
+const archiveUrl = (organizationId: number, serviceId: string, leaf: 'challenge' | 'protocols') =>
+  `/api/organizations/${organizationId}/archive/services/${encodeURIComponent(serviceId)}/${leaf}`;
+
+/** POST …/challenge: a fresh challenge for the archive proof (openArchive.ts signs it). */
+export function requestArchiveChallenge(organizationId: number, serviceId: string): Promise<ArchiveChallenge> {
+  return apiSend<ArchiveChallenge>('POST', archiveUrl(organizationId, serviceId, 'challenge'), {});
+}
+
+/** POST …/protocols with the signed challenge: the sealed records the server releases. */
+export function requestArchiveProtocols(organizationId: number, serviceId: string, proof: { challengeId: string; signature: string }): Promise<ArchiveProtocolsResponse> {
+  return apiSend<ArchiveProtocolsResponse>('POST', archiveUrl(organizationId, serviceId, 'protocols'), { proof });
+}
+
+/** POST /api/access-logs/print: one complete print of an archived protocol in the access log. */
+export function logArchivePrint(protocolId: string): Promise<unknown> {
+  return apiSend('POST', '/api/access-logs/print', { protocolId, actionType: 'complete' });
+}

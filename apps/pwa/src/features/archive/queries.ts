@@ -1,0 +1,14 @@
+import type { ArchiveServiceItem } from '@sanidok/schema';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../api/client';
+
+const archiveServicesKey = (organizationId: number) => ['archive', organizationId, 'services'] as const;
+
+/** The archived services of one organisation the owner may open; nothing while none is chosen. */
+export function useArchiveServices(organizationId: number | null) {
+  return useQuery({
+    queryKey: archiveServicesKey(organizationId ?? 0),
+    queryFn: ({ signal }) => apiGet<ArchiveServiceItem[]>(`/api/organizations/${organizationId}/archive/services`, signal),
+    enabled: organizationId !== null,
+  });
+}

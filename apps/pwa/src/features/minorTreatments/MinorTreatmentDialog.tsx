@@ -1,0 +1,212 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { MinorTreatmentFormValues, SelectedMaterial, Service } from '@sanidok/schema';
+import { minorTreatmentFormSchema, serviceMinorTreatmentFormSchema } from '@sanidok/schema';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useMaterials } from '../../data/hooks';
+import { createMinorTreatment } from '../../data/repositories/minorTreatments';
+import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { MaterialPicker } from '../materials/MaterialPicker';
+import { CaptureServiceSelect } from '../services/CaptureServiceSelect';
+import { lastCaptureService, rememberCaptureService, useCaptureServices } from '../services/captureServices';
+import { failureMessage } from '../../lib/failureMessage';
+import { FormActions } from '../../components/FormActions';
+import { CaptureModal } from '../../components/CaptureModal';
+
+const t = minorTreatmentsDe.dialog;
+/** After this long without the save finished, the button says 'Speichern...'. */
+export const pendingLabelDelayMs = 120;
+const toasts = minorTreatmentsDe.toasts;
+
+interface MinorTreatmentDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Service detail variant: the service is fixed and that page's messages apply (spec 2 §5). */
+  service?: Service;
+}
+
+function defaultServiceId(services: readonly Service[] | undefined): string {
+  if (!services || services.length === 0) return '';
+  if (services.length === 1) return services[0]?.id ?? '';
+  const last = lastCaptureService();
+  return services.some((s) => s.id === last) ? (last ?? '') : '';
+}
+
+/**
+ * 'Bagatellbehandlung erfassen' (spec 2 §2, §4, §5). Saving writes only to the device (treatment,
+ * usage rows and outbox in one transaction) and never waits for the network; the sync engine
+ * uploads afterwards. A failed save keeps every input. Built for speed: the cursor starts in the
+ * name field, Enter saves (Shift + Enter for a new line in the description), large targets.
+ */
+export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmentDialogProps) {
+  const fixed = service !== undefined;
+  const captureServices = useCaptureServices();
+  const emptyValues: MinorTreatmentFormValues = { serviceId: service?.id ?? '', patientName: '', description: '' };
+  const form = useForm<MinorTreatmentFormValues>({
+    resolver: zodResolver(fixed ? serviceMinorTreatmentFormSchema : minorTreatmentFormSchema),
+    defaultValues: emptyValues,
+  });
+  const { errors } = form.formState;
+  const [selection, setSelection] = useState<SelectedMaterial[]>([]);
+  const [notice, setNotice] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const continueRef = useRef<HTMLButtonElement>(null);
+
+  const serviceId = useWatch({ control: form.control, name: 'serviceId' });
+  const chosen = service ?? captureServices?.find((s) => s.id === serviceId);
+  const catalogue = useMaterials(chosen?.organizationId);
+  const preselect = fixed ? service.id : defaultServiceId(captureServices);
+
+  // Preselect when the dialog opens (or the services arrive) and nothing is chosen yet.
+  useEffect(() => {
+    if (opened && !fixed && preselect && !form.getValues('serviceId')) form.setValue('serviceId', preselect);
+  }, [opened, fixed, preselect, form]);
+
+  useEffect(() => {
+    if (notice) continueRef.current?.focus();
+  }, [notice]);
+
+  const reset = () => {
+    form.reset(emptyValues);
+    setSelection([]);
+    setNotice(false);
+  };
+
+  const cancel = () => {
+    if (savingRef.current) return;
+    reset();
+    onClose();
+  };
+
+  const save = async (values: MinorTreatmentFormValues) => {
+    if (savingRef.current) return;
+    savingRef.current = true;
+    // 'Speichern...' appears only if the save takes noticeably long: a local save takes a few
+    // milliseconds, and rendering the label earlier would only compete with it for the thread.
+    const showPending = window.setTimeout(() => setSaving(true), pendingLabelDelayMs);
+    try {
+      await createMinorTreatment({ ...values, materials: selection.map(({ id, quantity }) => ({ id, quantity })) });
+      rememberCaptureService(values.serviceId);
+      notifySuccess(toasts.created, toasts.createdText);
+      reset();
+      onClose();
+    } catch (error) {
+      const message = failureMessage(error);
+      notifyError(toasts.error, message ? toasts.createFailed(message) : fixed ? toasts.serverFallback : toasts.createFailed(minorTreatmentsDe.errors.unknownError));
+    } finally {
+      window.clearTimeout(showPending);
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  const schema = fixed ? serviceMinorTreatmentFormSchema : minorTreatmentFormSchema;
+  /**
+   * The hot path checks the values with the schema directly and saves: going through
+   * handleSubmit would re-render the dialog (isSubmitting) in the middle of the save. Only
+   * invalid input takes handleSubmit, which shows the messages and focuses the first field.
+   */
+  const submit = (checkMaterials: boolean) => {
+    const values = form.getValues();
+    if (!schema.safeParse(values).success) {
+      void form.handleSubmit(() => undefined)();
+      return;
+    }
+    // Spec 2 §2: without materials the user confirms once ('Fortfahren').
+    if (checkMaterials && selection.length === 0) {
+      setNotice(true);
+      return;
+    }
+    void save(values);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(true);
+  };
+
+  const onDescriptionKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    formRef.current?.requestSubmit();
+  };
+
+  const noServices = !fixed && captureServices !== undefined && captureServices.length === 0;
+
+  return (
+    <CaptureModal
+      // Opened once the services are read, so the cursor lands in the right field at once.
+      opened={opened && (fixed || captureServices !== undefined)}
+      onClose={cancel}
+      title={t.title}
+      size="lg"
+      closeLabel={t.close}
+    >
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {fixed ? (
+            <Text size="sm">
+              {t.service}: <strong>{service.name}</strong>
+            </Text>
+          ) : (
+            <CaptureServiceSelect
+              control={form.control}
+              services={captureServices}
+              organizationId={chosen?.organizationId}
+              onOrganizationChange={() => setSelection([])}
+              label={t.service}
+              placeholder={t.servicePlaceholder}
+              error={errors.serviceId?.message}
+              autoFocus={!preselect}
+            />
+          )}
+          {noServices && <Alert color="yellow">{t.noServices}</Alert>}
+          <TextInput
+            label={t.patientName}
+            description={t.patientNameHelp}
+            required
+            autoComplete="off"
+            autoCapitalize="words"
+            error={errors.patientName?.message}
+            data-autofocus={fixed || preselect ? true : undefined}
+            {...form.register('patientName')}
+          />
+          <Textarea
+            label={t.description}
+            placeholder={t.descriptionPlaceholder}
+            description={t.descriptionHint}
+            required
+            rows={3}
+            error={errors.description?.message}
+            {...form.register('description')}
+            onKeyDown={onDescriptionKeyDown}
+          />
+          <MaterialPicker
+            catalogue={catalogue}
+            selection={selection}
+            onChange={setSelection}
+            unavailableHint={chosen ? undefined : minorTreatmentsDe.picker.chooseServiceFirst}
+          />
+          {notice && selection.length === 0 && (
+            <Alert color="yellow" role="alert">
+              <Stack gap="sm">
+                <Text size="sm">{t.noMaterialsNotice}</Text>
+                <Group justify="flex-end">
+                  <Button ref={continueRef} onClick={() => submit(false)} disabled={saving}>
+                    {t.continue}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
+          <FormActions secondaryLabel={t.cancel} onSecondary={cancel} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
+        </Stack>
+      </form>
+    </CaptureModal>
+  );
+}

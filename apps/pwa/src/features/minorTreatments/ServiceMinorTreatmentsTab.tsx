@@ -1,0 +1,69 @@
+import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { Service } from '@sanidok/schema';
+import { maskPatientName } from '@sanidok/schema';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useServiceMinorTreatments } from '../../data/captureHooks';
+import { usePendingIds } from '../../data/hooks';
+import { de } from '../../i18n/de';
+import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
+import { formatDateTime } from '../../lib/format';
+import { useCanCapture } from '../services/captureServices';
+import { MinorTreatmentDialog } from './MinorTreatmentDialog';
+import { PendingBadge } from '../../components/PendingBadge';
+import { EmptyTreatments } from './MinorTreatmentsTable';
+
+const t = minorTreatmentsDe.serviceTab;
+
+/**
+ * Tab 'Bagatellen' of the service detail (spec 2 §2): each Bagatelle with the masked patient
+ * name, description, time and materials, newest first; 'Neue Behandlung' opens the dialog's
+ * service-detail variant while the service accepts entries.
+ */
+export function ServiceMinorTreatmentsTab({ service }: { service: Service }) {
+  const treatments = useServiceMinorTreatments(service.id);
+  const pending = usePendingIds();
+  const writable = useCanCapture(service);
+  const [opened, setOpened] = useState(false);
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        {writable ? (
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setOpened(true)}>
+            {minorTreatmentsDe.page.newTreatment}
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t.readOnly}
+          </Text>
+        )}
+      </Group>
+      {treatments === undefined && <Loader size="sm" aria-label={de.app.loading} />}
+      {treatments?.length === 0 && <EmptyTreatments />}
+      {treatments && treatments.length > 0 && (
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t.listLabel}>
+          {treatments.map((row) => (
+            <Paper component="li" withBorder p="sm" key={row.id} aria-label={maskPatientName(row.patientName)}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Group gap="xs">
+                  <Text fw={600}>{maskPatientName(row.patientName)}</Text>
+                  {pending.has(row.id) && <PendingBadge />}
+                </Group>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(row.createdAt)}
+                </Text>
+              </Group>
+              <Text style={{ whiteSpace: 'pre-wrap' }}>{row.description}</Text>
+              <Text size="sm" c="dimmed">
+                {t.materials}:{' '}
+                {row.materials.length === 0 ? t.noMaterials : row.materials.map((m) => t.materialLine(m.name, m.quantity)).join(', ')}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <MinorTreatmentDialog opened={opened} onClose={() => setOpened(false)} service={service} />
+    </Stack>
+  );
+}

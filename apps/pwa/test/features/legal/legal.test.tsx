@@ -1,0 +1,193 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { ImprintPage, PrivacyPage, TermsPage } from '../../../src/features/legal/LegalPages';
+
+// jsdom stubs, jest-dom and cleanup come from setup.ts.
+
+function renderPage(Page: ComponentType, path: string) {
+  return render(
+    <MantineProvider env="test">
+      <MemoryRouter initialEntries={[path]}>
+        <Page />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+/** Whitespace-normalised text, so assertions do not depend on line breaks in the markup. */
+function textOf(element: Element): string {
+  return (element.textContent ?? '').replace(/\s+/g, ' ');
+}
+
+// Spec 1 §1 "Legal texts state …", in the words the pages must use.
+const requiredStatements = [
+  '18+',
+  'Mitgliedschaft in einer Organisation',
+  'Beta-Code',
+  'kostenlos',
+  'zugeordneten Mitglieder',
+  'AES-256-GCM',
+  'HPKE nach RFC 9180',
+  'X25519, HKDF-SHA256, AES-256-GCM',
+  'nur der Inhaber',
+  'Plattformadministratoren',
+  '90 Tage',
+  'kein Medizinprodukt',
+];
+
+const pages = [
+  { name: 'Datenschutzerklärung', Page: PrivacyPage, path: '/datenschutz' },
+  { name: 'Impressum', Page: ImprintPage, path: '/impressum' },
+  { name: 'Nutzungsbedingungen', Page: TermsPage, path: '/nutzungsbedingungen' },
+] as const;
+
+describe.each(pages)('$name', ({ name, Page, path }) => {
+  it('is a titled, dated document with a way back to the start page', () => {
+    renderPage(Page, path);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1, name })).toBeInTheDocument();
+    expect(screen.getByText('Stand: November 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zurück zur Startseite' })).toHaveAttribute('href', '/');
+  });
+
+  it('keeps the heading order without skipped levels', () => {
+    renderPage(Page, path);
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((level) => level === 2).length).toBeGreaterThanOrEqual(5);
+    levels.forEach((level, index) => {
+      const previous = levels[index - 1];
+      if (previous !== undefined) expect(level - previous).toBeLessThanOrEqual(1);
+    });
+  });
+
+  it('states every rule of spec 1 in the key facts and again in the document itself', () => {
+    renderPage(Page, path);
+    const main = screen.getByRole('main');
+    const keyFacts = within(main).getByRole('region', { name: 'Das Wichtigste in Kürze' });
+    const keyFactsText = textOf(keyFacts);
+
+    // The document body on its own must carry the statements too, not only the summary box.
+    const body = main.cloneNode(true) as HTMLElement;
+    body.querySelector(`[aria-labelledby="${keyFacts.getAttribute('aria-labelledby') ?? ''}"]`)?.remove();
+    const bodyText = textOf(body);
+    expect(bodyText).not.toContain('Das Wichtigste in Kürze');
+
+    for (const statement of requiredStatements) {
+      expect(keyFactsText, `key facts: ${statement}`).toContain(statement);
+    }
+    for (const statement of ['18+', 'Mitgliedschaft in einer Organisation', 'Beta-Code', 'kostenlos', 'AES-256-GCM', 'nur der Inhaber', '90 Tage', 'kein Medizinprodukt']) {
+      expect(bodyText, `document body: ${statement}`).toContain(statement);
+    }
+  });
+
+  it('links to the other two legal documents', () => {
+    renderPage(Page, path);
+    const nav = screen.getByRole('navigation', { name: 'Weitere rechtliche Informationen' });
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    const expected = pages.filter((page) => page.path !== path).map((page) => page.path);
+    expect(hrefs.sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('Datenschutzerklärung in detail', () => {
+  it('names the controller (placeholder), the data categories and the health-data basis', () => {
+    renderPage(PrivacyPage, '/datenschutz');
+    const main = screen.getByRole('main');
+    const text = textOf(main);
+
+    expect(screen.getByRole('heading', { level: 2, name: '1. Verantwortlicher' })).toBeInTheDocument();
+    const placeholders = main.querySelectorAll('mark[data-placeholder="true"]');
+    expect([...placeholders].map((mark) => mark.textContent)).toContain('[Platzhalter: Name des Betreibers bzw. Firma und Rechtsform]');
+
+    for (const heading of ['3.1 Kontodaten', '3.2 Patientendaten (Gesundheitsdaten)', '3.3 Zugriffsprotokolle', '3.4 Sitzungscookie – kein Tracking', '3.5 Lokale Speicherung auf Ihrem Gerät (Offline-Nutzung)']) {
+      expect(screen.getByRole('heading', { level: 3, name: heading })).toBeInTheDocument();
+    }
+    expect(text).toContain('besondere Kategorien personenbezogener Daten nach Art. 9 DSGVO');
+    expect(text).toContain('Auftragsverarbeiter nach Art. 28 DSGVO');
+    expect(text).toContain('IP-Adresse und Browserkennung (User-Agent)');
+    expect(text).toContain('technisch notwendig');
+    expect(text).toContain('keine Tracking-, Analyse- oder Werbe-Cookies');
+  });
+
+  it('explains offline storage in IndexedDB and its deletion on sign-out and after sync', () => {
+    renderPage(PrivacyPage, '/datenschutz');
+    const text = textOf(screen.getByRole('main'));
+    expect(text).toContain('IndexedDB');
+    expect(text).toContain('Beim Abmelden werden alle lokal gespeicherten Daten vom Gerät gelöscht');
+    expect(text).toContain('Sobald der Server eine Änderung bestätigt hat, wird sie aus der Warteschlange entfernt');
+  });
+
+  it('covers purposes, legal bases, storage periods, recipients and the rights of data subjects', () => {
+    renderPage(PrivacyPage, '/datenschutz');
+    const text = textOf(screen.getByRole('main'));
+    for (const heading of ['4. Zwecke und Rechtsgrundlagen', '5. Speicherdauer', '6. Empfänger', '7. Ihre Rechte']) {
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+    }
+    expect(text).toContain('Art. 6 Abs. 1 lit. b DSGVO');
+    expect(text).toContain('Wir geben personenbezogene Daten nicht an Dritte weiter');
+    expect(text).toContain('Hosting');
+    for (const article of ['Art. 15 DSGVO', 'Art. 16 DSGVO', 'Art. 17 DSGVO', 'Art. 18 DSGVO', 'Art. 20 DSGVO', 'Art. 21 DSGVO', 'Art. 77 DSGVO']) {
+      expect(text).toContain(article);
+    }
+    expect(text).toContain('Aufsichtsbehörde');
+    const mailLinks = screen.getAllByRole('link', { name: 'info@sanidok.de' });
+    expect(mailLinks.length).toBeGreaterThan(0);
+    for (const link of mailLinks) expect(link).toHaveAttribute('href', 'mailto:info@sanidok.de');
+  });
+});
+
+describe('Impressum in detail', () => {
+  it('gives the § 5 DDG details with marked placeholders and the contact address', () => {
+    renderPage(ImprintPage, '/impressum');
+    const main = screen.getByRole('main');
+    expect(screen.getByRole('heading', { level: 2, name: 'Angaben gemäß § 5 DDG' })).toBeInTheDocument();
+
+    const placeholders = [...main.querySelectorAll('mark[data-placeholder="true"]')].map((mark) => mark.textContent);
+    expect(placeholders).toEqual(
+      expect.arrayContaining([
+        '[Platzhalter: Name des Betreibers bzw. Firma und Rechtsform]',
+        '[Platzhalter: Straße und Hausnummer]',
+        '[Platzhalter: Postleitzahl und Ort]',
+      ]),
+    );
+    expect(screen.getByRole('link', { name: 'info@sanidok.de' })).toHaveAttribute('href', 'mailto:info@sanidok.de');
+    expect(main.querySelector('address')).not.toBeNull();
+  });
+});
+
+describe('Nutzungsbedingungen in detail', () => {
+  it('has every required chapter', () => {
+    renderPage(TermsPage, '/nutzungsbedingungen');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(
+      expect.arrayContaining([
+        '§ 1 Geltungsbereich',
+        '§ 3 Registrierung und Konto',
+        '§ 4 Mitgliedschaft in einer Organisation',
+        '§ 5 Unentgeltlichkeit',
+        '§ 6 Pflichten der Benutzer',
+        '§ 7 Verfügbarkeit und Offline-Daten',
+        '§ 8 Kein Medizinprodukt',
+        '§ 10 Haftung',
+        '§ 11 Kündigung, Sperrung und Löschung',
+        '§ 12 Änderungen dieser Bedingungen',
+      ]),
+    );
+  });
+
+  it('obliges users to secrecy and correct documentation and explains offline data', () => {
+    renderPage(TermsPage, '/nutzungsbedingungen');
+    const text = textOf(screen.getByRole('main'));
+    expect(text).toContain('Schweigepflicht');
+    expect(text).toContain('wahrheitsgemäß, vollständig, zeitnah und nachvollziehbar');
+    expect(text).toContain('Bis dahin befinden sich die Daten nur auf Ihrem Gerät');
+    expect(text).toContain('haftet der Betreiber nur für Vorsatz und grobe Fahrlässigkeit');
+    expect(text).toContain('Verordnung (EU) 2017/745 (MDR)');
+  });
+});

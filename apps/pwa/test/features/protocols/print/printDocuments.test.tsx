@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { completeProtocolModel, printStatusLabel, renderCompleteProtocolDocument } from '../../../../src/features/protocols/print/printCompleteProtocol';
+import { renderHandoverDocument } from '../../../../src/features/protocols/print/printHandover';
+import { blankDocument, linesAfter, newerMeasurement, olderMeasurement, patient, printedAt, protocolRow, protocolView, tableAfter } from './printFixtures';
+
+describe('RTW-Übergabe (handover print)', () => {
+  it('shows title, service, protocol number and date, and the patient with age', () => {
+    const doc = blankDocument();
+    renderHandoverDocument(doc, protocolView(), patient, printedAt);
+    expect(doc.documentElement.lang).toBe('de');
+    expect(doc.title).toBe('RTW-Übergabe – Protokoll #3');
+    expect(doc.querySelector('h1')?.textContent).toBe('RTW-Übergabe');
+    const meta = [...doc.querySelectorAll('header .meta')].map((m) => m.textContent);
+    expect(meta).toEqual(['Sanitätsdienst: Schützenfest Großhöchstädt', 'Protokoll #3 · Datum: 04.07.2026 09:55']);
+    expect(tableAfter(doc, 'Patientendaten')).toEqual([
+      ['Name', 'Hildegard Quastenberg'],
+      ['Geburtsdatum', '14.03.1961 (65 Jahre)'],
+      ['Geschlecht', 'weiblich'],
+      ['Adresse', 'Lindenstraße 4, 79379 Müllheim'],
+      ['Telefon', '0761 123456'],
+      ['Versicherungsinformationen', 'AOK Baden-Württemberg'],
+    ]);
+    expect(tableAfter(doc, 'Hauptbeschwerde')).toEqual([['Hauptbeschwerde', 'Thoraxschmerz seit 30 Minuten']]);
+    expect(tableAfter(doc, 'Allergien und Medikamente')).toEqual([['Allergien', 'Penicillin'], ['Medikamente', 'Ramipril 5 mg']]);
+    expect(doc.querySelector('footer')?.textContent).toBe('Gedruckt am 04.07.2026 11:15 · Vertraulich: enthält Patientendaten');
+  });
+
+  it('lists the latest value of each parameter with unit and time, never an older one', () => {
+    const doc = blankDocument();
+    // Stored order must not matter: the newest measurement wins per parameter.
+    renderHandoverDocument(doc, protocolView({ vitals: [newerMeasurement, olderMeasurement] }), patient, printedAt);
+    const heading = 'Aktuelle Vitalparameter (letzter Wert je Parameter)';
+    expect([...doc.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Parameter', 'Wert', 'Uhrzeit']);
+    expect(tableAfter(doc, heading)).toEqual([
+      ['Blutdruck', '132/84 mmHg', '10:30'],
+      ['Herzfrequenz', '92 /min', '10:30'],
+      ['SpO₂', '91 %', '10:00'],
+      ['AVPU', 'A', '10:30'],
+      ['Bemerkungen', 'Patient klagt über Übelkeit', '10:00'],
+    ]);
+    const text = doc.body.textContent ?? '';
+    expect(text).not.toContain('158/96');
+    expect(text).not.toContain('124 /min');
+  });
+
+  it('lists the treatments as [HH:MM] text (performer) lines', () => {
+    const doc = blankDocument();
+    renderHandoverDocument(doc, protocolView(), patient, printedAt);
+    expect(linesAfter(doc, 'Maßnahmen')).toEqual([
+      '[10:02] Pulsoxymetrie angelegt (Helfer 1)',
+      '[10:10] Sauerstoffgabe 4 l/min über Nasenbrille (Dr. Ofenbach)',
+    ]);
+  });
+
+  it('says so when nothing was measured or done, and fills empty fields with the spec fallbacks', () => {
+    const doc = blankDocument();
+    const view = protocolView({ vitals: [], entries: [], protocol: protocolRow({ chiefComplaint: null, allergies: '  ', medications: null }) });
+    renderHandoverDocument(doc, view, { firstName: 'Eva', lastName: 'Muster' }, printedAt);
+    const text = doc.body.textContent ?? '';
+    expect(text).toContain('Keine Vitalparameter erfasst');
+    expect(text).toContain('Keine Maßnahmen dokumentiert');
+    expect(tableAfter(doc, 'Hauptbeschwerde')).toEqual([['Hauptbeschwerde', 'Keine Angabe']]);
+    expect(tableAfter(doc, 'Allergien und Medikamente')).toEqual([['Allergien', 'Keine bekannt'], ['Medikamente', 'Keine']]);
+    expect(tableAfter(doc, 'Patientendaten')).toContainEqual(['Geburtsdatum', '-']);
+  });
+});
+
+describe('Vollständiges Protokoll (full print)', () => {
+  it('holds the anamnesis, the status and the helpers', () => {
+    const doc = blankDocument();
+    renderCompleteProtocolDocument(doc, protocolView(), patient, printedAt);
+    expect(doc.title).toBe('Patientenprotokoll – Protokoll #3');
+    expect([...doc.querySelectorAll('header .meta')].map((m) => m.textContent)).toContain('Status: Aktiv');
+    expect(tableAfter(doc, 'Anamnese')).toEqual([
+      ['Ersteinschätzung', 'Patient wach, blass, kaltschweißig'],
+      ['Hauptbeschwerde', 'Thoraxschmerz seit 30 Minuten'],
+      ['Allergien', 'Penicillin'],
+      ['Medikamente', 'Ramipril 5 mg'],
+      ['Vorerkrankungen', 'Keine bekannt'],
+      ['Handlungsanweisungen', 'Oberkörper hoch lagern'],
+    ]);
+    expect(tableAfter(doc, 'Helfer')).toEqual([['Helfer 1', 'Lea Lang'], ['Helfer 2', 'Ben Berg']]);
+    expect(tableAfter(doc, 'Patientendaten')).toContainEqual(['Fundort', '-']);
+    expect(doc.body.textContent).not.toContain('Entlassung');
+  });
+
+  it('prints the whole timeline, one table per measurement, and every treatment line', () => {
+    const doc = blankDocument();
+    renderCompleteProtocolDocument(doc, protocolView(), patient, printedAt);
+    expect([...doc.querySelectorAll('h4')].map((h) => h.textContent)).toEqual(['Messung 1 – 04.07.2026 10:00', 'Messung 2 – 04.07.2026 10:30']);
+    expect(tableAfter(doc, 'Messung 1 – 04.07.2026 10:00')).toEqual([
+      ['Blutdruck', '158/96 mmHg'],
+      ['Herzfrequenz', '124 /min'],
+      ['SpO₂', '91 %'],
+      ['Bemerkungen', 'Patient klagt über Übelkeit'],
+    ]);
+    expect(tableAfter(doc, 'Messung 2 – 04.07.2026 10:30')).toEqual([['Blutdruck', '132/84 mmHg'], ['Herzfrequenz', '92 /min'], ['AVPU', 'A']]);
+    expect(linesAfter(doc, 'Maßnahmen')).toEqual([
+      '[10:02] Pulsoxymetrie angelegt (Helfer 1)',
+      '[10:10] Sauerstoffgabe 4 l/min über Nasenbrille (Dr. Ofenbach)',
+    ]);
+  });
+
+  it('adds the discharge once discharged, and shows only Aktiv, Entlassen or Unbekannt as status', () => {
+    const discharged = protocolRow({
+      status: 'discharged', dischargedAt: '2026-07-04T09:00:00.000Z', dischargeStatus: 'stabil', dischargeDestination: 'Krankenhaus Müllheim', handoverTo: 'RTW 1/83-1', dischargeComment: null,
+    });
+    const doc = blankDocument();
+    renderCompleteProtocolDocument(doc, protocolView({ protocol: discharged }), patient, printedAt);
+    expect([...doc.querySelectorAll('header .meta')].map((m) => m.textContent)).toContain('Status: Entlassen');
+    expect(tableAfter(doc, 'Entlassung')).toEqual([
+      ['Entlassen am', '04.07.2026 11:00'],
+      ['Patientenzustand', 'stabil'],
+      ['Verbleib', 'Krankenhaus Müllheim'],
+      ['Übergabe an', 'RTW 1/83-1'],
+      ['Kommentar', '-'],
+    ]);
+    expect(['active', 'discharged', 'transferred', 'cancelled', 'irgendwas'].map(printStatusLabel)).toEqual(['Aktiv', 'Entlassen', 'Unbekannt', 'Unbekannt', 'Unbekannt']);
+    expect(completeProtocolModel(protocolView({ protocol: protocolRow({ status: 'transferred' }) }), patient, printedAt).meta).toContain('Status: Unbekannt');
+  });
+});
+
+describe('escaping', () => {
+  const hostile = {
+    ...patient,
+    firstName: '<script>alert("name")</script>',
+    address: '<img src=x onerror=alert(1)>',
+  };
+  const view = protocolView({
+    patientData: hostile,
+    protocol: protocolRow({ chiefComplaint: '</td></tr></table><script>alert(2)</script>', helper1: '<b>Chef</b>' }),
+  });
+
+  it.each([
+    ['handover', renderHandoverDocument],
+    ['complete', renderCompleteProtocolDocument],
+  ] as const)('the %s print turns patient text into text, never into markup', (_kind, render) => {
+    const doc = blankDocument();
+    render(doc, view, hostile, printedAt);
+    expect(doc.querySelectorAll('script, img, b')).toHaveLength(0);
+    expect(doc.body.textContent).toContain('<script>alert("name")</script> Quastenberg');
+    expect(doc.body.textContent).toContain('</td></tr></table><script>alert(2)</script>');
+    expect(doc.documentElement.outerHTML).toContain('&lt;script&gt;alert("name")&lt;/script&gt;');
+    expect(doc.documentElement.outerHTML).not.toContain('<script');
+  });
+});

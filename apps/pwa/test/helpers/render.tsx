@@ -1,0 +1,69 @@
+import type { PublicUser } from '@sanidok/schema';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppProviders } from '../../src/app/AppProviders';
+import { createQueryClient } from '../../src/app/queryClient';
+import { routes } from '../../src/app/routes';
+
+export const testUser: PublicUser = {
+  id: 7,
+  username: 'anna.sani',
+  email: 'anna@example.org',
+  fullName: 'Anna Sanitäterin',
+  isAdmin: false,
+  isBlocked: false,
+  createdAt: '2026-03-01T08:30:00.000Z',
+};
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export const unauthenticated = () => json({ message: 'Nicht angemeldet', code: 'UNAUTHENTICATED' }, 401);
+
+type Handler = (init: RequestInit) => Response | Promise<Response>;
+
+/** Replaces fetch with a table of "METHOD /path" handlers; anything else answers a JSON 404. */
+export function mockApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const handler = handlers[`${(init.method ?? 'GET').toUpperCase()} ${url}`];
+    return handler ? handler(init) : json({ message: 'Nicht gefunden', code: 'NOT_FOUND' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The calls made to one "METHOD /path", with their parsed JSON bodies and headers. */
+export function callsTo(fetchMock: ReturnType<typeof mockApi>, method: string, path: string) {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => input === path && (init?.method ?? 'GET') === method)
+    .map(([, init]) => ({
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+      credentials: init?.credentials,
+    }));
+}
+
+/** Mounts the real route table at `path`, as the app does, with a fresh query cache. */
+export function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient, user };
+}
+
+/** Waits for a toast with this title and returns its element. */
+export async function findToast(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title);
+  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
+  if (!toast) throw new Error(`Kein Toast mit dem Titel ${title}`);
+  return toast;
+}
