@@ -1,7 +1,7 @@
 import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { zodForm } from '../src/lib/zodForm';
+import { zodForm } from '../../src/lib/zodForm';
 
 // A schema shaped like the shared ones: a required choice, a trimmed text, a default.
 const schema = z.object({
