@@ -1,3 +1,5 @@
+// TypeScript 6 loads no @types by default and this file lies in no tsconfig that ESLint finds (allowDefaultProject in eslint.config.js).
+/// <reference types="node" />
 import { defineConfig, devices } from '@playwright/test';
 
 /**

@@ -104,11 +104,11 @@ async function prepareRaw(page: Page): Promise<void> {
     const userId = ((await (await fetch('/api/user')).json()) as { id: number }).id;
     const template = await new Promise<Record<string, unknown>>((resolve, reject) => {
       const open = indexedDB.open(`sanidok-${userId}`);
-      open.onerror = () => reject(open.error);
+      open.onerror = () => reject(open.error ?? new Error('IndexedDB'));
       open.onsuccess = () => {
         const cursor = open.result.transaction('minorTreatments').objectStore('minorTreatments').openCursor();
         cursor.onsuccess = () => resolve(cursor.result?.value as Record<string, unknown>);
-        cursor.onerror = () => reject(cursor.error);
+        cursor.onerror = () => reject(cursor.error ?? new Error('IndexedDB'));
       };
     });
     const DexieClass = (window as unknown as { Dexie: DexieLike }).Dexie;

@@ -17,7 +17,8 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   process: ChildProcess;
-  stop(): Promise<void>;
+  /** A plain function (no `this`): callers pass it on as `stop: server.stop`. */
+  stop: () => Promise<void>;
 }
 
 /** True when nothing listens on the port (so two benchmark runs, or e2e on 3100, never collide). */
@@ -75,7 +76,10 @@ export async function startServer(port: number, staticDir?: string): Promise<Run
   return {
     url, dataDir, process: child,
     stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null) {
+        resolve();
+        return;
+      }
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     }),

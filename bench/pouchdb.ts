@@ -33,7 +33,7 @@ export async function startPouchServer(port: number): Promise<PouchServer> {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`pouchdb-server exited with code ${code}: ${stderr.trim().slice(0, 500)}`))));
   exited.catch(() => undefined);
@@ -43,7 +43,10 @@ export async function startPouchServer(port: number): Promise<PouchServer> {
   return {
     url,
     stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null) {
+        resolve();
+        return;
+      }
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     }),

@@ -72,7 +72,8 @@ test.describe('Barrierefreiheit – angemeldet (Tablet hochkant)', () => {
   });
 
   test.afterAll(async () => {
-    await fixture?.context.close();
+    // Undefined when beforeAll failed: its error is the one to report, not a TypeError here.
+    await (fixture as A11yFixture | undefined)?.context.close();
   });
 
   test('Rahmen, Dashboard, Einstellungen, Profil', async () => {

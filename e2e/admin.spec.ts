@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
-import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } from '../packages/crypto/src/orgKeys';
+import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } from '@sanidok/crypto';
 import { e2eAdmin } from '../playwright.config';
 import { loginViaUi, uniqueName } from './helpers';
 

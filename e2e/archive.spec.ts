@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
-import { encodeOrganizationSecret, generateOrganizationSecret } from '../packages/crypto/src/orgKeys';
+import { encodeOrganizationSecret, generateOrganizationSecret } from '@sanidok/crypto';
 import { registerViaUi, uniqueName } from './helpers';
 import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
 
@@ -42,7 +42,7 @@ test.describe('Patientenarchiv', () => {
       data: { dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause', handoverTo: 'Tochter', dischargeComment: 'Beschwerdefrei entlassen' },
     });
     expect(discharged.status(), await discharged.text()).toBe(200);
-    expect((await discharged.json()).patientData).toBeNull();
+    expect(((await discharged.json()) as { patientData: unknown }).patientData).toBeNull();
 
     // The server now holds the patient data only sealed: no name in the database or its WAL.
     for (const file of [databaseFile, `${databaseFile}-wal`].filter((f) => existsSync(f))) {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
-import { parseOrganizationSecret } from '../packages/crypto/src/orgKeys/secretText';
+import { parseOrganizationSecret } from '@sanidok/crypto';
 import { registerViaUi, uniqueName } from './helpers';
 
 // The server of playwright.config.ts writes here (DATABASE_URL file:./e2e/.data/sanidok.db).

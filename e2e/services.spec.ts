@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
-import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } from '../packages/crypto/src/orgKeys';
+import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } from '@sanidok/crypto';
 import { registerViaUi, uniqueName } from './helpers';
 import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
 

@@ -94,7 +94,7 @@ test.describe('Synchronisation unter Störungen', () => {
       const pushes: { size: number; outcome: 'failed' | 'finished' | 'open' }[] = [];
       page.on('request', (request) => {
         if (!request.url().endsWith('/api/sync/push')) return;
-        const size = ((request.postDataJSON() as { mutations: unknown[] }).mutations ?? []).length;
+        const size = ((request.postDataJSON() as { mutations?: unknown[] }).mutations ?? []).length;
         const entry = { size, outcome: 'open' as 'failed' | 'finished' | 'open' };
         pushes.push(entry);
         void request.response().then(
@@ -104,16 +104,18 @@ test.describe('Synchronisation unter Störungen', () => {
       });
       // A cold server needs ~400 ms for a batch of 200 here: 100 ms after the push arrived, its
       // transaction is under way.
-      let killing: Promise<void> | null = null;
+      // A holder, not a `let`: TypeScript would keep a local narrowed to its initial null, blind to
+      // the listener's assignment.
+      const kill: { done: Promise<void> | null } = { done: null };
       const stopListening = server.onLine((line) => {
-        if (killing === null && line.includes('"incoming request"') && line.includes('/api/sync/push')) {
-          killing = sleep(killDelayMs).then(() => server.kill());
+        if (kill.done === null && line.includes('"incoming request"') && line.includes('/api/sync/push')) {
+          kill.done = sleep(killDelayMs).then(() => server.kill());
         }
       });
 
       await setOffline(context, page, false);
-      await expect.poll(() => killing !== null, { timeout: 20_000 }).toBe(true);
-      await killing;
+      await expect.poll(() => kill.done !== null, { timeout: 20_000 }).toBe(true);
+      await kill.done;
       stopListening();
 
       // What the killed server left: a push batch is one transaction, so either all of it or none.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
-import { deriveOrganizationKeys, encodeOrganizationSecret, generateOrganizationSecret, publicKeysToBase64Url } from '../../packages/crypto/src/orgKeys';
+import { deriveOrganizationKeys, encodeOrganizationSecret, generateOrganizationSecret, publicKeysToBase64Url } from '@sanidok/crypto';
 import { uniqueName } from '../helpers';
 import { tabletPortrait } from './a11y';
 import { addMemberViaApi, clientHeader, createMaterialViaApi, createRunningServiceViaApi, registerViaApi } from './api';

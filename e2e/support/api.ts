@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
-import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } from '../../packages/crypto/src/orgKeys';
+import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } from '@sanidok/crypto';
 
 /**
  * Setup through the real server's REST API, for tests whose subject is not the screens that do

@@ -89,11 +89,16 @@ export class NetworkChaos {
     await route.abort('connectionreset');
   }
 
+  /** Sleeps, then tells whether chaos still runs: `stop()` may have been called meanwhile. */
+  private async stillRunningAfter(ms: number): Promise<boolean> {
+    await sleep(ms);
+    return this.running;
+  }
+
   /** Offline for 0.3–2 s, online for 0.5–3 s, until stopped. */
   private async toggle(): Promise<void> {
     while (this.running) {
-      await sleep(500 + this.toggleRandom() * 2500);
-      if (!this.running) break;
+      if (!(await this.stillRunningAfter(500 + this.toggleRandom() * 2500))) break;
       this.counts.offlinePhases += 1;
       await this.context.setOffline(true);
       await sleep(300 + this.toggleRandom() * 1700);

@@ -89,8 +89,8 @@ export class OwnServer {
       pending = lines.pop() ?? '';
       for (const line of lines) for (const listener of this.lineListeners) listener(line);
     };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
     child.once('exit', () => {
       if (this.child === child) this.child = null;
     });

@@ -40,7 +40,7 @@ export async function deviceProtocol(page: Page, userId: number, protocolId: str
         const protocol = (await request(tx.objectStore('protocols').get(id))) as
           | { status: string; chiefComplaint: string | null; allergies: string | null; pastHistory: string | null; needsReview?: boolean }
           | undefined;
-        const patientData = await request(tx.objectStore('patientData').get(id));
+        const patientData: unknown = await request(tx.objectStore('patientData').get(id));
         const vitals = await request(tx.objectStore('vitalRecords').index('protocolId').count(id));
         const entries = await request(tx.objectStore('treatmentEntries').index('protocolId').count(id));
         return {

@@ -37,7 +37,7 @@ export function randomReadable(length: number): string {
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {
       if (byte < 256 - (256 % readableAlphabet.length) && out.length < length) {
-        out += readableAlphabet[byte % readableAlphabet.length];
+        out += readableAlphabet.charAt(byte % readableAlphabet.length);
       }
     }
   }

@@ -151,7 +151,7 @@ describe('secret text form', () => {
 
   it('reports every single-character substitution, never accepts a different secret', () => {
     const text = vector.text;
-    const candidates = [...'0123456789ABCDEFGHJKMNPQRSTVWXYZ', 'U', '*', '#', 'Ä'];
+    const candidates = [...Array.from('0123456789ABCDEFGHJKMNPQRSTVWXYZ'), 'U', '*', '#', 'Ä'];
     const lookAlike: Record<string, string> = { O: '0', I: '1', L: '1' };
     let checked = 0;
     for (let i = 0; i < text.length; i++) {

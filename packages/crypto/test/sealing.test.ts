@@ -90,7 +90,7 @@ const independentHpke = (() => {
       return bytes(await subtle.decrypt({ name: 'AES-GCM', iv: nonce, additionalData: bytes(aad) }, key, bytes(ct)));
     },
     async seal(pkR: Uint8Array, info: Uint8Array, aad: Uint8Array, pt: Uint8Array): Promise<{ enc: Bytes; ct: Bytes }> {
-      const ephemeral = (await subtle.generateKey({ name: 'X25519' }, true, ['deriveBits'])) as CryptoKeyPair;
+      const ephemeral = await subtle.generateKey({ name: 'X25519' }, true, ['deriveBits']);
       const enc = bytes(await subtle.exportKey('raw', ephemeral.publicKey));
       const secret = await sharedSecret(await dh(ephemeral.privateKey, pkR), enc, pkR);
       const { key, nonce } = await keySchedule(32, secret, info);

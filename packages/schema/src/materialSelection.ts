@@ -17,8 +17,8 @@ export function addToSelection(selection: readonly SelectedMaterial[], material:
 
 /** The quantity typed in, as the picker keeps it: a whole number ≥ 1, or null for "remove". */
 export function parseQuantity(input: string | number): number | null {
-  const value = typeof input === 'number' ? input : Number(String(input).trim().replace(',', '.'));
-  if (typeof input !== 'number' && String(input).trim() === '') return 1;
+  const value = typeof input === 'number' ? input : Number(input.trim().replace(',', '.'));
+  if (typeof input !== 'number' && input.trim() === '') return 1;
   if (!Number.isFinite(value)) return 1;
   const whole = Math.trunc(value);
   return whole <= 0 ? null : Math.min(whole, 9999);
@@ -41,6 +41,6 @@ export function searchMaterials<M extends { name: string }>(materials: readonly 
 export function maskPatientName(name: string): string {
   return name
     .split(/(\s+)/)
-    .map((part) => (/^\s+$/.test(part) ? part : [...part].map((ch, i) => (i < 2 ? ch : '*')).join('')))
+    .map((part) => (/^\s+$/.test(part) ? part : Array.from(part).map((ch, i) => (i < 2 ? ch : '*')).join('')))
     .join('');
 }

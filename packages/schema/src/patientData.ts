@@ -113,7 +113,7 @@ export interface PatientData {
 }
 
 /** Drops empty fields: stored and sent patient data carries only what is known. */
-export function compactPatientData<T extends Partial<Record<PatientDataKey, string | null | undefined>>>(data: T): Partial<PatientData> {
+export function compactPatientData(data: Partial<Record<PatientDataKey, string | null | undefined>>): Partial<PatientData> {
   const result: Partial<Record<PatientDataKey, string>> = {};
   for (const key of patientDataKeys) {
     const value = data[key];

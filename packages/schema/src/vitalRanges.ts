@@ -1,4 +1,3 @@
-import type { VitalParameterType } from './vitalParameters';
 import { parseVitalNumber } from './vitalParameters';
 import { parseBloodPressure } from './vitals';
 
@@ -88,7 +87,7 @@ const isRanged = (type: string): type is RangedParameter => Object.hasOwn(vitalR
  * value that is not a number (a blood pressure without systolic part).
  */
 export function vitalSeverity(
-  parameterType: VitalParameterType | string,
+  parameterType: string,
   value: string | number,
   dateOfBirth: string | null | undefined,
   at: Date | string = new Date(),
@@ -101,7 +100,7 @@ export function vitalSeverity(
 }
 
 /** The colour of a value for the timeline and the sidebar, or null (no colouring). */
-export function vitalColor(parameterType: VitalParameterType | string, value: string | number, dateOfBirth: string | null | undefined, at?: Date | string) {
+export function vitalColor(parameterType: string, value: string | number, dateOfBirth: string | null | undefined, at?: Date | string) {
   const severity = vitalSeverity(parameterType, value, dateOfBirth, at);
   return severity ? vitalSeverityColors[severity] : null;
 }

@@ -49,10 +49,10 @@ function encodeBase32(bytes: Uint8Array): string {
     bits += 8;
     while (bits >= 5) {
       bits -= 5;
-      out += alphabet[(buffer >> bits) & 31];
+      out += alphabet.charAt((buffer >> bits) & 31);
     }
   }
-  if (bits > 0) out += alphabet[(buffer << (5 - bits)) & 31];
+  if (bits > 0) out += alphabet.charAt((buffer << (5 - bits)) & 31);
   return out;
 }
 
