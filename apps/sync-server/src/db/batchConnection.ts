@@ -33,7 +33,7 @@ export function batchHandle(db: Db): SQLite.Database | undefined {
 /** Runs `text` on the handle with positional values; a prepared statement per text and handle. */
 export function runDirect(sqlite: SQLite.Database, text: string, values: readonly unknown[] = []): unknown[] {
   let cache = statements.get(sqlite);
-  if (!cache) statements.set(sqlite, (cache = new Map()));
+  if (!cache) statements.set(sqlite, (cache = new Map<string, SQLite.Statement>()));
   let statement = cache.get(text);
   if (!statement) cache.set(text, (statement = sqlite.prepare(text)));
   if (statement.reader) return statement.all(values);

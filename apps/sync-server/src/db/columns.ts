@@ -24,6 +24,12 @@ export type DefaultedJsonText = ColumnType<JsonText, JsonText | undefined, JsonT
 /** An AES-256-GCM envelope at rest (packages/crypto atRest) stored as text. */
 export type EncryptedText = string;
 
+/**
+ * Plain text (e.g. JsonText) or, where the value is sensitive, its EncryptedText envelope: one
+ * name, as both are text (a union of the two would repeat `string`).
+ */
+export type MaybeEncryptedText = string;
+
 /** An integer with a default in the migration. */
 export type DefaultedInt = ColumnType<number, number | undefined, number>;
 

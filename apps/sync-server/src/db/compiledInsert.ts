@@ -11,7 +11,7 @@ const compiled = new Map<string, string>();
  * statement once per table and column set; later rows only bind their values. Same SQL as
  * `db.insertInto(table).values(row)`, so the types and the camel-case mapping stay Kysely's.
  */
-export async function insertRow<T extends keyof Database & string>(db: Db, table: T, row: Insertable<Database[T]>): Promise<void> {
+export async function insertRow<T extends keyof Database>(db: Db, table: T, row: Insertable<Database[T]>): Promise<void> {
   const entries = Object.entries(row as Record<string, unknown>).filter(([, value]) => value !== undefined);
   const key = `${table}:${entries.map(([column]) => column).join(',')}`;
   let text = compiled.get(key);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OrganizationKeys } from '@sanidok/crypto';
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof } from '@sanidok/crypto';
 import type { ArchiveChallenge } from '@sanidok/schema';
+import { json } from './json';
 import type { Client } from './testApp';
 
 export interface OrganizationWithSecret {
@@ -18,7 +19,7 @@ export async function createOrganizationWithSecret(owner: Client, name = 'DRK Mu
   const keys = await deriveOrganizationKeys(secret);
   const response = await owner.post('/api/organizations', { name, description: null, ...publicKeysToBase64Url(keys) });
   if (response.statusCode !== 201) throw new Error(`Organisation nicht angelegt: ${response.body}`);
-  return { id: response.json().id, secret, keys };
+  return { id: json<{ id: number }>(response).id, secret, keys };
 }
 
 export const archiveUrls = (orgId: number, serviceId: string) => ({

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } from '@sanidok/crypto';
+import { json } from './json';
 import type { Client } from './testApp';
 import { registeredClient } from './testApp';
 
@@ -12,14 +13,14 @@ export async function organizationPayload(name: string) {
 export async function createOrganization(client: Client, name = 'DRK Musterstadt'): Promise<{ id: number }> {
   const response = await client.post('/api/organizations', await organizationPayload(name));
   if (response.statusCode !== 201) throw new Error(`Organisation nicht angelegt: ${response.body}`);
-  return response.json();
+  return json<{ id: number }>(response);
 }
 
 export async function addMember(app: FastifyInstance, owner: Client, organizationId: number, username: string, role: 'member' | 'admin' = 'member'): Promise<Client> {
   const client = await registeredClient(app, username);
   const invite = await owner.post(`/api/organizations/${organizationId}/invite`, { username, role });
   if (invite.statusCode !== 201) throw new Error(`Einladung fehlgeschlagen: ${invite.body}`);
-  const accepted = await client.post(`/api/invitations/${invite.json().id}/respond`, { response: 'accepted' });
+  const accepted = await client.post(`/api/invitations/${json<{ id: number }>(invite).id}/respond`, { response: 'accepted' });
   if (accepted.statusCode !== 200) throw new Error(`Annahme fehlgeschlagen: ${accepted.body}`);
   return client;
 }
@@ -40,7 +41,7 @@ export async function organizationFixture(app: FastifyInstance, anonymous: Clien
   const member = await addMember(app, owner, organizationId, 'mona');
   const outsider = await registeredClient(app, 'otto');
   const { id: otherOrganizationId } = await createOrganization(outsider, 'ASB Nachbarort');
-  const idOf = async (c: Client) => (await c.get('/api/user')).json().id as number;
+  const idOf = async (c: Client) => json<{ id: number }>(await c.get('/api/user')).id;
   return {
     app, organizationId, otherOrganizationId,
     clients: { owner, admin, member, outsider, anonymous },

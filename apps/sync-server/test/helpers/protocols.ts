@@ -38,7 +38,7 @@ export async function databaseText(app: FastifyInstance): Promise<string> {
 /** Counts of every protocol table: "nothing written" checks. */
 export async function protocolCounts(app: FastifyInstance) {
   const count = async (table: 'patientProtocols' | 'protocolPatientData' | 'vitalSignRecords' | 'vitalSignValues' | 'treatmentEntries' | 'materialUsage' | 'accessLogs') =>
-    Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    (await app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
   return {
     protocols: await count('patientProtocols'), patientData: await count('protocolPatientData'), vitals: await count('vitalSignRecords'),
     values: await count('vitalSignValues'), entries: await count('treatmentEntries'), usage: await count('materialUsage'), accessLogs: await count('accessLogs'),

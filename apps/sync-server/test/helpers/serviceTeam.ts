@@ -1,3 +1,4 @@
+import { json } from './json';
 import { addMember, createOrganization } from './organizations';
 import { createServiceVia } from './services';
 import type { Client } from './testApp';
@@ -14,6 +15,6 @@ export async function serviceTeam() {
   const medic = await addMember(app, owner, orgId, 'mona');
   const service = await createServiceVia(owner, orgId);
   const material = async (name: string, organizationId = orgId, client: Client = owner) =>
-    (await client.post('/api/materials', { name, unit: 'Stück', organizationId })).json().id as number;
+    json<{ id: number }>(await client.post('/api/materials', { name, unit: 'Stück', organizationId })).id;
   return { app, owner, medic, orgId, service, material };
 }

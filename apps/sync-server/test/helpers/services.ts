@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { json } from './json';
 import type { Client } from './testApp';
 
 const hour = 3_600_000;
@@ -21,7 +22,7 @@ export function servicePayload(organizationId: number, overrides: Record<string,
 export async function createServiceVia(client: Client, organizationId: number, overrides: Record<string, unknown> = {}) {
   const response = await client.post('/api/services', servicePayload(organizationId, overrides));
   if (response.statusCode !== 201) throw new Error(`Dienst nicht angelegt: ${response.body}`);
-  return response.json() as { id: string; version: number };
+  return json<{ id: string; version: number }>(response);
 }
 
 let seq = 0;

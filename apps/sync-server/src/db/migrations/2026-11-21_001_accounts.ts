@@ -73,7 +73,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       setting_value: 'false',
       description: 'Registrierung nur mit Beta-Code',
       updated_at: new Date().toISOString(),
-    } as never)
+    })
     .execute();
 }
 

@@ -1,4 +1,4 @@
-import type { AutoId, CreatedAt, EncryptedText, IsoTimestamp, JsonText } from '../columns';
+import type { AutoId, CreatedAt, IsoTimestamp, MaybeEncryptedText } from '../columns';
 
 export interface SyncStateTable {
   id: number;
@@ -21,7 +21,7 @@ export interface SyncQuarantineTable {
   seq: number;
   name: string;
   /** The refused mutation's args as JSON; encrypted at rest when the mutation is sensitive (domain/sync/push.ts). */
-  args: JsonText | EncryptedText;
+  args: MaybeEncryptedText;
   code: string;
   message: string;
   createdAt: CreatedAt;
@@ -41,9 +41,9 @@ export interface FieldRevisionsTable {
   entityId: string;
   field: string;
   /** The field's text; patient data fields encrypted at rest (domain/protocols/patientData.ts). */
-  replacedValue: string | EncryptedText | null;
+  replacedValue: MaybeEncryptedText | null;
   replacedVersion: number;
-  newValue: string | EncryptedText | null;
+  newValue: MaybeEncryptedText | null;
   newVersion: number;
   baseVersion: number;
   userId: number | null;

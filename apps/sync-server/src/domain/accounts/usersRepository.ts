@@ -24,5 +24,5 @@ export async function updateUser(db: Db, id: number, patch: UserUpdate): Promise
 
 export async function countAdmins(db: Db): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('isAdmin', '=', 1).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }

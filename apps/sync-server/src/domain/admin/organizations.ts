@@ -65,7 +65,7 @@ export async function deleteOrganization(ctx: CommandContext, organizationId: un
     await trx.deleteFrom('syncTombstones').where('organizationId', '=', organization.id).execute();
     await recordAdminAction(trx, ctx, {
       action: 'organization.delete', targetType: 'organization', targetId: organization.id, targetName: organization.name,
-      details: { services: Number(services.n), ...counts, confirmedByName: counts.patientRecords > 0 },
+      details: { services: services.n, ...counts, confirmedByName: counts.patientRecords > 0 },
     });
     return { ok: true as const, deleted: counts };
   });

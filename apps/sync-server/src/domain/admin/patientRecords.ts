@@ -27,5 +27,5 @@ export async function patientRecordCounts(db: Db, scope: { organizationId: numbe
     treatments = treatments.where('serviceId', '=', scope.serviceId);
   }
   const [p, t] = await Promise.all([protocols.executeTakeFirstOrThrow(), treatments.executeTakeFirstOrThrow()]);
-  return { patientRecords: Number(p.total) + Number(t.total), archivedProtocols: Number(p.archived ?? 0) };
+  return { patientRecords: p.total + t.total, archivedProtocols: p.archived ?? 0 };
 }

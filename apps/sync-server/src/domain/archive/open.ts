@@ -13,7 +13,7 @@ import { toVitalRecords, vitalRecordsQuery } from '../protocols/vitals';
 import { nowIso } from '../time';
 import { refuseSecret, requireArchiveOwner, requireArchiveService } from './access';
 import { consumeArchiveChallenge } from './challenges';
-import { archiveServicesQuery, toArchiveService } from './services';
+import { archiveServicesQuery } from './services';
 
 export type ArchiveOpenResult = { ok: true; body: ArchiveProtocolsResponse } | { ok: false; body: ArchiveKeyFailureBody };
 
@@ -120,8 +120,9 @@ async function releaseRecords(trx: Db, ctx: CommandContext, organization: Organi
   const vitalsOf = groupByProtocol(vitals.map(({ version: _v, ...record }) => record));
 
   const records: ArchivedProtocolRecord[] = protocols.map((protocol) => {
-    const { row, envelope } = envelopes.get(protocol.id) ?? { row: undefined, envelope: undefined };
-    if (!row || !envelope) throw new Error('Versiegelter Datensatz fehlt');
+    const sealedRecord = envelopes.get(protocol.id);
+    if (!sealedRecord) throw new Error('Versiegelter Datensatz fehlt');
+    const { row, envelope } = sealedRecord;
     return {
       protocol,
       treatmentEntries: entriesOf.get(protocol.id) ?? [],
@@ -140,9 +141,7 @@ async function releaseRecords(trx: Db, ctx: CommandContext, organization: Organi
   const summary = await archiveServicesQuery(trx, organization.id).where('s.id', '=', service.id).executeTakeFirst();
   return {
     organization: { id: organization.id, name: organization.name },
-    service: summary
-      ? toArchiveService(summary)
-      : { id: service.id, name: service.name, location: service.location, startDate: service.startDate, endDate: service.endDate, status: service.status, sealedProtocolCount: 0, lastDischargedAt: null },
+    service: summary ?? { id: service.id, name: service.name, location: service.location, startDate: service.startDate, endDate: service.endDate, status: service.status, sealedProtocolCount: 0, lastDischargedAt: null },
     keyFingerprint: key.keyFingerprint,
     protocols: records,
     sealedToOtherKeys: sealed.length - records.length,

@@ -18,12 +18,9 @@ export function archiveServicesQuery(db: Db, organizationId: number) {
     .groupBy('s.id');
 }
 
-export const toArchiveService = (row: ArchiveServiceItem): ArchiveServiceItem => ({ ...row, sealedProtocolCount: Number(row.sealedProtocolCount) });
-
 /** GET /api/organizations/{orgId}/archive/services: owner only; newest service first. */
 export async function listArchiveServices(ctx: QueryContext, organizationId: unknown): Promise<ArchiveServiceItem[]> {
   const { db, user } = ctx;
   const { organization } = await requireArchiveOwner(db, organizationId, user);
-  const rows = await archiveServicesQuery(db, organization.id).orderBy('s.startDate', 'desc').execute();
-  return rows.map(toArchiveService);
+  return archiveServicesQuery(db, organization.id).orderBy('s.startDate', 'desc').execute();
 }

@@ -31,10 +31,10 @@ async function membersWithRoles(db: Db, organizationId: number, roles: readonly 
 }
 
 export const mailAccountCreated = (db: Db, user: Person) =>
-  queueMails(db, async () => mailTo(user, 'account_created', { username: user.username }));
+  queueMails(db, () => mailTo(user, 'account_created', { username: user.username }));
 
 export const mailAccountBlocked = (db: Db, user: Person, reason: string | null) =>
-  queueMails(db, async () => mailTo(user, 'account_blocked', { reason: reason ?? noReason }));
+  queueMails(db, () => mailTo(user, 'account_blocked', { reason: reason ?? noReason }));
 
 /** To the owner: the one who answers for the organisation. */
 export const mailOrganizationBlocked = (db: Db, organization: { id: number; name: string }, reason: string | null) =>
@@ -49,7 +49,7 @@ export const mailServiceBlocked = (db: Db, service: { name: string; organization
       mailTo(p, 'service_blocked', { organizationName, serviceName: service.name, reason: reason ?? noReason })));
 
 export const mailInvitation = (db: Db, invitation: { invitee: Person; organizationName: string; inviter: Pick<UserRow, 'username' | 'fullName'>; role: OrganizationRole }) =>
-  queueMails(db, async () =>
+  queueMails(db, () =>
     mailTo(invitation.invitee, 'organization_invitation', {
       organizationName: invitation.organizationName,
       inviterName: displayName(invitation.inviter),

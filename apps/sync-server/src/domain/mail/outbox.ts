@@ -28,9 +28,10 @@ export function onMailQueue(listener: MailQueueListener): () => void {
 /**
  * Queues mails inside the caller's transaction: they exist only if the action commits, and the
  * mailer sends them afterwards (plugins/mailer.ts), so sending never delays or fails the action.
- * Any error here is reported to the mailer and swallowed for the same reason.
+ * Any error here is reported to the mailer and swallowed for the same reason. `build` may answer at
+ * once when the recipients are known (events.ts).
  */
-export async function queueMails(db: Db, build: () => Promise<QueuedMail[]>): Promise<void> {
+export async function queueMails(db: Db, build: () => QueuedMail[] | Promise<QueuedMail[]>): Promise<void> {
   try {
     const mails = (await build()).filter((mail) => mail.to.trim() !== '');
     if (mails.length === 0) return;

@@ -15,5 +15,5 @@ export async function listUsedMaterials(ctx: QueryContext, serviceId: unknown): 
     .groupBy(['m.id', 'm.name', 'm.unit'])
     .orderBy('lastUsed', 'desc')
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, unit: r.unit, count: Number(r.count), lastUsed: String(r.lastUsed) }));
+  return rows.map((r) => ({ id: r.id, name: r.name, unit: r.unit, count: r.count, lastUsed: r.lastUsed }));
 }

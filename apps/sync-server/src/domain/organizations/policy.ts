@@ -60,7 +60,7 @@ export async function requireMembership(db: Db, organizationId: unknown, user: U
 const memos = new WeakMap<Db, Map<string, OrganizationAccess>>();
 function batchMemo(db: Db): Map<string, OrganizationAccess> {
   let memo = memos.get(db);
-  if (!memo) memos.set(db, (memo = new Map()));
+  if (!memo) memos.set(db, (memo = new Map<string, OrganizationAccess>()));
   return memo;
 }
 

@@ -30,7 +30,7 @@ async function nextProtocolNumber(trx: Db, serviceId: string): Promise<number> {
     .select((eb) => eb.fn.max('serviceProtocolNumber').as('max'))
     .where('serviceId', '=', serviceId)
     .executeTakeFirst();
-  return Number(row?.max ?? 0) + 1;
+  return (row?.max ?? 0) + 1;
 }
 
 /**

@@ -18,14 +18,15 @@ export async function dashboardStats(ctx: QueryContext, now = new Date()): Promi
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const [treatments, usage] = await Promise.all([
     db.selectFrom('minorTreatments').select((eb) => eb.fn.countAll<number>().as('n')).where('organizationId', 'in', mine).executeTakeFirstOrThrow(),
-    db.selectFrom('materialUsage').select((eb) => eb.fn.sum<number>('quantity').as('n'))
+    // SUM over no rows is NULL in SQL, hence the `?? 0` below.
+    db.selectFrom('materialUsage').select((eb) => eb.fn.sum<number | null>('quantity').as('n'))
       .where('organizationId', 'in', mine).where('refilledAt', 'is', null).executeTakeFirstOrThrow(),
   ]);
   return {
     activeServices: statuses.filter((s) => s === 'active').length,
     plannedServices: statuses.filter((s) => s === 'upcoming').length,
     endedServices: statuses.filter((s) => s === 'ended').length,
-    minorTreatments: Number(treatments.n),
-    openMaterialItems: Number(usage.n ?? 0),
+    minorTreatments: treatments.n,
+    openMaterialItems: usage.n ?? 0,
   };
 }
