@@ -22,7 +22,7 @@ type Prettify<T> = { [K in keyof T]: T[K] } & {};
 type WithRequired<T, K extends PropertyKey> = Prettify<Omit<T, K> & { [P in K & keyof T]-?: Exclude<T[P], undefined> }>;
 /** `materials[].usageId` required: the device makes the usage row's id with the choice. */
 type WithUsageIds<T> = T extends { materials?: infer M }
-  ? M extends readonly (infer I)[] ? Prettify<Omit<T, 'materials'> & { [P in keyof T & 'materials']: WithRequired<I, 'usageId'>[] }> : T
+  ? NonNullable<M> extends readonly (infer I)[] ? Prettify<Omit<T, 'materials'> & { [P in keyof Pick<T, 'materials'>]: WithRequired<I, 'usageId'>[] }> : T
   : T;
 
 interface RequiredFields {

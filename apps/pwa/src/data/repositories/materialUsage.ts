@@ -1,12 +1,11 @@
-import { addUsedMaterialsSchema, refillMaterialsSchema } from '@sanidok/schema';
+import { syncMutations } from '@sanidok/schema';
 import type { UsedMaterialSummary } from '@sanidok/schema';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
-import type { MaterialUsageAddArgs } from '../captureMutations';
 import type { SaniDokDb } from '../db';
 import { activeDatabase } from '../db';
 import { writeMutation } from '../outbox';
 import { uuidv7 } from '../uuid';
-import { requireCaptureService } from './minorTreatments';
+import { requireCaptureService } from './services';
 
 /** A Materialverbrauch row: the server's summary plus the usage rows behind it. */
 export interface LocalUsedMaterial extends UsedMaterialSummary {
@@ -58,19 +57,12 @@ export async function listUsedMaterials(db: SaniDokDb, serviceId: string): Promi
  */
 export async function addUsedMaterials(serviceId: string, materials: readonly { id: number; quantity: number }[]): Promise<string[]> {
   const db = activeDatabase();
-  const usedAt = new Date().toISOString();
-  const parsed = addUsedMaterialsSchema.parse({
+  const args = syncMutations['materialUsage.add'].schema.parse({
     serviceId,
     source: 'manual',
     materials: materials.map((m) => ({ id: m.id, quantity: m.quantity, usageId: uuidv7() })),
-    usedAt,
+    usedAt: new Date().toISOString(),
   });
-  const args: MaterialUsageAddArgs = {
-    serviceId: parsed.serviceId,
-    source: 'manual',
-    materials: parsed.materials.map((m) => ({ id: m.id, quantity: m.quantity, usageId: m.usageId ?? uuidv7() })),
-    usedAt: parsed.usedAt ?? usedAt,
-  };
   await writeMutation(db, 'materialUsage.add', async (tx) => {
     await requireCaptureService(tx, serviceId);
     return args;
@@ -85,10 +77,12 @@ export async function addUsedMaterials(serviceId: string, materials: readonly { 
 export async function refillUsedMaterials(serviceId: string, usageIds: readonly string[], materialId?: number): Promise<void> {
   const db = activeDatabase();
   for (let start = 0; start < usageIds.length; start += refillChunk) {
-    const parsed = refillMaterialsSchema.parse({ serviceId, materialId, usageIds: usageIds.slice(start, start + refillChunk) });
+    const chunk = usageIds.slice(start, start + refillChunk);
+    // Without a material the key stays out of the outbox row (not even as undefined).
+    const args = syncMutations['materialUsage.refill'].schema.parse(materialId === undefined ? { serviceId, usageIds: chunk } : { serviceId, materialId, usageIds: chunk });
     await writeMutation(db, 'materialUsage.refill', async (tx) => {
       await requireCaptureService(tx, serviceId);
-      return { serviceId: parsed.serviceId, ...(parsed.materialId === undefined ? {} : { materialId: parsed.materialId }), usageIds: parsed.usageIds ?? [] };
+      return args;
     });
   }
 }
