@@ -1,20 +1,26 @@
 import { syncMutations } from '@sanidok/schema';
 import type { UsedMaterialSummary } from '@sanidok/schema';
-import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import type { SaniDokDb } from '../db';
 import { activeDatabase } from '../db';
 import { writeMutation } from '../outbox';
 import { uuidv7 } from '../uuid';
 import { requireCaptureService } from './services';
 
-/** A Materialverbrauch row: the server's summary plus the usage rows behind it. */
-export interface LocalUsedMaterial extends UsedMaterialSummary {
+/**
+ * A Materialverbrauch row as stored: `name` null when the material is not in the local catalogue
+ * (the screens word it, src/lib/materialNames.ts).
+ */
+export interface UsedMaterialRow extends Omit<UsedMaterialSummary, 'name'> {
+  name: string | null;
   usageIds: string[];
   /** Treatments that contributed (their pending state marks the row). */
   sourceIds: string[];
   /** True when manual additions contributed. */
   manual: boolean;
 }
+
+/** A Materialverbrauch row as the screens show it: every material named. */
+export type LocalUsedMaterial = Omit<UsedMaterialRow, 'name'> & { name: string };
 
 /** The server caps usageIds per refill (refillMaterialsSchema); a longer list goes in parts. */
 const refillChunk = 10_000;
@@ -25,13 +31,13 @@ const refillChunk = 10_000;
  * Open (not refilled) consumption of a service summed per material, most recently used first,
  * like GET /api/materials/used. Names come from the local catalogue, deleted entries included.
  */
-export async function listUsedMaterials(db: SaniDokDb, serviceId: string): Promise<LocalUsedMaterial[]> {
+export async function listUsedMaterials(db: SaniDokDb, serviceId: string): Promise<UsedMaterialRow[]> {
   const usage = await db.materialUsage.where('serviceId').equals(serviceId).filter((u) => u.refilledAt === null).toArray();
-  const byMaterial = new Map<number, LocalUsedMaterial>();
+  const byMaterial = new Map<number, UsedMaterialRow>();
   for (const row of usage) {
     let entry = byMaterial.get(row.materialId);
     if (!entry) {
-      entry = { id: row.materialId, name: '', unit: '', count: 0, lastUsed: row.usedAt, usageIds: [], sourceIds: [], manual: false };
+      entry = { id: row.materialId, name: null, unit: '', count: 0, lastUsed: row.usedAt, usageIds: [], sourceIds: [], manual: false };
       byMaterial.set(row.materialId, entry);
     }
     entry.count += row.quantity;
@@ -43,10 +49,10 @@ export async function listUsedMaterials(db: SaniDokDb, serviceId: string): Promi
   const entries = [...byMaterial.values()];
   const catalogue = await db.materials.bulkGet(entries.map((e) => e.id));
   entries.forEach((entry, i) => {
-    entry.name = catalogue[i]?.name ?? minorTreatmentsDe.usage.unknownMaterial(entry.id);
+    entry.name = catalogue[i]?.name ?? null;
     entry.unit = catalogue[i]?.unit ?? '';
   });
-  return entries.sort((a, b) => (a.lastUsed === b.lastUsed ? a.name.localeCompare(b.name, 'de') : a.lastUsed < b.lastUsed ? 1 : -1));
+  return entries.sort((a, b) => (a.lastUsed === b.lastUsed ? (a.name ?? '').localeCompare(b.name ?? '', 'de') : a.lastUsed < b.lastUsed ? 1 : -1));
 }
 
 // ---- Writes ----
