@@ -30,3 +30,4 @@ export * from './sealedEnvelope';
 export * from './archive';
 export * from './insurers';
 export * from './fieldRevisions';
+export * from './syncMutations';

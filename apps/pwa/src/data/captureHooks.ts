@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDatabase } from './hooks';
-import type { LocalUsedMaterial } from './repositories/materialUsage';
+import type { UsedMaterialRow } from './repositories/materialUsage';
 import { listUsedMaterials } from './repositories/materialUsage';
 import type { LocalMinorTreatment, MinorTreatmentPage } from './repositories/minorTreatments';
 import { listMinorTreatmentPage, listServiceMinorTreatments } from './repositories/minorTreatments';
@@ -24,7 +24,7 @@ export function useServiceMinorTreatments(serviceId: string): LocalMinorTreatmen
 }
 
 /** Open consumption of a service per material (the Materialverbrauch tab). */
-export function useUsedMaterials(serviceId: string): LocalUsedMaterial[] | undefined {
+export function useUsedMaterials(serviceId: string): UsedMaterialRow[] | undefined {
   const db = useDatabase();
   return useLiveQuery(() => (db ? listUsedMaterials(db, serviceId) : []), [db, serviceId]);
 }

@@ -1,43 +1,13 @@
 import type { LocalMaterialUsage } from './db';
-import type { MutationDefinition } from './mutations';
+import type { MutationDefinitions, UsedMaterialArgs } from './mutationTypes';
 
 /**
  * Local effects of the capture mutations (spec 2: minor treatments and material consumption).
  * The server twins are 'minorTreatment.create', 'materialUsage.add' and 'materialUsage.refill'
- * in apps/sync-server/src/domain/sync/registry.ts. All three are insert-only or set-only, so
+ * in apps/sync-server/src/domain/sync/registry.ts; their args are those of the shared contract
+ * (packages/schema/src/syncMutations.ts). All three are insert-only or set-only, so
  * re-applying them after a pull is harmless (docs/sync-protocol.md, Conflicts).
  */
-
-/** A chosen material with the id of the usage row made for it on the device. */
-export interface UsedMaterialArgs {
-  id: number;
-  quantity: number;
-  usageId: string;
-}
-
-/** Args of 'minorTreatment.create' = createMinorTreatmentSchema input with every id made here. */
-export interface MinorTreatmentCreateArgs {
-  id: string;
-  serviceId: string;
-  patientName: string;
-  description: string;
-  materials: UsedMaterialArgs[];
-  createdAt: string;
-}
-
-export interface MaterialUsageAddArgs {
-  serviceId: string;
-  source: 'manual';
-  materials: UsedMaterialArgs[];
-  usedAt: string;
-}
-
-/** 'Aufgefüllt' (with materialId) and 'Liste leeren' (without): always the usage rows shown. */
-export interface MaterialUsageRefillArgs {
-  serviceId: string;
-  materialId?: number;
-  usageIds: string[];
-}
 
 /**
  * The "entity" of manual additions and refills is a service's consumption list: one key per
@@ -60,11 +30,7 @@ function missingUsage(
     .map((item) => ({ ...base, id: item.usageId, materialId: item.id, quantity: item.quantity, refilledAt: null }));
 }
 
-export const captureMutations: {
-  'minorTreatment.create': MutationDefinition<MinorTreatmentCreateArgs>;
-  'materialUsage.add': MutationDefinition<MaterialUsageAddArgs>;
-  'materialUsage.refill': MutationDefinition<MaterialUsageRefillArgs>;
-} = {
+export const captureMutations: MutationDefinitions<'minorTreatment.create' | 'materialUsage.add' | 'materialUsage.refill'> = {
   'minorTreatment.create': {
     entityId: (args) => args.id,
     async apply(tx, args, ctx) {

@@ -1,6 +1,6 @@
 import type { OutboxRow, SaniDokDb } from './db';
 import { notifyLocalWrite } from './localWrites';
-import type { ApplyContext, MutationArgs, MutationName } from './mutations';
+import type { ApplyContext, MutationArgs, MutationName } from './mutationTypes';
 import { mutations } from './mutations';
 import { uuidv7 } from './uuid';
 

@@ -1,78 +1,20 @@
-import type {
-  DischargeStatus, PatientData, PatientDataKey, ProtocolClinicalField, RecordableAccessAction, SealedEnvelope, TreatmentPerformer, VitalValueData,
-} from '@sanidok/schema';
+import type { PatientData, ProtocolClinicalField } from '@sanidok/schema';
 import { protocolClinicalFields } from '@sanidok/schema';
-import type { UsedMaterialArgs } from './captureMutations';
 import type { LocalMaterialUsage, LocalPatientData, LocalProtocol } from './db';
-import type { DataTables, MutationDefinition } from './mutations';
+import type { DataTables, MutationArgs, MutationDefinitions, UsedMaterialArgs } from './mutationTypes';
 
 /**
  * Local effects of the protocol mutations (spec 2: patient protocols, vital signs, treatment
- * entries, access logging). Server twins: apps/sync-server/src/domain/sync/registry.ts. Creates and
- * inserts are skipped when the row is there (server copy or first apply); updates set values; so
- * every apply can run again after a pull (docs/sync-protocol.md, Conflicts).
+ * entries, access logging). Server twins: apps/sync-server/src/domain/sync/registry.ts; args: the
+ * shared contract (packages/schema/src/syncMutations.ts). Creates and inserts are skipped when the
+ * row is there (server copy or first apply); updates set values; so every apply can run again
+ * after a pull (docs/sync-protocol.md, Conflicts).
  */
 
 export type ClinicalValues = { [F in ProtocolClinicalField]: string | null };
 
-export interface ProtocolCreateArgs extends ClinicalValues {
-  id: string;
-  serviceId: string;
-  patientData: PatientData;
-  materials: UsedMaterialArgs[];
-  createdAt: string;
-}
-
 /** A change of patient data: a key sent with null clears it (patientDataPatchSchema). */
-export type PatientDataChanges = Partial<Record<PatientDataKey, string | null>>;
-
-/** Only changed fields travel, with the versions the device edited (field-wise merge on the server). */
-export type ProtocolUpdateArgs = Partial<ClinicalValues> & {
-  id: string;
-  baseVersion: number;
-  patientDataBaseVersion?: number;
-  patientData?: PatientDataChanges;
-  materials?: UsedMaterialArgs[];
-  /** 'Angaben geprüft': the user checked the values after a concurrent edit. */
-  reviewed?: true;
-  updatedAt: string;
-};
-
-export interface ProtocolDischargeArgs {
-  id: string;
-  dischargeStatus: DischargeStatus;
-  dischargeDestination: string;
-  handoverTo: string;
-  dischargeComment: string | null;
-  dischargedAt: string;
-  /** Sealed on this device to the organisation key: the plaintext never travels again. */
-  sealedPatientData?: SealedEnvelope;
-  patientDataVersion?: number;
-}
-
-export interface VitalsRecordArgs {
-  id: string;
-  protocolId: string;
-  recordedAt: string;
-  values: VitalValueData[];
-}
-
-export interface TreatmentEntryAddArgs {
-  id: string;
-  protocolId: string;
-  time: string;
-  text: string;
-  performer: TreatmentPerformer;
-  performerName: string | null;
-  createdAt: string;
-}
-
-export interface AccessLogRecordArgs {
-  id: string;
-  protocolId: string;
-  actionType: RecordableAccessAction;
-  occurredAt: string;
-}
+export type PatientDataChanges = NonNullable<MutationArgs['protocol.update']['patientData']>;
 
 /** Access events change no local row; their own key keeps them apart from the protocol's pending flag. */
 export const accessEventKey = (id: string): string => `access:${id}`;
@@ -93,14 +35,9 @@ function mergePatientData(current: Partial<PatientData>, changes: PatientDataCha
   return Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')) as unknown as PatientData;
 }
 
-export const protocolMutations: {
-  'protocol.create': MutationDefinition<ProtocolCreateArgs>;
-  'protocol.update': MutationDefinition<ProtocolUpdateArgs>;
-  'protocol.discharge': MutationDefinition<ProtocolDischargeArgs>;
-  'vitals.record': MutationDefinition<VitalsRecordArgs>;
-  'treatmentEntry.add': MutationDefinition<TreatmentEntryAddArgs>;
-  'accessLog.record': MutationDefinition<AccessLogRecordArgs>;
-} = {
+export const protocolMutations: MutationDefinitions<
+  'protocol.create' | 'protocol.update' | 'protocol.discharge' | 'vitals.record' | 'treatmentEntry.add' | 'accessLog.record'
+> = {
   'protocol.create': {
     entityId: (args) => args.id,
     async apply(tx, args, ctx) {

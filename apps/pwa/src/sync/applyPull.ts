@@ -2,8 +2,9 @@ import type { PullResponse, SyncChange, SyncEntity, SyncEntityData } from '@sani
 import type { Table } from 'dexie';
 import { usageListKey } from '../data/captureMutations';
 import type { LocalMaterialUsage, SaniDokDb } from '../data/db';
-import { deleteServiceProtocols, mutationDefinition } from '../data/mutations';
+import { mutationDefinition } from '../data/mutations';
 import { applyContext, writeScope } from '../data/outbox';
+import { deleteServiceProtocols } from '../data/serviceMutations';
 
 /**
  * Entities this app version stores, and the local table of each. The server may already send

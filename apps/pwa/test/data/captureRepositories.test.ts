@@ -10,7 +10,7 @@ import { createMinorTreatment, listMinorTreatmentPage, listServiceMinorTreatment
 import { deleteService, LocalWriteError } from '../../src/data/repositories/services';
 import { applyPullPage } from '../../src/sync/applyPull';
 import { runningService, seedCapture, serviceId, treatmentRow, upsertTreatment, upsertUsage, usageRow, uuid } from '../features/minorTreatments/minorTreatments.fixtures';
-import { createEngine, deleteServiceChange, openTestDb, organization, startAndSettle } from '../helpers/sync';
+import { createEngine, deleteServiceChange, openTestDb, organization, refusalText, startAndSettle } from '../helpers/sync';
 
 const uuidV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const input = { serviceId, patientName: '  Max Mustermann ', description: 'Schürfwunde Knie', materials: [{ id: 1, quantity: 2 }, { id: 2, quantity: 1 }] };
@@ -80,14 +80,14 @@ describe('saving a minor treatment on the device', () => {
     await seedCapture(db, [runningService(), runningService(uuid(2), { status: 'archived' }), runningService(uuid(3), { isBlocked: true })]);
     await expect(createMinorTreatment({ ...input, patientName: ' ' })).rejects.toThrow('Bitte geben Sie den Namen des Patienten ein');
     await expect(createMinorTreatment({ ...input, materials: [{ id: 1, quantity: 0 }] })).rejects.toThrow('Menge muss mindestens 1 sein');
-    await expect(createMinorTreatment({ ...input, serviceId: uuid(2) })).rejects.toThrow('Dieser Sanitätsdienst ist archiviert. Es können keine Einträge mehr erfasst werden.');
+    expect(await refusalText(createMinorTreatment({ ...input, serviceId: uuid(2) }))).toBe('Dieser Sanitätsdienst ist archiviert. Es können keine Einträge mehr erfasst werden.');
     await expect(createMinorTreatment({ ...input, serviceId: uuid(3) })).rejects.toBeInstanceOf(LocalWriteError);
-    await expect(createMinorTreatment({ ...input, serviceId: uuid(9) })).rejects.toThrow('Sanitätsdienst nicht gefunden');
+    expect(await refusalText(createMinorTreatment({ ...input, serviceId: uuid(9) }))).toBe('Sanitätsdienst nicht gefunden');
     expect(await db.outbox.count()).toBe(0);
 
     const blocked = openTestDb();
     await seedCapture(blocked, [runningService()], { blocked: true });
-    await expect(createMinorTreatment(input)).rejects.toThrow('Diese Organisation ist gesperrt. Änderungen sind nicht möglich.');
+    expect(await refusalText(createMinorTreatment(input))).toBe('Diese Organisation ist gesperrt. Änderungen sind nicht möglich.');
   });
 
   it('pages all treatments newest first straight from the index, 2,000 of them', async () => {

@@ -4,7 +4,7 @@ import { pendingRows } from '../../src/data/outbox';
 import { recordProtocolAccess, recordSimpleVitals, addTreatmentEntry, recordVitals } from '../../src/data/repositories/protocolRecords';
 import { createProtocol, dischargeProtocol, getProtocolView, listServiceProtocols, updateProtocol } from '../../src/data/repositories/protocols';
 import { applyPullPage } from '../../src/sync/applyPull';
-import { organization, openTestDb, seedOrganizations, serverService, upsertService } from '../helpers/sync';
+import { organization, openTestDb, refusalText, seedOrganizations, serverService, upsertService } from '../helpers/sync';
 
 const serviceId = '0190a000-0000-7000-8000-000000000001';
 
@@ -58,7 +58,7 @@ describe('protocol repository', () => {
     await recordSimpleVitals(id, { heartRate: '88', bloodPressureSystolic: '120', bloodPressureDiastolic: '' });
     await recordVitals(id, [{ parameterType: 'oxygen_saturation', value: '97', unit: '%' }]);
     await addTreatmentEntry(id, { time: '14:05', text: 'Pulsoxymetrie angelegt', performer: 'helfer1' });
-    await expect(recordSimpleVitals(id, {})).rejects.toThrow('Bitte geben Sie mindestens einen Vitalparameter ein.');
+    expect(await refusalText(recordSimpleVitals(id, {}))).toBe('Bitte geben Sie mindestens einen Vitalparameter ein.');
     const view = await getProtocolView(db, id);
     expect(view?.vitals).toHaveLength(2);
     expect(view?.vitals[0]?.values).toEqual(expect.arrayContaining([expect.objectContaining({ parameterType: 'blood_pressure', value: '120/-' })]));
@@ -67,7 +67,7 @@ describe('protocol repository', () => {
     await expect(dischargeProtocol(id, { dischargeStatus: 'stabil', dischargeDestination: '', handoverTo: 'RTW 1' })).rejects.toThrow('Verbleib ist erforderlich');
     await dischargeProtocol(id, { dischargeStatus: 'stabil', dischargeDestination: 'Klinikum', handoverTo: 'RTW 1' });
     expect((await getProtocolView(db, id))?.protocol).toMatchObject({ status: 'discharged', dischargeDestination: 'Klinikum' });
-    await expect(addTreatmentEntry(id, { time: '14:10', text: 'Nachtrag', performer: 'helfer2' })).rejects.toThrow('abgeschlossen');
+    expect(await refusalText(addTreatmentEntry(id, { time: '14:10', text: 'Nachtrag', performer: 'helfer2' }))).toContain('abgeschlossen');
     // The fake organisation keys do not match their fingerprint: nothing sealed, and no plaintext either.
     const discharge = (await pendingRows(db)).find((r) => r.name === 'protocol.discharge');
     expect(JSON.stringify(discharge?.args)).not.toContain('Mustermann');

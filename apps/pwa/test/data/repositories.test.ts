@@ -14,7 +14,7 @@ import {
   updateService,
 } from '../../src/data/repositories/services';
 import { uuidv7 } from '../../src/data/uuid';
-import { openTestDb, seedOrganizations, serverService, validService } from '../helpers/sync';
+import { openTestDb, refusalText, seedOrganizations, serverService, validService } from '../helpers/sync';
 
 const uuidV7Pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -126,7 +126,7 @@ describe('service repository', () => {
     await deleteService(a);
     expect(await db.services.get(a)).toBeUndefined();
     expect((await db.outbox.toArray()).map((r) => r.name)).toEqual(['service.create', 'service.create', 'service.archive', 'service.complete', 'service.delete']);
-    await expect(archiveService('00000000-0000-7000-8000-000000000000')).rejects.toThrow('nicht gefunden');
+    expect(await refusalText(archiveService('00000000-0000-7000-8000-000000000000'))).toContain('nicht gefunden');
   });
 
   it('flags entities with changes waiting as pending', async () => {

@@ -2,11 +2,20 @@ import type { MutationEnvelope, OrganizationListItem, PullResponse, PushRequest,
 import { afterEach } from 'vitest';
 import type { SaniDokDb } from '../../src/data/db';
 import { deleteUserDatabase, openUserDatabase } from '../../src/data/db';
+import { localWriteErrorText } from '../../src/lib/localWriteErrors';
 import type { SyncEnvironment } from '../../src/sync/environment';
 import { SyncEngine } from '../../src/sync/syncEngine';
 import type { Scheduler } from '../../src/sync/timing';
 import { resetSyncStore } from '../../src/sync/syncStore';
 import type { PullParams, SyncTransport, TransportResult } from '../../src/sync/transport';
+
+/**
+ * What the screens show for a write the device refused: src/data throws a LocalWriteError with a
+ * code, src/lib/localWriteErrors.ts words it (undefined when the write went through or failed otherwise).
+ */
+export async function refusalText(write: Promise<unknown>): Promise<string | undefined> {
+  return localWriteErrorText(await write.then(() => undefined, (error: unknown) => error));
+}
 
 let nextUserId = 1000;
 const opened: number[] = [];

@@ -1,21 +1,26 @@
-import { addUsedMaterialsSchema, refillMaterialsSchema } from '@sanidok/schema';
+import { syncMutations } from '@sanidok/schema';
 import type { UsedMaterialSummary } from '@sanidok/schema';
-import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
-import type { MaterialUsageAddArgs } from '../captureMutations';
 import type { SaniDokDb } from '../db';
 import { activeDatabase } from '../db';
 import { writeMutation } from '../outbox';
 import { uuidv7 } from '../uuid';
-import { requireCaptureService } from './minorTreatments';
+import { requireCaptureService } from './services';
 
-/** A Materialverbrauch row: the server's summary plus the usage rows behind it. */
-export interface LocalUsedMaterial extends UsedMaterialSummary {
+/**
+ * A Materialverbrauch row as stored: `name` null when the material is not in the local catalogue
+ * (the screens word it, src/lib/materialNames.ts).
+ */
+export interface UsedMaterialRow extends Omit<UsedMaterialSummary, 'name'> {
+  name: string | null;
   usageIds: string[];
   /** Treatments that contributed (their pending state marks the row). */
   sourceIds: string[];
   /** True when manual additions contributed. */
   manual: boolean;
 }
+
+/** A Materialverbrauch row as the screens show it: every material named. */
+export type LocalUsedMaterial = Omit<UsedMaterialRow, 'name'> & { name: string };
 
 /** The server caps usageIds per refill (refillMaterialsSchema); a longer list goes in parts. */
 const refillChunk = 10_000;
@@ -26,13 +31,13 @@ const refillChunk = 10_000;
  * Open (not refilled) consumption of a service summed per material, most recently used first,
  * like GET /api/materials/used. Names come from the local catalogue, deleted entries included.
  */
-export async function listUsedMaterials(db: SaniDokDb, serviceId: string): Promise<LocalUsedMaterial[]> {
+export async function listUsedMaterials(db: SaniDokDb, serviceId: string): Promise<UsedMaterialRow[]> {
   const usage = await db.materialUsage.where('serviceId').equals(serviceId).filter((u) => u.refilledAt === null).toArray();
-  const byMaterial = new Map<number, LocalUsedMaterial>();
+  const byMaterial = new Map<number, UsedMaterialRow>();
   for (const row of usage) {
     let entry = byMaterial.get(row.materialId);
     if (!entry) {
-      entry = { id: row.materialId, name: '', unit: '', count: 0, lastUsed: row.usedAt, usageIds: [], sourceIds: [], manual: false };
+      entry = { id: row.materialId, name: null, unit: '', count: 0, lastUsed: row.usedAt, usageIds: [], sourceIds: [], manual: false };
       byMaterial.set(row.materialId, entry);
     }
     entry.count += row.quantity;
@@ -44,10 +49,10 @@ export async function listUsedMaterials(db: SaniDokDb, serviceId: string): Promi
   const entries = [...byMaterial.values()];
   const catalogue = await db.materials.bulkGet(entries.map((e) => e.id));
   entries.forEach((entry, i) => {
-    entry.name = catalogue[i]?.name ?? minorTreatmentsDe.usage.unknownMaterial(entry.id);
+    entry.name = catalogue[i]?.name ?? null;
     entry.unit = catalogue[i]?.unit ?? '';
   });
-  return entries.sort((a, b) => (a.lastUsed === b.lastUsed ? a.name.localeCompare(b.name, 'de') : a.lastUsed < b.lastUsed ? 1 : -1));
+  return entries.sort((a, b) => (a.lastUsed === b.lastUsed ? (a.name ?? '').localeCompare(b.name ?? '', 'de') : a.lastUsed < b.lastUsed ? 1 : -1));
 }
 
 // ---- Writes ----
@@ -58,19 +63,12 @@ export async function listUsedMaterials(db: SaniDokDb, serviceId: string): Promi
  */
 export async function addUsedMaterials(serviceId: string, materials: readonly { id: number; quantity: number }[]): Promise<string[]> {
   const db = activeDatabase();
-  const usedAt = new Date().toISOString();
-  const parsed = addUsedMaterialsSchema.parse({
+  const args = syncMutations['materialUsage.add'].schema.parse({
     serviceId,
     source: 'manual',
     materials: materials.map((m) => ({ id: m.id, quantity: m.quantity, usageId: uuidv7() })),
-    usedAt,
+    usedAt: new Date().toISOString(),
   });
-  const args: MaterialUsageAddArgs = {
-    serviceId: parsed.serviceId,
-    source: 'manual',
-    materials: parsed.materials.map((m) => ({ id: m.id, quantity: m.quantity, usageId: m.usageId ?? uuidv7() })),
-    usedAt: parsed.usedAt ?? usedAt,
-  };
   await writeMutation(db, 'materialUsage.add', async (tx) => {
     await requireCaptureService(tx, serviceId);
     return args;
@@ -85,10 +83,12 @@ export async function addUsedMaterials(serviceId: string, materials: readonly { 
 export async function refillUsedMaterials(serviceId: string, usageIds: readonly string[], materialId?: number): Promise<void> {
   const db = activeDatabase();
   for (let start = 0; start < usageIds.length; start += refillChunk) {
-    const parsed = refillMaterialsSchema.parse({ serviceId, materialId, usageIds: usageIds.slice(start, start + refillChunk) });
+    const chunk = usageIds.slice(start, start + refillChunk);
+    // Without a material the key stays out of the outbox row (not even as undefined).
+    const args = syncMutations['materialUsage.refill'].schema.parse(materialId === undefined ? { serviceId, usageIds: chunk } : { serviceId, materialId, usageIds: chunk });
     await writeMutation(db, 'materialUsage.refill', async (tx) => {
       await requireCaptureService(tx, serviceId);
-      return { serviceId: parsed.serviceId, ...(parsed.materialId === undefined ? {} : { materialId: parsed.materialId }), usageIds: parsed.usageIds ?? [] };
+      return args;
     });
   }
 }

@@ -1,10 +1,10 @@
-import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import type { SaniDokDb } from '../db';
 
 /** One material a protocol consumed, summed over its usage rows (the edit page's Material tab). */
 export interface ProtocolMaterial {
   materialId: number;
-  name: string;
+  /** null when the material is not in the local catalogue (the screens word it, src/lib/materialNames.ts). */
+  name: string | null;
   unit: string;
   quantity: number;
   lastUsed: string;
@@ -30,14 +30,14 @@ export async function listProtocolMaterials(db: SaniDokDb, protocolId: string, s
       entry.quantity += row.quantity;
       if (row.usedAt > entry.lastUsed) entry.lastUsed = row.usedAt;
     } else {
-      byMaterial.set(row.materialId, { materialId: row.materialId, name: '', unit: '', quantity: row.quantity, lastUsed: row.usedAt });
+      byMaterial.set(row.materialId, { materialId: row.materialId, name: null, unit: '', quantity: row.quantity, lastUsed: row.usedAt });
     }
   }
   const entries = [...byMaterial.values()];
   const catalogue = await db.materials.bulkGet(entries.map((e) => e.materialId));
   entries.forEach((entry, i) => {
-    entry.name = catalogue[i]?.name ?? minorTreatmentsDe.usage.unknownMaterial(entry.materialId);
+    entry.name = catalogue[i]?.name ?? null;
     entry.unit = catalogue[i]?.unit ?? '';
   });
-  return entries.sort((a, b) => (a.lastUsed === b.lastUsed ? a.name.localeCompare(b.name, 'de') : a.lastUsed < b.lastUsed ? 1 : -1));
+  return entries.sort((a, b) => (a.lastUsed === b.lastUsed ? (a.name ?? '').localeCompare(b.name ?? '', 'de') : a.lastUsed < b.lastUsed ? 1 : -1));
 }

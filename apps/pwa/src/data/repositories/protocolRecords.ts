@@ -1,8 +1,7 @@
 import type { RecordableAccessAction, SimpleVitalsInput, TreatmentPerformer, VitalValueData } from '@sanidok/schema';
-import { recordAccessSchema, recordVitalsSchema, simpleVitalsSchema, simpleVitalsToValues, treatmentEntrySchema, vitalMessages } from '@sanidok/schema';
+import { simpleVitalsSchema, simpleVitalsToValues, syncMutations } from '@sanidok/schema';
 import { activeDatabase, currentDatabase } from '../db';
 import { writeMutation } from '../outbox';
-import type { VitalsRecordArgs } from '../protocolMutations';
 import { uuidv7 } from '../uuid';
 import { requireOpenProtocol } from './protocols';
 import { LocalWriteError } from './services';
@@ -15,14 +14,8 @@ import { LocalWriteError } from './services';
 /** Records one measurement (rich form values, or converted simple form); returns its id. */
 export async function recordVitals(protocolId: string, values: readonly VitalValueData[], recordedAt = new Date().toISOString()): Promise<string> {
   const db = activeDatabase();
-  if (values.length === 0) throw new LocalWriteError(vitalMessages.noData);
-  const parsed = recordVitalsSchema.parse({ id: uuidv7(), protocolId, recordedAt, values });
-  const args: VitalsRecordArgs = {
-    id: parsed.id ?? uuidv7(),
-    protocolId,
-    recordedAt: parsed.recordedAt ?? recordedAt,
-    values: parsed.values.map((v) => ({ parameterType: v.parameterType, value: v.value, unit: v.unit })),
-  };
+  if (values.length === 0) throw new LocalWriteError('noVitalValues');
+  const args = syncMutations['vitals.record'].schema.parse({ id: uuidv7(), protocolId, recordedAt, values });
   await writeMutation(db, 'vitals.record', async (tx) => {
     await requireOpenProtocol(tx, protocolId);
     return args;
@@ -45,15 +38,12 @@ export interface NewTreatmentEntry {
 /** Appends one '[HH:MM] text (performer)' line to a protocol; returns its id. */
 export async function addTreatmentEntry(protocolId: string, entry: NewTreatmentEntry): Promise<string> {
   const db = activeDatabase();
-  const createdAt = new Date().toISOString();
-  const parsed = treatmentEntrySchema.parse({ ...entry, id: uuidv7(), protocolId, createdAt });
+  const args = syncMutations['treatmentEntry.add'].schema.parse({ ...entry, id: uuidv7(), protocolId, createdAt: new Date().toISOString() });
   await writeMutation(db, 'treatmentEntry.add', async (tx) => {
     await requireOpenProtocol(tx, protocolId);
-    return {
-      id: parsed.id, protocolId, time: parsed.time, text: parsed.text, performer: parsed.performer, performerName: parsed.performerName, createdAt,
-    };
+    return args;
   });
-  return parsed.id;
+  return args.id;
 }
 
 /**
@@ -65,10 +55,8 @@ export async function recordProtocolAccess(protocolId: string, actionType: Recor
   const db = currentDatabase();
   if (!db) return;
   try {
-    const parsed = recordAccessSchema.parse({ id: uuidv7(), protocolId, actionType, occurredAt: new Date().toISOString() });
-    await writeMutation(db, 'accessLog.record', {
-      id: parsed.id ?? uuidv7(), protocolId, actionType: parsed.actionType, occurredAt: parsed.occurredAt ?? new Date().toISOString(),
-    });
+    const args = syncMutations['accessLog.record'].schema.parse({ id: uuidv7(), protocolId, actionType, occurredAt: new Date().toISOString() });
+    await writeMutation(db, 'accessLog.record', args);
   } catch (error) {
     console.warn('Zugriffsprotokoll konnte nicht geschrieben werden', error);
   }

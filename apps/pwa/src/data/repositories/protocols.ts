@@ -1,14 +1,12 @@
 import type { DischargeFormValues, PatientData, PatientDataKey, SealedEnvelope } from '@sanidok/schema';
-import {
-  createProtocolSchema, dischargeFormSchema, patientDataKeys, protocolClinicalFields, protocolMessages, updateProtocolSchema,
-} from '@sanidok/schema';
+import { dischargeFormSchema, patientDataKeys, protocolClinicalFields, syncMutations, updateProtocolSchema } from '@sanidok/schema';
 import type { LocalOrganization, LocalPatientData, LocalProtocol, LocalTreatmentEntry, LocalVitalRecord, SaniDokDb } from '../db';
 import { activeDatabase } from '../db';
+import type { MutationArgs } from '../mutationTypes';
 import { writeMutation } from '../outbox';
-import type { ClinicalValues, PatientDataChanges, ProtocolCreateArgs, ProtocolDischargeArgs, ProtocolUpdateArgs } from '../protocolMutations';
+import type { ClinicalValues, PatientDataChanges } from '../protocolMutations';
 import { uuidv7 } from '../uuid';
-import { requireCaptureService, requireWritableService } from './minorTreatments';
-import { LocalWriteError } from './services';
+import { LocalWriteError, requireCaptureService, requireWritableService } from './services';
 
 export type { LocalPatientData, LocalProtocol } from '../db';
 
@@ -74,8 +72,8 @@ export async function getProtocolView(db: SaniDokDb, id: string): Promise<Protoc
  */
 export async function requireOpenProtocol(db: SaniDokDb, id: string, purpose: 'edit' | 'discharge' = 'edit'): Promise<LocalProtocol> {
   const protocol = await db.protocols.get(id);
-  if (!protocol) throw new LocalWriteError(protocolMessages.notFound);
-  if (protocol.status !== 'active') throw new LocalWriteError(protocolMessages.closed);
+  if (!protocol) throw new LocalWriteError('protocolNotFound');
+  if (protocol.status !== 'active') throw new LocalWriteError('protocolClosed');
   await (purpose === 'discharge' ? requireWritableService(db, protocol.serviceId) : requireCaptureService(db, protocol.serviceId));
   return protocol;
 }
@@ -88,17 +86,7 @@ const withUsageIds = (materials: readonly { id: number; quantity: number }[] = [
 /** Creates a protocol with its patient data and materials, offline or not; returns its id. */
 export async function createProtocol(input: NewProtocol): Promise<string> {
   const db = activeDatabase();
-  const createdAt = new Date().toISOString();
-  const parsed = createProtocolSchema.parse({ ...input, id: uuidv7(), materials: withUsageIds(input.materials), createdAt });
-  const clinical = Object.fromEntries(protocolClinicalFields.map((f) => [f, parsed[f] ?? null])) as ClinicalValues;
-  const args: ProtocolCreateArgs = {
-    id: parsed.id ?? uuidv7(),
-    serviceId: parsed.serviceId,
-    patientData: parsed.patientData as PatientData,
-    ...clinical,
-    materials: parsed.materials.map((m) => ({ id: m.id, quantity: m.quantity, usageId: m.usageId ?? uuidv7() })),
-    createdAt,
-  };
+  const args = syncMutations['protocol.create'].schema.parse({ ...input, id: uuidv7(), materials: withUsageIds(input.materials), createdAt: new Date().toISOString() });
   await writeMutation(db, 'protocol.create', async (tx) => {
     await requireCaptureService(tx, args.serviceId);
     return args;
@@ -106,12 +94,12 @@ export async function createProtocol(input: NewProtocol): Promise<string> {
   return args.id;
 }
 
-function patientDataDiff(current: Partial<PatientData>, next: Record<string, string | null | undefined>): PatientDataChanges | undefined {
+function patientDataDiff(current: Partial<PatientData>, next: PatientDataChanges): PatientDataChanges | undefined {
   const changes: PatientDataChanges = {};
   for (const key of patientDataKeys) {
     if (!(key in next) || next[key] === undefined) continue;
     const value = next[key] ?? null;
-    if ((current[key] ?? null) !== value) changes[key] = value;
+    if ((current[key] ?? null) !== value) Object.assign(changes, { [key]: value });
   }
   return Object.keys(changes).length ? changes : undefined;
 }
@@ -123,11 +111,13 @@ function patientDataDiff(current: Partial<PatientData>, next: Record<string, str
 export async function updateProtocol(id: string, changes: ProtocolChanges): Promise<boolean> {
   const db = activeDatabase();
   const updatedAt = new Date().toISOString();
-  const parsed = updateProtocolSchema.parse({ ...changes, id, materials: changes.materials && withUsageIds(changes.materials), updatedAt });
+  // Validated as a whole here; the materials travel as made (their schema transforms nothing).
+  const materials = changes.materials && withUsageIds(changes.materials);
+  const parsed = updateProtocolSchema.parse({ ...changes, id, materials, updatedAt });
   const row = await writeMutation(db, 'protocol.update', async (tx) => {
     const protocol = await requireOpenProtocol(tx, id);
     const stored = await tx.patientData.get(id);
-    const args: ProtocolUpdateArgs = { id, baseVersion: protocol.version, updatedAt };
+    const args: MutationArgs['protocol.update'] = { id, baseVersion: protocol.version, updatedAt };
     let changed = false;
     for (const field of protocolClinicalFields) {
       const value = parsed[field];
@@ -135,14 +125,14 @@ export async function updateProtocol(id: string, changes: ProtocolChanges): Prom
       Object.assign(args, { [field]: value });
       changed = true;
     }
-    const patientChanges = parsed.patientData && stored ? patientDataDiff(stored.patientData, parsed.patientData as Record<string, string | null>) : undefined;
+    const patientChanges = parsed.patientData && stored ? patientDataDiff(stored.patientData, parsed.patientData) : undefined;
     if (patientChanges && stored) {
       args.patientData = patientChanges;
       args.patientDataBaseVersion = stored.version;
       changed = true;
     }
-    if (parsed.materials?.length) {
-      args.materials = parsed.materials.map((m) => ({ id: m.id, quantity: m.quantity, usageId: m.usageId ?? uuidv7() }));
+    if (materials?.length) {
+      args.materials = materials;
       changed = true;
     }
     return changed ? args : null;
@@ -182,7 +172,7 @@ export async function dischargeProtocol(id: string, values: DischargeFormValues)
   const protocol = await requireOpenProtocol(db, id, 'discharge');
   const [organization, stored] = await Promise.all([db.organizations.get(protocol.organizationId), db.patientData.get(id)]);
   const sealed = await sealLocally(organization, id, stored);
-  const args: ProtocolDischargeArgs = { id, ...form, dischargeComment: form.dischargeComment ?? null, dischargedAt: new Date().toISOString() };
+  const args: MutationArgs['protocol.discharge'] = { id, ...form, dischargeComment: form.dischargeComment ?? null, dischargedAt: new Date().toISOString() };
   await writeMutation(db, 'protocol.discharge', async (tx) => {
     await requireOpenProtocol(tx, id, 'discharge');
     const current = await tx.patientData.get(id);

@@ -1,21 +1,63 @@
-import { createServiceSchema, updateServiceSchema } from '@sanidok/schema';
+import { syncMutations, updateServiceSchema } from '@sanidok/schema';
 import type { CreateServiceInput, UpdateServiceInput } from '@sanidok/schema';
-import { syncDe } from '../../i18n/sync.de';
 import type { LocalService, SaniDokDb } from '../db';
 import { activeDatabase } from '../db';
-import type { ServiceUpdateArgs } from '../mutations';
-import { serviceEditableFields } from '../mutations';
+import type { MutationArgs } from '../mutationTypes';
 import { writeMutation } from '../outbox';
+import { serviceEditableFields } from '../serviceMutations';
 import { uuidv7 } from '../uuid';
 
-/** A local write that cannot be made (unknown row, organisation not on this device). */
+/**
+ * Why a local write cannot be made. The screens word each code (src/lib/localWriteErrors.ts):
+ * src/data never holds user-facing text.
+ */
+export type LocalWriteErrorCode =
+  /** The service to edit is not on this device. */
+  | 'serviceNotFound'
+  /** The service to record on (a treatment, consumption, a protocol) is not on this device. */
+  | 'targetServiceNotFound'
+  | 'organizationUnknown'
+  | 'organizationBlocked'
+  | 'serviceBlocked'
+  | 'serviceArchived'
+  | 'protocolNotFound'
+  | 'protocolClosed'
+  | 'noVitalValues';
+
+/** A local write that cannot be made (unknown row, organisation not on this device, blocked, closed). */
 export class LocalWriteError extends Error {
   override readonly name = 'LocalWriteError';
+
+  constructor(readonly code: LocalWriteErrorCode) {
+    super(code);
+  }
 }
 
 async function requireService(db: SaniDokDb, id: string): Promise<LocalService> {
   const service = await db.services.get(id);
-  if (!service) throw new LocalWriteError(syncDe.errors.serviceNotFound);
+  if (!service) throw new LocalWriteError('serviceNotFound');
+  return service;
+}
+
+/** A service known here and not blocked (423 on the server); archived ones pass (a discharge may still seal). */
+export async function requireWritableService(db: SaniDokDb, serviceId: string): Promise<LocalService> {
+  // The organisations table holds a handful of rows: read with the service, in one round trip.
+  const [service, organizations] = await Promise.all([db.services.get(serviceId), db.organizations.toArray()]);
+  const organization = service && organizations.find((o) => o.id === service.organizationId);
+  if (!service || !organization) throw new LocalWriteError('targetServiceNotFound');
+  if (organization.isBlocked) throw new LocalWriteError('organizationBlocked');
+  if (service.isBlocked) throw new LocalWriteError('serviceBlocked');
+  return service;
+}
+
+/**
+ * Refuses on the device what the server would refuse for a new record on a service (423 blocked,
+ * 409 archived), so the medic learns it while the input is still on screen instead of from a
+ * rejection later.
+ */
+export async function requireCaptureService(db: SaniDokDb, serviceId: string): Promise<LocalService> {
+  const service = await requireWritableService(db, serviceId);
+  if (service.status === 'archived') throw new LocalWriteError('serviceArchived');
   return service;
 }
 
@@ -44,13 +86,12 @@ export function getService(db: SaniDokDb, id: string): Promise<LocalService | un
 /** Creates a service with an id made here (UUIDv7) and returns that id at once, offline or not. */
 export async function createService(input: Omit<CreateServiceInput, 'id'>): Promise<string> {
   const db = activeDatabase();
-  const parsed = createServiceSchema.parse({ ...input, id: uuidv7() });
-  const id = parsed.id ?? uuidv7();
+  const args = syncMutations['service.create'].schema.parse({ ...input, id: uuidv7() });
   await writeMutation(db, 'service.create', async (tx) => {
-    if (!(await tx.organizations.get(parsed.organizationId))) throw new LocalWriteError(syncDe.errors.organizationUnknown);
-    return { ...parsed, id };
+    if (!(await tx.organizations.get(args.organizationId))) throw new LocalWriteError('organizationUnknown');
+    return args;
   });
-  return id;
+  return args.id;
 }
 
 /**
@@ -63,7 +104,7 @@ export async function updateService(id: string, changes: Omit<UpdateServiceInput
   const parsed = updateServiceSchema.parse({ ...changes, id });
   const row = await writeMutation(db, 'service.update', async (tx) => {
     const current = await requireService(tx, id);
-    const args: ServiceUpdateArgs = { id, baseVersion: current.version };
+    const args: MutationArgs['service.update'] = { id, baseVersion: current.version };
     let changed = false;
     for (const field of serviceEditableFields) {
       const value = parsed[field];

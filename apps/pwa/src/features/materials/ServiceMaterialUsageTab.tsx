@@ -12,6 +12,7 @@ import { refillUsedMaterials } from '../../data/repositories/materialUsage';
 import { de } from '../../i18n/de';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { formatDateTime } from '../../lib/format';
+import { useMaterialNames } from '../../lib/materialNames';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCanCapture } from '../services/captureServices';
 import { failureMessage } from '../../lib/failureMessage';
@@ -30,7 +31,7 @@ type Busy = 'export' | 'clear' | number | null;
  * built in the browser. All of it works offline; refills travel through the outbox.
  */
 export function ServiceMaterialUsageTab({ service }: { service: Service }) {
-  const rows = useUsedMaterials(service.id);
+  const rows = useMaterialNames(useUsedMaterials(service.id), 'id');
   const pending = usePendingIds();
   const writable = useCanCapture(service);
   const active = serviceStatus(service) === 'active';

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { addUsedMaterials, listUsedMaterials } from '../../../src/data/repositories/materialUsage';
 import { createMinorTreatment } from '../../../src/data/repositories/minorTreatments';
 import { buildMaterialReport } from '../../../src/features/materials/materialReport';
+import { materialName } from '../../../src/lib/materialNames';
 import { openTestDb, organization, serverService } from '../../helpers/sync';
 
 function pdfText(bytes: Uint8Array): string {
@@ -36,7 +37,8 @@ describe('PDF export built on the device', () => {
     await createMinorTreatment({ serviceId, patientName: 'Jürgen Müller', description: 'Prellung', materials: [{ id: 1, quantity: 2 }, { id: 2, quantity: 5 }] });
     await addUsedMaterials(serviceId, [{ id: 2, quantity: 7 }]);
 
-    const rows = await listUsedMaterials(db, serviceId);
+    // Named as the tab names them (src/lib/materialNames.ts).
+    const rows = (await listUsedMaterials(db, serviceId)).map((row) => ({ ...row, name: materialName(row.name, row.id) }));
     const { bytes, fileName } = await buildMaterialReport(service, rows, new Date('2026-07-04T19:45:00.000Z'));
     expect(fileName).toBe('Materialverbrauch-Schützenfest-Großhöchstädt.pdf');
     const text = pdfText(bytes);

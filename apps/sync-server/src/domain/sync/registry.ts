@@ -1,8 +1,5 @@
-import {
-  addUsedMaterialsSchema, createMinorTreatmentSchema, createProtocolSchema, createServiceSchema, dischargeProtocolSchema, recordAccessSchema,
-  recordVitalsSchema, refillMaterialsSchema, serviceIdSchema, treatmentEntrySchema, updateProtocolSchema, updateServiceSchema,
-} from '@sanidok/schema';
-import type { z } from 'zod';
+import type { SyncMutationName } from '@sanidok/schema';
+import { syncMutationNames, syncMutations } from '@sanidok/schema';
 import { recordAccess } from '../accessLogs/record';
 import type { CommandContext } from '../context';
 import { addUsedMaterials, refillMaterials } from '../materialUsage/commands';
@@ -12,34 +9,41 @@ import { addTreatmentEntry } from '../protocols/treatmentEntries';
 import { recordVitals } from '../protocols/vitals';
 import { archiveService, completeService, createService, deleteService, updateService } from '../services/commands';
 
-export interface MutationHandler {
-  /** The shared schema the command validates with (listed here for documentation and fuzzing). */
-  schema: z.ZodType;
-  command: (ctx: CommandContext, args: unknown) => Promise<unknown>;
-  /** Args carry patient data: a rejected mutation's args are kept encrypted in the quarantine. */
-  sensitive?: true;
-}
+/** A domain command: validates its args with the shared schema itself, authorises, writes. */
+export type MutationCommand = (ctx: CommandContext, args: unknown) => Promise<unknown>;
 
 /**
- * Every mutation a device may push, by name. The same command functions serve the REST routes,
- * so each rule has one implementation. The PWA registers the same names in src/data/mutations.ts.
+ * The command of every mutation of the contract (packages/schema/src/syncMutations.ts, which also
+ * holds each argument schema and the `sensitive` flag). A name of the contract without a command
+ * here, or a name here that the contract lacks, is a compile error. The same command functions
+ * serve the REST routes, so each rule has one implementation.
  */
-export const mutationRegistry: Readonly<Record<string, MutationHandler>> = {
-  'service.create': { schema: createServiceSchema, command: createService },
-  'service.update': { schema: updateServiceSchema, command: updateService },
-  'service.archive': { schema: serviceIdSchema, command: archiveService },
-  'service.complete': { schema: serviceIdSchema, command: completeService },
-  'service.delete': { schema: serviceIdSchema, command: deleteService },
-  'minorTreatment.create': { schema: createMinorTreatmentSchema, command: createMinorTreatment, sensitive: true },
-  'materialUsage.add': { schema: addUsedMaterialsSchema, command: addUsedMaterials },
-  'materialUsage.refill': { schema: refillMaterialsSchema, command: refillMaterials },
-  'protocol.create': { schema: createProtocolSchema, command: createProtocol, sensitive: true },
-  'protocol.update': { schema: updateProtocolSchema, command: updateProtocol, sensitive: true },
-  'protocol.discharge': { schema: dischargeProtocolSchema, command: dischargeProtocol },
-  // Args are the record model ({id, protocolId, recordedAt, values}); REST also takes the simple form.
-  'vitals.record': { schema: recordVitalsSchema, command: recordVitals },
-  'treatmentEntry.add': { schema: treatmentEntrySchema, command: addTreatmentEntry },
-  'accessLog.record': { schema: recordAccessSchema, command: recordAccess },
-};
+const mutationCommands = {
+  'service.create': createService,
+  'service.update': updateService,
+  'service.archive': archiveService,
+  'service.complete': completeService,
+  'service.delete': deleteService,
+  'minorTreatment.create': createMinorTreatment,
+  'materialUsage.add': addUsedMaterials,
+  'materialUsage.refill': refillMaterials,
+  'protocol.create': createProtocol,
+  'protocol.update': updateProtocol,
+  'protocol.discharge': dischargeProtocol,
+  'vitals.record': recordVitals,
+  'treatmentEntry.add': addTreatmentEntry,
+  'accessLog.record': recordAccess,
+} satisfies Record<SyncMutationName, MutationCommand>;
 
-export const mutationNames = Object.keys(mutationRegistry);
+export interface MutationHandler {
+  command: MutationCommand;
+  /** Args carry patient data: a rejected mutation's args are kept encrypted in the quarantine. */
+  sensitive: boolean;
+}
+
+/** Every mutation a device may push, by name (push.ts looks names up here). */
+export const mutationRegistry: Readonly<Record<string, MutationHandler>> = Object.fromEntries(
+  syncMutationNames.map((name) => [name, { command: mutationCommands[name], sensitive: syncMutations[name].sensitive }]),
+);
+
+export const mutationNames: readonly string[] = syncMutationNames;

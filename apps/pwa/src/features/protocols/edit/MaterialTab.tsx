@@ -8,6 +8,7 @@ import type { LocalProtocol } from '../../../data/repositories/protocols';
 import { updateProtocol } from '../../../data/repositories/protocols';
 import { de } from '../../../i18n/de';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
+import { useMaterialNames } from '../../../lib/materialNames';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { SelectionUpdate } from '../../materials/MaterialPicker';
 import { MaterialPicker } from '../../materials/MaterialPicker';
@@ -29,7 +30,7 @@ interface MaterialTabProps {
  * picks are saved as usage rows of the protocol through updateProtocol's `materials`.
  */
 export function MaterialTab({ protocol, readOnly, selection, onSelectionChange }: MaterialTabProps) {
-  const used = useProtocolMaterials(protocol.id, protocol.serviceId);
+  const used = useMaterialNames(useProtocolMaterials(protocol.id, protocol.serviceId), 'materialId');
   const catalogue = useMaterials(protocol.organizationId);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);

@@ -1,0 +1,23 @@
+import { protocolMessages, vitalMessages } from '@sanidok/schema';
+import type { LocalWriteErrorCode } from '../data/repositories/services';
+import { LocalWriteError } from '../data/repositories/services';
+import { minorTreatmentsDe } from '../i18n/minorTreatments.de';
+import { syncDe } from '../i18n/sync.de';
+
+/** The German text of each refusal of a local write (src/data throws codes, the screens word them). */
+const localWriteErrorTexts: Record<LocalWriteErrorCode, string> = {
+  serviceNotFound: syncDe.errors.serviceNotFound,
+  targetServiceNotFound: minorTreatmentsDe.usedPage.notFound,
+  organizationUnknown: syncDe.errors.organizationUnknown,
+  organizationBlocked: minorTreatmentsDe.errors.organizationBlocked,
+  serviceBlocked: minorTreatmentsDe.errors.serviceBlocked,
+  serviceArchived: minorTreatmentsDe.errors.serviceArchived,
+  protocolNotFound: protocolMessages.notFound,
+  protocolClosed: protocolMessages.closed,
+  noVitalValues: vitalMessages.noData,
+};
+
+/** The text of a refused local write; undefined for any other error. */
+export function localWriteErrorText(error: unknown): string | undefined {
+  return error instanceof LocalWriteError ? localWriteErrorTexts[error.code] : undefined;
+}

@@ -1,0 +1,107 @@
+import { recordAccessSchema } from './accessLogEvents';
+import { addUsedMaterialsSchema, createMinorTreatmentSchema, refillMaterialsSchema } from './minorTreatments';
+import { createProtocolSchema, dischargeProtocolSchema, updateProtocolSchema } from './protocols';
+import { createServiceSchema, serviceIdSchema, serviceMessages, updateServiceSchema } from './services';
+import { treatmentEntrySchema } from './treatmentEntries';
+import { recordVitalsSchema } from './vitals';
+import type { z } from './zodConfig';
+
+/**
+ * The sync-mutation contract (docs/sync-protocol.md): every mutation a device may push, by name,
+ * with the schema of its args and whether they carry patient data. The one list both halves are
+ * checked against: the server's registry (apps/sync-server/src/domain/sync/registry.ts) must hold
+ * a command for each name, the PWA's (apps/pwa/src/data/mutations.ts) a local `apply`.
+ *
+ * Each schema is the REST schema of the same command (one rule, one implementation) with the
+ * fields a device always makes itself required: the ids of every row it creates, the device time
+ * of the write and the version it edited. The server's commands still validate with the REST
+ * schema (old outbox rows keep working); the PWA parses with these before it queues a write.
+ */
+
+type Prettify<T> = { [K in keyof T]: T[K] } & {};
+type WithRequired<T, K extends PropertyKey> = Prettify<Omit<T, K> & { [P in K & keyof T]-?: Exclude<T[P], undefined> }>;
+/** `materials[].usageId` required: the device makes the usage row's id with the choice. */
+type WithUsageIds<T> = T extends { materials?: infer M }
+  ? NonNullable<M> extends readonly (infer I)[] ? Prettify<Omit<T, 'materials'> & { [P in keyof Pick<T, 'materials'>]: WithRequired<I, 'usageId'>[] }> : T
+  : T;
+
+interface RequiredFields {
+  /** Ids and array fields (a missing one is 'Ungültige Kennung'). */
+  ids?: readonly string[];
+  /** Device times of the write (a missing one is 'Ungültiges Datum'). */
+  times?: readonly string[];
+  /** Version numbers the device edited. */
+  versions?: readonly string[];
+  /** Every chosen material carries the id of its usage row. */
+  usageIds?: true;
+}
+
+type RequiredKeys<R extends RequiredFields> =
+  | (R['ids'] extends readonly (infer K)[] ? K : never)
+  | (R['times'] extends readonly (infer K)[] ? K : never)
+  | (R['versions'] extends readonly (infer K)[] ? K : never);
+type ContractArgs<S extends z.ZodType, R extends RequiredFields> = R['usageIds'] extends true
+  ? WithUsageIds<WithRequired<z.output<S>, RequiredKeys<R> & PropertyKey>>
+  : WithRequired<z.output<S>, RequiredKeys<R> & PropertyKey>;
+
+/**
+ * The REST schema plus a check that the required fields are there. Only presence is checked
+ * here: the values themselves are validated by the REST schema's own rules.
+ */
+function withRequired<S extends z.ZodType, const R extends RequiredFields>(schema: S, required: R): z.ZodType<ContractArgs<S, R>, z.input<S>> {
+  const checks: [readonly string[] | undefined, string][] = [
+    [required.ids, serviceMessages.invalidId],
+    [required.times, serviceMessages.invalidDate],
+    [required.versions, serviceMessages.invalidId],
+  ];
+  const refined = schema.superRefine((value, ctx) => {
+    const record = value as Record<string, unknown>;
+    for (const [keys, message] of checks) {
+      for (const key of keys ?? []) if (record[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message });
+    }
+    if (!required.usageIds || !Array.isArray(record.materials)) return;
+    (record.materials as { usageId?: string }[]).forEach((item, index) => {
+      if (item.usageId === undefined) ctx.addIssue({ code: 'custom', path: ['materials', index, 'usageId'], message: serviceMessages.invalidId });
+    });
+  });
+  // The check above is what makes the narrower output type true.
+  return refined as unknown as z.ZodType<ContractArgs<S, R>, z.input<S>>;
+}
+
+/** One entry of the contract. */
+export interface SyncMutationContract<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  /** Args carry patient data: a rejected mutation's args are kept encrypted in the server's quarantine. */
+  sensitive: boolean;
+}
+
+export const syncMutations = {
+  'service.create': { schema: withRequired(createServiceSchema, { ids: ['id'] }), sensitive: false },
+  'service.update': { schema: withRequired(updateServiceSchema, { versions: ['baseVersion'] }), sensitive: false },
+  'service.archive': { schema: serviceIdSchema, sensitive: false },
+  'service.complete': { schema: serviceIdSchema, sensitive: false },
+  'service.delete': { schema: serviceIdSchema, sensitive: false },
+  'minorTreatment.create': { schema: withRequired(createMinorTreatmentSchema, { ids: ['id'], times: ['createdAt'], usageIds: true }), sensitive: true },
+  'materialUsage.add': { schema: withRequired(addUsedMaterialsSchema, { times: ['usedAt'], usageIds: true }), sensitive: false },
+  // The usage rows the screen showed: without them the server would refill rows this device never saw.
+  'materialUsage.refill': { schema: withRequired(refillMaterialsSchema, { ids: ['usageIds'] }), sensitive: false },
+  'protocol.create': { schema: withRequired(createProtocolSchema, { ids: ['id'], times: ['createdAt'], usageIds: true }), sensitive: true },
+  'protocol.update': { schema: withRequired(updateProtocolSchema, { times: ['updatedAt'], versions: ['baseVersion'], usageIds: true }), sensitive: true },
+  // Sealed patient data is ciphertext already: not sensitive.
+  'protocol.discharge': { schema: withRequired(dischargeProtocolSchema, { times: ['dischargedAt'] }), sensitive: false },
+  // The record model ({id, protocolId, recordedAt, values}); REST also takes the simple form.
+  'vitals.record': { schema: withRequired(recordVitalsSchema, { ids: ['id'], times: ['recordedAt'] }), sensitive: false },
+  'treatmentEntry.add': { schema: withRequired(treatmentEntrySchema, { times: ['createdAt'] }), sensitive: false },
+  'accessLog.record': { schema: withRequired(recordAccessSchema, { ids: ['id'], times: ['occurredAt'] }), sensitive: false },
+} as const satisfies Record<string, SyncMutationContract>;
+
+export type SyncMutationName = keyof typeof syncMutations;
+
+/** Args of each mutation as the device queues them (the schema's output). */
+export type SyncMutationArgs = { [N in SyncMutationName]: z.output<(typeof syncMutations)[N]['schema']> };
+
+export const syncMutationNames = Object.keys(syncMutations) as SyncMutationName[];
+
+export function isSyncMutationName(name: string): name is SyncMutationName {
+  return Object.hasOwn(syncMutations, name);
+}
