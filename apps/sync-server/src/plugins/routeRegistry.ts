@@ -17,7 +17,8 @@ export const routeRegistryPlugin = fp(
     const routes: ApiRoute[] = [];
     app.decorate('apiRoutes', routes);
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/')) return;
+      // Hidden: the API description and its page (plugins/apiDocs.ts), open to everyone by decision.
+      if (!route.url.startsWith('/api/') || route.schema?.hide) return;
       for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
     });
   },
