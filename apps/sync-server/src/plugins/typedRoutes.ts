@@ -31,9 +31,11 @@ const documentationOnly = new WeakSet<z.ZodType>();
  * (`{...body, id}`); an early 400 from the route would change that answer
  * (test/routes/api/validation.test.ts). Query strings the domain reads as plain ids.
  */
-export function documentedOnly<S extends z.ZodType>(schema: S): S {
-  documentationOnly.add(schema);
-  return schema;
+export function documentedOnly<S extends z.ZodType>(schema: S, fromPath?: string): S {
+  // Always a clone: the shared instance may be checked on another route.
+  const described = fromPath ? schema.meta({ description: `${fromPath} kommt aus dem Pfad, nicht aus dem Körper.` }) : schema.clone();
+  documentationOnly.add(described);
+  return described as S;
 }
 
 /**
