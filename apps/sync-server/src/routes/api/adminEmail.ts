@@ -40,7 +40,7 @@ import { replies } from './replies';
 const previewPolicy = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 // Sample values of the template's variables, by name (domain/mail/templates.ts reads them leniently).
-const previewQuery = documentedOnly(z.record(z.string(), z.string()).meta({ description: 'Beispielwerte der Variablen, je Name' }));
+const previewQuery = documentedOnly(z.looseObject({}).meta({ description: 'Beispielwerte der Variablen, je Name' }));
 const htmlReply = { description: 'Vorschau als HTML-Seite', content: { 'text/html': { schema: z.string() } } };
 
 /** E-mail tab of the admin area (spec 1 §7 Admin): SMTP configurations, templates, logs. */
