@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 export interface ApiRoute {
   method: string;
   url: string;
+  /** Reply schemas by status (plugins/typedRoutes.ts): the reply-leak test feeds them. */
+  response?: unknown;
 }
 
 declare module 'fastify' {
@@ -19,7 +21,8 @@ export const routeRegistryPlugin = fp(
     app.addHook('onRoute', (route) => {
       // Hidden: the API description and its page (plugins/apiDocs.ts), open to everyone by decision.
       if (!route.url.startsWith('/api/') || route.schema?.hide) return;
-      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+      const response = route.schema?.response;
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, response });
     });
   },
   { name: 'route-registry' },

@@ -42,5 +42,5 @@ export const archiveProtocolsReply = replyOf<ArchiveProtocolsResponse>()(z.objec
 
 /** A wrong proof: 403 with the failure count (spec 1 §8). */
 export const archiveKeyFailureReply = replyOf<ArchiveKeyFailureBody>()(
-  apiErrorReply.extend({ failureCount: z.number(), maxAttempts: z.number(), remainingAttempts: z.number(), adminNotified: z.boolean() }).strip(),
+  apiErrorReply.extend({ failureCount: z.number(), maxAttempts: z.number(), remainingAttempts: z.number(), adminNotified: z.boolean() }),
 );

@@ -19,15 +19,14 @@ export const replyOf =
   <S extends z.ZodType>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { mismatch: [z.output<S>, T] })): S =>
     schema;
 
-/** Every error answer of the API (apps/sync-server/src/plugins/errorHandler.ts). Open: the archive adds its counts. */
-export const apiErrorReply = z
-  .looseObject({
+/** Every error answer of the API (apps/sync-server/src/plugins/errorHandler.ts); the archive's 403 adds its counts. */
+export const apiErrorReply = replyOf<ApiErrorBody>()(
+  z.object({
     message: z.string().meta({ description: 'Deutscher Text, so wie er angezeigt wird' }),
     code: z.enum(errorCodes),
     fields: z.record(z.string(), z.string()).optional().meta({ description: 'Feldpfad → erste deutsche Meldung (nur bei VALIDATION)' }),
-  })
-  .meta({ id: 'ApiError' });
-export type ApiErrorReply = z.output<typeof apiErrorReply> & ApiErrorBody;
+  }).meta({ id: 'ApiError' }),
+);
 
 export const okReply = replyOf<{ ok: true }>()(z.object({ ok: z.literal(true) }));
 export const okMessageReply = replyOf<{ ok: true; message: string }>()(z.object({ ok: z.literal(true), message: z.string() }));
