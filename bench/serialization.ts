@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 // Through the paths: the workspace root depends on neither @sanidok/schema nor zod.
 import type { PatientProtocolWithSummary, PullResponse, Service } from '../packages/schema/src/index';
 import { protocolWithSummaryReply, pullReply, serviceReply } from '../packages/schema/src/index';
-import { sharedSchemaSerializerCompiler } from '../apps/sync-server/src/plugins/typedRoutes';
+import { sharedSchemaSerializerCompiler } from '../apps/sync-server/src/plugins/replySerializer';
 import type { Figure, PartReport } from './report';
 
 const rows = Number(process.env.BENCH_SERIALIZE_ROWS ?? 500);

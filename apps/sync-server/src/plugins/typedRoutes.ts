@@ -1,8 +1,8 @@
 import type { FastifySchemaCompiler, FastifyTypeProvider, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { createSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validate } from '../domain/errors';
+import { sharedSchemaSerializerCompiler } from './replySerializer';
 import { requireUser } from './session';
 
 declare module 'fastify' {
@@ -62,8 +62,6 @@ export const sharedSchemaValidatorCompiler: FastifySchemaCompiler<unknown> = ({ 
   };
 };
 
-/** Replies go through their schema (`safeEncode`, then JSON): a field the schema does not name is dropped. */
-export const sharedSchemaSerializerCompiler = createSerializerCompiler();
 
 const requireSignedIn: preValidationAsyncHookHandler = async (request) => {
   requireUser(request);

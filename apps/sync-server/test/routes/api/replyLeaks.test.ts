@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { sharedSchemaSerializerCompiler } from '../../../src/plugins/typedRoutes';
+import { sharedSchemaSerializerCompiler } from '../../../src/plugins/replySerializer';
 import { createTestApp } from '../../helpers/testApp';
 
 /**
