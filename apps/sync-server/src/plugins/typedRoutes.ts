@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler, FastifyTypeProvider, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { validate } from '../domain/errors';
+import { AppError, validate } from '../domain/errors';
 import { sharedSchemaSerializerCompiler } from './replySerializer';
 import { requireUser } from './session';
 
@@ -29,7 +29,7 @@ const documentationOnly = new WeakSet<z.ZodType>();
  * A schema the route describes but does not check. Routes with a path parameter: the domain first
  * finds the target (404/403), then validates the body, sometimes merged with the path
  * (`{...body, id}`); an early 400 from the route would change that answer
- * (test/routes/api/validation.test.ts). Query strings the domain reads as plain ids.
+ * (test/fuzz/routeValidation.fuzz.test.ts). Query strings the domain reads as plain ids.
  */
 export function documentedOnly<S extends z.ZodType>(schema: S, fromPath?: string): S {
   // Always a clone: the shared instance may be checked on another route.
@@ -57,11 +57,11 @@ export const sharedSchemaValidatorCompiler: FastifySchemaCompiler<unknown> = ({ 
       validate(schema, data);
       return {};
     } catch (error) {
-      return { error: error as Error };
+      if (error instanceof AppError) return { error };
+      throw error;
     }
   };
 };
-
 
 const requireSignedIn: preValidationAsyncHookHandler = async (request) => {
   requireUser(request);

@@ -35,7 +35,7 @@ export const archiveRoutes: FastifyPluginAsync = async (fastify) => {
     schema: { tags, summary: 'Dienste mit versiegelten Protokollen', params: orgIdParams, response: replies({ 200: z.array(archiveServiceReply) }) },
   }, async (request) => listArchiveServices(app.db, requireUser(request), request.params.orgId));
 
-  // The body is refused when it carries a secret (domain/archive/secrets.ts), after the owner check.
+  // The body is refused when it carries a secret (refuseSecret in domain/archive/access.ts); it carries nothing else.
   app.post('/organizations/:orgId/archive/services/:serviceId/challenge', {
     schema: { tags, summary: 'Herausforderung für den Schlüsselnachweis', params: orgServiceParams, response: replies({ 201: archiveChallengeReply }) },
   }, async (request, reply) =>
