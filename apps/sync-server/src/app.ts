@@ -1,6 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/config';
+import { apiDocsPlugin } from './plugins/apiDocs';
 import { archivePlugin } from './plugins/archive';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/errorHandler';
@@ -11,11 +12,12 @@ import { rateLimitPlugin } from './plugins/rateLimit';
 import { routeRegistryPlugin } from './plugins/routeRegistry';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
+import { typedRoutesPlugin } from './plugins/typedRoutes';
 import { apiRoutes } from './routes/api';
 
 /**
- * Composes the server: external concerns (database, errors, security, sessions, rate limits),
- * then the API routes, then the PWA with its SPA fallback. Tests call this with a temp database.
+ * Composes the server: external concerns (route schemas, database, errors, security, sessions,
+ * rate limits), then the API description and the API routes, then the PWA with its SPA fallback. Tests call this with a temp database.
  */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
@@ -26,6 +28,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
   await app.register(routeRegistryPlugin);
+  await app.register(typedRoutesPlugin);
   await app.register(databasePlugin, { config });
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
@@ -34,6 +37,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(jobsPlugin);
   await app.register(mailerPlugin);
   await app.register(archivePlugin);
+  await app.register(apiDocsPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(pwaPlugin);
   await app.ready();

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 export interface ApiRoute {
   method: string;
   url: string;
+  /** Reply schemas by status (plugins/typedRoutes.ts): the reply-leak test feeds them. */
+  response?: unknown;
 }
 
 declare module 'fastify' {
@@ -17,8 +19,10 @@ export const routeRegistryPlugin = fp(
     const routes: ApiRoute[] = [];
     app.decorate('apiRoutes', routes);
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/')) return;
-      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+      // Hidden: the API description and its page (plugins/apiDocs.ts), open to everyone by decision.
+      if (!route.url.startsWith('/api/') || route.schema?.hide) return;
+      const response = route.schema?.response;
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, response });
     });
   },
   { name: 'route-registry' },

@@ -1,37 +1,53 @@
+import { changePasswordSchema, loginSchema, okReply, profileSchema, publicUserReply, registerSchema } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { authenticate, changePassword, registerUser, updateProfile } from '../../domain/accounts/commands';
 import { toPublicUser } from '../../domain/accounts/publicUser';
+import { apiTags } from '../../plugins/apiDocs';
 import { authRateLimit } from '../../plugins/rateLimit';
 import { requestContext, requireUser } from '../../plugins/session';
+import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
+import { replies } from './replies';
 
 /** Account calls of spec 1 §7: thin handlers that validate in the command and reply. */
-export const accountRoutes: FastifyPluginAsync = async (app) => {
-  const limited = { config: authRateLimit(app.config.authRateLimit) };
+export const accountRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
+  const tags = [apiTags.account];
+  const limited = { ...authRateLimit(app.config.authRateLimit), public: true };
 
-  app.get('/user', async (request) => toPublicUser(requireUser(request)));
+  app.get('/user', { schema: { tags, summary: 'Angemeldetes Konto', response: replies({ 200: publicUserReply }) } }, async (request) =>
+    toPublicUser(requireUser(request)));
 
-  app.post('/login', limited, async (request, reply) => {
+  app.post('/login', {
+    config: limited,
+    schema: { tags, summary: 'Anmelden (setzt das Sitzungscookie)', body: loginSchema, response: replies({ 200: publicUserReply }) },
+  }, async (request, reply) => {
     const { user, rememberMe } = await authenticate(app.db, request.body);
     await app.signIn(request, reply, user.id, rememberMe);
     return toPublicUser(user);
   });
 
-  app.post('/register', limited, async (request, reply) => {
+  app.post('/register', {
+    config: limited,
+    schema: { tags, summary: 'Registrieren und anmelden', body: registerSchema, response: replies({ 200: publicUserReply }) },
+  }, async (request, reply) => {
     const user = await registerUser(app.db, request.body, requestContext(request));
     await app.signIn(request, reply, user.id, false);
     return user;
   });
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { config: { public: true }, schema: { tags, summary: 'Abmelden', response: replies({ 200: okReply }) } }, async (request, reply) => {
     await app.signOut(request, reply);
-    return { ok: true };
+    return { ok: true as const };
   });
 
-  app.post('/change-password', async (request) => {
+  app.post('/change-password', {
+    schema: { tags, summary: 'Eigenes Passwort ändern (beendet die übrigen Sitzungen)', body: changePasswordSchema, response: replies({ 200: okReply }) },
+  }, async (request) => {
     const user = requireUser(request);
     await changePassword(app.db, user.id, request.body, request.sessionId ?? undefined);
-    return { ok: true };
+    return { ok: true as const };
   });
 
-  app.patch('/profile', async (request) => updateProfile(app.db, requireUser(request).id, request.body));
+  app.patch('/profile', { schema: { tags, summary: 'Eigenes Profil ändern', body: profileSchema, response: replies({ 200: publicUserReply }) } }, async (request) =>
+    updateProfile(app.db, requireUser(request).id, request.body));
 };

@@ -1,4 +1,29 @@
+import {
+  adminBlockSchema,
+  adminDeleteReply,
+  adminDeleteSchema,
+  adminOrganizationReply,
+  adminResetPasswordSchema,
+  adminSearchSchema,
+  adminServiceReply,
+  adminSummaryReply,
+  adminUserReply,
+  archiveAccessFailureReply,
+  auditEntryReply,
+  betaCodeGenerateSchema,
+  betaCodeReply,
+  betaCodeToggleSchema,
+  betaCodeUsageReply,
+  betaModeReply,
+  betaModeUpdateSchema,
+  idParams,
+  okReply,
+  orgIdParams,
+  serviceIdParams,
+  userIdParams,
+} from '@sanidok/schema';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { listArchiveAccessFailures } from '../../domain/admin/archiveFailures';
 import { listAuditLog } from '../../domain/audit';
 import { generateBetaCode, getBetaMode, listBetaCodes, listBetaCodeUsage, toggleBetaCode, updateBetaMode } from '../../domain/admin/betaCodes';
@@ -8,9 +33,11 @@ import { adminSummary, listAdminOrganizations, listAdminServices, listAdminUsers
 import { deleteService, setServiceBlocked } from '../../domain/admin/services';
 import { deleteUser, resetUserPassword, setUserBlocked } from '../../domain/admin/users';
 import type { CommandContext } from '../../domain/context';
+import { apiTags } from '../../plugins/apiDocs';
 import { commandContext, requestContext } from '../../plugins/session';
-
-interface IdParams { id: string }
+import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
+import { documentedOnly } from '../../plugins/typedRoutes';
+import { replies } from './replies';
 
 /** Guards every route of the plugin it is called in: platform admins only (401/403, refusals audited). */
 export function addAdminGuard(app: FastifyInstance): void {
@@ -19,37 +46,65 @@ export function addAdminGuard(app: FastifyInstance): void {
   });
 }
 
+// Routes with a path parameter find their target first (404), then validate the body: documented here, checked there.
+const blockBody = documentedOnly(adminBlockSchema);
+const deleteBody = documentedOnly(adminDeleteSchema);
+
 /** Admin area of spec 1 §7: accounts, organisations, services, beta codes, archive failures, audit. */
-export const adminRoutes: FastifyPluginAsync = async (app) => {
-  addAdminGuard(app);
+export const adminRoutes: FastifyPluginAsync = async (fastify) => {
+  addAdminGuard(fastify);
+  const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
+  const tags = [apiTags.admin];
   const ctx = (request: FastifyRequest): CommandContext => commandContext(app, request);
+  const search = adminSearchSchema;
 
-  app.get('/admin/summary', async () => adminSummary(app.db));
-  app.get('/admin/users', async (request) => listAdminUsers(app.db, request.query));
-  app.get('/admin/organizations', async (request) => listAdminOrganizations(app.db, request.query));
-  app.get('/admin/services', async (request) => listAdminServices(app.db, request.query));
-  app.get('/admin/archive-access-failures', async () => listArchiveAccessFailures(app.db));
-  app.get('/admin/audit-log', async () => listAuditLog(app.db));
+  app.get('/admin/summary', { schema: { tags, summary: 'Zahlen der Plattform', response: replies({ 200: adminSummaryReply }) } }, async () => adminSummary(app.db));
+  app.get('/admin/users', { schema: { tags, summary: 'Konten', querystring: search, response: replies({ 200: z.array(adminUserReply) }) } }, async (request) =>
+    listAdminUsers(app.db, request.query));
+  app.get('/admin/organizations', {
+    schema: { tags, summary: 'Organisationen', querystring: search, response: replies({ 200: z.array(adminOrganizationReply) }) },
+  }, async (request) => listAdminOrganizations(app.db, request.query));
+  app.get('/admin/services', { schema: { tags, summary: 'Dienste', querystring: search, response: replies({ 200: z.array(adminServiceReply) }) } }, async (request) =>
+    listAdminServices(app.db, request.query));
+  app.get('/admin/archive-access-failures', {
+    schema: { tags, summary: 'Fehlgeschlagene Archivzugriffe', response: replies({ 200: z.array(archiveAccessFailureReply) }) },
+  }, async () => listArchiveAccessFailures(app.db));
+  app.get('/admin/audit-log', { schema: { tags, summary: 'Audit-Log der Administration', response: replies({ 200: z.array(auditEntryReply) }) } }, async () =>
+    listAuditLog(app.db));
 
-  app.post<{ Params: { userId: string } }>('/admin/users/:userId/reset-password', async (request) =>
-    resetUserPassword(ctx(request), request.params.userId, request.body, request.sessionId ?? undefined));
-  app.patch<{ Params: { userId: string } }>('/admin/users/:userId/block', async (request) => setUserBlocked(ctx(request), request.params.userId, request.body));
-  app.delete<{ Params: { userId: string } }>('/admin/users/:userId', async (request) => deleteUser(ctx(request), request.params.userId));
+  app.post('/admin/users/:userId/reset-password', {
+    schema: { tags, summary: 'Passwort eines Kontos zurücksetzen', params: userIdParams, body: documentedOnly(adminResetPasswordSchema), response: replies({ 200: okReply }) },
+  }, async (request) => resetUserPassword(ctx(request), request.params.userId, request.body, request.sessionId ?? undefined));
+  app.patch('/admin/users/:userId/block', {
+    schema: { tags, summary: 'Konto sperren oder entsperren', params: userIdParams, body: blockBody, response: replies({ 200: adminUserReply }) },
+  }, async (request) => setUserBlocked(ctx(request), request.params.userId, request.body));
+  app.delete('/admin/users/:userId', { schema: { tags, summary: 'Konto löschen', params: userIdParams, response: replies({ 200: okReply }) } }, async (request) =>
+    deleteUser(ctx(request), request.params.userId));
 
-  app.patch<{ Params: { orgId: string } }>('/admin/organizations/:orgId/block', async (request) =>
-    setOrganizationBlocked(ctx(request), request.params.orgId, request.body));
-  app.delete<{ Params: { orgId: string } }>('/admin/organizations/:orgId', async (request) =>
-    deleteOrganization(ctx(request), request.params.orgId, request.body));
+  app.patch('/admin/organizations/:orgId/block', {
+    schema: { tags, summary: 'Organisation sperren oder entsperren', params: orgIdParams, body: blockBody, response: replies({ 200: adminOrganizationReply }) },
+  }, async (request) => setOrganizationBlocked(ctx(request), request.params.orgId, request.body));
+  app.delete('/admin/organizations/:orgId', {
+    schema: { tags, summary: 'Organisation löschen (Name zur Bestätigung)', params: orgIdParams, body: deleteBody, response: replies({ 200: adminDeleteReply }) },
+  }, async (request) => deleteOrganization(ctx(request), request.params.orgId, request.body));
 
-  app.patch<{ Params: { serviceId: string } }>('/admin/services/:serviceId/block', async (request) =>
-    setServiceBlocked(ctx(request), request.params.serviceId, request.body));
-  app.delete<{ Params: { serviceId: string } }>('/admin/services/:serviceId', async (request) =>
-    deleteService(ctx(request), request.params.serviceId, request.body));
+  app.patch('/admin/services/:serviceId/block', {
+    schema: { tags, summary: 'Dienst sperren oder entsperren', params: serviceIdParams, body: blockBody, response: replies({ 200: adminServiceReply }) },
+  }, async (request) => setServiceBlocked(ctx(request), request.params.serviceId, request.body));
+  app.delete('/admin/services/:serviceId', {
+    schema: { tags, summary: 'Dienst löschen (Name zur Bestätigung)', params: serviceIdParams, body: deleteBody, response: replies({ 200: adminDeleteReply }) },
+  }, async (request) => deleteService(ctx(request), request.params.serviceId, request.body));
 
-  app.get('/admin/beta-mode', async () => getBetaMode(app.db));
-  app.post('/admin/beta-mode', async (request) => updateBetaMode(ctx(request), request.body));
-  app.get('/admin/beta-codes', async () => listBetaCodes(app.db));
-  app.post('/admin/beta-codes/generate', async (request, reply) => reply.status(201).send(await generateBetaCode(ctx(request), request.body)));
-  app.patch<{ Params: IdParams }>('/admin/beta-codes/:id/toggle', async (request) => toggleBetaCode(ctx(request), request.params.id, request.body));
-  app.get('/admin/beta-code-usage', async () => listBetaCodeUsage(app.db));
+  app.get('/admin/beta-mode', { schema: { tags, summary: 'Beta-Modus abfragen', response: replies({ 200: betaModeReply }) } }, async () => getBetaMode(app.db));
+  app.post('/admin/beta-mode', { schema: { tags, summary: 'Beta-Modus schalten', body: betaModeUpdateSchema, response: replies({ 200: betaModeReply }) } }, async (request) =>
+    updateBetaMode(ctx(request), request.body));
+  app.get('/admin/beta-codes', { schema: { tags, summary: 'Beta-Codes', response: replies({ 200: z.array(betaCodeReply) }) } }, async () => listBetaCodes(app.db));
+  app.post('/admin/beta-codes/generate', {
+    schema: { tags, summary: 'Beta-Code erzeugen', body: betaCodeGenerateSchema, response: replies({ 201: betaCodeReply }) },
+  }, async (request, reply) => reply.status(201).send(await generateBetaCode(ctx(request), request.body)));
+  app.patch('/admin/beta-codes/:id/toggle', {
+    schema: { tags, summary: 'Beta-Code aktivieren oder deaktivieren', params: idParams, body: documentedOnly(betaCodeToggleSchema), response: replies({ 200: betaCodeReply }) },
+  }, async (request) => toggleBetaCode(ctx(request), request.params.id, request.body));
+  app.get('/admin/beta-code-usage', { schema: { tags, summary: 'Einlösungen der Beta-Codes', response: replies({ 200: z.array(betaCodeUsageReply) }) } }, async () =>
+    listBetaCodeUsage(app.db));
 };

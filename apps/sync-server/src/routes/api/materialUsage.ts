@@ -1,28 +1,48 @@
 import { materialReportFileName, materialUsageReport } from '@sanidok/reports';
+import { addUsedMaterialsSchema, idParams, materialsRefilledReply, refillMaterialsSchema, usedMaterialsAddedReply, usedMaterialSummaryReply } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import { addUsedMaterials, refillMaterials } from '../../domain/materialUsage/commands';
 import { listUsedMaterials } from '../../domain/materialUsage/queries';
 import { getService } from '../../domain/services/queries';
+import { apiTags } from '../../plugins/apiDocs';
 import { commandContext } from '../../plugins/session';
+import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
+import { documentedOnly } from '../../plugins/typedRoutes';
+import { replies } from './replies';
 
-interface ServiceQuery { serviceId?: string }
+// Read as a service id by the domain: anything else is "not found", not a 400.
+const serviceQuery = documentedOnly(z.object({ serviceId: z.string().optional().meta({ description: 'UUID des Dienstes' }) }));
+const refillBody = documentedOnly(refillMaterialsSchema.partial(), 'materialId');
+const clearBody = documentedOnly(z.object({ serviceId: z.unknown().optional().meta({ description: 'UUID des Dienstes' }) }));
+const pdfReply = { description: 'Materialbericht als PDF', content: { 'application/pdf': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } } };
 
 /** Material consumption of a service (spec 2 §7 Materials): list, add, refill, clear, PDF. */
-export const materialUsageRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: ServiceQuery }>('/materials/used', async (request) =>
-    listUsedMaterials(commandContext(app, request), request.query.serviceId));
+export const materialUsageRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
+  const tags = [apiTags.materials];
 
-  app.post('/materials/add-used', async (request, reply) =>
-    reply.status(201).send(await addUsedMaterials(commandContext(app, request), request.body)));
+  app.get('/materials/used', {
+    schema: { tags, summary: 'Verbrauchtes Material eines Dienstes', querystring: serviceQuery, response: replies({ 200: z.array(usedMaterialSummaryReply) }) },
+  }, async (request) => listUsedMaterials(commandContext(app, request), request.query.serviceId));
+
+  app.post('/materials/add-used', {
+    schema: { tags, summary: 'Verbrauch erfassen', body: addUsedMaterialsSchema, response: replies({ 201: usedMaterialsAddedReply }) },
+  }, async (request, reply) => reply.status(201).send(await addUsedMaterials(commandContext(app, request), request.body)));
 
   // 'Aufgefüllt': the id is the material's; the service comes as ?serviceId= (or in the body).
-  app.delete<{ Params: { id: string }; Querystring: ServiceQuery }>('/materials/used/:id', async (request) =>
-    refillMaterials(commandContext(app, request), { ...(request.body as object | null), serviceId: request.query.serviceId, materialId: request.params.id }));
+  app.delete('/materials/used/:id', {
+    schema: { tags, summary: 'Material als aufgefüllt markieren', params: idParams, querystring: serviceQuery, body: refillBody, response: replies({ 200: materialsRefilledReply }) },
+  }, async (request) =>
+    refillMaterials(commandContext(app, request), { ...request.body, serviceId: request.query.serviceId, materialId: request.params.id }));
 
-  app.post<{ Body: { serviceId?: unknown } }>('/materials/clear', async (request) =>
-    refillMaterials(commandContext(app, request), { serviceId: request.body?.serviceId }));
+  app.post('/materials/clear', {
+    schema: { tags, summary: 'Verbrauchsliste leeren (alles aufgefüllt)', body: clearBody, response: replies({ 200: materialsRefilledReply }) },
+  }, async (request) => refillMaterials(commandContext(app, request), { serviceId: request.body?.serviceId }));
 
-  app.get<{ Querystring: ServiceQuery }>('/materials/export', async (request, reply) => {
+  app.get('/materials/export', {
+    schema: { tags, summary: 'Materialbericht eines Dienstes (PDF)', querystring: serviceQuery, response: replies({ 200: pdfReply }) },
+  }, async (request, reply) => {
     const ctx = commandContext(app, request);
     const service = await getService(ctx, request.query.serviceId);
     const rows = await listUsedMaterials(ctx, service.id);

@@ -1,33 +1,49 @@
+import { accessLogReply, createOrganizationSchema, idParams, inviteMemberSchema, invitationCreatedReply, memberParams, memberReply, okReply, organizationReply } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import { listAccessLogs } from '../../domain/accessLogs/queries';
 import { createOrganization, inviteMember, removeMember } from '../../domain/organizations/commands';
 import { listMembers, listMyOrganizations } from '../../domain/organizations/queries';
+import { apiTags } from '../../plugins/apiDocs';
 import { commandContext } from '../../plugins/session';
-
-interface OrgParams { id: string }
+import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
+import { documentedOnly } from '../../plugins/typedRoutes';
+import { replies } from './replies';
 
 /** Organisations of spec 1 §7; authorisation lives in domain/organizations/policy.ts. */
-export const organizationRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/organizations', async (request) => listMyOrganizations(commandContext(app, request)));
+export const organizationRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
+  const tags = [apiTags.organizations];
 
-  app.post('/organizations', async (request, reply) => {
+  app.get('/organizations', { schema: { tags, summary: 'Eigene Organisationen', response: replies({ 200: z.array(organizationReply) }) } }, async (request) =>
+    listMyOrganizations(commandContext(app, request)));
+
+  app.post('/organizations', {
+    schema: { tags, summary: 'Organisation anlegen (mit öffentlichen Schlüsseln)', body: createOrganizationSchema, response: replies({ 201: organizationReply }) },
+  }, async (request, reply) => {
     const created = await createOrganization(commandContext(app, request), request.body);
     return reply.status(201).send(created);
   });
 
-  app.get<{ Params: OrgParams }>('/organizations/:id/members', async (request) =>
-    listMembers(commandContext(app, request), request.params.id));
+  app.get('/organizations/:id/members', {
+    schema: { tags, summary: 'Mitglieder einer Organisation', params: idParams, response: replies({ 200: z.array(memberReply) }) },
+  }, async (request) => listMembers(commandContext(app, request), request.params.id));
 
-  app.post<{ Params: OrgParams }>('/organizations/:id/invite', async (request, reply) => {
+  app.post('/organizations/:id/invite', {
+    schema: { tags, summary: 'Mitglied einladen', params: idParams, body: documentedOnly(inviteMemberSchema), response: replies({ 201: invitationCreatedReply }) },
+  }, async (request, reply) => {
     const invitation = await inviteMember(commandContext(app, request), request.params.id, request.body);
     return reply.status(201).send(invitation);
   });
 
-  app.delete<{ Params: OrgParams & { userId: string } }>('/organizations/:id/members/:userId', async (request) => {
+  app.delete('/organizations/:id/members/:userId', {
+    schema: { tags, summary: 'Mitglied entfernen', params: memberParams, response: replies({ 200: okReply }) },
+  }, async (request) => {
     await removeMember(commandContext(app, request), request.params.id, request.params.userId);
-    return { ok: true };
+    return { ok: true as const };
   });
 
-  app.get<{ Params: OrgParams }>('/organizations/:id/access-logs', async (request) =>
-    listAccessLogs(commandContext(app, request), request.params.id));
+  app.get('/organizations/:id/access-logs', {
+    schema: { tags: [apiTags.accessLogs], summary: 'Zugriffsprotokoll einer Organisation', params: idParams, response: replies({ 200: z.array(accessLogReply) }) },
+  }, async (request) => listAccessLogs(commandContext(app, request), request.params.id));
 };

@@ -1,44 +1,85 @@
+import {
+  createProtocolSchema,
+  dischargeProtocolSchema,
+  fieldRevisionReply,
+  idParams,
+  protocolDetailReply,
+  protocolWithSummaryReply,
+  recordVitalsSchema,
+  simpleVitalsRequestSchema,
+  treatmentEntryReply,
+  treatmentEntrySchema,
+  updateProtocolSchema,
+  vitalRecordReply,
+} from '@sanidok/schema';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { CommandContext } from '../../domain/context';
 import { createProtocol, dischargeProtocol, updateProtocol } from '../../domain/protocols/commands';
 import { listProtocolRevisions } from '../../domain/fieldRevisions/queries';
 import { getProtocolDetail, listProtocols, listServiceProtocols } from '../../domain/protocols/queries';
 import { addTreatmentEntry, listTreatmentEntries } from '../../domain/protocols/treatmentEntries';
 import { listVitals, recordVitals } from '../../domain/protocols/vitals';
+import { apiTags } from '../../plugins/apiDocs';
 import { commandContext } from '../../plugins/session';
+import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
+import { documentedOnly } from '../../plugins/typedRoutes';
+import { replies } from './replies';
 
-interface IdParams { id: string }
+// The domain merges the path's id into the body and validates the whole (domain/protocols).
+const updateBody = documentedOnly(updateProtocolSchema, 'id');
+const dischargeBody = documentedOnly(dischargeProtocolSchema, 'id');
+const vitalsBody = documentedOnly(z.union([recordVitalsSchema, simpleVitalsRequestSchema]), 'protocolId');
+const treatmentBody = documentedOnly(treatmentEntrySchema, 'protocolId');
+
+/** A body the domain can spread: anything but an object counts as empty, as before the schemas. */
+const asObject = (body: unknown): object => (body && typeof body === 'object' ? body : {});
 
 /**
  * Patient protocols of spec 2 §7 with vital signs and treatment entries: the same commands as the
  * sync mutations 'protocol.*', 'vitals.record' and 'treatmentEntry.add'. The spec's
  * ?encryptionKey= is not needed (and ignored): membership and an active protocol decide.
  */
-export const patientProtocolRoutes: FastifyPluginAsync = async (app) => {
+export const patientProtocolRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
+  const tags = [apiTags.protocols];
   const ctx = (request: FastifyRequest): CommandContext => commandContext(app, request);
-  const body = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? (request.body as object) : {});
-  const withId = (request: FastifyRequest<{ Params: IdParams }>) => ({ ...body(request), id: request.params.id });
-  const forProtocol = (request: FastifyRequest<{ Params: IdParams }>) => ({ ...body(request), protocolId: request.params.id });
+  const withId = (request: { body: unknown; params: { id: string } }) => ({ ...asObject(request.body), id: request.params.id });
+  const forProtocol = (request: { body: unknown; params: { id: string } }) => ({ ...asObject(request.body), protocolId: request.params.id });
+  const list = replies({ 200: z.array(protocolWithSummaryReply) });
+  const detail = replies({ 200: protocolDetailReply });
 
-  app.get('/patient-protocols', async (request) => listProtocols(ctx(request)));
-  app.get<{ Params: IdParams }>('/patient-protocols/:id', async (request) =>
-    getProtocolDetail(ctx(request), request.params.id));
+  app.get('/patient-protocols', { schema: { tags, summary: 'Protokolle meiner Organisationen', response: list } }, async (request) =>
+    listProtocols(commandContext(app, request)));
+  app.get('/patient-protocols/:id', { schema: { tags, summary: 'Ein Protokoll mit Patientendaten', params: idParams, response: detail } }, async (request) =>
+    getProtocolDetail(commandContext(app, request), request.params.id));
 
-  app.post('/patient-protocols', async (request, reply) => reply.status(201).send(await createProtocol(ctx(request), request.body)));
-  app.patch<{ Params: IdParams }>('/patient-protocols/:id', async (request) => updateProtocol(ctx(request), withId(request)));
-  app.patch<{ Params: IdParams }>('/patient-protocols/:id/discharge', async (request) => dischargeProtocol(ctx(request), withId(request)));
+  app.post('/patient-protocols', { schema: { tags, summary: 'Protokoll anlegen', body: createProtocolSchema, response: replies({ 201: protocolDetailReply }) } }, async (request, reply) =>
+    reply.status(201).send(await createProtocol(ctx(request), request.body)));
+  app.patch('/patient-protocols/:id', { schema: { tags, summary: 'Protokoll feldweise ändern', params: idParams, body: updateBody, response: detail } }, async (request) =>
+    updateProtocol(ctx(request), withId(request)));
+  app.patch('/patient-protocols/:id/discharge', {
+    schema: { tags, summary: 'Patient entlassen (versiegelt die Patientendaten)', params: idParams, body: dischargeBody, response: detail },
+  }, async (request) => dischargeProtocol(ctx(request), withId(request)));
 
-  app.get<{ Params: IdParams }>('/patient-protocols/:id/revisions', async (request) =>
-    listProtocolRevisions(ctx(request), request.params.id));
+  app.get('/patient-protocols/:id/revisions', {
+    schema: { tags, summary: 'Ersetzte Werte nach gleichzeitigen Änderungen', params: idParams, response: replies({ 200: z.array(fieldRevisionReply) }) },
+  }, async (request) => listProtocolRevisions(commandContext(app, request), request.params.id));
 
-  app.get<{ Params: IdParams }>('/patient-protocols/:id/vital-signs', async (request) => listVitals(ctx(request), request.params.id));
-  app.post<{ Params: IdParams }>('/patient-protocols/:id/vital-signs', async (request, reply) =>
-    reply.status(201).send(await recordVitals(ctx(request), forProtocol(request))));
+  app.get('/patient-protocols/:id/vital-signs', {
+    schema: { tags, summary: 'Vitalwerte eines Protokolls', params: idParams, response: replies({ 200: z.array(vitalRecordReply) }) },
+  }, async (request) => listVitals(commandContext(app, request), request.params.id));
+  app.post('/patient-protocols/:id/vital-signs', {
+    schema: { tags, summary: 'Vitalwerte erfassen', params: idParams, body: vitalsBody, response: replies({ 201: vitalRecordReply }) },
+  }, async (request, reply) => reply.status(201).send(await recordVitals(ctx(request), forProtocol(request))));
 
-  app.get<{ Params: IdParams }>('/patient-protocols/:id/treatment-entries', async (request) =>
-    listTreatmentEntries(ctx(request), request.params.id));
-  app.post<{ Params: IdParams }>('/patient-protocols/:id/treatment-entries', async (request, reply) =>
-    reply.status(201).send(await addTreatmentEntry(ctx(request), forProtocol(request))));
+  app.get('/patient-protocols/:id/treatment-entries', {
+    schema: { tags, summary: 'Maßnahmen eines Protokolls', params: idParams, response: replies({ 200: z.array(treatmentEntryReply) }) },
+  }, async (request) => listTreatmentEntries(commandContext(app, request), request.params.id));
+  app.post('/patient-protocols/:id/treatment-entries', {
+    schema: { tags, summary: 'Maßnahme erfassen', params: idParams, body: treatmentBody, response: replies({ 201: treatmentEntryReply }) },
+  }, async (request, reply) => reply.status(201).send(await addTreatmentEntry(ctx(request), forProtocol(request))));
 
-  app.get<{ Params: IdParams }>('/services/:id/patient-protocols', async (request) => listServiceProtocols(ctx(request), request.params.id));
+  app.get('/services/:id/patient-protocols', { schema: { tags, summary: 'Protokolle eines Dienstes', params: idParams, response: list } }, async (request) =>
+    listServiceProtocols(commandContext(app, request), request.params.id));
 };

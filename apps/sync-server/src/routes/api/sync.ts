@@ -1,12 +1,22 @@
+import { pullQuerySchema, pullReply, pushReply, pushRequestSchema } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { pullChanges } from '../../domain/sync/pull';
 import { pushMutations } from '../../domain/sync/push';
+import { apiTags } from '../../plugins/apiDocs';
 import { commandContext } from '../../plugins/session';
+import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
+import { replies } from './replies';
 
 /** The two sync endpoints (docs/sync-protocol.md). */
-export const syncRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/sync/push', async (request) =>
-    pushMutations(commandContext(app, request), request.body));
+export const syncRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
+  const tags = [apiTags.sync];
 
-  app.get('/sync/pull', async (request) => pullChanges(commandContext(app, request), request.query));
+  app.post('/sync/push', {
+    schema: { tags, summary: 'Änderungen des Geräts senden (höchstens 200 je Sendung)', body: pushRequestSchema, response: replies({ 200: pushReply }) },
+  }, async (request) => pushMutations(commandContext(app, request), request.body));
+
+  app.get('/sync/pull', {
+    schema: { tags, summary: 'Änderungen seit dem Cursor abholen', querystring: pullQuerySchema, response: replies({ 200: pullReply }) },
+  }, async (request) => pullChanges(commandContext(app, request), request.query));
 };

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import type { BetaModeResponse, PublicUser } from '../user';
+import { replyOf } from './common';
+
+/** Replies of the account calls (apps/sync-server/src/routes/api/account.ts): never a hash or token. */
+export const publicUserReply = replyOf<PublicUser>()(
+  z
+    .object({
+      id: z.number(),
+      username: z.string(),
+      email: z.string().nullable(),
+      fullName: z.string().nullable(),
+      isAdmin: z.boolean(),
+      isBlocked: z.boolean(),
+      createdAt: z.string(),
+    })
+    .meta({ id: 'PublicUser' }),
+);
+
+export const betaModeReply = replyOf<BetaModeResponse>()(z.object({ betaModeEnabled: z.boolean() }));
+
+export const healthReply = z.object({ status: z.literal('ok') });

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { AccessLogItem } from '../accessLogs';
+import { accessLogActions } from '../accessLogs';
+import type { InvitationListItem, MemberListItem, OrganizationListItem } from '../organizations';
+import { organizationRoles } from '../organizations';
+import { replyOf } from './common';
+
+/** Replies of the organisation calls (routes/api/organizations.ts, invitations.ts). */
+const role = z.enum(organizationRoles);
+
+export const organizationReply = replyOf<OrganizationListItem>()(
+  z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      description: z.string().nullable(),
+      createdAt: z.string(),
+      role,
+      isBlocked: z.boolean(),
+      memberCount: z.number(),
+      memberSince: z.string(),
+      sealingPublicKey: z.string(),
+      signingPublicKey: z.string(),
+      keyFingerprint: z.string(),
+    })
+    .meta({ id: 'Organization' }),
+);
+
+export const memberReply = replyOf<MemberListItem>()(
+  z.object({
+    id: z.number(),
+    role,
+    memberSince: z.string(),
+    user: z.object({ id: z.number(), username: z.string(), fullName: z.string().nullable() }),
+  }),
+);
+
+export const invitationReply = replyOf<InvitationListItem>()(
+  z.object({
+    id: z.number(),
+    role,
+    createdAt: z.string(),
+    organization: z.object({ id: z.number(), name: z.string() }),
+    inviter: z.object({ username: z.string().nullable() }),
+  }),
+);
+
+export const invitationCreatedReply = replyOf<{ id: number }>()(z.object({ id: z.number() }));
+export const invitationAnsweredReply = replyOf<{ status: 'accepted' | 'declined' }>()(z.object({ status: z.enum(['accepted', 'declined']) }));
+
+export const accessLogReply = replyOf<AccessLogItem>()(
+  z.object({
+    id: z.number(),
+    actionType: z.enum(accessLogActions),
+    patientProtocolId: z.string().nullable(),
+    serviceId: z.string().nullable(),
+    timestamp: z.string(),
+    ipAddress: z.string().nullable(),
+    details: z.string().nullable(),
+    user: z.object({ username: z.string().nullable(), fullName: z.string().nullable() }),
+  }),
+);

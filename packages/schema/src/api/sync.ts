@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { PullResponse, PushResponse, SyncChange } from '../sync';
+import { replyOf } from './common';
+import { organizationReply } from './organizations';
+import { protocolPatientDataReply, protocolReply, treatmentEntryReply, vitalRecordReply } from './protocols';
+import { materialReply, materialUsageReply, minorTreatmentReply, serviceReply } from './services';
+
+/** Replies of the two sync calls (routes/api/sync.ts, docs/sync-protocol.md). */
+export const pushReply = replyOf<PushResponse>()(
+  z.object({
+    lastSeq: z.number(),
+    results: z.array(
+      z.object({
+        mutationId: z.string(),
+        seq: z.number(),
+        status: z.enum(['applied', 'duplicate', 'rejected']),
+        message: z.string().optional(),
+        code: z.string().optional(),
+      }),
+    ),
+  }),
+);
+
+const changeHead = { id: z.string(), organizationId: z.number(), version: z.number() };
+const entityData = {
+  service: serviceReply,
+  material: materialReply.extend({ deletedAt: z.string().nullable() }),
+  minorTreatment: minorTreatmentReply,
+  materialUsage: materialUsageReply,
+  protocol: protocolReply,
+  patientData: protocolPatientDataReply,
+  vitalRecord: vitalRecordReply,
+  treatmentEntry: treatmentEntryReply,
+} as const;
+type Entity = keyof typeof entityData;
+
+const upserts = (Object.keys(entityData) as Entity[]).map((entity) =>
+  z.object({ entity: z.literal(entity), op: z.literal('upsert'), ...changeHead, data: entityData[entity] }),
+);
+const deletes = z.object({ entity: z.enum(Object.keys(entityData) as [Entity, ...Entity[]]), op: z.literal('delete'), ...changeHead });
+
+/** One change of a pull page: an upsert with the row, or a delete. */
+export const syncChangeReply = z.union([...upserts, deletes]).meta({ id: 'SyncChange' });
+const _change: z.output<typeof syncChangeReply> = {} as SyncChange;
+void _change;
+
+export const pullReply = z.object({
+  cursor: z.string(),
+  hasMore: z.boolean(),
+  organizations: z.array(organizationReply),
+  changes: z.array(syncChangeReply),
+});
+const _pull: z.output<typeof pullReply> = {} as PullResponse;
+void _pull;
