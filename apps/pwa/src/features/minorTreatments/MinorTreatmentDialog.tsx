@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { MinorTreatmentFormValues, SelectedMaterial, Service } from '@sanidok/schema';
 import { minorTreatmentFormSchema, serviceMinorTreatmentFormSchema } from '@sanidok/schema';
-import type { FormEvent, KeyboardEvent } from 'react';
+import type { SubmitEvent, KeyboardEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useMaterials } from '../../data/hooks';
@@ -125,7 +125,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
     void save(values);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     submit(true);
   };
