@@ -21,7 +21,10 @@ if (hasDom) Object.defineProperty(window, 'matchMedia', {
       matches: false,
       media: query,
       onchange: null,
+      // MediaQueryList still declares its deprecated listener methods, so a stub of it has them too.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- see the line above
       addListener: () => undefined,
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above
       removeListener: () => undefined,
       addEventListener: () => undefined,
       removeEventListener: () => undefined,

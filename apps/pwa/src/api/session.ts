@@ -68,7 +68,8 @@ export function useBetaMode(): boolean {
     queryKey: sessionKeys.betaMode,
     queryFn: async ({ signal }) => {
       try {
-        const body = await apiGet<BetaModeResponse>('/api/beta-mode', signal);
+        // The body is the server's word, unchecked at run time: only a literal `true` turns beta mode on.
+        const body: { betaModeEnabled?: unknown } = await apiGet<BetaModeResponse>('/api/beta-mode', signal);
         return body.betaModeEnabled === true;
       } catch {
         return false;

@@ -49,7 +49,7 @@ export const accessibleColorVariables: CSSVariablesResolver = (theme: MantineThe
     light[`--mantine-color-${name}-text`] = text;
     light[`--mantine-color-${name}-outline`] = text;
     // Light variants put shade 9 on shade 1; keep that look where it reads, darker where not.
-    light[`--mantine-color-${name}-light-color`] = readableShade(shades, [shades[1] ?? white, shades[2] ?? white], 9);
+    light[`--mantine-color-${name}-light-color`] = readableShade(shades, [shades[1], shades[2]], 9);
   }
   light['--mantine-color-error'] = light['--mantine-color-red-text'] ?? 'var(--mantine-color-red-9)';
   light['--mantine-color-anchor'] = light[`--mantine-color-${theme.primaryColor}-text`] ?? 'var(--mantine-primary-color-filled)';

@@ -4,7 +4,7 @@ import { accessibleColorVariables, contrastRatio, minimumContrast } from '../../
 import { theme } from '../../src/app/theme';
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
-const light = accessibleColorVariables(merged).light ?? {};
+const light = accessibleColorVariables(merged).light;
 const white = '#ffffff';
 
 describe('accessible colour variables of the light scheme', () => {

@@ -25,11 +25,23 @@ export const unauthenticated = () => json({ message: 'Nicht angemeldet', code: '
 
 type Handler = (init: RequestInit) => Response | Promise<Response>;
 
+/** The address a fetch call asked for, whichever form the app passed it in. */
+export function urlOf(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
+/** The body a fetch call sent: the app sends JSON text (src/api/client.ts), so any other body fails the test. */
+export function bodyText(init: RequestInit | undefined): string {
+  const body = init?.body;
+  if (body === undefined || body === null) return '';
+  if (typeof body !== 'string') throw new Error('Erwartet wurde ein Text als Body.');
+  return body;
+}
+
 /** Replaces fetch with a table of "METHOD /path" handlers; anything else answers a JSON 404. */
 export function mockApi(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const handler = handlers[`${(init.method ?? 'GET').toUpperCase()} ${url}`];
+    const handler = handlers[`${(init.method ?? 'GET').toUpperCase()} ${urlOf(input)}`];
     return handler ? handler(init) : json({ message: 'Nicht gefunden', code: 'NOT_FOUND' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -113,7 +113,16 @@ export class FakeServer implements SyncTransport {
     return this;
   }
 
-  async push(request: PushRequest): Promise<TransportResult<PushResponse>> {
+  // The transport's contract is asynchronous; this fake answers at once.
+  push(request: PushRequest): Promise<TransportResult<PushResponse>> {
+    return Promise.resolve(this.answerPush(request));
+  }
+
+  pull(params: PullParams): Promise<TransportResult<PullResponse>> {
+    return Promise.resolve(this.answerPull(params));
+  }
+
+  private answerPush(request: PushRequest): TransportResult<PushResponse> {
     this.pushes.push(structuredClone(request));
     const failure = this.failures.shift();
     if (failure) return failure;
@@ -139,7 +148,7 @@ export class FakeServer implements SyncTransport {
     return { ok: true, status: 200, body: { lastSeq: this.lastSeq, results } };
   }
 
-  async pull(params: PullParams): Promise<TransportResult<PullResponse>> {
+  private answerPull(params: PullParams): TransportResult<PullResponse> {
     this.pulls.push(params);
     const failure = this.pullFailures.shift();
     if (failure) return failure;

@@ -17,7 +17,7 @@ function transport(client: Client, link: { online: boolean }): SyncTransport {
   async function forward<T>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<TransportResult<T>> {
     if (!link.online) return { ok: false, status: 0, message: 'offline' };
     const response = await client.request({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-    const body = response.json() as T & { message?: string; code?: string };
+    const body = response.json<T & { message?: string; code?: string }>();
     if (response.statusCode >= 400) return { ok: false, status: response.statusCode, message: body.message ?? '', code: body.code };
     return { ok: true, status: response.statusCode, body };
   }
@@ -28,14 +28,14 @@ async function setup() {
   const app = await createTestApp();
   const medic = await registeredClient(app, 'anna');
   const { id: organizationId } = await createOrganization(medic, 'DRK Müllheim');
-  const material = async (name: string) => (await medic.post('/api/materials', { name, unit: 'Stück', organizationId })).json() as { id: number };
+  const material = async (name: string) => (await medic.post('/api/materials', { name, unit: 'Stück', organizationId })).json<{ id: number }>();
   const pflaster = await material('Pflaster');
   const kuehlpack = await material('Kühlpack');
   const now = Date.now();
   const service = (await medic.post('/api/services', {
     name: 'Schützenfest', description: 'Test', location: 'Festplatz', organizationId,
     startDate: new Date(now - 3_600_000).toISOString(), endDate: new Date(now + 3_600_000).toISOString(),
-  })).json() as Service;
+  })).json<Service>();
   const db = openTestDb('anna');
   const link = { online: true };
   const harness = createEngine(db, { transport: transport(medic, link) });
@@ -68,10 +68,10 @@ describe('minor treatments against the real server', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await pendingEntityIds(db)).toEqual(new Set());
 
-    const listed = (await medic.get('/api/minor-treatments')).json() as MinorTreatment[];
+    const listed = (await medic.get('/api/minor-treatments')).json<MinorTreatment[]>();
     expect(listed.map((t) => t.id).sort()).toEqual([...ids].sort());
     expect(listed.find((t) => t.id === ids[1])?.materials.map((m) => [m.name, m.quantity]).sort()).toEqual([['Kühlpack', 1], ['Pflaster', 1]]);
-    const used = (await medic.get(`/api/materials/used?serviceId=${service.id}`)).json() as UsedMaterialSummary[];
+    const used = (await medic.get(`/api/materials/used?serviceId=${service.id}`)).json<UsedMaterialSummary[]>();
     expect(used.map((u) => [u.name, u.count])).toEqual([['Pflaster', 3]]);
 
     // The device now holds the server's copies (names decrypted, same ids) and the same sums.

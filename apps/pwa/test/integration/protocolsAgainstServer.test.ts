@@ -67,8 +67,8 @@ function transport(client: Client, device: () => Device): SyncTransport {
     const link = device();
     if (!link.online) return { ok: false, status: 0, message: 'offline' };
     if (payload) link.pushed.push(structuredClone(payload));
-    const response = await client.request({ method, url, ...(payload === undefined ? {} : { payload: payload as unknown as Record<string, unknown> }) });
-    const body = response.body ? (response.json() as T & { message?: string; code?: string }) : undefined;
+    const response = await client.request({ method, url, ...(payload === undefined ? {} : { payload }) });
+    const body = response.body ? response.json<T & { message?: string; code?: string }>() : undefined;
     if (payload && response.statusCode === 200) link.replies.push(body as unknown as PushResponse);
     if (payload && link.loseNextPushReply) {
       link.loseNextPushReply = false;
@@ -82,9 +82,9 @@ function transport(client: Client, device: () => Device): SyncTransport {
 
 /** A tablet of this user: its own IndexedDB, engine and link; online once to pull the organisation. */
 async function device(client: Client, name: string): Promise<Device> {
-  const me = (await client.get('/api/user')).json() as { id: number };
+  const me = (await client.get('/api/user')).json<{ id: number }>();
   const previous = Dexie.dependencies.indexedDB;
-  Dexie.dependencies.indexedDB = new IDBFactory() as unknown as globalThis.IDBFactory;
+  Dexie.dependencies.indexedDB = new IDBFactory();
   const db = new Database(me.id, name);
   Dexie.dependencies.indexedDB = previous;
   const state = { value: { ...initialSyncState } };
@@ -138,11 +138,11 @@ async function organisation(): Promise<Organisation> {
   const keys = await deriveOrganizationKeys(generateOrganizationSecret());
   const created = await owner.post('/api/organizations', { name: 'DRK Musterstadt', description: 'Bereitschaft', ...publicKeysToBase64Url(keys) });
   expect(created.statusCode).toBe(201);
-  const organizationId = (created.json() as { id: number }).id;
+  const organizationId = created.json<{ id: number }>().id;
   const { id: serviceId } = await createServiceVia(owner, organizationId);
   const material = await owner.post('/api/materials', { name: 'Rettungsdecke', unit: 'Stück', organizationId });
   expect(material.statusCode).toBe(201);
-  return { app, owner, organizationId, serviceId, materialId: (material.json() as { id: number }).id, keys };
+  return { app, owner, organizationId, serviceId, materialId: material.json<{ id: number }>().id, keys };
 }
 
 const mutations = (tablet: Device): MutationEnvelope[] => tablet.pushed.flatMap((request) => request.mutations);

@@ -26,7 +26,7 @@ function injectTransport(client: Client, link: Link): SyncTransport {
   async function forward<T>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<TransportResult<T>> {
     if (!link.online) return { ok: false, status: 0, message: 'offline' };
     const response = await client.request({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-    const body = response.body ? (response.json() as T & { message?: string; code?: string }) : undefined;
+    const body = response.body ? response.json<T & { message?: string; code?: string }>() : undefined;
     if (method === 'POST' && response.statusCode === 200) link.replies.push(body as unknown as PushResponse);
     if (method === 'POST' && link.loseNextPushReply) {
       link.loseNextPushReply = false;
@@ -89,7 +89,7 @@ describe('sync engine against the real server', () => {
     expect(resent?.lastSeq).toBe(6);
 
     // The server holds each service exactly once, with the offline edit applied.
-    const listed = (await medic.get('/api/services')).json() as Service[];
+    const listed = (await medic.get('/api/services')).json<Service[]>();
     expect(listed.map((s) => s.id).sort()).toEqual([...ids].sort());
     expect(listed.find((s) => s.id === ids[0])?.name).toBe('Stadtfest Tag 1 (verlängert)');
 
@@ -125,6 +125,6 @@ describe('sync engine against the real server', () => {
     const [rejected] = await db.outbox.toArray();
     expect(rejected).toMatchObject({ status: 'rejected', message: 'Das Enddatum muss nach dem Startdatum liegen' });
     expect(await db.services.get(id)).toBeUndefined();
-    expect(((await medic.get('/api/services')).json() as Service[]).map((s) => s.id)).not.toContain(id);
+    expect((await medic.get('/api/services')).json<Service[]>().map((s) => s.id)).not.toContain(id);
   });
 });

@@ -5,7 +5,7 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PullResponse, PushRequest, PushResponse, Service } from '@sanidok/schema';
+import type { PullResponse, PushRequest, PushResponse } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { Dexie } from 'dexie';
 import { IDBFactory } from 'fake-indexeddb';
@@ -196,7 +196,7 @@ export async function buildTemplate(): Promise<Template> {
   const admin = await addMember(appProxy, owner, organizationId, 'adam', 'admin');
   const member = await addMember(appProxy, owner, organizationId, 'mona', 'member');
   const user = async (client: Client, role: Role): Promise<TemplateUser> => {
-    const me = (await client.get('/api/user')).json() as { id: number; username: string };
+    const me = (await client.get('/api/user')).json<{ id: number; username: string }>();
     return { client, userId: me.id, userName: me.username, role };
   };
   const users = { owner: await user(owner, 'owner'), admin: await user(admin, 'admin'), member: await user(member, 'member') };
@@ -265,7 +265,7 @@ export interface TestDevice {
 function openDeviceDatabase(userId: number, userName: string): SaniDokDb {
   const dependencies = Dexie.dependencies;
   const previous = dependencies.indexedDB;
-  dependencies.indexedDB = new IDBFactory() as unknown as globalThis.IDBFactory;
+  dependencies.indexedDB = new IDBFactory();
   try {
     return new Database(userId, userName);
   } finally {
@@ -301,7 +301,7 @@ function injectTransport(device: () => TestDevice, serial: Serial, model: SyncMo
       if (fault) model.count(`fault ${kind} ${fault.when} ${fault.status}`);
       if (fault?.when === 'before') return faultResult(fault);
       const response = await user.client.request({ method, url, ...(payload === undefined ? {} : { payload }) });
-      const body = response.body ? (response.json() as T & { message?: string; code?: string }) : undefined;
+      const body = response.body ? response.json<T & { message?: string; code?: string }>() : undefined;
       if (kind === 'push' && payload) model.observePush(modelDevice, payload, response.statusCode, body);
       if (kind === 'pull' && (body as { hasMore?: boolean } | undefined)?.hasMore) model.count('pull page with more to come');
       const hook = link.hook;
@@ -481,7 +481,7 @@ export class SyncRun {
    * refuses those locally, or the server refuses the push).
    */
   private async target(device: TestDevice, index: number): Promise<string | undefined> {
-    const local = index % 2 === 0 ? ((await device.db.services.toCollection().primaryKeys()) as string[]).sort() : [];
+    const local = index % 2 === 0 ? (await device.db.services.toCollection().primaryKeys()).sort() : [];
     const candidates = local.length > 0 ? local : this.ids;
     return candidates.length === 0 ? undefined : candidates[Math.floor(index / 2) % candidates.length];
   }
@@ -729,10 +729,10 @@ export class SyncRun {
     for (const device of this.devices) {
       const response = await device.user.client.get(`/api/sync/pull?limit=1000&schemaVersion=${SYNC_SCHEMA_VERSION}`);
       expect(response.statusCode).toBe(200);
-      const page = response.json() as PullResponse;
+      const page = response.json<PullResponse>();
       expect(page.hasMore).toBe(false);
       const serverServices = page.changes
-        .flatMap((c) => (c.entity === 'service' && c.op === 'upsert' && c.organizationId === organizationId ? [c.data as Service] : []))
+        .flatMap((c) => (c.entity === 'service' && c.op === 'upsert' && c.organizationId === organizationId ? [c.data] : []))
         .sort((a, b) => (a.id < b.id ? -1 : 1));
       const local = (await device.db.services.toArray()).sort((a, b) => (a.id < b.id ? -1 : 1));
       expect(local, `${device.key}: lokale Dienste = Server`).toEqual(serverServices);
@@ -746,7 +746,7 @@ export async function runScenario(
   template: Template,
   specs: readonly DeviceSpec[],
   steps: readonly Step[],
-  after?: (run: SyncRun) => Promise<void>,
+  after?: (run: SyncRun) => void | Promise<void>,
 ): Promise<Record<string, number>> {
   const run = await SyncRun.start(template, specs);
   try {

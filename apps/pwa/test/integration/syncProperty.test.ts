@@ -35,10 +35,17 @@ const numRuns = Number(process.env.SYNC_PROPERTY_RUNS ?? 30);
 const seed = process.env.SYNC_PROPERTY_SEED === undefined ? undefined : Number(process.env.SYNC_PROPERTY_SEED);
 const replayPath = process.env.SYNC_PROPERTY_PATH;
 
-let template: Template;
+// Undefined when buildTemplate failed: afterAll then has nothing to dispose.
+let template: Template | undefined;
 beforeAll(async () => {
   template = await buildTemplate();
 }, 30_000);
+
+/** The template beforeAll built; a test only runs after it succeeded. */
+function built(): Template {
+  if (!template) throw new Error('Die Vorlage wurde nicht gebaut.');
+  return template;
+}
 afterAll(async () => {
   await template?.dispose();
 });
@@ -102,7 +109,7 @@ describe('sync path, model-based', () => {
       const totals: Record<string, number> = {};
       await fc.assert(
         fc.asyncProperty(specsArbitrary, fc.array(stepArbitrary, { minLength: 1, maxLength: 30, size: 'max' }), async (specs, steps) => {
-          const counts = await runScenario(template, specs, steps);
+          const counts = await runScenario(built(), specs, steps);
           for (const [what, n] of Object.entries(counts)) totals[what] = (totals[what] ?? 0) + n;
         }),
         {
@@ -139,7 +146,7 @@ describe('sync path, examples', () => {
       { kind: 'restart' },
       { kind: 'sync', device: 0 },
     ];
-    await runScenario(template, [{ role: 'owner', batchSize: 200 }, { role: 'admin', batchSize: 200 }], steps, async (run) => {
+    await runScenario(built(), [{ role: 'owner', batchSize: 200 }, { role: 'admin', batchSize: 200 }], steps, async (run) => {
       const owner = run.devices[0];
       expect(run.server.restarts).toBe(1);
       expect(owner?.model.lastSeq).toBe(5);
@@ -163,7 +170,7 @@ describe('sync path, examples', () => {
       { kind: 'online', device: 0 },
       { kind: 'online', device: 1 },
     ];
-    await runScenario(template, [{ role: 'owner', batchSize: 200 }, { role: 'admin', batchSize: 200 }], steps, async (run) => {
+    await runScenario(built(), [{ role: 'owner', batchSize: 200 }, { role: 'admin', batchSize: 200 }], steps, async (run) => {
       const [id] = run.ids;
       const service = run.model.services.get(id ?? '');
       // Last writer per field: the admin's name, the owner's description, the admin's location.
@@ -185,7 +192,7 @@ describe('sync path, examples', () => {
       // renames the service itself, then loses the connection before it can push.
       { kind: 'update', device: 1, target: 1, name: 2, location: 1, description: undefined, dates: undefined, move: undefined, timing: 'pull-offline' },
     ];
-    await runScenario(template, [{ role: 'owner', batchSize: 200 }, { role: 'owner', batchSize: 200 }], steps, async (run) => {
+    await runScenario(built(), [{ role: 'owner', batchSize: 200 }, { role: 'owner', batchSize: 200 }], steps, (run) => {
       expect(run.model.counts['write during pull-offline']).toBe(1);
       const [id] = run.ids;
       // Its base was the version before the owner's rename: a concurrent edit, kept for review.
@@ -205,7 +212,7 @@ describe('sync path, examples', () => {
       { kind: 'online', device: 1 },
       { kind: 'tick', device: 1 },
     ];
-    await runScenario(template, [{ role: 'owner', batchSize: 200 }, { role: 'owner', batchSize: 1 }], steps, async (run) => {
+    await runScenario(built(), [{ role: 'owner', batchSize: 200 }, { role: 'owner', batchSize: 1 }], steps, async (run) => {
       const second = run.devices[1];
       expect([...(second?.model.rejections.values() ?? [])].map((r) => [r.name, r.code, r.message])).toEqual([
         ['service.update', 'NOT_FOUND', 'Sanitätsdienst nicht gefunden'],

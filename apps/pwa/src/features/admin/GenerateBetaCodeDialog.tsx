@@ -31,7 +31,7 @@ export function GenerateBetaCodeDialog({ opened, onClose }: { opened: boolean; o
     onClose();
   };
 
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: React.SubmitEvent) => {
     event.preventDefault();
     const payload = { description: values.description, maxUses: values.maxUses === '' ? undefined : values.maxUses, expiresAt: endOfDay(values.expiresOn) };
     const parsed = betaCodeGenerateSchema.safeParse(payload);

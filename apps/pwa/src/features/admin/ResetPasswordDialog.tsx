@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import type { AdminResetPasswordInput, AdminUser } from '@sanidok/schema';
 import { adminResetPasswordSchema } from '@sanidok/schema';
@@ -8,13 +7,14 @@ import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifySuccess } from '../../lib/notify';
 import { useResetPassword } from './actions';
 import { notifyFailure } from './notifyFailure';
+import { zodForm } from '../../lib/zodForm';
 
 const t = adminDe.users;
 
 /** 'Passwort zurücksetzen': at least 6 characters (spec 1 §5), the user's sessions end. */
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const reset = useResetPassword();
-  const form = useForm<AdminResetPasswordInput>({ resolver: zodResolver(adminResetPasswordSchema), defaultValues: { newPassword: '' } });
+  const form = useForm<AdminResetPasswordInput>({ resolver: zodForm(adminResetPasswordSchema), defaultValues: { newPassword: '' } });
 
   const close = () => {
     form.reset({ newPassword: '' });

@@ -22,7 +22,7 @@ export function SendTestEmailDialog({ configuration, onClose }: { configuration:
     onClose();
   };
 
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: React.SubmitEvent) => {
     event.preventDefault();
     if (!configuration) return;
     const parsed = sendTestEmailSchema.safeParse({ email });

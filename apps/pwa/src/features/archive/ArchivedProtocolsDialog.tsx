@@ -138,7 +138,7 @@ export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDi
   const turnPage = (next: number) => {
     setPage(next);
     // The next page starts at the top of the list, not where the pagination sits.
-    listRef.current?.scrollIntoView?.({ block: 'start' });
+    listRef.current?.scrollIntoView({ block: 'start' });
   };
 
   const print = (results: ArchivedProtocolResult[]) => {

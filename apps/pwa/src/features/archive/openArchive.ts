@@ -41,7 +41,7 @@ export type ArchiveOpenOutcome =
 
 function failureFrom(error: ApiError): ArchiveKeyFailureBody {
   const body = error.body ?? {};
-  const number = (key: string, fallback: number) => (typeof body[key] === 'number' ? (body[key] as number) : fallback);
+  const number = (key: string, fallback: number) => (typeof body[key] === 'number' ? body[key] : fallback);
   const failureCount = number('failureCount', 1);
   return {
     message: typeof body.message === 'string' && body.message ? body.message : archiveMessages.wrongKey,

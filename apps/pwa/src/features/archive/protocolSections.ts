@@ -2,6 +2,7 @@ import type { ArchivedProtocolResult } from '@sanidok/schema';
 import { patientDataLabels, protocolLabel, summarizeVitals } from '@sanidok/schema';
 import { archiveDe } from '../../i18n/de';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { labelOf } from '../../lib/labelOf';
 
 const f = archiveDe.fields;
 const s = archiveDe.sections;
@@ -79,7 +80,7 @@ export function protocolSections(result: ArchivedProtocolResult): ProtocolSectio
     treatments: p.treatments.map((t) => ({ time: formatDateTime(t.timestamp), text: t.name, performer: t.description })),
     vitals: result.vitals.map((v) => ({ time: formatDateTime(v.recordedAt), summary: summarizeVitals(v.values) })),
     replaced: result.replacedValues.map((r) => ({
-      label: `${patientDataLabels[r.field as keyof typeof patientDataLabels] ?? r.field} (${formatDateTime(r.replacedAt)})`,
+      label: `${labelOf(patientDataLabels, r.field) ?? r.field} (${formatDateTime(r.replacedAt)})`,
       value: text(r.value),
     })),
   };

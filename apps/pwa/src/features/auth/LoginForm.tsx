@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { loginSchema } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
@@ -7,11 +6,12 @@ import { useLogin } from '../../api/session';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError } from '../../lib/notify';
+import { zodForm } from '../../lib/zodForm';
 
 export function LoginForm() {
   const login = useLogin();
   const form = useForm({
-    resolver: zodResolver(loginSchema),
+    resolver: zodForm(loginSchema),
     defaultValues: { username: '', password: '', rememberMe: false },
   });
   const { errors } = form.formState;

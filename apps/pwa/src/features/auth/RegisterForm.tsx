@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { registerFormSchema, toRegisterPayload } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
@@ -8,6 +7,7 @@ import { useBetaMode, useRegister } from '../../api/session';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError } from '../../lib/notify';
+import { zodForm } from '../../lib/zodForm';
 
 function TermsLabel() {
   // Links open in a new tab so the half-filled form is not lost.
@@ -30,7 +30,7 @@ export function RegisterForm() {
   const registration = useRegister();
   const betaMode = useBetaMode();
   const form = useForm({
-    resolver: zodResolver(registerFormSchema),
+    resolver: zodForm(registerFormSchema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '', terms: false, betaCode: '' },
   });
   const { errors } = form.formState;

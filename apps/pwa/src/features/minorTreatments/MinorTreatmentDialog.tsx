@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { MinorTreatmentFormValues, SelectedMaterial, Service } from '@sanidok/schema';
 import { minorTreatmentFormSchema, serviceMinorTreatmentFormSchema } from '@sanidok/schema';
-import type { FormEvent, KeyboardEvent } from 'react';
+import type { SubmitEvent, KeyboardEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useMaterials } from '../../data/hooks';
@@ -15,6 +14,7 @@ import { lastCaptureService, rememberCaptureService, useCaptureServices } from '
 import { failureMessage } from '../../lib/failureMessage';
 import { FormActions } from '../../components/FormActions';
 import { CaptureModal } from '../../components/CaptureModal';
+import { zodForm } from '../../lib/zodForm';
 
 const t = minorTreatmentsDe.dialog;
 /** After this long without the save finished, the button says 'Speichern...'. */
@@ -46,7 +46,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
   const captureServices = useCaptureServices();
   const emptyValues: MinorTreatmentFormValues = { serviceId: service?.id ?? '', patientName: '', description: '' };
   const form = useForm<MinorTreatmentFormValues>({
-    resolver: zodResolver(fixed ? serviceMinorTreatmentFormSchema : minorTreatmentFormSchema),
+    resolver: zodForm(fixed ? serviceMinorTreatmentFormSchema : minorTreatmentFormSchema),
     defaultValues: emptyValues,
   });
   const { errors } = form.formState;
@@ -125,7 +125,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
     void save(values);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     submit(true);
   };

@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { KeyboardScrollArea } from '../../components/KeyboardScrollArea';
 import { de } from '../../i18n/de';
 import { formatDateTime } from '../../lib/format';
+import { labelOf } from '../../lib/labelOf';
 import { notifyError } from '../../lib/notify';
 import { failureText } from './actions';
 import { useAccessLogs } from './queries';
@@ -57,7 +58,7 @@ export function AccessLogTab({ organizationId }: { organizationId: number }) {
               <Table.Tbody>
                 {rows.map((log) => (
                   <Table.Tr key={log.id}>
-                    <Table.Td>{t.accessLogActions[log.actionType] ?? t.accessLogActions.other}</Table.Td>
+                    <Table.Td>{labelOf(t.accessLogActions, log.actionType) ?? t.accessLogActions.other}</Table.Td>
                     <Table.Td ff="monospace">{log.patientProtocolId ?? '-'}</Table.Td>
                     <Table.Td>{userLabel(log.user)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(log.timestamp)}</Table.Td>

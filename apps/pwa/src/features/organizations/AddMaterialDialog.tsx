@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { materialFormSchema } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
@@ -6,6 +5,7 @@ import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { failureText, useAddMaterial } from './actions';
+import { zodForm } from '../../lib/zodForm';
 
 const t = de.organizations;
 const emptyValues = { name: '', unit: '' };
@@ -19,7 +19,7 @@ interface AddMaterialDialogProps {
 /** 'Material hinzufügen': name and unit of a catalogue entry (spec 2 §5, shared schema). */
 export function AddMaterialDialog({ opened, organizationId, onClose }: AddMaterialDialogProps) {
   const addMaterial = useAddMaterial();
-  const form = useForm({ resolver: zodResolver(materialFormSchema), defaultValues: emptyValues });
+  const form = useForm({ resolver: zodForm(materialFormSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
 
   const close = () => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { organizationFormSchema } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
@@ -8,6 +7,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import type { CreatedOrganization } from './createOrganization';
 import { useCreateOrganization } from './createOrganization';
 import { failureText } from './actions';
+import { zodForm } from '../../lib/zodForm';
 
 const t = de.organizations;
 const emptyValues = { name: '', description: '' };
@@ -22,7 +22,7 @@ interface CreateOrganizationDialogProps {
 /** 'Organisation erstellen' (spec 1 §2, §5): name ≥ 3, description optional. */
 export function CreateOrganizationDialog({ opened, onClose, onCreated }: CreateOrganizationDialogProps) {
   const { create, pending } = useCreateOrganization();
-  const form = useForm({ resolver: zodResolver(organizationFormSchema), defaultValues: emptyValues });
+  const form = useForm({ resolver: zodForm(organizationFormSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
 
   const close = () => {

@@ -85,7 +85,7 @@ export function InviteMemberDialog({ opened, organizationId, onClose }: InviteMe
                 placeholder={t.rolePlaceholder}
                 data={roleOptions}
                 value={field.value}
-                onChange={(value) => field.onChange(value as InvitableRole | null)}
+                onChange={(value) => field.onChange(value)}
                 onBlur={field.onBlur}
                 error={errors.role?.message}
                 size="md"

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { profileSchema } from '@sanidok/schema';
 import type { PublicUser } from '@sanidok/schema';
@@ -8,6 +7,7 @@ import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useUpdateProfile } from './actions';
+import { zodForm } from '../../lib/zodForm';
 
 interface ProfileFormProps {
   user: PublicUser;
@@ -18,7 +18,7 @@ interface ProfileFormProps {
 export function ProfileForm({ user, onDone }: ProfileFormProps) {
   const updateProfile = useUpdateProfile();
   const form = useForm({
-    resolver: zodResolver(profileSchema),
+    resolver: zodForm(profileSchema),
     defaultValues: { fullName: user.fullName ?? '', email: user.email ?? '' },
   });
   const { errors } = form.formState;

@@ -33,6 +33,8 @@ export function CaptureServiceSelect<T extends FieldValues & { serviceId: string
         <Select
           {...selectProps}
           data={(services ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          // The assertion picks Select's value type (string); without it Mantine infers the form's generic field type.
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- see the line above
           value={(field.value as string) || null}
           onChange={(value) => {
             const next = services?.find((s) => s.id === value);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
 import type { OrganizationListItem } from '@sanidok/schema';
 import { serviceStatus } from '@sanidok/schema';
@@ -13,6 +12,7 @@ import type { ServiceTab } from './serviceGroups';
 import { tabOf } from './serviceGroups';
 import type { CreateFormValues } from './serviceForm';
 import { createFormSchema, emptyCreateValues, toCreateInput } from './serviceForm';
+import { zodForm } from '../../lib/zodForm';
 
 const t = servicesDe.form;
 
@@ -34,7 +34,7 @@ interface CreateServiceDialogProps {
 export function CreateServiceDialog({ opened, organizations, initialOrganizationId, onClose, onCreated }: CreateServiceDialogProps) {
   const preselected = organizations.find((o) => o.id === initialOrganizationId) ?? (organizations.length === 1 ? organizations[0] : undefined);
   const defaults = emptyCreateValues(preselected ? String(preselected.id) : '');
-  const form = useForm<CreateFormValues>({ resolver: zodResolver(createFormSchema), defaultValues: defaults });
+  const form = useForm<CreateFormValues>({ resolver: zodForm(createFormSchema), defaultValues: defaults });
   const { errors, isSubmitting } = form.formState;
   const preselectedId = defaults.organizationId;
 

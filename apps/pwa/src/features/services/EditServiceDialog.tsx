@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import type { Service } from '@sanidok/schema';
 import { useState } from 'react';
@@ -10,6 +9,7 @@ import { errorText } from './errors';
 import { PeriodFields } from './PeriodFields';
 import type { EditFormValues } from './serviceForm';
 import { changedFields, editFormSchema, toEditValues } from './serviceForm';
+import { zodForm } from '../../lib/zodForm';
 
 const t = servicesDe.form;
 
@@ -26,7 +26,7 @@ export function EditServiceDialog({ service, onClose }: EditServiceDialogProps) 
   // The values the user started from: a pull while the dialog is open must not turn a colleague's
   // change into "changed by me".
   const [initial] = useState(() => toEditValues(service));
-  const form = useForm<EditFormValues>({ resolver: zodResolver(editFormSchema), defaultValues: initial });
+  const form = useForm<EditFormValues>({ resolver: zodForm(editFormSchema), defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
 
   const close = () => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { changePasswordFormSchema } from '@sanidok/schema';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useChangePassword } from './actions';
+import { zodForm } from '../../lib/zodForm';
 
 const emptyValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -15,7 +15,7 @@ const emptyValues = { currentPassword: '', newPassword: '', confirmPassword: '' 
 export function ChangePasswordForm() {
   const [editing, setEditing] = useState(false);
   const changePassword = useChangePassword();
-  const form = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: emptyValues });
+  const form = useForm({ resolver: zodForm(changePasswordFormSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
 
   const close = () => {

@@ -14,7 +14,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPrintDocument } from '../../../src/features/archive/printArchive';
 import { memberOrg, ownedOrg } from '../organizations/organizations.fixtures';
 import { useNodeRealmWebCrypto } from '../organizations/organizations.webcrypto';
-import { callsTo, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
+import { bodyText, callsTo, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
 
 const service: ArchiveServiceItem = {
   id: '0190a1b2-0000-7000-8000-0000000000aa', name: 'Stadtfest Nord', location: 'Marktplatz 1', startDate: '2026-06-01T08:00:00.000Z',
@@ -83,7 +83,7 @@ async function setup(org: Organisation, options: { wrongKeyBody?: Record<string,
       return json(challenge, 201);
     },
     [`POST ${base}/${service.id}/protocols`]: async (init) => {
-      const { proof } = JSON.parse(String(init.body)) as { proof: { challengeId: string; signature: string } };
+      const { proof } = JSON.parse(bodyText(init)) as { proof: { challengeId: string; signature: string } };
       const challenge = challenges.find((c) => c.challengeId === proof.challengeId);
       const valid = challenge && (await verifyArchiveProof(org.listItem.signingPublicKey, challenge, proof.signature));
       if (valid) return json(response);
@@ -160,7 +160,7 @@ describe('/patient-archive', () => {
 
     const secretHex = Array.from(org.secret, (b) => b.toString(16).padStart(2, '0')).join('');
     for (const [, init] of app.fetchMock.mock.calls) {
-      const body = String(init?.body ?? '');
+      const body = bodyText(init);
       for (const forbidden of [keyText, keyText.replace(/-/g, ''), keyText.toLowerCase(), secretHex]) expect(body).not.toContain(forbidden);
       expect(body).not.toContain('Quastenberg');
     }

@@ -89,8 +89,10 @@ describe('/dashboard', () => {
     renderSignedIn('/dashboard');
     await waitFor(async () => expect(await countIn('Geplante Sanitätsdienste')).toHaveTextContent('1'));
     expect(await countIn('Aktive Sanitätsdienste')).toHaveTextContent('0');
-    await act(async () => {
+    // The async form of act: React's updates and the promises the timers start settle before the check.
+    await act(() => {
       vi.advanceTimersByTime(60_000);
+      return Promise.resolve();
     });
     await waitFor(async () => expect(await countIn('Aktive Sanitätsdienste')).toHaveTextContent('1'));
     expect(await countIn('Geplante Sanitätsdienste')).toHaveTextContent('0');

@@ -19,7 +19,7 @@ function renderPage(Page: ComponentType, path: string) {
 
 /** Whitespace-normalised text, so assertions do not depend on line breaks in the markup. */
 function textOf(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ');
+  return element.textContent.replace(/\s+/g, ' ');
 }
 
 // Spec 1 §1 "Legal texts state …", in the words the pages must use.

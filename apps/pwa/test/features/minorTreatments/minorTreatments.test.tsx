@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bigCatalogue, renderSignedIn, runningService, seedSignedIn, serviceId, treatmentRow, uuid } from './minorTreatments.fixtures';
-import { findToast } from '../../helpers/render';
+import { findToast, urlOf } from '../../helpers/render';
 
 const hour = 3_600_000;
 const dialog = () => screen.findByRole('dialog', { name: 'Bagatellbehandlung erfassen' });
@@ -151,7 +151,7 @@ describe('dialog Bagatellbehandlung erfassen', () => {
     expect((await db.outbox.toArray()).map((r) => r.name)).toEqual(['minorTreatment.create']);
     const row = await screen.findByRole('row', { name: /Er\*\*\* Mu\*+/ });
     expect(within(row).getByText('Nicht übertragen')).toBeInTheDocument();
-    expect(app.fetchMock.mock.calls.some(([url]) => String(url).includes('/api/minor-treatments'))).toBe(false);
+    expect(app.fetchMock.mock.calls.some(([url]) => urlOf(url).includes('/api/minor-treatments'))).toBe(false);
 
     await app.user.click(screen.getByRole('button', { name: 'Neue Behandlung' }));
     form = await dialog();

@@ -7,7 +7,7 @@ import { createQueryClient } from '../../../src/app/queryClient';
 import { InviteMemberDialog } from '../../../src/features/organizations/InviteMemberDialog';
 import { failureText } from '../../../src/features/organizations/actions';
 import { materials, memberOrg, memberOrgMembers, ownedMembers, ownedOrg } from './organizations.fixtures';
-import { callsTo, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
+import { bodyText, callsTo, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
 
 type Handlers = Parameters<typeof mockApi>[0];
 
@@ -142,7 +142,7 @@ describe('Mitglieder entfernen und austreten', () => {
 describe('Material', () => {
   it('shows the schema messages and adds a material with the organisation id', async () => {
     const app = setup([ownedOrg], {
-      'POST /api/materials': (init) => json({ id: 103, organizationId: 1, ...(JSON.parse(String(init.body)) as object) }, 201),
+      'POST /api/materials': (init) => json({ id: 103, organizationId: 1, ...(JSON.parse(bodyText(init)) as object) }, 201),
     });
     const detail = await screen.findByRole('region', { name: 'DRK Ortsverein Nord' });
     await app.user.click(within(detail).getByRole('tab', { name: 'Material' }));

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOrganizationWithKey } from '../../../src/features/organizations/createOrganization';
 import { ownedOrg } from './organizations.fixtures';
 import { useNodeRealmWebCrypto } from './organizations.webcrypto';
-import { callsTo, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
+import { bodyText, callsTo, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
 
 const keyPattern = /^SANI1(-[0-9A-HJKMNP-TV-Z]{1,5}){12}$/;
 
@@ -26,7 +26,7 @@ function setup() {
     'GET /api/invitations': () => json([]),
     'GET /api/organizations/1/members': () => json([]),
     'POST /api/organizations': (init) => {
-      const body = JSON.parse(String(init.body)) as Record<string, string>;
+      const body = JSON.parse(bodyText(init)) as Record<string, string>;
       created = {
         ...ownedOrg,
         name: body.name ?? '',
@@ -70,14 +70,14 @@ describe('Organisation erstellen', () => {
     const keyDialog = await createOrganization(app);
     await findToast('Organisation erstellt');
 
-    const keyText = (within(keyDialog).getByLabelText('Organisationsschlüssel') as HTMLTextAreaElement).value;
+    const keyText = within(keyDialog).getByLabelText<HTMLTextAreaElement>('Organisationsschlüssel').value;
     expect(keyText).toMatch(keyPattern);
     const parsed = parseOrganizationSecret(keyText);
     if (!parsed.ok) throw new Error('Schlüssel nicht lesbar');
 
     const [call] = callsTo(app.fetchMock, 'POST', '/api/organizations');
     expect(Object.keys(call?.body ?? {}).sort()).toEqual(['description', 'keyFingerprint', 'name', 'sealingPublicKey', 'signingPublicKey']);
-    const raw = String(app.fetchMock.mock.calls.find(([url, init]) => url === '/api/organizations' && init?.method === 'POST')?.[1]?.body);
+    const raw = bodyText(app.fetchMock.mock.calls.find(([url, init]) => url === '/api/organizations' && init?.method === 'POST')?.[1]);
     for (const secretForm of [keyText, keyText.replace(/-/g, ''), toHex(parsed.secret), toBase64(parsed.secret)]) {
       expect(raw).not.toContain(secretForm);
     }
@@ -96,7 +96,7 @@ describe('Organisation erstellen', () => {
   it('shows the key once, asks before closing and forgets it afterwards', async () => {
     const app = setup();
     const keyDialog = await createOrganization(app);
-    const keyText = (within(keyDialog).getByLabelText('Organisationsschlüssel') as HTMLTextAreaElement).value;
+    const keyText = within(keyDialog).getByLabelText<HTMLTextAreaElement>('Organisationsschlüssel').value;
     expect(within(keyDialog).getByText('Dieser Schlüssel wird nur jetzt ein einziges Mal angezeigt.')).toBeInTheDocument();
     expect(within(keyDialog).getByText(/auch nicht die Plattform-Administratoren/)).toBeInTheDocument();
     expect(within(keyDialog).getByText(/Patientenarchiv/)).toBeInTheDocument();
@@ -124,8 +124,8 @@ describe('Organisation erstellen', () => {
     ]);
     expect(cached).not.toContain(keyText);
     expect(cached).not.toContain('SANI1');
-    expect(JSON.stringify({ ...localStorage })).not.toContain('SANI1');
-    expect(JSON.stringify({ ...sessionStorage })).not.toContain('SANI1');
+    expect(JSON.stringify(Object.entries(localStorage))).not.toContain('SANI1');
+    expect(JSON.stringify(Object.entries(sessionStorage))).not.toContain('SANI1');
     // The new organisation is selected; the dialog does not come back.
     expect(await screen.findByRole('heading', { name: 'DRK Ortsverein Nord' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Organisationsschlüssel sichern' })).not.toBeInTheDocument();
@@ -171,7 +171,7 @@ describe('Organisation erstellen', () => {
   it('copies the key to the clipboard with the toast Schlüssel kopiert', async () => {
     const app = setup();
     const keyDialog = await createOrganization(app);
-    const keyText = (within(keyDialog).getByLabelText('Organisationsschlüssel') as HTMLTextAreaElement).value;
+    const keyText = within(keyDialog).getByLabelText<HTMLTextAreaElement>('Organisationsschlüssel').value;
     await app.user.click(within(keyDialog).getByRole('button', { name: 'Schlüssel kopieren' }));
     await findToast('Schlüssel kopiert');
     // user-event installs a clipboard stand-in on navigator; read back what was written.
@@ -182,7 +182,7 @@ describe('Organisation erstellen', () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     const app = setup();
     const keyDialog = await createOrganization(app);
-    const keyText = (within(keyDialog).getByLabelText('Organisationsschlüssel') as HTMLTextAreaElement).value;
+    const keyText = within(keyDialog).getByLabelText<HTMLTextAreaElement>('Organisationsschlüssel').value;
     await app.user.click(within(keyDialog).getByRole('button', { name: 'Wiederherstellungsblatt drucken' }));
     expect(print).toHaveBeenCalledTimes(1);
 

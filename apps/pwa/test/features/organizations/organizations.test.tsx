@@ -2,7 +2,7 @@ import type { OrganizationListItem } from '@sanidok/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accessLogs, invitations, materials, memberOrg, memberOrgMembers, ownedMembers, ownedOrg } from './organizations.fixtures';
-import { callsTo, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
+import { callsTo, findToast, json, mockApi, renderApp, testUser, urlOf } from '../../helpers/render';
 
 type Handlers = Parameters<typeof mockApi>[0];
 
@@ -73,7 +73,7 @@ describe('/organizations', () => {
     expect(within(other).getByRole('tab', { name: 'Mitglieder' })).toBeInTheDocument();
     expect(within(other).getByRole('tab', { name: 'Material' })).toBeInTheDocument();
     expect(within(other).queryByRole('tab', { name: 'Zugriffsprotokolle' })).not.toBeInTheDocument();
-    expect(app.fetchMock.mock.calls.some(([url]) => String(url).includes('/api/organizations/2/access-logs'))).toBe(false);
+    expect(app.fetchMock.mock.calls.some(([url]) => urlOf(url).includes('/api/organizations/2/access-logs'))).toBe(false);
   });
 
   it('lists access logs newest first with action labels, masked addresses and a 400 px scroll area', async () => {

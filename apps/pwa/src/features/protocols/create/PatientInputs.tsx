@@ -127,7 +127,7 @@ export function PatientIdentityFields<T extends FieldValues & IdentityValues, O>
       <Controller
         control={form.control}
         name={path('gender')}
-        render={({ field }) => <GenderSelect value={field.value as string | undefined} onChange={field.onChange} onBlur={field.onBlur} error={error('gender')} />}
+        render={({ field }) => <GenderSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={error('gender')} />}
       />
     </>
   );

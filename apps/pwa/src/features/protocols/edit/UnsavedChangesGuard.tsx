@@ -16,7 +16,8 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     if (!when) return;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
-      // Older browsers only ask when returnValue is set.
+      // Older browsers only ask when returnValue is set; deprecated, but still their only way to ask.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- see the line above
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);

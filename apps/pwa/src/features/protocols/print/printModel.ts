@@ -3,6 +3,7 @@ import { ageInYears, formatTreatmentEntry, patientDataLabels, patientDisplayName
 import type { ProtocolView } from '../../../data/repositories/protocols';
 import { printDe } from '../../../i18n/print.de';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { labelOf } from '../../../lib/labelOf';
 import type { LabelledRow } from './printDom';
 import { displayValue } from '../vitals/vitalDisplay';
 import { columnsTable, element, linesList, preparePrintHead, printToolbar, rowsTable } from './printDom';
@@ -65,7 +66,7 @@ export function patientRows(data: PatientData, printedAt: string, extended = fal
 /** As on screen: decimal comma, GCS parts with their description. */
 export const valueWithUnit = (value: VitalValueData): string => displayValue(value.parameterType, value.value, value.unit);
 
-export const vitalLabel = (value: VitalValueData): string => vitalParameterLabels[value.parameterType] ?? value.parameterType;
+export const vitalLabel = (value: VitalValueData): string => labelOf(vitalParameterLabels, value.parameterType) ?? value.parameterType;
 
 /** The entries as '[HH:MM] text (performer)' lines, in the order they were made. */
 export const treatmentLines = (view: ProtocolView): string[] => view.entries.map(formatTreatmentEntry);

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { customEntryText } from '@sanidok/schema';
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { memo, useState } from 'react';
 import { treatmentDe } from '../../../i18n/treatment.de';
 
@@ -16,7 +16,7 @@ export const CustomEntry = memo(function CustomEntry({ onAdd }: CustomEntryProps
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
     const checked = customEntryText(text);

@@ -1,6 +1,6 @@
 import { Button, ColorSwatch, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { PlaceholderDefinition, WizardAction } from '@sanidok/schema';
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useEffect, useRef } from 'react';
 interface WizardStepProps {
   step: PlaceholderDefinition;
@@ -25,7 +25,7 @@ export function WizardStep({ step, chosen, draft, error, dispatch, stepIndex }: 
   }, [stepIndex]);
 
   if (step.kind === 'text') {
-    const submit = (event: FormEvent<HTMLFormElement>) => {
+    const submit = (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
       dispatch({ type: 'next' });
     };

@@ -1,6 +1,6 @@
 import { Alert, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { fieldMessages, simpleVitalsSchema, simpleVitalsToValues } from '@sanidok/schema';
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { recordSimpleVitals } from '../../../data/repositories/protocolRecords';
 import { vitalsDe } from '../../../i18n/vitals.de';
@@ -56,12 +56,12 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose }: SimpleVitals
     onClose();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (savingRef.current) return;
     const parsed = simpleVitalsSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error) as Partial<Record<SimpleField, string>>);
+      setErrors(fieldMessages(parsed.error));
       return;
     }
     setErrors({});

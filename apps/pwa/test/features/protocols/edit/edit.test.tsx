@@ -135,7 +135,7 @@ describe('/patient-protocols/{id}', { timeout: 30_000 }, () => {
     const { db } = await seedEditPage({ protocol: { needsReview: true } });
     const app = renderEditPage();
     await pageHeading();
-    const alert = screen.getAllByRole('status').find((element) => element.textContent?.includes('Gleichzeitige Änderung'));
+    const alert = screen.getAllByRole('status').find((element) => element.textContent.includes('Gleichzeitige Änderung'));
     expect(alert).toBeDefined();
     expect(alert).toHaveTextContent('zur gleichen Zeit auf einem anderen Gerät geändert');
 

@@ -38,7 +38,7 @@ describe('RTW-Übergabe (handover print)', () => {
       ['AVPU', 'A', '10:30'],
       ['Bemerkungen', 'Patient klagt über Übelkeit', '10:00'],
     ]);
-    const text = doc.body.textContent ?? '';
+    const text = doc.body.textContent;
     expect(text).not.toContain('158/96');
     expect(text).not.toContain('124 /min');
   });
@@ -56,7 +56,7 @@ describe('RTW-Übergabe (handover print)', () => {
     const doc = blankDocument();
     const view = protocolView({ vitals: [], entries: [], protocol: protocolRow({ chiefComplaint: null, allergies: '  ', medications: null }) });
     renderHandoverDocument(doc, view, { firstName: 'Eva', lastName: 'Muster' }, printedAt);
-    const text = doc.body.textContent ?? '';
+    const text = doc.body.textContent;
     expect(text).toContain('Keine Vitalparameter erfasst');
     expect(text).toContain('Keine Maßnahmen dokumentiert');
     expect(tableAfter(doc, 'Hauptbeschwerde')).toEqual([['Hauptbeschwerde', 'Keine Angabe']]);

@@ -76,7 +76,7 @@ export function tableAfter(doc: Document, heading: string): string[][] {
   const h = [...doc.querySelectorAll('h3, h4')].find((node) => node.textContent === heading);
   const table = h?.nextElementSibling;
   if (!table || table.tagName !== 'TABLE') throw new Error(`Keine Tabelle nach ${heading}`);
-  return [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent ?? ''));
+  return [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent));
 }
 
 /** The list items after the heading with this text. */
@@ -84,5 +84,5 @@ export function linesAfter(doc: Document, heading: string): string[] {
   const h = [...doc.querySelectorAll('h3')].find((node) => node.textContent === heading);
   const list = h?.nextElementSibling;
   if (!list || list.tagName !== 'UL') throw new Error(`Keine Liste nach ${heading}`);
-  return [...list.querySelectorAll('li')].map((li) => li.textContent ?? '');
+  return [...list.querySelectorAll('li')].map((li) => li.textContent);
 }

@@ -119,7 +119,7 @@ describe('PrintPanel', () => {
     await waitFor(() => expect(win.print).toHaveBeenCalledTimes(1));
     expect(open).toHaveBeenCalledWith('', '_blank', 'width=800,height=600');
     expect(accessEvents(await db.outbox.toArray())).toEqual(['print_complete_protocol']);
-    const text = win.document.body.textContent ?? '';
+    const text = win.document.body.textContent;
     expect(win.document.querySelector('h1')?.textContent).toBe('Patientenprotokoll');
     expect(text).toContain('Messung 1 – 04.07.2026 10:00');
     expect(text).toContain('158/96 mmHg');
