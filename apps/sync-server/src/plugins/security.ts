@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import { clientHeaderName, pushRequestSchema } from '@sanidok/schema';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { guardBody } from '../domain/bodyGuard';
+import { bodyRefusalError, inspectBody } from '../domain/bodyGuard';
 import { AppError } from '../domain/errors';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -103,10 +103,10 @@ export const securityPlugin = fp(
 
     // Every write body, before validation and the handler read it (domain/bodyGuard.ts). A sync
     // push is checked per mutation in domain/sync/push.ts: one refused mutation, the batch goes on.
-    app.addHook('preValidation', async (request) => {
-      if (!stateChanging.has(request.method) || !request.url.startsWith('/api/')) return;
-      if (request.routeOptions.schema?.body === pushRequestSchema) return;
-      guardBody(request.body);
+    app.addHook('preValidation', (request, _reply, done) => {
+      const guarded = stateChanging.has(request.method) && request.url.startsWith('/api/') && request.routeOptions.schema?.body !== pushRequestSchema;
+      const refusal = guarded ? inspectBody(request.body) : undefined;
+      done(refusal && bodyRefusalError(refusal));
     });
 
     // onSend, so that refusals and errors carry them too.

@@ -45,7 +45,7 @@ describe('Permissions-Policy', () => {
       const response = await app.inject({ method: 'GET', url });
       expect(response.headers['permissions-policy'], url).toBe(permissionsPolicy);
     }
-    const features = Object.fromEntries(permissionsPolicy.split(', ').map((entry) => entry.split('=')));
+    const features: Record<string, string> = Object.fromEntries(permissionsPolicy.split(', ').map((entry) => entry.split('=') as [string, string]));
     expect(features).toMatchObject({ camera: '(self)', 'clipboard-write': '(self)', geolocation: '()', microphone: '()', payment: '()', usb: '()' });
     expect(Object.entries(features).filter(([, allow]) => allow !== '()').map(([name]) => name)).toEqual(['camera', 'clipboard-write']);
   });

@@ -56,7 +56,8 @@ describe('pushed mutations: bounded and never the secret', () => {
 
     // Quarantined without the refused args; a resend answers as settled, nothing stays pending.
     const quarantined = await app.db.selectFrom('syncQuarantine').select(['seq', 'args', 'code']).orderBy('seq').execute();
-    expect(quarantined).toEqual([{ seq: 2, args: 'null', code: 'VALIDATION' }, { seq: 4, args: 'null', code: 'VALIDATION' }, { seq: 5, args: expect.any(String), code: 'VALIDATION' }]);
+    expect(quarantined.map((row) => [row.seq, row.code])).toEqual([[2, 'VALIDATION'], [4, 'VALIDATION'], [5, 'VALIDATION']]);
+    expect(quarantined.slice(0, 2).map((row) => row.args)).toEqual(['null', 'null']);
     // protocol.create carries patient data: its (empty) args are kept encrypted.
     expect(quarantined[2]?.args).not.toContain('innen');
     const again = await push(owner, deviceId, [mutation(7, 'service.create', servicePayload(orgId))]);
@@ -100,7 +101,7 @@ describe('REST writes: never the secret', () => {
       for (const payload of bodies) {
         // Admin routes refuse everyone else before the body is read (routes/api/admin.ts).
         const client = route.url.startsWith('/api/admin/') ? platformAdmin : owner;
-        const response = await client.request({ method: route.method as 'POST', url, payload });
+        const response = await client.request({ method: route.method, url, payload });
         const isPush = route.url === '/api/sync/push';
         // The push body is guarded per mutation (above); its envelope is its schema's (ids, numbers, times).
         const expected = isPush ? [400, 'VALIDATION'] : [400, 'SECRET_NOT_ACCEPTED'];

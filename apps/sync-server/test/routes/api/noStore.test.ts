@@ -22,7 +22,7 @@ async function cacheControlOf(key: RestKey, actor: Actor): Promise<[number, unkn
   const state = Object.keys(restMatrix[key])[0] as State;
   const spec = await restRequests[key]({ world, actor, state, scope: world.scopes[state] });
   const requester = spec.as ?? world.clients[actor];
-  const response = await requester.request({ method: method as 'GET', url: spec.url, ...(spec.payload !== undefined && { payload: spec.payload as object }) });
+  const response = await requester.request({ method: method, url: spec.url, ...(spec.payload !== undefined && { payload: spec.payload as object }) });
   await spec.cleanup?.(response);
   return [response.statusCode, response.headers['cache-control']];
 }
