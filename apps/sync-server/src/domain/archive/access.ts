@@ -1,6 +1,7 @@
 import { archiveMessages, entityId } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { ServiceRow, UserRow } from '../../db/database';
+import { carriesSecretText } from '../bodyGuard';
 import { AppError, notFound } from '../errors';
 import type { OrganizationAccess } from '../organizations/policy';
 import { authorize, policyMessages } from '../organizations/policy';
@@ -41,10 +42,10 @@ export async function requireArchiveService(db: Db, organizationId: number, serv
 
 const secretFieldNames = new Set(['encryptionkey', 'secret', 'organizationsecret', 'organizationkey', 'privatekey']);
 
-/** Anything that looks like the organisation secret: a field of that name or a 'SANI1-…' text. */
+/** Anything that looks like the organisation secret: a field of that name or its text form (domain/bodyGuard.ts). */
 function carriesSecret(value: unknown, depth = 0): boolean {
   if (depth > 5) return false;
-  if (typeof value === 'string') return /^\s*SANI1/i.test(value);
+  if (typeof value === 'string') return carriesSecretText(value);
   if (!value || typeof value !== 'object') return false;
   return Object.entries(value).some(([key, inner]) => secretFieldNames.has(key.toLowerCase()) || carriesSecret(inner, depth + 1));
 }

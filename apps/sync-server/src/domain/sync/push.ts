@@ -5,6 +5,8 @@ import { bindBatch } from '../../db/batchConnection';
 import { insertRow, rawStatement } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
 import type { CommandContext } from '../context';
+import type { BodyRefusal } from '../bodyGuard';
+import { bodyRefusalError, carriesSecretText, inspectBody } from '../bodyGuard';
 import { AppError, validate } from '../errors';
 import { nowIso } from '../time';
 import { mutationRegistry } from './registry';
@@ -66,9 +68,12 @@ export async function pushMutations(context: PushContext, body: unknown): Promis
       }
       if (mutation.seq !== lastSeq + 1) break; // a gap: the device resends from lastSeq + 1
       const handler = Object.hasOwn(mutationRegistry, mutation.name) ? mutationRegistry[mutation.name] : undefined;
+      // Before anything reads the args (the command's schema, the quarantine's JSON.stringify).
+      const refusal: BodyRefusal | undefined = carriesSecretText(mutation.name) ? 'secret' : inspectBody(mutation.args);
       const versions = versionMark(trx);
       await savepoint(trx);
       try {
+        if (refusal) throw bodyRefusalError(refusal);
         if (!handler) throw new AppError(400, 'UNKNOWN_MUTATION', syncMessages.unknownMutation);
         await handler.command(ctx, mutation.args);
         await releaseSavepoint(trx);
@@ -78,10 +83,12 @@ export async function pushMutations(context: PushContext, body: unknown): Promis
         await rollbackToSavepoint(trx);
         await releaseSavepoint(trx);
         rewindVersions(trx, versions);
-        const argsText = JSON.stringify(mutation.args ?? null);
+        // A refused body is kept out of the quarantine: too big to store, or the secret itself.
+        const argsText = refusal ? 'null' : JSON.stringify(mutation.args ?? null);
         const args = handler?.sensitive ? await encryptAtRest(context.dataKey, argsText, quarantineArgsContext(request.deviceId, mutation.seq)) : argsText;
+        const name = refusal === 'secret' && !handler ? '' : mutation.name;
         await insertRow(trx, 'syncQuarantine', {
-          deviceId: request.deviceId, userId: context.user.id, mutationId: mutation.mutationId, seq: mutation.seq, name: mutation.name,
+          deviceId: request.deviceId, userId: context.user.id, mutationId: mutation.mutationId, seq: mutation.seq, name,
           args, code: error.code, message: error.message, createdAt: nowIso(),
         });
         results.push({ ...base, status: 'rejected', code: error.code, message: error.message });
