@@ -1,11 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
-import { archiveMessages, normalizeUsername } from '@sanidok/schema';
+import { archiveMessages, changePasswordSchema, loginSchema, normalizeUsername } from '@sanidok/schema';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AttemptLimiter } from '../domain/accounts/attemptLimiter';
 import { MemoryAttemptLimiter } from '../domain/accounts/attemptLimiter';
 import { accountMessages } from '../domain/accounts/commands';
-import { AppError } from '../domain/errors';
+import { AppError, validate } from '../domain/errors';
 
 export const rateLimitMessage = 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.';
 
@@ -42,9 +42,17 @@ export const rateLimitPlugin = fp(
 
 export const authRateLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
-/** Keys of the account limit: a login counts per username (known or not), the other checks per user. */
+/**
+ * Keys of the account limit: a login counts per username (known or not), the other checks per user.
+ * Bodies are validated first with the domain's own `validate` (its German 400, unchanged), so a
+ * malformed request is answered as before and never meets the limit (test/fuzz/routeValidation).
+ */
 export const passwordCheckKey = {
-  login: (username: string) => `login:${normalizeUsername(username)}`,
+  login: (body: unknown) => `login:${normalizeUsername(validate(loginSchema, body).username)}`,
+  changePassword: (userId: number, body: unknown) => {
+    validate(changePasswordSchema, body);
+    return passwordCheckKey.user(userId);
+  },
   user: (userId: number) => `user:${userId}`,
 };
 

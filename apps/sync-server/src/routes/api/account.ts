@@ -21,7 +21,7 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
     config: limited,
     schema: { tags, summary: 'Anmelden (setzt das Sitzungscookie)', body: loginSchema, response: replies({ 200: publicUserReply }) },
   }, async (request, reply) => {
-    const { user, rememberMe } = await limitPasswordCheck(app, reply, passwordCheckKey.login(request.body.username), () => authenticate(app.db, request.body));
+    const { user, rememberMe } = await limitPasswordCheck(app, reply, passwordCheckKey.login(request.body), () => authenticate(app.db, request.body));
     await app.signIn(request, reply, user.id, rememberMe);
     return toPublicUser(user);
   });
@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
     schema: { tags, summary: 'Eigenes Passwort ändern (beendet die übrigen Sitzungen)', body: changePasswordSchema, response: replies({ 200: okReply }) },
   }, async (request, reply) => {
     const user = requireUser(request);
-    await limitPasswordCheck(app, reply, passwordCheckKey.user(user.id), () => changePassword(app.db, user.id, request.body, request.sessionId ?? undefined));
+    await limitPasswordCheck(app, reply, passwordCheckKey.changePassword(user.id, request.body), () => changePassword(app.db, user.id, request.body, request.sessionId ?? undefined));
     return { ok: true as const };
   });
 
