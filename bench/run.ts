@@ -5,7 +5,7 @@
  * could not run at all).
  *
  *   pnpm bench                    all parts
- *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize
+ *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins
  *   BENCH_SKIP_BUILD=1 pnpm bench bundle    use the existing builds
  *   BENCH_EXCLUSIVE=1 pnpm bench            hold the build/e2e lock for the whole run, so that no
  *                                           build or e2e run of others competes for the CPU
@@ -20,6 +20,7 @@ import { benchCapture } from './capture';
 import { benchDeltaPull } from './deltaPull';
 import { chromiumPath, machineInfo, root } from './lib';
 import { benchLighthouse } from './lighthouse';
+import { benchLoginStorm } from './loginStorm';
 import { benchSerialization } from './serialization';
 import type { Figure, PartOutcome, PartReport } from './report';
 import { docsPath, figureTable, machineMarkdown, partMarkdown, writeDocs } from './report';
@@ -42,6 +43,7 @@ const parts: Part[] = [
   { id: 'lighthouse', title: '5. Lighthouse: landing page and dashboard', needs: ['pwa', 'server'], run: (dist) => benchLighthouse(dist) },
   { id: 'archive', title: '6. Archive: opening 1,000 sealed protocols', needs: ['pwa', 'server'], run: (dist) => benchArchive(dist) },
   { id: 'serialize', title: '7. Replies through their schema (issue 22)', needs: [], run: () => benchSerialization() },
+  { id: 'logins', title: '8. Login storm: /api/health during 50 logins/s (issue 15)', needs: ['server'], run: () => benchLoginStorm() },
 ];
 
 const lockFile = '/tmp/sanidok-e2e.lock';

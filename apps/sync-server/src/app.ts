@@ -1,6 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/config';
+import { fastifyTrustProxy } from './config/config';
 import { apiDocsPlugin } from './plugins/apiDocs';
 import { archivePlugin } from './plugins/archive';
 import { databasePlugin } from './plugins/database';
@@ -22,7 +23,9 @@ import { apiRoutes } from './routes/api';
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.appOrigin !== undefined,
+    // Off unless TRUST_PROXY names the proxies (config/config.ts): a forged X-Forwarded-For must
+    // not choose the address that rate limits and the audit trail see.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
     // One line per request would drown the log: the PWA polls every 5 s.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),

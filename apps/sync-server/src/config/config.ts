@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -7,6 +8,41 @@ import { z } from 'zod';
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'erwartet true oder false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Names proxy-addr (Fastify's `trustProxy`) accepts besides addresses and CIDR ranges. */
+const proxyPresets = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyPresets.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off by default (the client address is the socket's; `X-Forwarded-For` is ignored).
+ * A number trusts that many proxy hops; a comma list trusts those addresses, CIDR ranges or
+ * presets. `true` (trust every sender) is refused: it let any client forge its address (issue 15).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (['false', 'off', 'no', '0'].includes(value)) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+    }
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'erwartet die Anzahl der Proxys vor dem Server (1–10) oder ihre Adressen (z. B. 127.0.0.1,10.0.0.0/8); true wird nicht angenommen, weil es jedem Absender vertraut',
+    });
+    return z.NEVER;
+  });
 
 const secret = z.string().min(32, 'muss mindestens 32 Zeichen lang sein');
 
@@ -26,6 +62,7 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, 'muss mindestens 6 Zeichen lang sein').optional(),
   APP_ORIGIN: z.url({ error: 'muss eine URL wie https://sanidok.example.de sein' }).optional(),
   COOKIE_SECURE: booleanish.optional(),
+  TRUST_PROXY: trustProxy.default(false),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(10),
   STATIC_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -45,6 +82,11 @@ export interface AppConfig {
   admin?: { username: string; password: string };
   appOrigin?: string;
   cookieSecure: boolean;
+  /**
+   * Which proxies may name the client address (`X-Forwarded-For`): a hop count or addresses;
+   * absent or false: none, the socket's address counts (rate limits, sessions, audit trail).
+   */
+  trustProxy?: false | number | string[];
   /** Sign-in and registration attempts per minute and client. */
   authRateLimit: number;
   /** Folder of the built PWA; absent in API-only tests. */
@@ -66,4 +108,14 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
     throw new ConfigError('Ungültige Konfiguration:\n  ADMIN_USERNAME und ADMIN_PASSWORD müssen gemeinsam gesetzt werden');
   }
   return parsed;
+}
+
+/**
+ * TRUST_PROXY in the form Fastify's types take: a hop count as the function proxy-addr builds
+ * for numbers (trust the first `hops` proxies counted from the server), addresses as they are.
+ */
+export function fastifyTrustProxy(setting: AppConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === undefined || setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }

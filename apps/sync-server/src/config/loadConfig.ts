@@ -56,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : undefined,
     appOrigin: parsed.APP_ORIGIN ? new URL(parsed.APP_ORIGIN).origin : undefined,
     cookieSecure: parsed.COOKIE_SECURE ?? parsed.APP_ORIGIN?.startsWith('https:') ?? false,
+    trustProxy: parsed.TRUST_PROXY,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
     staticDir: parsed.STATIC_DIR ? path.resolve(cwd, parsed.STATIC_DIR) : undefined,
     logLevel: parsed.LOG_LEVEL,

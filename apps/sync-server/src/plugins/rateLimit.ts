@@ -1,12 +1,33 @@
 import rateLimit from '@fastify/rate-limit';
+import { archiveMessages, changePasswordSchema, loginSchema, normalizeUsername } from '@sanidok/schema';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../domain/errors';
+import type { AttemptLimiter } from '../domain/accounts/attemptLimiter';
+import { MemoryAttemptLimiter } from '../domain/accounts/attemptLimiter';
+import { accountMessages } from '../domain/accounts/commands';
+import { AppError, validate } from '../domain/errors';
 
 export const rateLimitMessage = 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Failed password checks per account (domain/accounts/attemptLimiter.ts). */
+    passwordAttempts: AttemptLimiter;
+  }
+}
+
+/** The German refusal while an account waits; the wait is also in `Retry-After`. */
+export function accountLockedMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Zu viele falsche Passwörter für dieses Konto. Bitte warten Sie ${minutes === 1 ? 'eine Minute' : `${minutes} Minuten`} und versuchen Sie es erneut.`;
+}
+
 /**
- * Rate limiting is opt-in per route (`config.rateLimit`): sign-in and registration use
- * `app.config.authRateLimit` attempts per minute and client address.
+ * Two limits: per client address, opt-in per route (`config.rateLimit`: sign-in and registration
+ * use `app.config.authRateLimit` attempts per minute), and per account on every password check
+ * (`limitPasswordCheck`). The address is the socket's unless TRUST_PROXY names the proxies
+ * (config/config.ts), so a forged `X-Forwarded-For` no longer gives a fresh address per request;
+ * behind a trusted proxy the account limit still holds against many addresses.
  */
 export const rateLimitPlugin = fp(
   async (app) => {
@@ -14,8 +35,52 @@ export const rateLimitPlugin = fp(
       global: false,
       errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', rateLimitMessage),
     });
+    app.decorate('passwordAttempts', new MemoryAttemptLimiter());
   },
   { name: 'rate-limit', dependencies: ['database'] },
 );
 
 export const authRateLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+/**
+ * Keys of the account limit: a login counts per username (known or not), the other checks per user.
+ * Bodies are validated first with the domain's own `validate` (its German 400, unchanged), so a
+ * malformed request is answered as before and never meets the limit (test/fuzz/routeValidation).
+ */
+export const passwordCheckKey = {
+  login: (body: unknown) => `login:${normalizeUsername(validate(loginSchema, body).username)}`,
+  changePassword: (userId: number, body: unknown) => {
+    validate(changePasswordSchema, body);
+    return passwordCheckKey.user(userId);
+  },
+  user: (userId: number) => `user:${userId}`,
+};
+
+/** The refusals that mean "wrong password" (login, change password, key rotation). */
+function isWrongPassword(error: unknown): boolean {
+  if (!(error instanceof AppError)) return false;
+  if (error.code === 'INVALID_CREDENTIALS') return true;
+  const field = error.fields?.currentPassword;
+  return field === accountMessages.wrongCurrentPassword || field === archiveMessages.wrongPassword;
+}
+
+/**
+ * Runs a command that checks a password under the account limit: refused with 429 and
+ * `Retry-After` while the key waits (before any Argon2id work), a wrong password counted, the
+ * right one starting the count over.
+ */
+export async function limitPasswordCheck<T>(app: FastifyInstance, reply: FastifyReply, key: string, check: () => Promise<T>): Promise<T> {
+  const wait = app.passwordAttempts.retryAfterSeconds(key);
+  if (wait > 0) {
+    void reply.header('retry-after', String(wait));
+    throw new AppError(429, 'RATE_LIMITED', accountLockedMessage(wait));
+  }
+  try {
+    const result = await check();
+    app.passwordAttempts.reset(key);
+    return result;
+  } catch (error) {
+    if (isWrongPassword(error)) app.passwordAttempts.recordFailure(key);
+    throw error;
+  }
+}

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authenticate, changePassword, registerUser, updateProfile } from '../../domain/accounts/commands';
 import { toPublicUser } from '../../domain/accounts/publicUser';
 import { apiTags } from '../../plugins/apiDocs';
-import { authRateLimit } from '../../plugins/rateLimit';
+import { authRateLimit, limitPasswordCheck, passwordCheckKey } from '../../plugins/rateLimit';
 import { requestContext, requireUser } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
@@ -21,7 +21,7 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
     config: limited,
     schema: { tags, summary: 'Anmelden (setzt das Sitzungscookie)', body: loginSchema, response: replies({ 200: publicUserReply }) },
   }, async (request, reply) => {
-    const { user, rememberMe } = await authenticate(app.db, request.body);
+    const { user, rememberMe } = await limitPasswordCheck(app, reply, passwordCheckKey.login(request.body), () => authenticate(app.db, request.body));
     await app.signIn(request, reply, user.id, rememberMe);
     return toPublicUser(user);
   });
@@ -42,9 +42,9 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post('/change-password', {
     schema: { tags, summary: 'Eigenes Passwort ändern (beendet die übrigen Sitzungen)', body: changePasswordSchema, response: replies({ 200: okReply }) },
-  }, async (request) => {
+  }, async (request, reply) => {
     const user = requireUser(request);
-    await changePassword(app.db, user.id, request.body, request.sessionId ?? undefined);
+    await limitPasswordCheck(app, reply, passwordCheckKey.changePassword(user.id, request.body), () => changePassword(app.db, user.id, request.body, request.sessionId ?? undefined));
     return { ok: true as const };
   });
 

@@ -17,6 +17,7 @@ import { rotateOrganizationKey } from '../../domain/archive/keyRotation';
 import { openArchiveService } from '../../domain/archive/open';
 import { listArchiveServices } from '../../domain/archive/services';
 import { apiTags } from '../../plugins/apiDocs';
+import { limitPasswordCheck, passwordCheckKey } from '../../plugins/rateLimit';
 import { commandContext } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { documentedOnly } from '../../plugins/typedRoutes';
@@ -56,5 +57,8 @@ export const archiveRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post('/organizations/:orgId/generate-key', {
     schema: { tags, summary: 'Organisationsschlüssel wechseln', params: orgIdParams, body: documentedOnly(rotateOrganizationKeySchema), response: replies({ 200: organizationReply }) },
-  }, async (request) => rotateOrganizationKey(commandContext(app, request), request.params.orgId, request.body));
+  }, async (request, reply) => {
+    const ctx = commandContext(app, request);
+    return limitPasswordCheck(app, reply, passwordCheckKey.user(ctx.user.id), () => rotateOrganizationKey(ctx, request.params.orgId, request.body));
+  });
 };

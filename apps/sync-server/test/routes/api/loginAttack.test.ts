@@ -1,0 +1,112 @@
+import { generateOrganizationSecret, deriveOrganizationKeys, publicKeysToBase64Url } from '@sanidok/crypto';
+import { describe, expect, it } from 'vitest';
+import { rateLimitMessage } from '../../../src/plugins/rateLimit';
+import { createOrganizationWithSecret } from '../../helpers/archive';
+import { json } from '../../helpers/json';
+import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
+
+/**
+ * Issue 15, item 4: a client that forges a new `X-Forwarded-For` per request gets neither a fresh
+ * address for the limit per address nor past the limit per account, and every refusal is German.
+ */
+interface ErrorBody {
+  code: string;
+  message: string;
+}
+
+const forged = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i % 250}` });
+const lockedMessage = /^Zu viele falsche Passwörter für dieses Konto\. Bitte warten Sie (eine Minute|\d+ Minuten) und versuchen Sie es erneut\.$/;
+
+async function guess(client: Client, username: string, password: string, i: number) {
+  return client.request({ method: 'POST', url: '/api/login', payload: { username, password }, headers: forged(i) });
+}
+
+describe('logins under attack', () => {
+  it('refuses 60 forged-XFF guesses after the per-account limit, even behind a trusted proxy', async () => {
+    // The proxy is trusted (the inject address), so each guess really arrives from a new address.
+    const app = await createTestApp({ trustProxy: ['127.0.0.1'], authRateLimit: 1000 });
+    await registeredClient(app, 'anna');
+    const attacker = new Client(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const response = await guess(attacker, 'anna', `falsch-${i}`, i);
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        const body = json<ErrorBody>(response);
+        expect(body.code).toBe('RATE_LIMITED');
+        expect(body.message).toMatch(lockedMessage);
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      } else {
+        expect(json(response)).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Benutzername oder Passwort ist falsch.' });
+      }
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    // While the account waits, the right password does not open it either (else the lock would
+    // only tell the attacker which guess was right).
+    expect((await guess(attacker, 'anna', 'geheim123', 99)).statusCode).toBe(429);
+    // Another account is not affected.
+    await registeredClient(app, 'bert');
+    expect((await guess(new Client(app), 'bert', 'geheim123', 1)).statusCode).toBe(200);
+  });
+
+  it('locks an unknown username the same way, so a lock tells nothing about the account', async () => {
+    const app = await createTestApp({ authRateLimit: 1000 });
+    const attacker = new Client(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) statuses.push((await guess(attacker, 'niemand', 'falsch', i)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
+  it('ignores X-Forwarded-For without TRUST_PROXY: forged addresses share one limit and stay out of the audit trail', async () => {
+    const app = await createTestApp({ authRateLimit: 10 });
+    await registeredClient(app, 'anna');
+    const attacker = new Client(app);
+    const statuses: number[] = [];
+    // Different usernames, so only the limit per address can stop them.
+    for (let i = 0; i < 60; i += 1) statuses.push((await guess(attacker, `konto${i}`, 'falsch', i)).statusCode);
+    // 10 per minute and address (each route counts its own): the 11th is refused, whatever XFF says.
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    const refused = await guess(attacker, 'konto99', 'falsch', 99);
+    expect([refused.statusCode, json(refused)]).toEqual([429, { code: 'RATE_LIMITED', message: rateLimitMessage }]);
+    expect(refused.headers['retry-after']).toBeDefined();
+
+    const sessions = await app.db.selectFrom('sessions').select('ipAddress').execute();
+    expect(sessions.map((s) => s.ipAddress)).toEqual(['127.0.0.1']);
+  });
+
+  it('limits the password check of a password change per user', async () => {
+    const app = await createTestApp();
+    const anna = await registeredClient(app, 'anna');
+    const change = (currentPassword: string) => anna.post('/api/change-password', { currentPassword, newPassword: 'neues-geheim-123' });
+    for (let i = 0; i < 5; i += 1) expect((await change('falsch')).statusCode).toBe(400);
+    const locked = await change('geheim123');
+    expect([locked.statusCode, json<ErrorBody>(locked).code]).toEqual([429, 'RATE_LIMITED']);
+    expect(json<ErrorBody>(locked).message).toMatch(lockedMessage);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(59);
+  });
+
+  it('limits the password check of a key rotation per user', async () => {
+    const app = await createTestApp();
+    const owner = await registeredClient(app, 'olga');
+    const org = await createOrganizationWithSecret(owner);
+    const newKeys = publicKeysToBase64Url(await deriveOrganizationKeys(generateOrganizationSecret()));
+    const rotate = (currentPassword: string) => owner.post(`/api/organizations/${org.id}/generate-key`, { ...newKeys, currentPassword });
+    for (let i = 0; i < 5; i += 1) expect((await rotate('falsch')).statusCode).toBe(400);
+    const locked = await rotate('geheim123');
+    expect([locked.statusCode, json<ErrorBody>(locked).code]).toEqual([429, 'RATE_LIMITED']);
+    expect(json<ErrorBody>(locked).message).toMatch(lockedMessage);
+    expect(locked.headers['retry-after']).toBeDefined();
+  });
+
+  it('starts the count over after the right password', async () => {
+    const app = await createTestApp({ authRateLimit: 1000 });
+    await registeredClient(app, 'anna');
+    const client = new Client(app);
+    for (let round = 0; round < 3; round += 1) {
+      for (let i = 0; i < 4; i += 1) expect((await guess(client, 'anna', 'falsch', i)).statusCode).toBe(401);
+      expect((await guess(client, 'anna', 'geheim123', 0)).statusCode).toBe(200);
+    }
+  });
+});
