@@ -1,5 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import { usePasswordRunner } from '@sanidok/crypto';
+import { runPasswordTask } from '@sanidok/crypto/passwordsPool';
 import type { AppConfig } from './config/config';
 import { fastifyTrustProxy } from './config/config';
 import { apiDocsPlugin } from './plugins/apiDocs';
@@ -21,6 +23,8 @@ import { apiRoutes } from './routes/api';
  * rate limits), then the API description and the API routes, then the PWA with its SPA fallback. Tests call this with a temp database.
  */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  // Argon2id on worker threads, off the event loop (packages/crypto/src/passwordsPool.ts).
+  usePasswordRunner(runPasswordTask);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Off unless TRUST_PROXY names the proxies (config/config.ts): a forged X-Forwarded-For must

@@ -4,29 +4,33 @@ import { randomToken } from './random';
 /** OWASP minimum for Argon2id: m = 19 MiB, t = 2, p = 1 (libsodium fixes p at 1). */
 export const argon2idParams = { opsLimit: 2, memLimitBytes: 19 * 1024 * 1024 } as const;
 
+/** One Argon2id job, as a worker pool runs it (passwordsPool.ts). */
+export type PasswordTask =
+  | { op: 'hash'; password: string; opsLimit: number; memLimitBytes: number }
+  | { op: 'verify'; encoded: string; password: string };
+export type PasswordRunner = (task: PasswordTask) => Promise<string | boolean>;
+
 /**
- * In Node (the server) every hash and verify runs on the worker pool of passwordsPool.ts, so that
- * ~40 ms of Argon2id never blocks the event loop; elsewhere (a browser) on the calling thread.
- * The pool module is imported lazily: the PWA bundle never sees `node:worker_threads`.
+ * The server hands its worker pool over at start (`@sanidok/crypto/passwordsPool`, registered in
+ * apps/sync-server/src/app.ts), so that ~40 ms of Argon2id never blocks its event loop. Without a
+ * runner (a browser, a unit test of this package) the hash runs on the calling thread. The pool is
+ * its own entry point, not imported from here, so the PWA bundle never sees `node:worker_threads`.
  */
-const inNode = typeof process !== 'undefined' && typeof process.versions === 'object' && 'node' in process.versions;
+let runner: PasswordRunner | undefined;
+export function usePasswordRunner(next: PasswordRunner | undefined): void {
+  runner = next;
+}
 
 /** Encoded `$argon2id$…` string with its own salt and parameters. */
 export async function hashPassword(password: string): Promise<string> {
-  if (inNode) {
-    const { runPasswordTask } = await import('./passwordsPool');
-    return String(await runPasswordTask({ op: 'hash', password, ...argon2idParams }));
-  }
+  if (runner) return String(await runner({ op: 'hash', password, ...argon2idParams }));
   const sodium = await loadSodium();
   return sodium.crypto_pwhash_str(password, argon2idParams.opsLimit, argon2idParams.memLimitBytes);
 }
 
 export async function verifyPassword(encoded: string, password: string): Promise<boolean> {
   if (!encoded.startsWith('$argon2id$')) return false;
-  if (inNode) {
-    const { runPasswordTask } = await import('./passwordsPool');
-    return (await runPasswordTask({ op: 'verify', encoded, password })) === true;
-  }
+  if (runner) return (await runner({ op: 'verify', encoded, password })) === true;
   const sodium = await loadSodium();
   try {
     return sodium.crypto_pwhash_str_verify(encoded, password);

@@ -1,7 +1,8 @@
 /// <reference types="node" />
 /**
  * Argon2id off the event loop (issue 15, item 4): a small pool of worker threads, each with its own
- * libsodium. Node only; passwords.ts imports this file lazily, so the PWA never loads it.
+ * libsodium. Node only: its own entry point (`@sanidok/crypto/passwordsPool`), which the server
+ * registers with `usePasswordRunner` (passwords.ts), so the PWA never loads it.
  *
  * The worker is inline code (`eval: true`) rather than a file next to this one: the same code then
  * runs under vitest and tsx (from the .ts sources) and in the esbuild bundle (dist/server.js), where
@@ -12,9 +13,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
-export type PasswordTask =
-  | { op: 'hash'; password: string; opsLimit: number; memLimitBytes: number }
-  | { op: 'verify'; encoded: string; password: string };
+import type { PasswordTask } from './passwords';
 
 interface Pending {
   task: PasswordTask;

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../src/passwords';
-import { passwordPoolSize } from '../src/passwordsPool';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, usePasswordRunner, verifyPassword } from '../src/passwords';
+import { passwordPoolSize, runPasswordTask } from '../src/passwordsPool';
+
+// As the server does at start (apps/sync-server/src/app.ts).
+beforeAll(() => { usePasswordRunner(runPasswordTask); });
+afterAll(() => { usePasswordRunner(undefined); });
 
 describe('Argon2id on the worker pool', () => {
   it('keeps the event loop free while hashes run (issue 15, item 4)', async () => {
