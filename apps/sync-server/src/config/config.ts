@@ -47,6 +47,8 @@ export interface AppConfig {
   cookieSecure: boolean;
   /** Sign-in and registration attempts per minute and client. */
   authRateLimit: number;
+  /** Invitations per hour and inviter / organisation; the defaults of domain/organizations/invitationLimits.ts when absent. */
+  invitationLimits?: { perInviter: number; perOrganization: number };
   /** Folder of the built PWA; absent in API-only tests. */
   staticDir?: string;
   logLevel: Env['LOG_LEVEL'];
