@@ -12,7 +12,7 @@ import { AppError } from '../errors';
 let blocked: Set<string> | undefined;
 
 function blockList(): Set<string> {
-  blocked ??= new Set([...common['passwords-common'], ...german.commonWords].map((word) => String(word).toLowerCase()));
+  blocked ??= new Set([...common['passwords-common'], ...german.commonWords].map((word) => word.toLowerCase()));
   return blocked;
 }
 

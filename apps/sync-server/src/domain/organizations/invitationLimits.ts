@@ -27,7 +27,7 @@ async function attemptsSince(db: Db, column: 'inviterId' | 'organizationId', id:
     .where(column, '=', id)
     .where('createdAt', '>=', since)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** Refuses with 429 when either budget is spent, otherwise records this attempt. */

@@ -48,7 +48,7 @@ describe('passwords and names (issue 15 item 5)', () => {
     const owner = await registeredClient(app, 'olga');
     const refused = await owner.post('/api/organizations', await organizationPayload('Gewinn: sani-preis.de'));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().fields).toEqual({ name: 'Der Name darf keine Internet- oder E-Mail-Adresse enthalten' });
+    expect(refused.json<{ fields: unknown }>().fields).toEqual({ name: 'Der Name darf keine Internet- oder E-Mail-Adresse enthalten' });
   });
 
   it('limits invitations per inviter, counting unknown names too, in German', async () => {
