@@ -27,6 +27,8 @@ describe('username skeleton (UTS #39)', () => {
     expect(usernameSkeleton('OLAF')).toBe(usernameSkeleton('olaf'));
     expect(usernameSkeleton('ｏｌａｆ')).toBe(usernameSkeleton('olaf')); // full width (NFKC)
     expect(usernameSkeleton('karl')).toBe(usernameSkeleton('kar1'));
+    expect(usernameSkeleton('0laf')).toBe(usernameSkeleton('olaf'));
+    expect(usernameSkeleton('Ilse')).toBe(usernameSkeleton('llse')); // capital I and small L
   });
 
   it('keeps different names apart', () => {
