@@ -21,7 +21,7 @@ async function openAdminArea(page: Page): Promise<void> {
 
 /** Registration through the API, for set-up steps that are not under test. */
 async function registerViaApi(request: APIRequestContext, username: string): Promise<void> {
-  const response = await request.post('/api/register', { data: { username, email: `${username}@example.de`, password: 'geheim123' } });
+  const response = await request.post('/api/register', { data: { username, email: `${username}@example.de`, password: 'Geheim-Sani-42' } });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -52,7 +52,7 @@ test.describe('Admin-Bereich', () => {
     await user.reload();
     await expect(user).toHaveURL(/\/auth$/);
     await user.getByLabel('Benutzername').fill(username);
-    await user.getByLabel('Passwort', { exact: true }).fill('geheim123');
+    await user.getByLabel('Passwort', { exact: true }).fill('Geheim-Sani-42');
     await user.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect(user.getByText('Anmeldung fehlgeschlagen')).toBeVisible();
     await expect(user.getByText('Ihr Konto ist gesperrt. Bitte wenden Sie sich an den Administrator.')).toBeVisible();
@@ -89,8 +89,8 @@ test.describe('Admin-Bereich', () => {
       await newcomer.getByRole('tab', { name: 'Registrieren' }).click();
       await newcomer.getByLabel('Benutzername').fill(username);
       await newcomer.getByLabel('E-Mail-Adresse').fill(`${username}@example.de`);
-      await newcomer.getByLabel('Passwort', { exact: true }).fill('geheim123');
-      await newcomer.getByLabel('Passwort bestätigen').fill('geheim123');
+      await newcomer.getByLabel('Passwort', { exact: true }).fill('Geheim-Sani-42');
+      await newcomer.getByLabel('Passwort bestätigen').fill('Geheim-Sani-42');
       await newcomer.getByRole('checkbox', { name: /Ich akzeptiere/ }).check();
       await newcomer.getByLabel('Beta-Code').fill(code.toLowerCase());
       await newcomer.getByRole('button', { name: 'Registrieren', exact: true }).click();

@@ -10,7 +10,7 @@ test.describe('Konto', () => {
     await logoutViaUi(page);
     expect((await page.request.get('/api/user')).status()).toBe(401);
 
-    await loginViaUi(page, username, 'geheim123', true);
+    await loginViaUi(page, username, 'Geheim-Sani-42', true);
     const cookie = (await context.cookies()).find((c) => c.name === 'sanidok_session');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);

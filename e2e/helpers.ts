@@ -4,7 +4,7 @@ import { expect } from '@playwright/test';
 /** A username no earlier test (or earlier run on the same database) has taken. */
 export const uniqueName = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
 
-export async function registerViaUi(page: Page, username: string, password = 'geheim123'): Promise<void> {
+export async function registerViaUi(page: Page, username: string, password = 'Geheim-Sani-42'): Promise<void> {
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Registrieren' }).click();
   await page.getByLabel('Benutzername').fill(username);
@@ -16,7 +16,7 @@ export async function registerViaUi(page: Page, username: string, password = 'ge
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-export async function loginViaUi(page: Page, username: string, password = 'geheim123', rememberMe = false): Promise<void> {
+export async function loginViaUi(page: Page, username: string, password = 'Geheim-Sani-42', rememberMe = false): Promise<void> {
   await page.goto('/auth');
   await page.getByLabel('Benutzername').fill(username);
   await page.getByLabel('Passwort', { exact: true }).fill(password);

@@ -11,7 +11,7 @@ import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64U
  */
 export const clientHeader = { 'x-sanidok-client': 'e2e' };
 
-export async function registerViaApi(request: APIRequestContext, username: string, password = 'geheim123'): Promise<number> {
+export async function registerViaApi(request: APIRequestContext, username: string, password = 'Geheim-Sani-42'): Promise<number> {
   const response = await request.post('/api/register', { headers: clientHeader, data: { username, email: `${username}@example.de`, password } });
   expect(response.ok(), await response.text()).toBe(true);
   const user = (await (await request.get('/api/user')).json()) as { id: number };

@@ -1,3 +1,4 @@
+import { newPasswordSchema, passwordPolicy } from './passwordPolicy';
 import { z } from './zodConfig';
 
 /**
@@ -7,8 +8,8 @@ import { z } from './zodConfig';
  */
 
 export const adminLimits = {
-  passwordMin: 6,
-  passwordMax: 200,
+  passwordMin: passwordPolicy.min,
+  passwordMax: passwordPolicy.max,
   searchMax: 100,
   reasonMax: 500,
   betaDescriptionMax: 200,
@@ -18,7 +19,7 @@ export const adminLimits = {
 } as const;
 
 export const adminMessages = {
-  passwordShort: 'Das neue Passwort muss mindestens 6 Zeichen lang sein',
+  passwordShort: 'Das neue Passwort muss mindestens 10 Zeichen lang sein',
   passwordLong: 'Das Passwort darf höchstens 200 Zeichen lang sein',
   blockedRequired: 'Bitte geben Sie an, ob gesperrt oder entsperrt werden soll.',
   reasonLong: 'Der Grund darf höchstens 500 Zeichen lang sein',
@@ -57,10 +58,7 @@ export const adminSearchSchema = z.object({
 });
 
 export const adminResetPasswordSchema = z.object({
-  newPassword: z
-    .string({ error: m.passwordShort })
-    .min(adminLimits.passwordMin, m.passwordShort)
-    .max(adminLimits.passwordMax, m.passwordLong),
+  newPassword: newPasswordSchema(m.passwordShort),
 });
 export type AdminResetPasswordInput = z.input<typeof adminResetPasswordSchema>;
 

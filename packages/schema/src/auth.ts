@@ -1,3 +1,4 @@
+import { newPasswordSchema, passwordPolicy } from './passwordPolicy';
 import { z } from './zodConfig';
 
 /**
@@ -8,8 +9,8 @@ import { z } from './zodConfig';
 export const limits = {
   usernameMin: 3,
   usernameMax: 50,
-  passwordMin: 6,
-  passwordMax: 200,
+  passwordMin: passwordPolicy.min,
+  passwordMax: passwordPolicy.max,
   emailMax: 254,
   fullNameMax: 120,
   betaCodeMax: 40,
@@ -21,7 +22,7 @@ const messages = {
   usernameLong: 'Benutzername darf höchstens 50 Zeichen lang sein',
   usernameChars: 'Benutzername darf nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich enthalten',
   passwordRequired: 'Bitte geben Sie Ihr Passwort ein',
-  passwordShort: 'Passwort muss mindestens 6 Zeichen lang sein',
+  passwordShort: 'Passwort muss mindestens 10 Zeichen lang sein',
   passwordLong: 'Passwort darf höchstens 200 Zeichen lang sein',
   passwordsDiffer: 'Passwörter stimmen nicht überein',
   emailRequired: 'E-Mail-Adresse ist erforderlich',
@@ -31,7 +32,7 @@ const messages = {
   fullNameLong: 'Name darf höchstens 120 Zeichen lang sein',
   profileEmailInvalid: 'Gültige E-Mail-Adresse erforderlich',
   currentPasswordRequired: 'Aktuelles Passwort ist erforderlich',
-  newPasswordShort: 'Neues Passwort muss mindestens 6 Zeichen haben',
+  newPasswordShort: 'Neues Passwort muss mindestens 10 Zeichen haben',
   betaCodeLong: 'Beta-Code ist zu lang',
 } as const;
 
@@ -43,9 +44,7 @@ export const authMessages = messages;
  */
 const text = (required: string) => z.string({ error: required });
 
-const password = text(messages.passwordShort)
-  .min(limits.passwordMin, messages.passwordShort)
-  .max(limits.passwordMax, messages.passwordLong);
+const password = newPasswordSchema(messages.passwordShort);
 
 export const usernameSchema = text(messages.usernameRequired)
   .trim()
@@ -105,7 +104,7 @@ export function toRegisterPayload(values: RegisterFormValues): RegisterInput {
 
 export const changePasswordSchema = z.object({
   currentPassword: text(messages.currentPasswordRequired).min(1, messages.currentPasswordRequired).max(limits.passwordMax, messages.passwordLong),
-  newPassword: text(messages.newPasswordShort).min(limits.passwordMin, messages.newPasswordShort).max(limits.passwordMax, messages.passwordLong),
+  newPassword: newPasswordSchema(messages.newPasswordShort),
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 

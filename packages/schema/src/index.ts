@@ -2,6 +2,7 @@ export * from './zodConfig';
 export * from './errors';
 export * from './user';
 export * from './auth';
+export * from './passwordPolicy';
 export * from './validation';
 export * from './organizations';
 export * from './roleLabels';

@@ -9,6 +9,7 @@ export const invitableRoles = ['member', 'admin'] as const;
 export const organizationMessages = {
   nameShort: 'Name muss mindestens 3 Zeichen lang sein',
   nameLong: 'Name darf höchstens 100 Zeichen lang sein',
+  nameLink: 'Der Name darf keine Internet- oder E-Mail-Adresse enthalten',
   descriptionLong: 'Beschreibung darf höchstens 1000 Zeichen lang sein',
   keyInvalid: 'Der Organisationsschlüssel ist ungültig. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   inviteUsernameShort: 'Benutzername muss mindestens 3 Zeichen lang sein',
@@ -26,8 +27,21 @@ export const organizationPublicKeysSchema = z.object({
 });
 export type OrganizationPublicKeys = z.infer<typeof organizationPublicKeysSchema>;
 
+/**
+ * A link in an organisation name: a scheme (`https://`, `mailto:`), `www.`, or a host name such as
+ * `example.com` (a word, a dot and letters right after it, so "e.V." and "St. Johannes" stay
+ * allowed). The name goes out in invitation e-mail subjects, where a link would be clickable
+ * (issue 15 item 5).
+ */
+const linkInName = /[a-z][a-z0-9+.-]*:\/\/|\bmailto:|\bwww\.|[\p{L}\p{N}-]+\.[\p{L}]{2,}/iu;
+
 export const organizationFormSchema = z.object({
-  name: z.string({ error: organizationMessages.nameShort }).trim().min(3, organizationMessages.nameShort).max(100, organizationMessages.nameLong),
+  name: z
+    .string({ error: organizationMessages.nameShort })
+    .trim()
+    .min(3, organizationMessages.nameShort)
+    .max(100, organizationMessages.nameLong)
+    .refine((v) => !linkInName.test(v), organizationMessages.nameLink),
   description: z
     .string()
     .trim()

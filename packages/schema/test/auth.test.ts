@@ -3,20 +3,20 @@ import { fieldMessages, loginSchema, normalizeUsername, profileSchema, registerF
 
 describe('account schemas', () => {
   it('give the spec messages for the registration form', () => {
-    const result = registerFormSchema.safeParse({ username: 'abc', email: '', password: 'geheim1', confirmPassword: 'anders1', terms: false });
+    const result = registerFormSchema.safeParse({ username: 'abc', email: '', password: 'geheim-Sani-1', confirmPassword: 'anders-Sani-1', terms: false });
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(fieldMessages(result.error)).toMatchObject({
       email: 'E-Mail-Adresse ist erforderlich',
       terms: 'Sie müssen den Nutzungsbedingungen und der Datenschutzerklärung zustimmen',
     });
-    const mismatch = registerFormSchema.safeParse({ username: 'abc', email: 'a@b.de', password: 'geheim1', confirmPassword: 'anders1', terms: true });
+    const mismatch = registerFormSchema.safeParse({ username: 'abc', email: 'a@b.de', password: 'geheim-Sani-1', confirmPassword: 'anders-Sani-1', terms: true });
     expect(mismatch.success ? {} : fieldMessages(mismatch.error)).toEqual({ confirmPassword: 'Passwörter stimmen nicht überein' });
   });
 
   it('strips the confirmation and the terms box from the payload', () => {
-    expect(toRegisterPayload({ username: 'abc', email: 'a@b.de', password: 'geheim1', confirmPassword: 'geheim1', terms: true, betaCode: ' ' })).toEqual({
-      username: 'abc', email: 'a@b.de', password: 'geheim1',
+    expect(toRegisterPayload({ username: 'abc', email: 'a@b.de', password: 'geheim-Sani-1', confirmPassword: 'geheim-Sani-1', terms: true, betaCode: ' ' })).toEqual({
+      username: 'abc', email: 'a@b.de', password: 'geheim-Sani-1',
     });
   });
 

@@ -55,6 +55,7 @@ export const de = {
     password: 'Passwort',
     email: 'E-Mail-Adresse',
     confirmPassword: 'Passwort bestätigen',
+    passwordHint: 'Mindestens 10 Zeichen. Verbreitete Passwörter wie „passwort123“ werden abgelehnt.',
     rememberMe: 'Angemeldet bleiben',
     forgotPassword: 'Passwort vergessen?',
     loginSubmit: 'Anmelden',
@@ -267,7 +268,8 @@ export const de = {
     created: 'Organisation erstellt',
     createdText: (name: string) => `„${name}“ wurde angelegt. Bitte sichern Sie jetzt den Organisationsschlüssel.`,
     invited: 'Einladung versendet',
-    invitedText: (username: string) => `${username} wurde eingeladen.`,
+    // The server answers alike for unknown names (no username enumeration): say so.
+    invitedText: (username: string) => `Sofern es den Benutzer ${username} gibt, wurde er eingeladen.`,
     inviteFailed: 'Einladung konnte nicht versendet werden.',
     responded: 'Einladung bearbeitet',
     acceptedText: (organization: string) => `Sie sind jetzt Mitglied von „${organization}“.`,

@@ -89,6 +89,8 @@ export interface AppConfig {
   trustProxy?: false | number | string[];
   /** Sign-in and registration attempts per minute and client. */
   authRateLimit: number;
+  /** Invitations per hour and inviter / organisation; the defaults of domain/organizations/invitationLimits.ts when absent. */
+  invitationLimits?: { perInviter: number; perOrganization: number };
   /** Folder of the built PWA; absent in API-only tests. */
   staticDir?: string;
   logLevel: Env['LOG_LEVEL'];

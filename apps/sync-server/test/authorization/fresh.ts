@@ -57,8 +57,15 @@ export async function freshMember(world: World, scope: Scope, role: 'member' | '
 
 /** A pending invitation of the scope's organisation for `username`. */
 export async function freshInvitation(world: World, scope: Scope, username: string): Promise<number> {
-  return whileUnblocked(world, scope, async () =>
-    ok(await world.clients.owner.post(`/api/organizations/${scope.org.id}/invite`, { username, role: 'member' }), 201).json<{ id: number }>().id);
+  return whileUnblocked(world, scope, async () => {
+    ok(await world.clients.owner.post(`/api/organizations/${scope.org.id}/invite`, { username, role: 'member' }), 201);
+    // The inviter's answer carries no id (same answer for unknown names): read it from the table.
+    const row = await world.app.db
+      .selectFrom('organizationInvitations').select('id')
+      .where('organizationId', '=', scope.org.id).where('invitedUsername', '=', username).where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
 }
 
 export async function freshMaterial(world: World, scope: Scope): Promise<number> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { adminClient, adminCredentials } from '../helpers/admin';
 import { createOrganizationWithSecret } from '../helpers/archive';
-import { createOrganization } from '../helpers/organizations';
+import { createOrganization, pendingInvitationId } from '../helpers/organizations';
 import { createProtocolVia, dischargePayload } from '../helpers/protocols';
 import { createServiceVia } from '../helpers/services';
 import { Client, createTestApp, registeredClient, validRegistration } from '../helpers/testApp';
@@ -72,8 +72,9 @@ const hour = 3_600_000;
 export const endedDates = () => ({ startDate: new Date(Date.now() - 10 * hour).toISOString(), endDate: new Date(Date.now() - 2 * hour).toISOString() });
 
 export async function joinOrganization(owner: Client, invitee: Requester, username: string, organizationId: number, role: 'member' | 'admin'): Promise<void> {
-  const invitation = ok(await owner.post(`/api/organizations/${organizationId}/invite`, { username, role }), 201).json<{ id: number }>();
-  ok(await invitee.request({ method: 'POST', url: `/api/invitations/${invitation.id}/respond`, payload: { response: 'accepted' } }));
+  ok(await owner.post(`/api/organizations/${organizationId}/invite`, { username, role }), 201);
+  const invitationId = await pendingInvitationId(invitee, organizationId);
+  ok(await invitee.request({ method: 'POST', url: `/api/invitations/${String(invitationId)}/respond`, payload: { response: 'accepted' } }));
 }
 
 export async function setBlocked(world: World, kind: 'organizations' | 'services', id: number | string, isBlocked: boolean): Promise<void> {

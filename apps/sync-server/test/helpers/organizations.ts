@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } from '@sanidok/crypto';
 import { json } from './json';
 import type { Client } from './testApp';
@@ -16,11 +16,25 @@ export async function createOrganization(client: Client, name = 'DRK Musterstadt
   return json<{ id: number }>(response);
 }
 
+/**
+ * The id of the invitee's pending invitation to `organizationId`, from the invitee's own list:
+ * the inviter's answer carries no id (domain/organizations/commands.ts, inviteMember).
+ */
+export async function pendingInvitationId(
+  invitee: { request: (options: InjectOptions) => Promise<LightMyRequestResponse> },
+  organizationId: number,
+): Promise<number> {
+  const list = json<{ id: number; organization: { id: number } }[]>(await invitee.request({ method: 'GET', url: '/api/invitations' }));
+  const invitation = list.find((i) => i.organization.id === organizationId);
+  if (!invitation) throw new Error(`Keine offene Einladung in Organisation ${String(organizationId)}`);
+  return invitation.id;
+}
+
 export async function addMember(app: FastifyInstance, owner: Client, organizationId: number, username: string, role: 'member' | 'admin' = 'member'): Promise<Client> {
   const client = await registeredClient(app, username);
   const invite = await owner.post(`/api/organizations/${organizationId}/invite`, { username, role });
   if (invite.statusCode !== 201) throw new Error(`Einladung fehlgeschlagen: ${invite.body}`);
-  const accepted = await client.post(`/api/invitations/${json<{ id: number }>(invite).id}/respond`, { response: 'accepted' });
+  const accepted = await client.post(`/api/invitations/${String(await pendingInvitationId(client, organizationId))}/respond`, { response: 'accepted' });
   if (accepted.statusCode !== 200) throw new Error(`Annahme fehlgeschlagen: ${accepted.body}`);
   return client;
 }

@@ -33,6 +33,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     dataKey: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     cookieSecure: false,
     authRateLimit: 1000,
+    // Fixtures invite many members; test/routes/api/passwordsAndNames.test.ts checks the real limits.
+    invitationLimits: { perInviter: 1000, perOrganization: 1000 },
     logLevel: 'silent',
     ...overrides,
   });
@@ -71,7 +73,7 @@ export class Client {
 export const validRegistration = (username = 'anna') => ({
   username,
   email: `${username}@example.de`,
-  password: 'geheim123',
+  password: 'Geheim-Sani-42',
 });
 
 export async function registeredClient(app: FastifyInstance, username = 'anna'): Promise<Client> {

@@ -29,7 +29,7 @@ describe('error contract', () => {
     const payloads: unknown[] = [
       null, [], 'text', 42, true, { username: 1, password: {} }, { username: 'x'.repeat(100_000), password: 'y'.repeat(100_000) },
       { username: ['a'], email: { $gt: '' }, password: null }, { username: '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', email: 'ü@ß.de', password: '\u0000\u0000\u0000\u0000\u0000\u0000' },
-      { username: 'valid_name', email: 'v@example.de', password: 'geheim123', isAdmin: true, id: 99 },
+      { username: 'valid_name', email: 'v@example.de', password: 'Geheim-Sani-42', isAdmin: true, id: 99 },
     ];
     for (const url of ['/api/login', '/api/register', '/api/change-password']) {
       for (const payload of payloads) {

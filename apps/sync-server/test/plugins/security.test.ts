@@ -10,7 +10,7 @@ describe('security', () => {
     expect(foreign.json()).toEqual({ code: 'ORIGIN_REJECTED', message: 'Anfrage von fremder Herkunft abgelehnt.' });
     const configured = await app.inject({ method: 'POST', url: '/api/register', payload, headers: { origin: 'https://sanidok.example.de' } });
     expect(configured.statusCode).toBe(200);
-    const sameHost = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'tom', password: 'geheim123' }, headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
+    const sameHost = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'tom', password: 'Geheim-Sani-42' }, headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
     expect(sameHost.statusCode).toBe(200);
   });
 

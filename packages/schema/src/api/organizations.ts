@@ -45,7 +45,11 @@ export const invitationReply = replyOf<InvitationListItem>()(
   }),
 );
 
-export const invitationCreatedReply = replyOf<{ id: number }>()(z.object({ id: z.number() }));
+/**
+ * The answer to an invitation is the same whether the name exists, is invited already or not
+ * (issue 15 item 5): no id, nothing to tell them apart. The invitee finds it in their own list.
+ */
+export const invitationCreatedReply = replyOf<{ ok: true }>()(z.object({ ok: z.literal(true) }));
 export const invitationAnsweredReply = replyOf<{ status: 'accepted' | 'declined' }>()(z.object({ status: z.enum(['accepted', 'declined']) }));
 
 export const accessLogReply = replyOf<AccessLogItem>()(

@@ -65,6 +65,7 @@ export function RegisterForm() {
         />
         <PasswordInput
           label={de.auth.password}
+          description={de.auth.passwordHint}
           autoComplete="new-password"
           error={errors.password?.message}
           visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}

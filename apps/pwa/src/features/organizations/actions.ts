@@ -14,7 +14,7 @@ export function failureText(error: unknown, fallback: string): string {
 export function useInviteMember() {
   return useMutation({
     mutationFn: ({ organizationId, ...input }: InviteMemberInput & { organizationId: number }) =>
-      apiSend<{ id: number }>('POST', `/api/organizations/${organizationId}/invite`, input),
+      apiSend<{ ok: true }>('POST', `/api/organizations/${organizationId}/invite`, input),
   });
 }
 

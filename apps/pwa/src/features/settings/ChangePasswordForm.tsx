@@ -67,6 +67,7 @@ export function ChangePasswordForm() {
         />
         <PasswordInput
           label={de.settings.newPassword}
+          description={de.auth.passwordHint}
           autoComplete="new-password"
           error={errors.newPassword?.message}
           visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}

@@ -72,7 +72,7 @@ describe('/admin', () => {
     expect(tabs).toEqual(['Benutzer', 'Organisationen', 'Sanitätsdienste', 'Archiv-Fehlversuche', 'Beta-Codes', 'E-Mail']);
   });
 
-  it('searches users on the server and resets a password (at least 6 characters)', async () => {
+  it('searches users on the server and resets a password (at least 10 characters)', async () => {
     const app = setup('/admin', {
       'GET /api/admin/users?search=anna': () => json([users[1]]),
       'POST /api/admin/users/7/reset-password': () => json({ message: 'Interner Fehler beim Speichern', code: 'INTERNAL' }, 500),
@@ -87,15 +87,15 @@ describe('/admin', () => {
 
     await app.user.click(screen.getByRole('button', { name: 'Passwort von anna.sani zurücksetzen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Passwort von anna.sani zurücksetzen' });
-    await app.user.type(within(dialog).getByLabelText(/Neues Passwort/), '12345');
+    await app.user.type(within(dialog).getByLabelText(/Neues Passwort/), '123456789');
     await app.user.click(within(dialog).getByRole('button', { name: 'Passwort zurücksetzen' }));
-    expect(await within(dialog).findByText('Das neue Passwort muss mindestens 6 Zeichen lang sein')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Das neue Passwort muss mindestens 10 Zeichen lang sein')).toBeInTheDocument();
     expect(callsTo(app.fetchMock, 'POST', '/api/admin/users/7/reset-password')).toHaveLength(0);
-    await app.user.type(within(dialog).getByLabelText(/Neues Passwort/), '6');
+    await app.user.type(within(dialog).getByLabelText(/Neues Passwort/), '0');
     await app.user.click(within(dialog).getByRole('button', { name: 'Passwort zurücksetzen' }));
     const toast = await findToast('Fehler beim Zurücksetzen des Passworts');
     expect(toast).toHaveTextContent('Interner Fehler beim Speichern');
-    expect(callsTo(app.fetchMock, 'POST', '/api/admin/users/7/reset-password')[0]?.body).toEqual({ newPassword: '123456' });
+    expect(callsTo(app.fetchMock, 'POST', '/api/admin/users/7/reset-password')[0]?.body).toEqual({ newPassword: '1234567890' });
   });
 
   it('blocks a user with a reason and reports a failed deletion with the spec title', async () => {

@@ -27,10 +27,10 @@ describe('/auth registration form', () => {
     await user.type(screen.getByLabelText('Benutzername'), 'anna.sani');
     await user.type(screen.getByLabelText('E-Mail-Adresse'), 'anna@');
     await user.type(screen.getByLabelText('Passwort'), 'kurz');
-    await user.type(screen.getByLabelText('Passwort bestätigen'), 'anders');
+    await user.type(screen.getByLabelText('Passwort bestätigen'), 'anders-genug');
     await user.click(screen.getByRole('button', { name: 'Registrieren' }));
     expect(await screen.findByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toBeInTheDocument();
-    expect(screen.getByText('Passwort muss mindestens 6 Zeichen lang sein')).toBeInTheDocument();
+    expect(screen.getByText('Passwort muss mindestens 10 Zeichen lang sein')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Passwort'));
     await user.type(screen.getByLabelText('Passwort'), 'lang-genug');
@@ -79,8 +79,8 @@ describe('/auth registration form', () => {
     });
     await user.type(screen.getByLabelText('Benutzername'), 'anna.sani');
     await user.type(screen.getByLabelText('E-Mail-Adresse'), 'anna@example.org');
-    await user.type(screen.getByLabelText('Passwort'), 'geheim123');
-    await user.type(screen.getByLabelText('Passwort bestätigen'), 'geheim123');
+    await user.type(screen.getByLabelText('Passwort'), 'Geheim-Sani-42');
+    await user.type(screen.getByLabelText('Passwort bestätigen'), 'Geheim-Sani-42');
     await user.type(await screen.findByPlaceholderText(betaPlaceholder), 'BETA-ABCDEF-123456');
     await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
     await user.click(screen.getByRole('button', { name: 'Registrieren' }));
@@ -90,7 +90,7 @@ describe('/auth registration form', () => {
     expect(call?.body).toEqual({
       username: 'anna.sani',
       email: 'anna@example.org',
-      password: 'geheim123',
+      password: 'Geheim-Sani-42',
       betaCode: 'BETA-ABCDEF-123456',
     });
     expect(call?.body).not.toHaveProperty('confirmPassword');
@@ -109,8 +109,8 @@ describe('/auth registration form', () => {
     });
     await user.type(screen.getByLabelText('Benutzername'), 'anna.sani');
     await user.type(screen.getByLabelText('E-Mail-Adresse'), 'anna@example.org');
-    await user.type(screen.getByLabelText('Passwort'), 'geheim123');
-    await user.type(screen.getByLabelText('Passwort bestätigen'), 'geheim123');
+    await user.type(screen.getByLabelText('Passwort'), 'Geheim-Sani-42');
+    await user.type(screen.getByLabelText('Passwort bestätigen'), 'Geheim-Sani-42');
     await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
     await user.click(screen.getByRole('button', { name: 'Registrieren' }));
 
@@ -118,7 +118,7 @@ describe('/auth registration form', () => {
     expect(within(toast).getByText('Benutzername ist bereits vergeben')).toBeInTheDocument();
     expect(screen.getByLabelText('Benutzername')).toHaveAccessibleDescription('Benutzername ist bereits vergeben');
     expect(screen.getByLabelText('E-Mail-Adresse')).toHaveValue('anna@example.org');
-    expect(screen.getByLabelText('Passwort')).toHaveValue('geheim123');
+    expect(screen.getByLabelText('Passwort')).toHaveValue('Geheim-Sani-42');
     expect(screen.getByRole('checkbox', { name: /Ich akzeptiere/ })).toBeChecked();
   });
 });

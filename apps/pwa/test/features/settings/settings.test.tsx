@@ -25,7 +25,7 @@ describe('/settings', () => {
     const { user, fetchMock } = await openPasswordForm();
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Aktuelles Passwort ist erforderlich')).toBeInTheDocument();
-    expect(screen.getByText('Neues Passwort muss mindestens 6 Zeichen haben')).toBeInTheDocument();
+    expect(screen.getByText('Neues Passwort muss mindestens 10 Zeichen haben')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Aktuelles Passwort'), 'alt-geheim');
     await user.type(screen.getByLabelText('Neues Passwort'), 'neu-geheim');

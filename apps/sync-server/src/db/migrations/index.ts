@@ -6,6 +6,7 @@ import * as minorTreatments from './2026-11-21_004_minor_treatments';
 import * as protocols from './2026-11-21_005_protocols';
 import * as admin from './2026-11-21_006_admin';
 import * as archive from './2026-11-21_007_archive';
+import * as usernamesInvitations from './2026-11-24_001_usernames_invitations';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21_005_protocols': protocols,
   '2026-11-21_006_admin': admin,
   '2026-11-21_007_archive': archive,
+  '2026-11-24_001_usernames_invitations': usernamesInvitations,
 };
 
 export const migrationProvider: MigrationProvider = {

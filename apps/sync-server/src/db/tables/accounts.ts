@@ -6,6 +6,8 @@ export interface UsersTable {
   username: string;
   /** Normalised username (NFKC, lower case): makes names unique regardless of case. */
   usernameKey: string;
+  /** UTS #39 skeleton (domain/accounts/usernameSkeleton.ts); null only for old look-alikes. */
+  usernameSkeleton: string | null;
   passwordHash: string;
   email: string | null;
   fullName: string | null;

@@ -34,6 +34,14 @@ export interface OrganizationInvitationsTable {
   respondedAt: IsoTimestamp | null;
 }
 
+/** One row per invitation attempt, known name or not: what the invitation limits count. */
+export interface InvitationAttemptsTable {
+  id: AutoId;
+  organizationId: number;
+  inviterId: number;
+  createdAt: CreatedAt;
+}
+
 /** Public keys an organisation used before a key rotation. */
 export interface OrganizationRetiredKeysTable {
   id: AutoId;
@@ -50,6 +58,7 @@ export interface OrganizationTables {
   organizationMembers: OrganizationMembersTable;
   organizationInvitations: OrganizationInvitationsTable;
   organizationRetiredKeys: OrganizationRetiredKeysTable;
+  invitationAttempts: InvitationAttemptsTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationsTable>;

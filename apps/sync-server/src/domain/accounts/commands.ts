@@ -10,18 +10,19 @@ import { mailAccountCreated } from '../mail/events';
 import { destroyUserSessions } from '../sessions/sessions';
 import { isBetaModeEnabled } from '../settings/systemSettings';
 import { nowIso } from '../time';
+import { assertPasswordNotCommon } from './passwordBlockList';
 import { assertCanSignIn } from './policy';
 import { toPublicUser } from './publicUser';
-import { findUserById, findUserByUsername, insertUser, updateUser } from './usersRepository';
+import { findUserById, findUserByLookAlike, findUserByUsername, insertUser, updateUser } from './usersRepository';
 
 export const accountMessages = {
   usernameTaken: 'Dieser Benutzername ist bereits vergeben.',
+  usernameLookAlike: 'Dieser Benutzername ist einem bereits vergebenen zum Verwechseln ähnlich. Bitte wählen Sie einen anderen.',
   invalidCredentials: 'Benutzername oder Passwort ist falsch.',
   wrongCurrentPassword: 'Das aktuelle Passwort ist falsch.',
 } as const;
 
-const usernameTaken = () =>
-  new AppError(409, 'USERNAME_TAKEN', accountMessages.usernameTaken, { username: accountMessages.usernameTaken });
+const usernameTaken = (message: string = accountMessages.usernameTaken) => new AppError(409, 'USERNAME_TAKEN', message, { username: message });
 
 /**
  * Creates an account. While beta mode is on, the code's use is recorded in the same transaction
@@ -30,6 +31,8 @@ const usernameTaken = () =>
 export async function registerUser(db: Db, input: unknown, context: RequestContext): Promise<PublicUser> {
   const data = validate(registerSchema, input);
   if (await findUserByUsername(db, data.username)) throw usernameTaken();
+  if (await findUserByLookAlike(db, data.username)) throw usernameTaken(accountMessages.usernameLookAlike);
+  assertPasswordNotCommon(data.password, 'password');
   const passwordHash = await hashPassword(data.password);
   try {
     const user = await db.transaction().execute(async (trx) => {
@@ -73,6 +76,7 @@ export async function changePassword(db: Db, userId: number, input: unknown, kee
   if (!user || !(await verifyPassword(user.passwordHash, data.currentPassword))) {
     throw new AppError(400, 'VALIDATION', accountMessages.wrongCurrentPassword, { currentPassword: accountMessages.wrongCurrentPassword });
   }
+  assertPasswordNotCommon(data.newPassword, 'newPassword');
   const passwordHash = await hashPassword(data.newPassword);
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, userId, { passwordHash, updatedAt: nowIso() });

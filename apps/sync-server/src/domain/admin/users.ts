@@ -3,6 +3,7 @@ import type { AdminUser } from '@sanidok/schema';
 import { adminBlockSchema, adminMessages, adminResetPasswordSchema, idParam } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
+import { assertPasswordNotCommon } from '../accounts/passwordBlockList';
 import { findUserById, updateUser } from '../accounts/usersRepository';
 import type { CommandContext } from '../context';
 import { conflict, notFound, validate } from '../errors';
@@ -34,6 +35,7 @@ async function adminUser(db: Db, user: UserRow): Promise<AdminUser> {
 export async function resetUserPassword(ctx: CommandContext, userId: unknown, input: unknown, keepSessionId?: string): Promise<{ ok: true }> {
   const target = await findTarget(ctx.db, userId);
   const { newPassword } = validate(adminResetPasswordSchema, input);
+  assertPasswordNotCommon(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(ctx.db, async (trx) => {
     await updateUser(trx, target.id, { passwordHash, updatedAt: nowIso() });

@@ -6,13 +6,13 @@ import { AppError, conflict, isUniqueViolation, notFound, validate } from '../er
 import { mailInvitation } from '../mail/events';
 import { nowIso } from '../time';
 import { assertNotBlocked, authorize, policyMessages, requireMembership } from './policy';
+import type { InvitationLimits } from './invitationLimits';
+import { recordInvitationAttempt } from './invitationLimits';
 import { getMyOrganization, listMyInvitations } from './queries';
 import { assertFingerprintMatches } from './publicKeys';
 
 export const organizationCommandMessages = {
-  userNotFound: 'Diesen Benutzer gibt es nicht. Eingeladen werden können nur registrierte Benutzer.',
   alreadyMember: 'Dieser Benutzer ist bereits Mitglied der Organisation.',
-  alreadyInvited: 'Dieser Benutzer wurde bereits eingeladen.',
   invitationNotFound: 'Einladung nicht gefunden.',
   memberNotFound: 'Mitglied nicht gefunden.',
 } as const;
@@ -40,27 +40,34 @@ export async function createOrganization(ctx: CommandContext, input: unknown): P
   return created;
 }
 
-export async function inviteMember(ctx: CommandContext, organizationId: unknown, input: unknown): Promise<{ id: number }> {
+/**
+ * Invites a registered user. Unknown names and names invited already get the same answer as a
+ * new invitation, so the endpoint does not tell which usernames exist (issue 15 item 5); every
+ * attempt counts against the limits in invitationLimits.ts.
+ */
+export async function inviteMember(ctx: CommandContext, organizationId: unknown, input: unknown, limits?: InvitationLimits): Promise<{ ok: true }> {
   const { db, user } = ctx;
   const { organization } = await authorize(db, organizationId, user, 'invite');
   const data = validate(inviteMemberSchema, input);
+  await recordInvitationAttempt(db, organization.id, user.id, limits);
   const invitee = await findUserByUsername(db, data.username);
-  if (!invitee) throw new AppError(404, 'NOT_FOUND', organizationCommandMessages.userNotFound, { username: organizationCommandMessages.userNotFound });
+  if (!invitee) return { ok: true };
+  // Members are listed to those who may invite: saying so tells them nothing new.
   const member = await db.selectFrom('organizationMembers').select('id').where('organizationId', '=', organization.id).where('userId', '=', invitee.id).executeTakeFirst();
   if (member) throw conflict(organizationCommandMessages.alreadyMember);
   try {
-    const invitation = await db
+    await db
       .insertInto('organizationInvitations')
       .values({ organizationId: organization.id, invitedUsername: invitee.username, invitedUserId: invitee.id, invitedBy: user.id, role: data.role, status: 'pending', createdAt: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // Sent after this call, never failing it (domain/mail/outbox.ts).
-    await mailInvitation(db, { invitee, organizationName: organization.name, inviter: user, role: data.role });
-    return invitation;
+      .execute();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(organizationCommandMessages.alreadyInvited);
+    // One pending invitation per user (unique index): asking again changes nothing.
+    if (isUniqueViolation(error)) return { ok: true };
     throw error;
   }
+  // Sent after this call, never failing it (domain/mail/outbox.ts).
+  await mailInvitation(db, { invitee, organizationName: organization.name, inviter: user, role: data.role });
+  return { ok: true };
 }
 
 /** Only the invited user answers; accepting adds the membership in the same transaction. */

@@ -32,7 +32,7 @@ export const organizationRoutes: FastifyPluginAsync = async (fastify) => {
   app.post('/organizations/:id/invite', {
     schema: { tags, summary: 'Mitglied einladen', params: idParams, body: documentedOnly(inviteMemberSchema), response: replies({ 201: invitationCreatedReply }) },
   }, async (request, reply) => {
-    const invitation = await inviteMember(commandContext(app, request), request.params.id, request.body);
+    const invitation = await inviteMember(commandContext(app, request), request.params.id, request.body, app.config.invitationLimits);
     return reply.status(201).send(invitation);
   });
 

@@ -36,9 +36,9 @@ describe('account API', () => {
     expect(response.json().fields).toEqual({
       username: 'Benutzername muss mindestens 3 Zeichen lang sein',
       email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
-      password: 'Passwort muss mindestens 6 Zeichen lang sein',
+      password: 'Passwort muss mindestens 10 Zeichen lang sein',
     });
-    const missing = await new Client(app).post('/api/register', { username: 'carla', password: 'geheim123' });
+    const missing = await new Client(app).post('/api/register', { username: 'carla', password: 'Geheim-Sani-42' });
     expect(missing.json()).toMatchObject({ code: 'VALIDATION', message: 'E-Mail-Adresse ist erforderlich' });
     const login = await new Client(app).post('/api/login', {});
     expect(login.json().fields).toEqual({ username: 'Bitte geben Sie einen Benutzernamen ein', password: 'Bitte geben Sie Ihr Passwort ein' });
@@ -53,14 +53,14 @@ describe('account API', () => {
     const unknown = await new Client(app).post('/api/login', { username: 'niemand', password: 'falsch123' });
     expect(unknown.json().message).toBe(wrong.json().message);
 
-    const short = await new Client(app).post('/api/login', { username: 'DORA', password: 'geheim123' });
+    const short = await new Client(app).post('/api/login', { username: 'DORA', password: 'Geheim-Sani-42' });
     expect(short.statusCode).toBe(200);
     const shortCookie = short.cookies.find((c) => c.name === 'sanidok_session');
     expect(shortCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(shortCookie?.maxAge).toBeUndefined();
     expect(shortCookie?.expires).toBeUndefined();
 
-    const long = await new Client(app).post('/api/login', { username: 'dora', password: 'geheim123', rememberMe: true });
+    const long = await new Client(app).post('/api/login', { username: 'dora', password: 'Geheim-Sani-42', rememberMe: true });
     expect(long.cookies.find((c) => c.name === 'sanidok_session')?.maxAge).toBe(30 * 24 * 3600);
   });
 
@@ -80,18 +80,18 @@ describe('account API', () => {
     const app = await createTestApp();
     const client = await registeredClient(app, 'frida');
     const other = new Client(app);
-    await other.post('/api/login', { username: 'frida', password: 'geheim123' });
+    await other.post('/api/login', { username: 'frida', password: 'Geheim-Sani-42' });
 
     const wrong = await client.post('/api/change-password', { currentPassword: 'falsch', newPassword: 'neuesPasswort' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields).toEqual({ currentPassword: 'Das aktuelle Passwort ist falsch.' });
-    const short = await client.post('/api/change-password', { currentPassword: 'geheim123', newPassword: '123' });
-    expect(short.json().fields).toEqual({ newPassword: 'Neues Passwort muss mindestens 6 Zeichen haben' });
+    const short = await client.post('/api/change-password', { currentPassword: 'Geheim-Sani-42', newPassword: '123' });
+    expect(short.json().fields).toEqual({ newPassword: 'Neues Passwort muss mindestens 10 Zeichen haben' });
 
-    expect((await client.post('/api/change-password', { currentPassword: 'geheim123', newPassword: 'neuesPasswort' })).statusCode).toBe(200);
+    expect((await client.post('/api/change-password', { currentPassword: 'Geheim-Sani-42', newPassword: 'neuesPasswort' })).statusCode).toBe(200);
     expect((await client.get('/api/user')).statusCode).toBe(200);
     expect((await other.get('/api/user')).statusCode).toBe(401);
-    expect((await new Client(app).post('/api/login', { username: 'frida', password: 'geheim123' })).statusCode).toBe(401);
+    expect((await new Client(app).post('/api/login', { username: 'frida', password: 'Geheim-Sani-42' })).statusCode).toBe(401);
     expect((await new Client(app).post('/api/login', { username: 'frida', password: 'neuesPasswort' })).statusCode).toBe(200);
   });
 
@@ -111,7 +111,7 @@ describe('account API', () => {
     const client = await registeredClient(app, 'hans');
     await app.db.updateTable('users').set({ isBlocked: 1 }).where('username', '=', 'hans').execute();
     expect((await client.get('/api/user')).statusCode).toBe(401);
-    const login = await new Client(app).post('/api/login', { username: 'hans', password: 'geheim123' });
+    const login = await new Client(app).post('/api/login', { username: 'hans', password: 'Geheim-Sani-42' });
     expect(login.statusCode).toBe(403);
     expect(login.json()).toEqual({ code: 'BLOCKED', message: 'Ihr Konto ist gesperrt. Bitte wenden Sie sich an den Administrator.' });
     const wrongPassword = await new Client(app).post('/api/login', { username: 'hans', password: 'falsch123' });

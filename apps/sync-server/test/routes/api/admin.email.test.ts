@@ -139,7 +139,7 @@ describe('mails on events (real SMTP round trip)', () => {
     const before = smtp.received.length;
     const response = await admin.request({
       method: 'POST', url: '/api/register',
-      payload: { username: 'juergen', email: 'juergen@example.de', password: 'geheim123', fullName: 'Jürgen Müller-Lüdenscheidt' },
+      payload: { username: 'juergen', email: 'juergen@example.de', password: 'Geheim-Sani-42', fullName: 'Jürgen Müller-Lüdenscheidt' },
     });
     expect(response.statusCode).toBe(200);
     await app.mailer.flush();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminClient, auditActions, del } from '../../helpers/admin';
-import { createOrganization } from '../../helpers/organizations';
+import { createOrganization, pendingInvitationId } from '../../helpers/organizations';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
 
 async function setup() {
@@ -29,16 +29,16 @@ describe('admin: users', () => {
     expect((await admin.get('/api/admin/summary')).json()).toEqual({ users: 3, blockedUsers: 0, organizations: 0, blockedOrganizations: 0, services: 0, activeServices: 0 });
   });
 
-  it('resets a password (at least 6 characters) and ends the user’s sessions', async () => {
+  it('resets a password (at least 10 characters) and ends the user’s sessions', async () => {
     const { app, admin, anna, annaId } = await setup();
     const short = await admin.post(`/api/admin/users/${annaId}/reset-password`, { newPassword: '12345' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toMatchObject({ fields: { newPassword: 'Das neue Passwort muss mindestens 6 Zeichen lang sein' } });
-    expect((await admin.post(`/api/admin/users/${annaId}/reset-password`, { newPassword: 'frisch-123' })).json()).toEqual({ ok: true });
+    expect(short.json()).toMatchObject({ fields: { newPassword: 'Das neue Passwort muss mindestens 10 Zeichen lang sein' } });
+    expect((await admin.post(`/api/admin/users/${annaId}/reset-password`, { newPassword: 'frisch-Sani-123' })).json()).toEqual({ ok: true });
     expect((await anna.get('/api/user')).statusCode).toBe(401);
-    expect((await login(new Client(app), 'anna', 'geheim123')).statusCode).toBe(401);
-    expect((await login(new Client(app), 'anna', 'frisch-123')).statusCode).toBe(200);
-    expect((await admin.post('/api/admin/users/99999/reset-password', { newPassword: 'frisch-123' })).statusCode).toBe(404);
+    expect((await login(new Client(app), 'anna', 'Geheim-Sani-42')).statusCode).toBe(401);
+    expect((await login(new Client(app), 'anna', 'frisch-Sani-123')).statusCode).toBe(200);
+    expect((await admin.post('/api/admin/users/99999/reset-password', { newPassword: 'frisch-Sani-123' })).statusCode).toBe(404);
     expect(await auditActions(app)).toEqual(['user.password_reset']);
   });
 
@@ -49,13 +49,13 @@ describe('admin: users', () => {
     expect(blocked.json()).toMatchObject({ id: annaId, isBlocked: true });
     expect(await app.db.selectFrom('sessions').select('id').where('userId', '=', annaId).execute()).toHaveLength(0);
     expect((await anna.get('/api/user')).statusCode).toBe(401);
-    const refused = await login(new Client(app), 'anna', 'geheim123');
+    const refused = await login(new Client(app), 'anna', 'Geheim-Sani-42');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'BLOCKED', message: 'Ihr Konto ist gesperrt. Bitte wenden Sie sich an den Administrator.' });
     expect((await admin.get('/api/admin/summary')).json()).toMatchObject({ blockedUsers: 1 });
 
     expect((await admin.patch(`/api/admin/users/${annaId}/block`, { isBlocked: false })).json()).toMatchObject({ isBlocked: false });
-    expect((await login(new Client(app), 'anna', 'geheim123')).statusCode).toBe(200);
+    expect((await login(new Client(app), 'anna', 'Geheim-Sani-42')).statusCode).toBe(200);
     const audit = await app.db.selectFrom('adminAuditLog').selectAll().orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['user.block', 'user.unblock']);
     expect(audit[0]).toMatchObject({ actorUsername: 'plattform', targetType: 'user', targetId: String(annaId), targetName: 'anna', details: JSON.stringify({ reason: 'Missbrauch' }) });
@@ -79,8 +79,8 @@ describe('admin: users', () => {
 
     const bernd = await registeredClient(app, 'bernd');
     const berndId = (await bernd.get('/api/user')).json().id as number;
-    const invite = await anna.post(`/api/organizations/${orgId}/invite`, { username: 'bernd', role: 'member' });
-    await bernd.post(`/api/invitations/${invite.json().id}/respond`, { response: 'accepted' });
+    await anna.post(`/api/organizations/${orgId}/invite`, { username: 'bernd', role: 'member' });
+    await bernd.post(`/api/invitations/${String(await pendingInvitationId(bernd, orgId))}/respond`, { response: 'accepted' });
     expect((await del(admin, `/api/admin/users/${berndId}`)).json()).toEqual({ ok: true });
     expect((await bernd.get('/api/user')).statusCode).toBe(401);
     expect(await app.db.selectFrom('organizationMembers').select('id').where('userId', '=', berndId).execute()).toHaveLength(0);

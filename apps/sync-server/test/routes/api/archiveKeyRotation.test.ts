@@ -30,16 +30,16 @@ describe('organisation key rotation', () => {
     const newSecret = generateOrganizationSecret();
     const newKeys = publicKeysToBase64Url(await deriveOrganizationKeys(newSecret));
     for (const [client, status] of [[admin, 403], [medic, 403]] as const) {
-      expect((await client.post(url, { ...newKeys, currentPassword: 'geheim123' })).statusCode).toBe(status);
+      expect((await client.post(url, { ...newKeys, currentPassword: 'Geheim-Sani-42' })).statusCode).toBe(status);
     }
     const wrongPassword = await owner.post(url, { ...newKeys, currentPassword: 'falsch' });
     expect([wrongPassword.statusCode, wrongPassword.json().fields]).toEqual([400, { currentPassword: 'Das Passwort ist falsch.' }]);
-    const mismatched = await owner.post(url, { ...newKeys, keyFingerprint: org.keys.fingerprint, currentPassword: 'geheim123' });
+    const mismatched = await owner.post(url, { ...newKeys, keyFingerprint: org.keys.fingerprint, currentPassword: 'Geheim-Sani-42' });
     expect(mismatched.statusCode).toBe(400);
-    const same = await owner.post(url, { ...publicKeysToBase64Url(org.keys), currentPassword: 'geheim123' });
+    const same = await owner.post(url, { ...publicKeysToBase64Url(org.keys), currentPassword: 'Geheim-Sani-42' });
     expect([same.statusCode, same.json().message]).toEqual([409, 'Dieser Schlüssel ist bereits der aktuelle Organisationsschlüssel.']);
 
-    const rotated = await owner.post(url, { ...newKeys, currentPassword: 'geheim123' });
+    const rotated = await owner.post(url, { ...newKeys, currentPassword: 'Geheim-Sani-42' });
     expect(rotated.statusCode).toBe(200);
     expect(rotated.json()).toMatchObject({ id: org.id, role: 'owner', ...newKeys });
     expect(rotated.body).not.toMatch(/SANI1|encryptionKey/);
@@ -67,7 +67,7 @@ describe('organisation key rotation', () => {
     const org = await createOrganizationWithSecret(owner);
     await app.db.updateTable('organizations').set({ isBlocked: 1 }).where('id', '=', org.id).execute();
     const newKeys = publicKeysToBase64Url(await deriveOrganizationKeys(generateOrganizationSecret()));
-    expect((await owner.post(`/api/organizations/${org.id}/generate-key`, { ...newKeys, currentPassword: 'geheim123' })).statusCode).toBe(423);
+    expect((await owner.post(`/api/organizations/${org.id}/generate-key`, { ...newKeys, currentPassword: 'Geheim-Sani-42' })).statusCode).toBe(423);
     expect((await owner.get(`/api/organizations/${org.id}/archive/services`)).statusCode).toBe(200);
   });
 });

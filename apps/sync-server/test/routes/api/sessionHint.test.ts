@@ -7,7 +7,7 @@ describe('session hint cookie', () => {
     const app = await createTestApp();
     await registeredClient(app, 'hanna');
 
-    const short = await new Client(app).post('/api/login', { username: 'hanna', password: 'geheim123' });
+    const short = await new Client(app).post('/api/login', { username: 'hanna', password: 'Geheim-Sani-42' });
     expect(short.statusCode).toBe(200);
     const shortHint = short.cookies.find((c) => c.name === 'sanidok_signed_in');
     expect(shortHint).toMatchObject({ value: '1', sameSite: 'Lax', path: '/' });
@@ -15,7 +15,7 @@ describe('session hint cookie', () => {
     expect(shortHint?.maxAge).toBeUndefined();
 
     const longClient = new Client(app);
-    const long = await longClient.post('/api/login', { username: 'hanna', password: 'geheim123', rememberMe: true });
+    const long = await longClient.post('/api/login', { username: 'hanna', password: 'Geheim-Sani-42', rememberMe: true });
     expect(long.cookies.find((c) => c.name === 'sanidok_signed_in')?.maxAge).toBe(30 * 24 * 3600);
 
     const logout = await longClient.post('/api/logout');
@@ -26,7 +26,7 @@ describe('session hint cookie', () => {
 
   it('is set at registration too', async () => {
     const app = await createTestApp();
-    const response = await new Client(app).post('/api/register', { username: 'ida', email: 'ida@example.de', password: 'geheim123' });
+    const response = await new Client(app).post('/api/register', { username: 'ida', email: 'ida@example.de', password: 'Geheim-Sani-42' });
     expect(response.statusCode).toBe(200);
     expect(response.cookies.find((c) => c.name === 'sanidok_signed_in')?.value).toBe('1');
   });

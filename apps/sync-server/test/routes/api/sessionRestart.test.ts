@@ -15,7 +15,7 @@ describe('sessions', () => {
     };
     try {
       const first = await buildApp(config);
-      const register = await first.inject({ method: 'POST', url: '/api/register', payload: { username: 'jana', email: 'jana@example.de', password: 'geheim123' } });
+      const register = await first.inject({ method: 'POST', url: '/api/register', payload: { username: 'jana', email: 'jana@example.de', password: 'Geheim-Sani-42' } });
       const cookie = register.cookies.find((c) => c.name === 'sanidok_session');
       await first.close();
 

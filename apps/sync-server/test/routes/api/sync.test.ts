@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addMember, createOrganization } from '../../helpers/organizations';
+import { addMember, createOrganization, pendingInvitationId } from '../../helpers/organizations';
 import { createServiceVia, servicePayload } from '../../helpers/services';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
 
@@ -155,8 +155,8 @@ describe('sync pull', () => {
     const early = await pullAll(late);
     expect(early.changes).toEqual([]);
     await addMember(app, owner, orgId, 'lutz2');
-    const invite = await owner.post(`/api/organizations/${orgId}/invite`, { username: 'lutz' });
-    await late.post(`/api/invitations/${invite.json().id}/respond`, { response: 'accepted' });
+    await owner.post(`/api/organizations/${orgId}/invite`, { username: 'lutz' });
+    await late.post(`/api/invitations/${String(await pendingInvitationId(late, orgId))}/respond`, { response: 'accepted' });
     expect((await pullAll(late, early.cursor)).changes).toHaveLength(1);
     expect((await late.get('/api/sync/pull?cursor=%%%')).statusCode).toBe(400);
     expect((await late.get('/api/sync/pull?schemaVersion=99')).json().code).toBe('SCHEMA_MISMATCH');
