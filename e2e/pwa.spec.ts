@@ -13,7 +13,7 @@ import { uniqueName } from './helpers';
 /**
  * Installability without Lighthouse (13 has no PWA category): the manifest as Chromium parses it,
  * Chromium's own installability verdict, real icon pixels, the service worker in control, every
- * capture route opening offline, and the update prompt waiting for the outbox (design §4.8).
+ * capture route opening offline, and the update prompt waiting for the outbox (docs/spec/design.md §4.8).
  */
 
 interface ManifestIcon {

@@ -49,7 +49,7 @@ export default defineConfig({
     react(),
     precompressAssets(),
     VitePWA({
-      // The user decides when a new version takes over (design §4.8): never reload under a medic.
+      // The user decides when a new version takes over (docs/spec/design.md §4.8): never reload under a medic.
       registerType: 'prompt',
       // The CSP forbids inline scripts, so the plugin must not inject its registration snippet;
       // src/app/UpdatePrompt.tsx registers the service worker from our own bundle instead.

@@ -4,9 +4,9 @@ import { expect } from '@playwright/test';
 /**
  * The protocol screens driven as a medic does on the tablet: the create dialog of
  * /patient-protocols, the vital-sign dialogs, the treatment wizard and the discharge dialog
- * (labels exactly as on screen, spec 2 §2). A step counts as done by what it changes on screen
+ * (labels exactly as on screen, docs/spec/services.md §2). A step counts as done by what it changes on screen
  * (the dialog closes only after a successful write, the list shows the new line), not by its
- * toast: the app shows one toast at a time for 5 s (spec 1 §8), so after a few quick saves the
+ * toast: the app shows one toast at a time for 5 s (docs/spec/accounts.md §8), so after a few quick saves the
  * toasts lag behind.
  */
 

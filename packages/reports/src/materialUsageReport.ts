@@ -25,7 +25,7 @@ export const materialReportTexts = {
 } as const;
 
 /**
- * The Materialverbrauch PDF (spec 2 §2): one implementation for the server's export call and for
+ * The Materialverbrauch PDF (docs/spec/services.md §2): one implementation for the server's export call and for
  * the PWA, which builds it offline from local data. Standard PDF fonts cover ä, ö, ü and ß.
  */
 export function materialUsageReport(input: MaterialUsageReportInput): Uint8Array {

@@ -3,7 +3,7 @@ import { entityId } from './services';
 import { z } from './zodConfig';
 
 /**
- * Access events the devices report (spec 2 §7 Access logging): opening a protocol and printing
+ * Access events the devices report (docs/spec/services.md §7 Access logging): opening a protocol and printing
  * it. Online they are REST calls; offline they wait in the outbox as 'accessLog.record' and keep
  * the time they happened.
  */

@@ -1,4 +1,4 @@
-/** Access logs (spec 1 §3): who opened or printed which protocol. Owners only. */
+/** Access logs (docs/spec/accounts.md §3): who opened or printed which protocol. Owners only. */
 
 export const accessLogActions = ['protocol_opened', 'print_handover', 'print_complete_protocol', 'other'] as const;
 export type AccessLogAction = (typeof accessLogActions)[number];
@@ -10,7 +10,7 @@ export const accessLogActionLabels: Record<AccessLogAction, string> = {
   other: 'Sonstiges',
 };
 
-/** Access logs are kept at most this long (legal text, spec 1 §9). */
+/** Access logs are kept at most this long (legal text, docs/spec/accounts.md §9). */
 export const accessLogRetentionDays = 90;
 
 export interface AccessLogItem {

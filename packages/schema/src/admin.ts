@@ -2,7 +2,7 @@ import { newPasswordSchema, passwordPolicy } from './passwordPolicy';
 import { z } from './zodConfig';
 
 /**
- * Platform administration (spec 1 §2 Admin area, §5, §7 Admin, §9): request schemas with German
+ * Platform administration (docs/spec/accounts.md §2 Admin area, §5, §7 Admin, §9): request schemas with German
  * messages and the shapes of the admin lists. Platform admins manage accounts, organisations and
  * services; they never see patient data (no field below carries any).
  */
@@ -114,7 +114,7 @@ export const betaCodeToggleSchema = z.object({
   isActive: z.boolean({ error: m.activeRequired }),
 });
 
-/** The services table's activity badge: active while now lies between start and end (spec 1 §2). */
+/** The services table's activity badge: active while now lies between start and end (docs/spec/accounts.md §2). */
 export function isWithinServiceTime(service: { startDate: string; endDate: string }, now: Date = new Date()): boolean {
   const start = Date.parse(service.startDate);
   const end = Date.parse(service.endDate);
@@ -205,7 +205,7 @@ export interface BetaCodeUsageItem {
   ipAddress: string | null;
 }
 
-/** A wrong organisation key at the archive (spec 1 §3 "Archive access failure"). */
+/** A wrong organisation key at the archive (docs/spec/accounts.md §3 "Archive access failure"). */
 export interface ArchiveAccessFailureItem {
   id: number;
   timestamp: string;

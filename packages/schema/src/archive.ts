@@ -11,12 +11,12 @@ import type { VitalRecord } from './vitals';
 import { z } from './zodConfig';
 
 /**
- * The patient archive (spec 1 §2, §3, §7; docs/security.md "Archive"): the owner proves possession
+ * The patient archive (docs/spec/accounts.md §2, §3, §7; docs/security.md "Archive"): the owner proves possession
  * of the organisation key by signing a server challenge; the server answers the sealed records,
  * and the browser opens them. The server never receives the key.
  */
 
-/** Spec 1 §9: at 5 wrong keys the platform administrators are notified. */
+/** docs/spec/accounts.md §9: at 5 wrong keys the platform administrators are notified. */
 export const archiveMaxAttempts = 5;
 /** A challenge is good for one proof within this time. */
 export const archiveChallengeTtlMs = 5 * 60_000;
@@ -26,7 +26,7 @@ export const archiveFailureWindowMs = 24 * 60 * 60_000;
 export const archiveNonceBytes = 32;
 
 export const archiveMessages = {
-  /** Spec 1 §8: the failed-key dialog's default message. */
+  /** docs/spec/accounts.md §8: the failed-key dialog's default message. */
   wrongKey: 'Verschlüsselungsschlüssel ist falsch. Bitte prüfen Sie den Schlüssel.',
   challengeExpired: 'Die Schlüsselprüfung ist abgelaufen. Bitte geben Sie den Schlüssel erneut ein.',
   proofInvalid: 'Die Schlüsselprüfung ist unvollständig. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
@@ -98,7 +98,7 @@ export interface ArchiveProtocolsResponse {
   sealedToOtherKeys: number;
 }
 
-/** The answer to a wrong key (403): spec 1 §7 "message, failureCount, adminNotified". */
+/** The answer to a wrong key (403): docs/spec/accounts.md §7 "message, failureCount, adminNotified". */
 export interface ArchiveKeyFailureBody extends ApiErrorBody {
   failureCount: number;
   maxAttempts: number;
@@ -146,7 +146,7 @@ export const rotateOrganizationKeySchema = organizationPublicKeysSchema.extend({
 });
 export type RotateOrganizationKeyInput = z.input<typeof rotateOrganizationKeySchema>;
 
-// Older clients stored English values; the archive shows German ones (spec 1 §3).
+// Older clients stored English values; the archive shows German ones (docs/spec/accounts.md §3).
 const genderAliases: Readonly<Record<string, string>> = { male: 'männlich', female: 'weiblich', diverse: 'divers', other: 'divers', m: 'männlich', w: 'weiblich', f: 'weiblich', d: 'divers' };
 
 /** 'männlich' / 'weiblich' / 'divers', or null when unknown. */
@@ -158,7 +158,7 @@ export function genderLabel(value: string | null | undefined): string | null {
 }
 
 /**
- * Spec 1 §3 "Archived protocol result". SaniDok keeps allergies, medications and history with the
+ * docs/spec/accounts.md §3 "Archived protocol result". SaniDok keeps allergies, medications and history with the
  * clinical part (readable by the team), the spec lists them with the patient data: they are
  * placed there. Fields SaniDok does not record (symptoms, incident time, emergency contact) are
  * null. Extra fields (number, discharge details, vitals) serve the print view.

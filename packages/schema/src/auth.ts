@@ -2,7 +2,7 @@ import { newPasswordSchema, passwordPolicy } from './passwordPolicy';
 import { z } from './zodConfig';
 
 /**
- * Account payloads (spec 1 §5, §7). The `…FormSchema` variants add the fields that only the form
+ * Account payloads (docs/spec/accounts.md §5, §7). The `…FormSchema` variants add the fields that only the form
  * knows (password confirmation, terms); the PWA strips them before sending.
  */
 

@@ -1,11 +1,11 @@
 import { z } from './zodConfig';
 
 /**
- * E-mail administration (spec 1 §3 email_*, §5, §7 Admin, §9): SMTP configurations, templates,
+ * E-mail administration (docs/spec/accounts.md §3 email_*, §5, §7 Admin, §9): SMTP configurations, templates,
  * logs. The SMTP password is write-only: no response ever carries it.
  */
 
-/** The e-mails SaniDok sends, by template name (spec 1 §9) plus the archive-failure alert. */
+/** The e-mails SaniDok sends, by template name (docs/spec/accounts.md §9) plus the archive-failure alert. */
 export const emailTemplateTypes = [
   'account_created',
   'account_blocked',
@@ -64,7 +64,7 @@ const email = z.string({ error: m.required }).trim().min(1, m.required).max(254,
 const port = z.coerce.number({ error: m.portInvalid }).int(m.portInvalid).min(1, m.portInvalid).max(65535, m.portInvalid);
 
 /**
- * The admin form (spec 1 §3): `useTLS` (on by default) instead of the stored `secure`. On port
+ * The admin form (docs/spec/accounts.md §3): `useTLS` (on by default) instead of the stored `secure`. On port
  * 465 TLS starts at once, on every other port with STARTTLS, which is then required.
  */
 export const emailConfigurationSchema = z.object({
@@ -89,7 +89,7 @@ export const emailConfigurationUpdateSchema = emailConfigurationSchema.partial()
 export type EmailConfigurationUpdateInput = z.input<typeof emailConfigurationUpdateSchema>;
 
 /**
- * 'Verbindung testen' (POST /api/admin/test-email): host and sender are needed (spec 1 §5); with
+ * 'Verbindung testen' (POST /api/admin/test-email): host and sender are needed (docs/spec/accounts.md §5); with
  * the `id` of a saved configuration an empty password means its stored one.
  */
 export const emailConnectionTestSchema = z.object({
@@ -180,5 +180,5 @@ export interface EmailLogItem {
   createdAt: string;
 }
 
-/** The e-mail tab shows the latest 20 log entries (spec 1 §2, §9). */
+/** The e-mail tab shows the latest 20 log entries (docs/spec/accounts.md §2, §9). */
 export const emailLogsShown = 20;

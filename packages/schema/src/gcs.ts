@@ -1,5 +1,5 @@
 /**
- * Glasgow Coma Scale (spec 2 §3, §4, §9): eyes 1–4, verbal 1–5, motor 1–6, with the German
+ * Glasgow Coma Scale (docs/spec/services.md §3, §4, §9): eyes 1–4, verbal 1–5, motor 1–6, with the German
  * wording taught in Sanitätsdienst and Rettungsdienst training.
  */
 
@@ -38,7 +38,7 @@ const part = (value: number | null | undefined, max: number) =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= max ? value : 0;
 
 /**
- * The total for the 'Berechnen' button: only when eyes + verbal + motor is above 0 (spec 2 §4);
+ * The total for the 'Berechnen' button: only when eyes + verbal + motor is above 0 (docs/spec/services.md §4);
  * a part not chosen counts 0, a part out of range is ignored.
  */
 export function gcsTotal(eyes: number | null | undefined, verbal: number | null | undefined, motor: number | null | undefined): number | null {

@@ -1,5 +1,5 @@
 /**
- * German health insurers offered in the protocol dialog's 'Versicherungsinformationen' (spec 2 §2:
+ * German health insurers offered in the protocol dialog's 'Versicherungsinformationen' (docs/spec/services.md §2:
  * "a list of about 58 German health insurers"; free input stays allowed). Statutory funds
  * (AOKs, Ersatzkassen, the larger BKKs and IKKs, Knappschaft, SVLFG) and the common private
  * insurers, under the names printed on insurance cards and letters.

@@ -1,5 +1,5 @@
 /**
- * Rules of the material picker (spec 2 §4–§5), shared by every capture dialog: a material
+ * Rules of the material picker (docs/spec/services.md §4–§5), shared by every capture dialog: a material
  * already chosen is ignored, a new one starts at 1, non-numeric input falls back to 1, and 0 or
  * less removes the item.
  */
@@ -30,14 +30,14 @@ export function setQuantity(selection: readonly SelectedMaterial[], id: number, 
   return selection.map((item) => (item.id === id ? { ...item, quantity } : item));
 }
 
-/** Search for the picker: case-insensitive, at most 10 matches (spec 2 §9). */
+/** Search for the picker: case-insensitive, at most 10 matches (docs/spec/services.md §9). */
 export function searchMaterials<M extends { name: string }>(materials: readonly M[], query: string, limit = 10): M[] {
   const needle = query.trim().toLocaleLowerCase('de-DE');
   const matches = needle ? materials.filter((m) => m.name.toLocaleLowerCase('de-DE').includes(needle)) : [...materials];
   return matches.slice(0, limit);
 }
 
-/** Masks a patient name for lists: every word keeps its first 2 characters (spec 2 §5). */
+/** Masks a patient name for lists: every word keeps its first 2 characters (docs/spec/services.md §5). */
 export function maskPatientName(name: string): string {
   return name
     .split(/(\s+)/)

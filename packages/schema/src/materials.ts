@@ -1,6 +1,6 @@
 import { z } from './zodConfig';
 
-/** Material catalogue of an organisation (spec 2 §3 Material). */
+/** Material catalogue of an organisation (docs/spec/services.md §3 Material). */
 
 export const materialMessages = {
   nameRequired: 'Bitte geben Sie einen Namen ein',

@@ -1,7 +1,7 @@
 import { entityId } from './services';
 import { z } from './zodConfig';
 
-/** Minor treatments (Bagatellen) and material consumption, spec 2 §3, §5, §7. */
+/** Minor treatments (Bagatellen) and material consumption, docs/spec/services.md §3, §5, §7. */
 
 export const minorTreatmentMessages = {
   serviceRequired: 'Bitte wählen Sie einen Sanitätsdienst aus',
@@ -14,7 +14,7 @@ export const minorTreatmentMessages = {
   tooManyMaterials: 'Höchstens 50 Materialien je Behandlung',
   patientNameLong: 'Name darf höchstens 200 Zeichen lang sein',
   descriptionLong: 'Beschreibung darf höchstens 2000 Zeichen lang sein',
-  // Variant on the service detail page (spec 2 §5).
+  // Variant on the service detail page (docs/spec/services.md §5).
   serviceUuid: 'Service ID muss eine gültige UUID sein',
   patientNameRequiredDetail: 'Patientenname ist erforderlich',
   descriptionRequiredDetail: 'Beschreibung ist erforderlich',
@@ -51,7 +51,7 @@ export const createMinorTreatmentSchema = z.object({
 });
 export type CreateMinorTreatmentInput = z.input<typeof createMinorTreatmentSchema>;
 
-/** The dialog's form (spec 2 §2): materials are edited beside the form, not through it. */
+/** The dialog's form (docs/spec/services.md §2): materials are edited beside the form, not through it. */
 export const minorTreatmentFormSchema = z.object({
   serviceId: z.string({ error: m.serviceRequired }).min(1, m.serviceRequired),
   patientName: z.string({ error: m.patientNameRequired }).trim().min(1, m.patientNameRequired).max(200, m.patientNameLong),
@@ -95,7 +95,7 @@ export interface MinorTreatment {
   description: string;
   treatedById: number | null;
   createdAt: string;
-  /** Same as createdAt; the list of spec 2 §7 calls it date. */
+  /** Same as createdAt; the list of docs/spec/services.md §7 calls it date. */
   date: string;
   materials: { materialId: number; name: string; quantity: number }[];
 }

@@ -1,6 +1,6 @@
 import { z } from './zodConfig';
 
-/** Organisations, members and invitations (spec 1 §3, §5, §7). */
+/** Organisations, members and invitations (docs/spec/accounts.md §3, §5, §7). */
 
 export const organizationRoles = ['owner', 'admin', 'member'] as const;
 export type OrganizationRole = (typeof organizationRoles)[number];

@@ -1,7 +1,7 @@
 import { z } from './zodConfig';
 
 /**
- * Patient data of a protocol (spec 2 §3 patientData). Stored apart from the clinical fields: on
+ * Patient data of a protocol (docs/spec/services.md §3 patientData). Stored apart from the clinical fields: on
  * the server in its own table, encrypted at rest; on devices only while the protocol is active.
  */
 
@@ -92,7 +92,7 @@ const optionalFields = {
   location: optional(f.location),
 };
 
-/** Older clients send the address as patientAddress (spec 2 §3): read it as address. */
+/** Older clients send the address as patientAddress (docs/spec/services.md §3): read it as address. */
 function withAddressAlias(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const record = value as Record<string, unknown>;
@@ -122,7 +122,7 @@ export function compactPatientData(data: Partial<Record<PatientDataKey, string |
   return result as Partial<PatientData>;
 }
 
-/** Complete patient data: first and last name are required (spec 2 §5). Empty optional fields are left out. */
+/** Complete patient data: first and last name are required (docs/spec/services.md §5). Empty optional fields are left out. */
 export const patientDataSchema = z.preprocess(
   withAddressAlias,
   z.object({ firstName, lastName, ...optionalFields }, { error: m.required }).transform((v) => compactPatientData(v) as PatientData),
@@ -141,7 +141,7 @@ export type PatientDataPatch = z.output<typeof patientDataPatchSchema>;
 
 /**
  * Reads stored or sent patient data leniently: JSON text or an object; anything unparseable is
- * an empty object (spec 2 §3). Only known keys with text values are kept.
+ * an empty object (docs/spec/services.md §3). Only known keys with text values are kept.
  */
 export function parsePatientData(input: unknown): Partial<PatientData> {
   let value: unknown = input;
@@ -165,7 +165,7 @@ export function parsePatientData(input: unknown): Partial<PatientData> {
   return result as Partial<PatientData>;
 }
 
-/** JSON text → object; unparseable text or a non-object is an empty object (spec 2 §3). */
+/** JSON text → object; unparseable text or a non-object is an empty object (docs/spec/services.md §3). */
 function parseJsonObject(text: string): unknown {
   try {
     const value: unknown = JSON.parse(text);

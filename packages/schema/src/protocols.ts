@@ -6,7 +6,7 @@ import { sealedEnvelopeSchema } from './sealedEnvelope';
 import { protocolTreatmentEntrySchema } from './treatmentEntries';
 import { z } from './zodConfig';
 
-/** Patient protocols (spec 2 §3–§5, §7): clinical fields, create and edit payloads, discharge. */
+/** Patient protocols (docs/spec/services.md §3–§5, §7): clinical fields, create and edit payloads, discharge. */
 
 export const protocolMessages = {
   serviceRequired: 'Bitte wählen Sie einen Sanitätsdienst aus',
@@ -40,7 +40,7 @@ export const protocolStatusLabels: Record<ProtocolStatus, string> = {
   cancelled: 'Abgebrochen',
 };
 
-/** Label of a stored status; unknown values are shown as they are (spec 2 §4). */
+/** Label of a stored status; unknown values are shown as they are (docs/spec/services.md §4). */
 export const protocolStatusLabel = (status: string): string =>
   Object.hasOwn(protocolStatusLabels, status) ? protocolStatusLabels[status as ProtocolStatus] : status;
 
@@ -67,7 +67,7 @@ export const protocolFieldLabels: Record<ProtocolClinicalField, string> = {
   helper2: 'Helfer 2',
 };
 
-/** What the detail shows for an empty section (spec 2 §2). */
+/** What the detail shows for an empty section (docs/spec/services.md §2). */
 export const protocolEmptyTexts: Partial<Record<ProtocolClinicalField, string>> = {
   initialAssessment: 'Keine Angabe',
   allergies: 'Keine bekannt',
@@ -168,7 +168,7 @@ const dischargeFields = {
   dischargeComment: text(2000, m.dischargeCommentLong),
 };
 
-/** The discharge dialog (spec 2 §5). */
+/** The discharge dialog (docs/spec/services.md §5). */
 export const dischargeFormSchema = z.object(dischargeFields);
 export type DischargeFormValues = z.input<typeof dischargeFormSchema>;
 
@@ -194,7 +194,7 @@ export const protocolIdSchema = z.object({ id: entityId });
 const pf = patientDataFieldSchemas;
 
 /**
- * The create dialog 'Patientenprotokoll erstellen' (spec 2 §2, §5); materials are picked beside it.
+ * The create dialog 'Patientenprotokoll erstellen' (docs/spec/services.md §2, §5); materials are picked beside it.
  * Names and texts follow the field rules (patientDataFieldSchemas, protocolClinicalFieldSchemas); a date
  * input and a gender select offer only valid values, and the create payload checks them again.
  */
@@ -225,7 +225,7 @@ export const serviceProtocolFormSchema = protocolFormSchema.pick({ firstName: tr
 });
 export type ServiceProtocolFormValues = z.input<typeof serviceProtocolFormSchema>;
 
-/** The third variant of spec 2 §5: patient data as JSON text and a service, each at least 1 character. */
+/** The third variant of docs/spec/services.md §5: patient data as JSON text and a service, each at least 1 character. */
 export const protocolPayloadFormSchema = z.object({
   serviceId: z.string({ error: m.serviceRequiredDetail }).min(1, m.serviceRequiredDetail),
   patientData: z.string({ error: m.patientDataRequired }).min(1, m.patientDataRequired),
@@ -280,7 +280,7 @@ export interface PatientProtocol {
   needsReview: boolean;
 }
 
-/** REST adds the treatment lines joined (spec 2 §3 treatmentSummary). */
+/** REST adds the treatment lines joined (docs/spec/services.md §3 treatmentSummary). */
 export interface PatientProtocolWithSummary extends PatientProtocol {
   treatmentSummary: string;
 }

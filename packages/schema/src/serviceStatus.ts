@@ -1,5 +1,5 @@
 /**
- * Service status (spec 2 §4), one pure function for server and PWA: a stored final status
+ * Service status (docs/spec/services.md §4), one pure function for server and PWA: a stored final status
  * (ended, archived, completed) wins; otherwise the time decides.
  */
 export type ServiceDisplayStatus = 'upcoming' | 'active' | 'ended' | 'archived' | 'completed' | 'unknown';
@@ -33,5 +33,5 @@ export const serviceStatusLabels: Record<ServiceDisplayStatus, string> = {
 
 export const blockedLabel = 'Gesperrt';
 
-/** Only a service that is over may be archived (spec 2 §2). */
+/** Only a service that is over may be archived (docs/spec/services.md §2). */
 export const canArchive = (service: ServiceTimes, now?: Date) => serviceStatus(service, now) === 'ended';

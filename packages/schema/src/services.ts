@@ -1,6 +1,6 @@
 import { z } from './zodConfig';
 
-/** Services (Sanitätsdienste), spec 2 §3–§5. */
+/** Services (Sanitätsdienste), docs/spec/services.md §3–§5. */
 
 export const serviceMessages = {
   nameShort: 'Name muss mindestens 3 Zeichen lang sein',
@@ -68,7 +68,7 @@ export type UpdateServiceInput = z.input<typeof updateServiceSchema>;
 
 export const serviceIdSchema = z.object({ id: entityId });
 
-/** Form values: dates and times apart, as the dialog asks for them (spec 2 §2). */
+/** Form values: dates and times apart, as the dialog asks for them (docs/spec/services.md §2). */
 export const serviceFormSchema = z
   .object({
     name,

@@ -7,8 +7,8 @@ export { quickMeasures, treatmentSchemaIds } from './treatmentCatalogData';
 export type { TreatmentSchemaId } from './treatmentCatalogData';
 
 /**
- * The treatment catalogue of the treatment editor (spec 2 §3, §4): schemas → categories →
- * preset sentences with placeholders, and the search over it (at most 20 results, spec 2 §9).
+ * The treatment catalogue of the treatment editor (docs/spec/services.md §3, §4): schemas → categories →
+ * preset sentences with placeholders, and the search over it (at most 20 results, docs/spec/services.md §9).
  */
 
 export interface TreatmentTemplate {
@@ -97,7 +97,7 @@ const searchText = new Map(
 
 /**
  * Every word of the query must occur. Sentences starting with the query come first, then the
- * catalogue order; duplicates across schemas appear once. At most 20 (spec 2 §9).
+ * catalogue order; duplicates across schemas appear once. At most 20 (docs/spec/services.md §9).
  */
 export function searchTreatments(query: string, limit = treatmentSearchLimit): TreatmentTemplate[] {
   const words = foldForSearch(query).split(/\s+/).filter(Boolean);

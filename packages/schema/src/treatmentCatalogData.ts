@@ -230,7 +230,7 @@ export const treatmentCatalogData: readonly TreatmentSchemaData[] = [
   },
 ];
 
-/** 21 sentences for one tap (spec 2 §3), most common measures at a first-aid post first. */
+/** 21 sentences for one tap (docs/spec/services.md §3), most common measures at a first-aid post first. */
 export const quickMeasures: readonly string[] = [
   'Patient betreut und beruhigt',
   'Vitalparameter kontrolliert',

@@ -2,7 +2,7 @@ import { entityId } from './services';
 import { z } from './zodConfig';
 
 /**
- * Treatment entries of a protocol (spec 2 §3): one line each, '[HH:MM] text (performer)'. They
+ * Treatment entries of a protocol (docs/spec/services.md §3): one line each, '[HH:MM] text (performer)'. They
  * are insert-only rows (never conflict); the protocol's treatmentSummary is made from them.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Placeholders of the treatment catalogue and their option lists (spec 2 §3), sized exactly as
+ * Placeholders of the treatment catalogue and their option lists (docs/spec/services.md §3), sized exactly as
  * the spec counts them. A sentence names a placeholder as {key}; the wizard asks for the keys in
  * the order of `placeholderOrder`.
  */

@@ -3,7 +3,7 @@ import type { PlaceholderDefinition, PlaceholderKey } from './treatmentOptions';
 import { placeholderDefinition } from './treatmentOptions';
 
 /**
- * The parameter wizard of the treatment editor (spec 2 §4) as a pure state machine: the
+ * The parameter wizard of the treatment editor (docs/spec/services.md §4) as a pure state machine: the
  * placeholders in fixed order, back navigation, choosing an option advances, a free-text step
  * needs non-empty text, a preview when all are filled. The screen only renders the state.
  */
@@ -97,7 +97,7 @@ export function wizardResult(state: WizardState): string | null {
   return isWizardComplete(state) ? fillTemplate(state.template.text, state.values) : null;
 }
 
-/** A custom entry: the trimmed text, or the message when it is empty (spec 2 §4). */
+/** A custom entry: the trimmed text, or the message when it is empty (docs/spec/services.md §4). */
 export function customEntryText(text: string): { ok: true; text: string } | { ok: false; message: string } {
   const trimmed = text.trim();
   return trimmed ? { ok: true, text: trimmed } : { ok: false, message: wizardMessages.customRequired };

@@ -1,5 +1,5 @@
 /**
- * Vital-sign parameters (spec 2 §3): types, labels, units, option lists and what a valid value
+ * Vital-sign parameters (docs/spec/services.md §3): types, labels, units, option lists and what a valid value
  * of each looks like. Values are text on the wire and at rest (blood pressure is 'sys/dia').
  */
 
@@ -11,7 +11,7 @@ export const vitalParameterTypes = [
 ] as const;
 export type VitalParameterType = (typeof vitalParameterTypes)[number];
 
-/** Older clients call SpO2 'spo2' (spec 2 §3): one name from here on. */
+/** Older clients call SpO2 'spo2' (docs/spec/services.md §3): one name from here on. */
 export function normalizeParameterType(type: unknown): unknown {
   return typeof type === 'string' && type.trim().toLowerCase() === 'spo2' ? 'oxygen_saturation' : type;
 }
@@ -62,7 +62,7 @@ export const vitalParameterUnits: Partial<Record<VitalParameterType, string>> = 
   capillary_refill: 's',
 };
 
-// Option lists exactly as spec 2 §3 names them.
+// Option lists exactly as docs/spec/services.md §3 names them.
 export const avpuOptions = ['A', 'V', 'P', 'U'] as const;
 export const avpuLabels: Record<(typeof avpuOptions)[number], string> = {
   A: 'A – wach (Alert)',
@@ -135,7 +135,7 @@ export const rangeMessage = (label: string, rule: NumericRule) =>
 
 const fitsRule = (n: number, rule: NumericRule) => Number.isFinite(n) && n >= rule.min && n <= rule.max && (!rule.integer || Number.isInteger(n));
 
-/** 'sys/dia' where a missing side is '-', but not both (spec 2 §4 rich form). */
+/** 'sys/dia' where a missing side is '-', but not both (docs/spec/services.md §4 rich form). */
 export function isValidBloodPressure(value: string): boolean {
   const match = /^\s*(\d{1,3}|-)\s*\/\s*(\d{1,3}|-)\s*$/.exec(value);
   if (!match || (match[1] === '-' && match[2] === '-')) return false;

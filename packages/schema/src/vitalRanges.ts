@@ -2,7 +2,7 @@ import { parseVitalNumber } from './vitalParameters';
 import { parseBloodPressure } from './vitals';
 
 /**
- * Age groups and the one reference-range table of the product (spec 2 §9, reading A — the
+ * Age groups and the one reference-range table of the product (docs/spec/services.md §9, reading A — the
  * timeline's — for every view; docs/decisions.md says why). The colouring is a rough aid, not a
  * medical assessment: every screen that shows it says so.
  */
@@ -32,7 +32,7 @@ export function ageInYears(dateOfBirth: string | null | undefined, at: Date | st
   return age >= 0 ? age : null;
 }
 
-/** Reading A of spec 2 §9: child up to 12, teen 13–17, adult 18 and over. */
+/** Reading A of docs/spec/services.md §9: child up to 12, teen 13–17, adult 18 and over. */
 export function ageGroupForAge(age: number | null): AgeGroup | null {
   if (age === null || age < 0) return null;
   if (age <= 12) return 'child';
@@ -105,7 +105,7 @@ export function vitalColor(parameterType: string, value: string | number, dateOf
   return severity ? vitalSeverityColors[severity] : null;
 }
 
-/** Pain scale buttons (spec 2 §9): 0–3 green, 4–6 yellow, 7–10 red — no date of birth needed. */
+/** Pain scale buttons (docs/spec/services.md §9): 0–3 green, 4–6 yellow, 7–10 red — no date of birth needed. */
 export function painScaleColor(score: number): 'green' | 'yellow' | 'red' {
   if (score >= 7) return 'red';
   if (score >= 4) return 'yellow';

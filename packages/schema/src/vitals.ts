@@ -7,7 +7,7 @@ import {
 import { z } from './zodConfig';
 
 /**
- * One model for both vital-sign forms (spec 2 §2, §3): a record with a list of values. The simple
+ * One model for both vital-sign forms (docs/spec/services.md §2, §3): a record with a list of values. The simple
  * form's fields are converted to values before they are sent or stored.
  */
 
@@ -52,7 +52,7 @@ export const recordVitalsSchema = z.object({
 });
 export type RecordVitalsInput = z.input<typeof recordVitalsSchema>;
 
-/** Empty input becomes null (spec 2 §5); '37,5' reads as 37.5; anything else stays and fails. */
+/** Empty input becomes null (docs/spec/services.md §5); '37,5' reads as 37.5; anything else stays and fails. */
 function emptyToNullNumber(value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') return value;
@@ -79,7 +79,7 @@ const bloodPressureField = (label: string) => {
 const optionField = <T extends readonly [string, ...string[]]>(options: T) =>
   z.preprocess(emptyToNull, z.enum(options, { error: m.optionInvalid }).nullable());
 
-/** The simple dialog 'Vitalparameter erfassen' (spec 2 §2, §5): every field optional. */
+/** The simple dialog 'Vitalparameter erfassen' (docs/spec/services.md §2, §5): every field optional. */
 export const simpleVitalsSchema = z.object({
   bloodPressureSystolic: bloodPressureField('Systolischer Blutdruck'),
   bloodPressureDiastolic: bloodPressureField('Diastolischer Blutdruck'),
@@ -106,7 +106,7 @@ export const simpleVitalsRequestSchema = simpleVitalsSchema.extend({
   recordedAt: z.iso.datetime({ offset: true }).optional(),
 });
 
-/** 'sys/dia' with '-' for a missing side; null when neither is given (spec 2 §4). */
+/** 'sys/dia' with '-' for a missing side; null when neither is given (docs/spec/services.md §4). */
 export function formatBloodPressure(systolic: number | string | null | undefined, diastolic: number | string | null | undefined): string | null {
   const side = (v: number | string | null | undefined) => (v === null || v === undefined || String(v).trim() === '' ? '-' : String(v).trim());
   const sys = side(systolic);

@@ -68,7 +68,7 @@ describe('protocol payloads', () => {
     expect(messages(updateProtocolSchema.safeParse({ id, patientData: { lastName: ' ' } }))).toEqual({ 'patientData.lastName': 'Nachname ist erforderlich' });
   });
 
-  it('validates the dialogs with the messages of spec 2 §5', () => {
+  it('validates the dialogs with the messages of docs/spec/services.md §5', () => {
     expect(messages(protocolFormSchema.safeParse({ serviceId: '', firstName: '', lastName: '' }))).toEqual({
       serviceId: 'Bitte wählen Sie einen Sanitätsdienst aus', firstName: 'Vorname ist erforderlich', lastName: 'Nachname ist erforderlich',
     });

@@ -23,7 +23,7 @@ describe('treatment catalogue', () => {
     expect(xabcde?.categories.map((c) => c.name.slice(0, 1))).toEqual(['X', 'A', 'B', 'C', 'D', 'E']);
   });
 
-  it('has option lists of exactly the sizes of spec 2 §3', () => {
+  it('has option lists of exactly the sizes of docs/spec/services.md §3', () => {
     const sizes = Object.fromEntries(Object.entries(placeholderOptions).map(([key, options]) => [key, options.length]));
     expect(sizes).toMatchObject({
       bodyRegion: 5, side: 2, cannulaGauge: 7, infusionSolution: 5, volume: 5, oxygenAmount: 8, oxygenType: 3, splintType: 6, immobilisedArea: 8,

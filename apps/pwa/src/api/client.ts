@@ -27,10 +27,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   method?: HttpMethod;
-  /** Sent as JSON; omitted entirely when undefined (spec 1 §7: a body only when there is one). */
+  /** Sent as JSON; omitted entirely when undefined (docs/spec/accounts.md §7: a body only when there is one). */
   body?: unknown;
   signal?: AbortSignal | undefined;
-  /** false: do not read the response (e.g. logout, spec 1 §7). */
+  /** false: do not read the response (e.g. logout, docs/spec/accounts.md §7). */
   readResponse?: boolean;
 }
 
@@ -45,7 +45,7 @@ function stringRecord(value: unknown): Record<string, string> | undefined {
 }
 
 /**
- * Spec 1 §8: the message is the JSON body's `message`; otherwise the raw body text; if the body is
+ * docs/spec/accounts.md §8: the message is the JSON body's `message`; otherwise the raw body text; if the body is
  * empty, "<status> <statusText>". The code and field messages are kept for forms.
  */
 export async function errorFromResponse(response: Response): Promise<ApiError> {

@@ -2,7 +2,7 @@ import type { PublicUser } from '@sanidok/schema';
 
 /**
  * The last user the server confirmed, kept so that a medic who opens the installed app without
- * coverage still gets the capture screens (design §4.9) instead of a login form that cannot work
+ * coverage still gets the capture screens (docs/spec/design.md §4.9) instead of a login form that cannot work
  * offline. It holds only the public profile, never a credential; the server still decides.
  */
 const storageKey = 'sanidok.lastUser';

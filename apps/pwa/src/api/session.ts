@@ -10,7 +10,7 @@ export const sessionKeys = {
 };
 
 /**
- * GET /api/user. 401 (or any other refusal) means "no user", not an error (spec 1 §4). When the
+ * GET /api/user. 401 (or any other refusal) means "no user", not an error (docs/spec/accounts.md §4). When the
  * server cannot be reached, the last confirmed user keeps the app usable offline. Without any hint
  * of a session the server is not asked at all (api/sessionHint.ts).
  */
@@ -62,7 +62,7 @@ export function useRegister() {
   });
 }
 
-/** GET /api/beta-mode; any failure counts as "off" and shows nothing (spec 1 §8). */
+/** GET /api/beta-mode; any failure counts as "off" and shows nothing (docs/spec/accounts.md §8). */
 export function useBetaMode(): boolean {
   const query = useQuery({
     queryKey: sessionKeys.betaMode,

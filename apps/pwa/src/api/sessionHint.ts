@@ -15,7 +15,7 @@ export function hasSessionHintCookie(): boolean {
 }
 
 /**
- * The remembered user counts too: it keeps the offline start of design §4.9 (the probe fails,
+ * The remembered user counts too: it keeps the offline start of docs/spec/design.md §4.9 (the probe fails,
  * the last confirmed user opens the capture screens) for a session cookie that has already ended
  * with the browser session, exactly as before.
  */

@@ -18,11 +18,11 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={accessibleColorVariables} env={env}>
-      {/* Spec 1 §9: only one toast at a time, shown for 5000 ms. */}
+      {/* docs/spec/accounts.md §9: only one toast at a time, shown for 5000 ms. */}
       <Notifications limit={1} autoClose={5000} position="top-center" />
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          {/* Opens the signed-in user's local database and runs the sync engine (design §4). */}
+          {/* Opens the signed-in user's local database and runs the sync engine (docs/spec/design.md §4). */}
           <SyncProvider>{children}</SyncProvider>
         </QueryClientProvider>
       </AppErrorBoundary>

@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { useCurrentUser } from '../api/session';
 import { FullPageLoader } from '../components/FullPageLoader';
 
-/** Signed-in area (spec 1 §2): spinner while the session loads, /auth without a session. */
+/** Signed-in area (docs/spec/accounts.md §2): spinner while the session loads, /auth without a session. */
 export function RequireAuth() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <FullPageLoader />;
@@ -10,7 +10,7 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Platform administration: users without isAdmin go to the start page (spec 1 §6). */
+/** Platform administration: users without isAdmin go to the start page (docs/spec/accounts.md §6). */
 export function RequireAdmin() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <FullPageLoader />;

@@ -8,7 +8,7 @@ import { ServiceDetailPage } from '../features/services/ServiceDetailPage';
 
 /**
  * Slots of the service detail tabs 'Bagatellen', 'Patientenprotokolle' and 'Materialverbrauch'
- * (spec 2 §2), filled by the minorTreatments, protocols and materials features. They are put
+ * (docs/spec/services.md §2), filled by the minorTreatments, protocols and materials features. They are put
  * together here, above the features, because those features use services/ (captureServices.ts):
  * the service detail page importing them back would make the folders import each other
  * (test/architecture/folderCycles.test.ts). data-slot marks which feature renders inside.

@@ -8,8 +8,8 @@ const updateCheckIntervalMs = 60 * 60 * 1000;
 
 /**
  * Registers the service worker from our bundle (no inline script, CSP) and offers a waiting new
- * version. Nothing reloads without the user's consent (registerType 'prompt', design §4.8).
- * The offer waits until the outbox is empty (design §4.8): a new version may change the shape of
+ * version. Nothing reloads without the user's consent (registerType 'prompt', docs/spec/design.md §4.8).
+ * The offer waits until the outbox is empty (docs/spec/design.md §4.8): a new version may change the shape of
  * mutations, so changes made by this version should reach the server first. Exception: when the
  * server already refuses this version (schema mismatch) the outbox cannot drain, and only the
  * update gets it moving again; the outbox survives the reload in IndexedDB.

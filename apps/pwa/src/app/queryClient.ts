@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Spec 1 §7 "shared read behaviour": data is never stale by itself, no automatic retries, no
+ * docs/spec/accounts.md §7 "shared read behaviour": data is never stale by itself, no automatic retries, no
  * refetch on window focus. Screens that poll set refetchInterval themselves.
  */
 export function createQueryClient(): QueryClient {

@@ -30,7 +30,7 @@ const patientProtocolNewPage = lazyRoute(() => import('../features/protocols/Pat
 const protocolEditPage = lazyRoute(() => import('../features/protocols/edit/ProtocolEditPage'), 'ProtocolEditPage');
 const materialsUsedPage = lazyRoute(() => import('../features/materials/MaterialsUsedPage'), 'MaterialsUsedPage');
 
-/** Every route of spec 1 §2 and spec 2 §2. Exported for tests, which mount it in a memory router. */
+/** Every route of docs/spec/accounts.md §2 and docs/spec/services.md §2. Exported for tests, which mount it in a memory router. */
 export const routes: RouteObject[] = [
   {
     element: <SuspenseOutlet />,

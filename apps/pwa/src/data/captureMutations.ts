@@ -2,7 +2,7 @@ import type { LocalMaterialUsage } from './db';
 import type { MutationDefinitions, UsedMaterialArgs } from './mutationTypes';
 
 /**
- * Local effects of the capture mutations (spec 2: minor treatments and material consumption).
+ * Local effects of the capture mutations (docs/spec/services.md: minor treatments and material consumption).
  * The server twins are 'minorTreatment.create', 'materialUsage.add' and 'materialUsage.refill'
  * in apps/sync-server/src/domain/sync/registry.ts; their args are those of the shared contract
  * (packages/schema/src/syncMutations.ts). All three are insert-only or set-only, so

@@ -104,13 +104,13 @@ export class SaniDokDb extends Dexie {
       materials: 'id, organizationId',
       services: 'id, organizationId, startDate',
     });
-    // Minor treatments and material consumption (spec 2). New tables only: existing data stays.
+    // Minor treatments and material consumption (docs/spec/services.md). New tables only: existing data stays.
     // refilledAt: IndexedDB does not index null, so the index holds only refilled rows.
     this.version(2).stores({
       minorTreatments: 'id, serviceId, createdAt',
       materialUsage: 'id, serviceId, [serviceId+materialId], refilledAt',
     });
-    // Patient protocols (spec 2): clinical rows, patient data apart, measurements and entries.
+    // Patient protocols (docs/spec/services.md): clinical rows, patient data apart, measurements and entries.
     this.version(3).stores({
       protocols: 'id, serviceId, createdAt, organizationId',
       patientData: 'protocolId',

@@ -4,7 +4,7 @@ import type { LocalMaterialUsage, LocalPatientData, LocalProtocol } from './db';
 import type { DataTables, MutationArgs, MutationDefinitions, UsedMaterialArgs } from './mutationTypes';
 
 /**
- * Local effects of the protocol mutations (spec 2: patient protocols, vital signs, treatment
+ * Local effects of the protocol mutations (docs/spec/services.md: patient protocols, vital signs, treatment
  * entries, access logging). Server twins: apps/sync-server/src/domain/sync/registry.ts; args: the
  * shared contract (packages/schema/src/syncMutations.ts). Creates and inserts are skipped when the
  * row is there (server copy or first apply); updates set values; so every apply can run again

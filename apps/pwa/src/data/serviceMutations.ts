@@ -3,7 +3,7 @@ import type { LocalService } from './db';
 import type { DataTables, MutationDefinitions } from './mutationTypes';
 
 /**
- * Local effects of the service mutations (spec 2 §3–§5). Server twins: the commands in
+ * Local effects of the service mutations (docs/spec/services.md §3–§5). Server twins: the commands in
  * apps/sync-server/src/domain/sync/registry.ts.
  */
 

@@ -1,7 +1,7 @@
 import { emailTemplateTypeLabels } from '@sanidok/schema';
 
 /**
- * German texts of the admin area (/admin, spec 1 §2 Admin area, §8). Toast titles quoted in the
+ * German texts of the admin area (/admin, docs/spec/accounts.md §2 Admin area, §8). Toast titles quoted in the
  * spec are copied verbatim; validation messages come from the shared schemas in @sanidok/schema.
  */
 export const adminDe = {

@@ -1,7 +1,7 @@
 import { archiveMaxAttempts, archiveMessages } from '@sanidok/schema';
 
 /**
- * German texts of the patient archive (/patient-archive, spec 1 §2, §8). Texts quoted in the spec
+ * German texts of the patient archive (/patient-archive, docs/spec/accounts.md §2, §8). Texts quoted in the spec
  * are copied verbatim ('Fehlende Daten', the wrong-key message, 'Versuch {n} von 5').
  */
 export const archiveDe = {

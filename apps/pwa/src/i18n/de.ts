@@ -30,7 +30,7 @@ export const de = {
       'Die Ansicht konnte nicht angezeigt werden. Bereits gespeicherte Eingaben bleiben erhalten. Bitte laden Sie die Seite neu.',
     reload: 'Seite neu laden',
     toStart: 'Zur Startseite',
-    // Spec 1 §2 quotes the fallback screen in English; kept exactly as written there.
+    // docs/spec/accounts.md §2 quotes the fallback screen in English; kept exactly as written there.
     notFoundTitle: '404 Page Not Found',
     notFoundHint: 'Did you forget to add the page to the router?',
     invalidDate: 'Ungültiges Datum',

@@ -1,7 +1,7 @@
-// German texts of the public landing page ('/'). Spec 1 §1 and §2 are the source of every feature,
+// German texts of the public landing page ('/'). docs/spec/accounts.md §1 and §2 are the source of every feature,
 // workflow step and claim listed here; the components only pick icons and layout.
 
-/** Product contact address; the footer opens a mail composer to it (spec 1 §2). */
+/** Product contact address; the footer opens a mail composer to it (docs/spec/accounts.md §2). */
 const contactEmail = 'info@sanidok.de';
 
 export const landingDe = {

@@ -1,6 +1,6 @@
-// German legal texts: Datenschutzerklärung, Impressum, Nutzungsbedingungen. Every statement spec 1 §1
+// German legal texts: Datenschutzerklärung, Impressum, Nutzungsbedingungen. Every statement docs/spec/accounts.md §1
 // requires is carried by `keyFacts` (shown on all three pages) and explained in detail in the documents.
-// The encryption wording follows design §5: HPKE (RFC 9180) with AES-256-GCM as payload cipher.
+// The encryption wording follows docs/spec/design.md §5: HPKE (RFC 9180) with AES-256-GCM as payload cipher.
 // Operator-specific data the project cannot know is written as '[Platzhalter: …]'; the page renders
 // such tokens highlighted so they cannot slip into production unnoticed.
 

@@ -2,7 +2,7 @@ import { formatDateTime } from '@sanidok/schema';
 
 /**
  * German texts of minor treatments (Bagatellen), the material picker and material consumption
- * (spec 2 §2, §4, §5, §8). Texts quoted in the spec are copied verbatim; tests compare them.
+ * (docs/spec/services.md §2, §4, §5, §8). Texts quoted in the spec are copied verbatim; tests compare them.
  */
 export const minorTreatmentsDe = {
   page: {

@@ -1,5 +1,5 @@
 /**
- * German texts of the protocol prints (spec 2 §2 print panel, §4 status labels of the full print,
+ * German texts of the protocol prints (docs/spec/services.md §2 print panel, §4 status labels of the full print,
  * §8 'Druckfehler', §9). Texts quoted in the spec are copied verbatim; tests compare them.
  */
 export const printDe = {
@@ -7,7 +7,7 @@ export const printDe = {
     label: 'Drucken',
     handover: 'RTW-Übergabe drucken',
     complete: 'Vollständiges Protokoll drucken',
-    /** Spec 2 §8: missing patient data blocks printing silently; the disabled buttons say why. */
+    /** docs/spec/services.md §8: missing patient data blocks printing silently; the disabled buttons say why. */
     patientDataArchived:
       'Drucken nicht möglich: Die Patientendaten dieses Protokolls sind nicht mehr auf diesem Gerät gespeichert. Nach der Entlassung liegen sie verschlüsselt im Patientenarchiv.',
   },

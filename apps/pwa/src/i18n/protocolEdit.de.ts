@@ -1,6 +1,6 @@
 /**
  * German texts of the protocol edit page /patient-protocols/{id} and the discharge dialog
- * (spec 2 §2, §5, §8). Texts quoted in the spec are copied verbatim; tests compare them. Field
+ * (docs/spec/services.md §2, §5, §8). Texts quoted in the spec are copied verbatim; tests compare them. Field
  * labels of patient data and clinical fields come from @sanidok/schema (patientDataLabels,
  * protocolFieldLabels), so every protocol screen names them alike.
  */

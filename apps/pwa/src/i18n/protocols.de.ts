@@ -1,6 +1,6 @@
 /**
  * German texts of the protocols page, the create dialog 'Patientenprotokoll erstellen' and the
- * Patientenprotokolle tab of the service detail (spec 2 §2, §4, §5, §8). Texts quoted in the spec
+ * Patientenprotokolle tab of the service detail (docs/spec/services.md §2, §4, §5, §8). Texts quoted in the spec
  * are copied verbatim; tests compare them. Field labels and fallbacks of packages/schema
  * (patientDataLabels, protocolFieldLabels, protocolEmptyTexts) are used where they exist.
  */

@@ -1,7 +1,7 @@
 import { blockedLabel, serviceStatusLabels } from '@sanidok/schema';
 
 /**
- * German texts of the services screens (/services, /services/{id}) and the dashboard (spec 2 §2,
+ * German texts of the services screens (/services, /services/{id}) and the dashboard (docs/spec/services.md §2,
  * §8). Texts quoted in the spec are copied verbatim; status labels and validation messages come
  * from @sanidok/schema so server, list, detail and dashboard read the same.
  */

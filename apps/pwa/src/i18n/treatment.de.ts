@@ -1,7 +1,7 @@
 import { treatmentPerformerLabels, treatmentSearchLimit } from '@sanidok/schema';
 
 /**
- * German texts of the treatment documentation editor on the Behandlung tab (spec 2 §2, §4). The
+ * German texts of the treatment documentation editor on the Behandlung tab (docs/spec/services.md §2, §4). The
  * validation messages come from @sanidok/schema, so device and server refuse with the same words.
  */
 export const treatmentDe = {

@@ -2,7 +2,7 @@ import { vitalMessages } from '@sanidok/schema';
 
 /**
  * German texts of the vital-sign dialogs, the timeline with its charts and the sidebar block
- * (spec 2 §2, §4, §5, §8, §9). Texts quoted in the spec are copied verbatim; tests compare them.
+ * (docs/spec/services.md §2, §4, §5, §8, §9). Texts quoted in the spec are copied verbatim; tests compare them.
  */
 export const vitalsDe = {
   simple: {

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-// Toasts follow spec 1 §8: one visible at a time (limit in AppProviders), 5000 ms, destructive red.
+// Toasts follow docs/spec/accounts.md §8: one visible at a time (limit in AppProviders), 5000 ms, destructive red.
 
 export function notifyError(title: string, message: string): void {
   notifications.show({ title, message, color: 'red', withBorder: true });

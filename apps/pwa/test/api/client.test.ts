@@ -3,7 +3,7 @@ import { ApiError, apiGet, apiRequest, apiSend, errorFromResponse } from '../../
 import { de } from '../../src/i18n/de';
 import { json, mockApi } from '../helpers/render';
 
-describe('errorFromResponse (spec 1 §8)', () => {
+describe('errorFromResponse (docs/spec/accounts.md §8)', () => {
   it('uses the message field of a JSON body and keeps code and fields', async () => {
     const error = await errorFromResponse(
       json({ message: 'Benutzername ist bereits vergeben', code: 'USERNAME_TAKEN', fields: { username: 'Vergeben' } }, 409),

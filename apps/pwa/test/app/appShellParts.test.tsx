@@ -74,7 +74,7 @@ describe('RouteErrorPage', () => {
 });
 
 describe('toasts', () => {
-  it('shows only one toast at a time (spec 1 §9)', async () => {
+  it('shows only one toast at a time (docs/spec/accounts.md §9)', async () => {
     renderWithProviders(null);
     act(() => {
       notifyError('Erster Fehler', 'eins');

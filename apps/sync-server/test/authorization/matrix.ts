@@ -5,7 +5,7 @@ import {
 
 /**
  * THE authorisation matrix (issue 9): every REST endpoint and every sync mutation × actor ×
- * resource state → the answer. The intended rules come from spec 1 §6, spec 2 §6,
+ * resource state → the answer. The intended rules come from docs/spec/accounts.md §6, docs/spec/services.md §6,
  * docs/decisions.md and the policy modules (domain/organizations/policy.ts, services/access.ts,
  * protocols/access.ts, archive/access.ts, admin/policy.ts). coverage.test.ts fails when the app
  * has an endpoint or mutation that is not listed here; rest.matrix.test.ts and
@@ -29,7 +29,7 @@ const planning = <const O>(ok: O, onArchived: O | 409) => ({
 });
 
 export const restMatrix = {
-  // Accounts (spec 1 §6 "Visitor", "Signed-in user").
+  // Accounts (docs/spec/accounts.md §6 "Visitor", "Signed-in user").
   'GET /api/health': { active: everyone(200) },
   'GET /api/beta-mode': { active: everyone(200) },
   'POST /api/login': { active: everyone(200) },
@@ -39,7 +39,7 @@ export const restMatrix = {
   'POST /api/change-password': { active: signedIn(200) },
   'PATCH /api/profile': { active: signedIn(200) },
 
-  // Organisations, members, invitations (spec 1 §6; blocked: decisions "Blocked organisation").
+  // Organisations, members, invitations (docs/spec/accounts.md §6; blocked: decisions "Blocked organisation").
   'GET /api/organizations': { active: signedIn(200) },
   'POST /api/organizations': { active: signedIn(201) },
   'GET /api/organizations/:id/members': inStates(organizationStates, members(200)),
@@ -57,13 +57,13 @@ export const restMatrix = {
   'POST /api/invitations/:id/respond': inStates(organizationStates, { ...signedIn(404), stranger: 200 }),
   'POST /api/invitations/:id/respond#accept': { active: { ...signedIn(404), stranger: 200 }, orgBlocked: { ...signedIn(404), stranger: 423 } },
 
-  // Patient archive (spec 1 §6 owner only; decisions "Patient archive": reading stays while blocked).
+  // Patient archive (docs/spec/accounts.md §6 owner only; decisions "Patient archive": reading stays while blocked).
   'GET /api/organizations/:orgId/archive/services': inStates(organizationStates, archiveOwnerOnly(200)),
   'POST /api/organizations/:orgId/archive/services/:serviceId/challenge': inStates(organizationStates, archiveOwnerOnly(201)),
   'POST /api/organizations/:orgId/archive/services/:serviceId/protocols': inStates(organizationStates, archiveOwnerOnly(200)),
   'POST /api/organizations/:orgId/generate-key': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
 
-  // Material catalogue (spec 1 §6, spec 2 §6: owner only; blocked 423).
+  // Material catalogue (docs/spec/accounts.md §6, docs/spec/services.md §6: owner only; blocked 423).
   'GET /api/materials': { active: signedIn(200) },
   'GET /api/materials#organization': inStates(organizationStates, members(200)),
   'POST /api/materials': { active: ownerOnly(201), orgBlocked: ownerOnly(423) },
@@ -113,7 +113,7 @@ export const restMatrix = {
   'POST /api/sync/push': { active: signedIn(200) },
   'GET /api/sync/pull': { active: signedIn(200) },
 
-  // Admin area (spec 1 §6 platform admin; decisions "Admin area": 401 / 403).
+  // Admin area (docs/spec/accounts.md §6 platform admin; decisions "Admin area": 401 / 403).
   'GET /api/admin/summary': { active: platformAdminOnly(200) },
   'GET /api/admin/users': { active: platformAdminOnly(200) },
   'GET /api/admin/organizations': { active: platformAdminOnly(200) },

@@ -40,7 +40,7 @@ export const archiveProtocolsReply = replyOf<ArchiveProtocolsResponse>()(z.objec
   sealedToOtherKeys: z.number(),
 }));
 
-/** A wrong proof: 403 with the failure count (spec 1 §8). */
+/** A wrong proof: 403 with the failure count (docs/spec/accounts.md §8). */
 export const archiveKeyFailureReply = replyOf<ArchiveKeyFailureBody>()(
   apiErrorReply.extend({ failureCount: z.number(), maxAttempts: z.number(), remainingAttempts: z.number(), adminNotified: z.boolean() }),
 );

@@ -13,7 +13,7 @@ import { UserMenu } from './UserMenu';
 const navbarWidth = 260;
 
 /**
- * The signed-in frame (spec 1 §2): header with logo and user menu, a fixed sidebar from the md
+ * The signed-in frame (docs/spec/accounts.md §2): header with logo and user menu, a fixed sidebar from the md
  * breakpoint up and a drawer below it (tablets in portrait, phones).
  */
 export function AppLayout() {

@@ -20,7 +20,7 @@ interface NavEntry {
   icon: Icon;
 }
 
-/** The sidebar/drawer entries of spec 1 §2, filtered by what the user may open. */
+/** The sidebar/drawer entries of docs/spec/accounts.md §2, filtered by what the user may open. */
 export function useNavEntries(user: PublicUser): NavEntry[] {
   const ownsOrganization = useOwnsOrganization();
   const entries: (NavEntry | false)[] = [

@@ -47,7 +47,7 @@ export async function addTreatmentEntry(protocolId: string, entry: NewTreatmentE
 }
 
 /**
- * Records that the protocol was opened or printed (spec 2 §7 Access logging). The event is stored
+ * Records that the protocol was opened or printed (docs/spec/services.md §7 Access logging). The event is stored
  * in the outbox before the caller goes on, and sent by the sync engine at once when online; offline
  * it keeps its real time. A failure is logged and never blocks opening or printing.
  */

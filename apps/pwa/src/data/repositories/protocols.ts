@@ -163,7 +163,7 @@ async function sealLocally(organization: LocalOrganization | undefined, protocol
 }
 
 /**
- * Discharges a protocol (spec 2 §5). The patient data is sealed here to the organisation's public
+ * Discharges a protocol (docs/spec/services.md §5). The patient data is sealed here to the organisation's public
  * key, so the plaintext never travels again; the local copy is dropped when the server confirms.
  */
 export async function dischargeProtocol(id: string, values: DischargeFormValues): Promise<void> {

@@ -13,7 +13,7 @@ import { UsersTab } from './UsersTab';
 
 const t = adminDe;
 
-/** The tabs of spec 1 §2, in its order; the open one is kept in ?tab= so a reload stays there. */
+/** The tabs of docs/spec/accounts.md §2, in its order; the open one is kept in ?tab= so a reload stays there. */
 export const adminTabs = ['users', 'organizations', 'services', 'archive-failures', 'beta', 'email'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
@@ -51,7 +51,7 @@ function SummaryCard({ label, value, detail, icon }: { label: string; value: num
   );
 }
 
-/** /admin (spec 1 §2): summary counts and the six tabs. Only for platform admins (RequireAdmin). */
+/** /admin (docs/spec/accounts.md §2): summary counts and the six tabs. Only for platform admins (RequireAdmin). */
 export function AdminPage() {
   const summary = useAdminSummary();
   const [params, setParams] = useSearchParams();

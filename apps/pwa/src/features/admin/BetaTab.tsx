@@ -196,7 +196,7 @@ function Usage() {
   );
 }
 
-/** 'Beta-Codes': beta mode switch, code generation, activate/deactivate, usage list (spec 1 §2). */
+/** 'Beta-Codes': beta mode switch, code generation, activate/deactivate, usage list (docs/spec/accounts.md §2). */
 export function BetaTab() {
   return (
     <Stack gap="xl">

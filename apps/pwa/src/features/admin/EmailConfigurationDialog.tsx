@@ -29,7 +29,7 @@ type Output = ReturnType<typeof emailConfigurationSchema.parse>;
 // The form keeps the port as typed (NumberInput may give ''); the schema coerces and checks it.
 const resolver = zodForm<typeof emailConfigurationSchema, FormValues>(emailConfigurationSchema);
 
-/** Spec 1 §3, §9: port 587 and TLS on by default. */
+/** docs/spec/accounts.md §3, §9: port 587 and TLS on by default. */
 const emptyValues: FormValues = { name: '', host: '', port: defaultSmtpPort, useTLS: true, username: '', password: '', fromEmail: '', fromName: '', isActive: false };
 
 function valuesOf(configuration: EmailConfigurationItem | null): FormValues {

@@ -21,7 +21,7 @@ import { StatusBadge } from './StatusBadge';
 
 const t = adminDe.email;
 
-/** Opens the server-rendered preview (sample values, HTML escaped) in a new tab (spec 1 §2). */
+/** Opens the server-rendered preview (sample values, HTML escaped) in a new tab (docs/spec/accounts.md §2). */
 export function openTemplatePreview(template: Pick<EmailTemplateItem, 'id'>): void {
   window.open(`/api/admin/email-templates/${template.id}/preview`, '_blank', 'noopener');
 }

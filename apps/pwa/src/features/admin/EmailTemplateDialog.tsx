@@ -27,7 +27,7 @@ const valuesOf = (template: EmailTemplateItem | null): FormValues =>
     ? { name: template.name, subject: template.subject, htmlBody: template.htmlBody, textBody: template.textBody, isActive: template.isActive }
     : { name: '', subject: '', htmlBody: '', textBody: '', isActive: true };
 
-/** Template form (spec 1 §5: name and subject required); placeholders {{name}}, escaped in HTML. */
+/** Template form (docs/spec/accounts.md §5: name and subject required); placeholders {{name}}, escaped in HTML. */
 export function EmailTemplateDialog({ opened, template, onClose }: { opened: boolean; template: EmailTemplateItem | null; onClose: () => void }) {
   const save = useSaveEmailTemplate();
   const form = useForm<FormValues, unknown, Output>({ resolver, defaultValues: valuesOf(template) });

@@ -18,7 +18,7 @@ export function endOfDay(date: string): string | null {
 
 const empty = { description: '', maxUses: 1 as number | string, expiresOn: '' };
 
-/** 'Beta-Code generieren' (spec 1 §5): maxUses at least 1 (default 1), description and expiry optional. */
+/** 'Beta-Code generieren' (docs/spec/accounts.md §5): maxUses at least 1 (default 1), description and expiry optional. */
 export function GenerateBetaCodeDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const generate = useGenerateBetaCode();
   const [values, setValues] = useState(empty);

@@ -11,7 +11,7 @@ import { zodForm } from '../../lib/zodForm';
 
 const t = adminDe.users;
 
-/** 'Passwort zurücksetzen': at least 6 characters (spec 1 §5), the user's sessions end. */
+/** 'Passwort zurücksetzen': at least 6 characters (docs/spec/accounts.md §5), the user's sessions end. */
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const reset = useResetPassword();
   const form = useForm<AdminResetPasswordInput>({ resolver: zodForm(adminResetPasswordSchema), defaultValues: { newPassword: '' } });

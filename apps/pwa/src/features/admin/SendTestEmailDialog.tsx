@@ -9,7 +9,7 @@ import { notifyMailFailure } from './notifyFailure';
 
 const t = adminDe.email;
 
-/** 'Test-E-Mail senden' with one configuration to an address (spec 1 §5: address and configuration needed). */
+/** 'Test-E-Mail senden' with one configuration to an address (docs/spec/accounts.md §5: address and configuration needed). */
 export function SendTestEmailDialog({ configuration, onClose }: { configuration: EmailConfigurationItem | null; onClose: () => void }) {
   const send = useSendTestEmail();
   const [email, setEmail] = useState('');

@@ -20,7 +20,7 @@ import { useBlockAction } from './useBlockAction';
 
 const t = adminDe.users;
 
-/** 'Benutzer': search, reset password, block/unblock, delete (spec 1 §2). */
+/** 'Benutzer': search, reset password, block/unblock, delete (docs/spec/accounts.md §2). */
 export function UsersTab() {
   const { user: me } = useCurrentUser();
   const [search, setSearch] = useState('');

@@ -22,7 +22,7 @@ import { adminKeys } from './queries';
 // Online actions of this feature (TanStack Query's useMutation). 'Mutation' in file names means
 // the sync mutations of the data layer only (data/mutations.ts); online writes live in actions.ts.
 
-/** After a write the affected lists and the summary are read again (spec 1 §7). */
+/** After a write the affected lists and the summary are read again (docs/spec/accounts.md §7). */
 function useRefresh() {
   const queryClient = useQueryClient();
   return (...keys: (readonly unknown[])[]) => Promise.all([adminKeys.summary, ...keys].map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -2,7 +2,7 @@ import { errorMessage } from '../../api/client';
 import { adminDe } from '../../i18n/de';
 import { notifyError } from '../../lib/notify';
 
-/** The toast of a failed admin call: the spec's title, the server's message (spec 1 §8). */
+/** The toast of a failed admin call: the spec's title, the server's message (docs/spec/accounts.md §8). */
 export function notifyFailure(title: string, error: unknown): void {
   notifyError(title, errorMessage(error));
 }

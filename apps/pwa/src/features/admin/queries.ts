@@ -14,7 +14,7 @@ import type {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../api/client';
 
-/** Polling of spec 1 §9: admin lists 10 s, e-mail configurations and templates 15 s, usage and logs 30 s. */
+/** Polling of docs/spec/accounts.md §9: admin lists 10 s, e-mail configurations and templates 15 s, usage and logs 30 s. */
 export const adminPollIntervals = {
   lists: 10_000,
   emailSetup: 15_000,

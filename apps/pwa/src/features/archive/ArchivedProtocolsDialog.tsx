@@ -120,7 +120,7 @@ function ProtocolDetails({ protocol, view }: { protocol: Extract<OpenedProtocol,
   );
 }
 
-/** The decrypted protocols of one service (spec 1 §2), with the full print view in a new window. */
+/** The decrypted protocols of one service (docs/spec/accounts.md §2), with the full print view in a new window. */
 export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDialogProps) {
   const readable = (opened?.protocols ?? []).filter((p): p is Extract<OpenedProtocol, { ok: true }> => p.ok);
   const [page, setPage] = useState(1);

@@ -10,7 +10,7 @@ interface FailedKeyDialogProps {
   onClose: () => void;
 }
 
-/** Spec 1 §8 "Wrong archive key": message, 'Versuch {n} von 5', remaining attempts, security warning. */
+/** docs/spec/accounts.md §8 "Wrong archive key": message, 'Versuch {n} von 5', remaining attempts, security warning. */
 export function FailedKeyDialog({ failure, onClose }: FailedKeyDialogProps) {
   return (
     <Modal opened={failure !== null} onClose={onClose} title={t.title} closeButtonProps={{ 'aria-label': t.close }}>

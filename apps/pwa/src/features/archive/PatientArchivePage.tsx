@@ -21,7 +21,7 @@ const t = archiveDe;
 type Opened = Extract<ArchiveOpenOutcome, { kind: 'opened' }>;
 
 /**
- * /patient-archive (spec 1 §2): owner only. Choose an organisation and an archived service, type
+ * /patient-archive (docs/spec/accounts.md §2): owner only. Choose an organisation and an archived service, type
  * the organisation key; the browser proves it to the server and decrypts what it gets back.
  */
 export function PatientArchivePage() {

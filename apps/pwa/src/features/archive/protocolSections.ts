@@ -27,7 +27,7 @@ const date = (value: string | null | undefined, format: (v: string) => string): 
 
 /**
  * One archived protocol as label/value rows: the dialog and the print view show the same, in the
- * same order (spec 1 §3 "Archived protocol result").
+ * same order (docs/spec/accounts.md §3 "Archived protocol result").
  */
 export function protocolSections(result: ArchivedProtocolResult): ProtocolSections {
   const { protocol: p, patientData: d } = result;

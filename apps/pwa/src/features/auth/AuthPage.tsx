@@ -10,7 +10,7 @@ import { RegisterForm } from './RegisterForm';
 
 type Mode = 'login' | 'register';
 
-/** /auth: login and registration on one page (spec 1 §2); a session leads to /dashboard. */
+/** /auth: login and registration on one page (docs/spec/accounts.md §2); a session leads to /dashboard. */
 export function AuthPage() {
   const { user, isLoading } = useCurrentUser();
   const [mode, setMode] = useState<Mode>('login');

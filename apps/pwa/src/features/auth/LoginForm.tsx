@@ -16,7 +16,7 @@ export function LoginForm() {
   });
   const { errors } = form.formState;
 
-  // A failed attempt keeps every input (design §7); only the toast and field marks change.
+  // A failed attempt keeps every input (docs/spec/design.md §7); only the toast and field marks change.
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
       onError: (error) => {
@@ -46,7 +46,7 @@ export function LoginForm() {
         />
         <Group justify="space-between" wrap="wrap">
           <Checkbox label={de.auth.rememberMe} {...form.register('rememberMe')} />
-          {/* Spec 1 §2: the link exists but leads nowhere yet. */}
+          {/* docs/spec/accounts.md §2: the link exists but leads nowhere yet. */}
           <Anchor component="button" type="button" size="sm" mih={44}>
             {de.auth.forgotPassword}
           </Anchor>

@@ -53,11 +53,11 @@ function LinkCard({ id, title, text, children }: { id: string; title: string; te
 interface DashboardCardsProps {
   activeCount: number | null;
   plannedCount: number | null;
-  /** The archive is for organisation owners only (spec 1 §6), as in the navigation. */
+  /** The archive is for organisation owners only (docs/spec/accounts.md §6), as in the navigation. */
   showArchive: boolean;
 }
 
-/** The cards of spec 2 §2: counts, quick access, create, archive. */
+/** The cards of docs/spec/services.md §2: counts, quick access, create, archive. */
 export function DashboardCards({ activeCount, plannedCount, showArchive }: DashboardCardsProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: showArchive ? 5 : 4 }} spacing="md">

@@ -10,7 +10,7 @@ import { ActiveServicesList, PlannedServicesList } from './DashboardServiceLists
 import { InfoCard } from './InfoCard';
 
 /**
- * /dashboard (spec 2 §2): counts of running and planned services, quick access, the service
+ * /dashboard (docs/spec/services.md §2): counts of running and planned services, quick access, the service
  * lists and the info card, all from the device (works offline). The status is recomputed every
  * minute, so a service moves from 'Geplant' to 'Aktiv' without a reload.
  */

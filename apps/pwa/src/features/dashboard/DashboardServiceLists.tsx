@@ -7,7 +7,7 @@ import type { ServiceRow } from '../services/serviceGroups';
 
 const t = servicesDe.dashboard;
 
-/** Planned services shown on the dashboard (spec 2 §9). */
+/** Planned services shown on the dashboard (docs/spec/services.md §9). */
 export const plannedPreviewCount = 3;
 
 interface ItemProps {

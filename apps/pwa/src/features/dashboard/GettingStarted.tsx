@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { de } from '../../i18n/de';
 
-/** 'Erste Schritte' of spec 2 §1: create organisation, plan service, catalogue, invite, brief. */
+/** 'Erste Schritte' of docs/spec/services.md §1: create organisation, plan service, catalogue, invite, brief. */
 export function GettingStarted() {
   return (
     <section aria-labelledby="getting-started-title">

@@ -5,7 +5,7 @@ import { GettingStarted } from './GettingStarted';
 
 const t = servicesDe.dashboard;
 
-/** Info card of spec 2 §1: what SaniDok offers, and the first steps. */
+/** Info card of docs/spec/services.md §1: what SaniDok offers, and the first steps. */
 export function InfoCard() {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="dashboard-info-title">

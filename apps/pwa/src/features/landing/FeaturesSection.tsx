@@ -33,7 +33,7 @@ const featureIcons: Record<LandingFeatureKey, Icon> = {
 // the number of features, but it should look like a card grid.
 const listReset = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
-/** #features: every feature spec 1 §1 advertises, statistics marked "in Arbeit". */
+/** #features: every feature docs/spec/accounts.md §1 advertises, statistics marked "in Arbeit". */
 export function FeaturesSection() {
   const { features } = landingDe;
   return (

@@ -7,7 +7,7 @@ interface LandingFooterProps {
   readonly signedIn: boolean;
 }
 
-// Padding turns the inline footer links into touch targets of about 44 px (design §7).
+// Padding turns the inline footer links into touch targets of about 44 px (docs/spec/design.md §7).
 const footerLinkProps = { py: 10, display: 'inline-block' } as const;
 
 /** Footer: legal links, dashboard when signed in, contact mail link and the copyright line. */

@@ -14,7 +14,7 @@ const sectionLinks = [
   { id: landingSectionIds.security, label: landingDe.nav.security },
 ] as const;
 
-// 44 px keeps every link of the top bar a comfortable touch target on tablets (design §7).
+// 44 px keeps every link of the top bar a comfortable touch target on tablets (docs/spec/design.md §7).
 const touchHeight = 44;
 
 /** Sticky top bar: logo, in-page anchors, Datenschutz and the entry into the app. */

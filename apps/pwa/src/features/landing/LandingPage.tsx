@@ -10,7 +10,7 @@ import { useSignedIn } from './useSignedIn';
 import { WorkflowsSection } from './WorkflowsSection';
 
 /**
- * Public landing page ('/', spec 1 §1–§2). The session is read here once and handed down as a
+ * Public landing page ('/', docs/spec/accounts.md §1–§2). The session is read here once and handed down as a
  * boolean, so replacing useSignedIn with the shared session hook is a one-line change.
  */
 export function LandingPage() {

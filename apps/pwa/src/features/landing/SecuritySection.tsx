@@ -17,7 +17,7 @@ const claimIcons: Record<LandingSecurityKey, Icon> = {
 
 const listReset = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
-/** #security: the claims spec 1 §1 makes to visitors, with the cipher named as design §5 uses it. */
+/** #security: the claims docs/spec/accounts.md §1 makes to visitors, with the cipher named as docs/spec/design.md §5 uses it. */
 export function SecuritySection() {
   const { security } = landingDe;
   return (

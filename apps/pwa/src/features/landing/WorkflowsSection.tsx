@@ -12,7 +12,7 @@ const workflowIcons: Record<LandingWorkflowKey, Icon> = {
   patientProtocol: IconClipboardList,
 };
 
-/** #workflows: the three workflows of spec 1 §1, each as an ordered list of its steps. */
+/** #workflows: the three workflows of docs/spec/accounts.md §1, each as an ordered list of its steps. */
 export function WorkflowsSection() {
   const { workflows } = landingDe;
   return (

@@ -1,9 +1,9 @@
-/** Where the main calls to action lead (spec 1 §2): the dashboard with a session, else sign-in. */
+/** Where the main calls to action lead (docs/spec/accounts.md §2): the dashboard with a session, else sign-in. */
 export function entryPath(signedIn: boolean): '/dashboard' | '/auth' {
   return signedIn ? '/dashboard' : '/auth';
 }
 
-/** Anchor ids of the landing sections; the top bar links to them (spec 1 §2). */
+/** Anchor ids of the landing sections; the top bar links to them (docs/spec/accounts.md §2). */
 export const landingSectionIds = {
   features: 'features',
   workflows: 'workflows',

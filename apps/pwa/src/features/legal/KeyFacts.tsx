@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { legalDe } from '../../i18n/legal.de';
 
 /**
- * The statements spec 1 §1 requires of the legal texts, in one place and on every legal page, so
+ * The statements docs/spec/accounts.md §1 requires of the legal texts, in one place and on every legal page, so
  * a reader sees the essentials without having to know which document holds which rule.
  */
 export function KeyFacts() {

@@ -11,7 +11,7 @@ interface LegalDocumentPageProps {
   readonly documentKey: LegalDocumentKey;
 }
 
-// Touch-friendly link height (design §7: touch targets of at least 44 px).
+// Touch-friendly link height (docs/spec/design.md §7: touch targets of at least 44 px).
 const touchLinkStyle = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
 
 /** Shared layout of the three public legal pages: back link, title, date, key facts, sections. */

@@ -28,7 +28,7 @@ interface MaterialPickerProps {
 }
 
 /**
- * The material picker of every capture screen (spec 2 §2, §4): search in the organisation's
+ * The material picker of every capture screen (docs/spec/services.md §2, §4): search in the organisation's
  * catalogue (at most 10 matches), the chosen list with quantities and a remove button. Rules
  * from packages/schema (materialSelection): a material chosen twice is ignored, a new one starts
  * at 1, non-numeric input becomes 1, 0 or less removes. Enter picks the highlighted match;

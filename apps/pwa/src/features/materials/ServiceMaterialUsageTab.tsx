@@ -26,7 +26,7 @@ const t = minorTreatmentsDe.usage;
 type Busy = 'export' | 'clear' | number | null;
 
 /**
- * Tab 'Materialverbrauch' of the service detail (spec 2 §2): open consumption per material from
+ * Tab 'Materialverbrauch' of the service detail (docs/spec/services.md §2): open consumption per material from
  * the device's data, 'Aufgefüllt' per row, 'Liste leeren' after a confirmation and 'PDF Export'
  * built in the browser. All of it works offline; refills travel through the outbox.
  */

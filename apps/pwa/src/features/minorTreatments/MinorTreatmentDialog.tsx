@@ -24,7 +24,7 @@ const toasts = minorTreatmentsDe.toasts;
 interface MinorTreatmentDialogProps {
   opened: boolean;
   onClose: () => void;
-  /** Service detail variant: the service is fixed and that page's messages apply (spec 2 §5). */
+  /** Service detail variant: the service is fixed and that page's messages apply (docs/spec/services.md §5). */
   service?: Service;
 }
 
@@ -36,7 +36,7 @@ function defaultServiceId(services: readonly Service[] | undefined): string {
 }
 
 /**
- * 'Bagatellbehandlung erfassen' (spec 2 §2, §4, §5). Saving writes only to the device (treatment,
+ * 'Bagatellbehandlung erfassen' (docs/spec/services.md §2, §4, §5). Saving writes only to the device (treatment,
  * usage rows and outbox in one transaction) and never waits for the network; the sync engine
  * uploads afterwards. A failed save keeps every input. Built for speed: the cursor starts in the
  * name field, Enter saves (Shift + Enter for a new line in the description), large targets.
@@ -117,7 +117,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
       void form.handleSubmit(() => undefined)();
       return;
     }
-    // Spec 2 §2: without materials the user confirms once ('Fortfahren').
+    // docs/spec/services.md §2: without materials the user confirms once ('Fortfahren').
     if (checkMaterials && selection.length === 0) {
       setNotice(true);
       return;

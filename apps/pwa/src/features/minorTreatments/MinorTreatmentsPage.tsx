@@ -9,7 +9,7 @@ import { MinorTreatmentsTable } from './MinorTreatmentsTable';
 const t = minorTreatmentsDe.page;
 
 interface PageProps {
-  /** /minor-treatments/new: the create dialog is open at once (spec 2 §2). */
+  /** /minor-treatments/new: the create dialog is open at once (docs/spec/services.md §2). */
   startOpen?: boolean;
 }
 

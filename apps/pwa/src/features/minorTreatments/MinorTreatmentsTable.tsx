@@ -15,7 +15,7 @@ const t = minorTreatmentsDe.page;
 /** Rows per page: the index delivers one page, so thousands of entries stay quick. */
 export const minorTreatmentPageSize = 50;
 
-/** 'Details' (spec 2 §2): a notice with the full patient name, the description and the date. */
+/** 'Details' (docs/spec/services.md §2): a notice with the full patient name, the description and the date. */
 function showDetails(row: LocalMinorTreatment): void {
   const d = minorTreatmentsDe.details;
   notifications.show({
@@ -49,7 +49,7 @@ export function EmptyTreatments() {
   );
 }
 
-/** The list of /minor-treatments: masked names (spec 2 §5), newest first, paged. */
+/** The list of /minor-treatments: masked names (docs/spec/services.md §5), newest first, paged. */
 export function MinorTreatmentsTable() {
   const [requestedPage, setPage] = useState(1);
   const services = useServices();

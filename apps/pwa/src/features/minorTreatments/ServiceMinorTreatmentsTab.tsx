@@ -16,7 +16,7 @@ import { EmptyTreatments } from './MinorTreatmentsTable';
 const t = minorTreatmentsDe.serviceTab;
 
 /**
- * Tab 'Bagatellen' of the service detail (spec 2 §2): each Bagatelle with the masked patient
+ * Tab 'Bagatellen' of the service detail (docs/spec/services.md §2): each Bagatelle with the masked patient
  * name, description, time and materials, newest first; 'Neue Behandlung' opens the dialog's
  * service-detail variant while the service accepts entries.
  */

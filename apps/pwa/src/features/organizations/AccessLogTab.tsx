@@ -11,7 +11,7 @@ import { failureText } from './actions';
 import { useAccessLogs } from './queries';
 
 const t = de.organizations;
-/** Spec 1 §2, §9: the list is exactly 400 px high and scrolls inside. */
+/** docs/spec/accounts.md §2, §9: the list is exactly 400 px high and scrolls inside. */
 export const accessLogHeight = 400;
 
 function userLabel(user: AccessLogItem['user']): string {

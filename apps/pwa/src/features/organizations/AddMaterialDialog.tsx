@@ -16,7 +16,7 @@ interface AddMaterialDialogProps {
   onClose: () => void;
 }
 
-/** 'Material hinzufügen': name and unit of a catalogue entry (spec 2 §5, shared schema). */
+/** 'Material hinzufügen': name and unit of a catalogue entry (docs/spec/services.md §5, shared schema). */
 export function AddMaterialDialog({ opened, organizationId, onClose }: AddMaterialDialogProps) {
   const addMaterial = useAddMaterial();
   const form = useForm({ resolver: zodForm(materialFormSchema), defaultValues: emptyValues });

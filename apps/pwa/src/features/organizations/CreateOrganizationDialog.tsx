@@ -19,7 +19,7 @@ interface CreateOrganizationDialogProps {
   onCreated: (created: CreatedOrganization) => void;
 }
 
-/** 'Organisation erstellen' (spec 1 §2, §5): name ≥ 3, description optional. */
+/** 'Organisation erstellen' (docs/spec/accounts.md §2, §5): name ≥ 3, description optional. */
 export function CreateOrganizationDialog({ opened, onClose, onCreated }: CreateOrganizationDialogProps) {
   const { create, pending } = useCreateOrganization();
   const form = useForm({ resolver: zodForm(organizationFormSchema), defaultValues: emptyValues });
@@ -38,7 +38,7 @@ export function CreateOrganizationDialog({ opened, onClose, onCreated }: CreateO
       form.reset(emptyValues);
       onCreated(created);
     } catch (error) {
-      // A failed save keeps the input (design §7).
+      // A failed save keeps the input (docs/spec/design.md §7).
       applyServerFieldErrors(error, form.setError, ['name', 'description']);
       notifyError(de.organizationToasts.error, failureText(error, de.errors.generic));
     }

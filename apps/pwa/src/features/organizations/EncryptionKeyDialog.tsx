@@ -17,7 +17,7 @@ interface EncryptionKeyDialogProps {
 }
 
 /**
- * The one-time key dialog (spec 1 §2): the key, its fingerprint, copy and print. Every way of
+ * The one-time key dialog (docs/spec/accounts.md §2): the key, its fingerprint, copy and print. Every way of
  * closing (button, Escape, ×) first asks whether the key was saved.
  */
 export function EncryptionKeyDialog({ revealed, onClose }: EncryptionKeyDialogProps) {
@@ -33,7 +33,7 @@ export function EncryptionKeyDialog({ revealed, onClose }: EncryptionKeyDialogPr
   }, [printing]);
 
   const copy = async () => {
-    // Only one toast is shown at a time (spec 1 §9): the copy feedback must not wait 5 s behind
+    // Only one toast is shown at a time (docs/spec/accounts.md §9): the copy feedback must not wait 5 s behind
     // 'Organisation erstellt', so that one makes room.
     notifications.clean();
     try {

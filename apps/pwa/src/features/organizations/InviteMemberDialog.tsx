@@ -31,7 +31,7 @@ interface InviteMemberDialogProps {
   onClose: () => void;
 }
 
-/** 'Mitglied hinzufügen' (spec 1 §5): username ≥ 3, role member or admin (default member). */
+/** 'Mitglied hinzufügen' (docs/spec/accounts.md §5): username ≥ 3, role member or admin (default member). */
 export function InviteMemberDialog({ opened, organizationId, onClose }: InviteMemberDialogProps) {
   const invite = useInviteMember();
   const form = useForm<FormValues, unknown, InviteValues>({ resolver, defaultValues: emptyValues });

@@ -13,7 +13,7 @@ import { useOrganizationMaterials } from './queries';
 
 const t = de.organizations;
 
-/** 'Material': the organisation's catalogue; only the owner adds and deletes (spec 1 §6). */
+/** 'Material': the organisation's catalogue; only the owner adds and deletes (docs/spec/accounts.md §6). */
 export function MaterialsTab({ organization }: { organization: OrganizationListItem }) {
   const materials = useOrganizationMaterials(organization.id);
   const deleteMaterial = useDeleteMaterial();

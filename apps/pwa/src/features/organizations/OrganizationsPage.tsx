@@ -14,7 +14,7 @@ import { useInvitations, useOrganizations } from './queries';
 const t = de.organizations;
 type TopTab = 'organizations' | 'invitations';
 
-/** /organizations (spec 1 §2): organisations with their detail pane, and invitations. */
+/** /organizations (docs/spec/accounts.md §2): organisations with their detail pane, and invitations. */
 export function OrganizationsPage() {
   const organizations = useOrganizations({ poll: true });
   const invitations = useInvitations();

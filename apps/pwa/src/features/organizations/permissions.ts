@@ -1,7 +1,7 @@
 import type { MemberListItem, OrganizationRole } from '@sanidok/schema';
 
 // The screen mirrors the server's policy (apps/sync-server/src/domain/organizations/policy.ts,
-// spec 1 §6) only to decide which buttons to offer; the server decides.
+// docs/spec/accounts.md §6) only to decide which buttons to offer; the server decides.
 
 export const canInvite = (role: OrganizationRole) => role === 'owner' || role === 'admin';
 export const canManageMaterials = (role: OrganizationRole) => role === 'owner';

@@ -2,7 +2,7 @@ import type { AccessLogItem, InvitationListItem, Material, MemberListItem, Organ
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../api/client';
 
-/** Polling intervals of spec 1 §9 and spec 2 §9 (organisations, members, materials 5 s). */
+/** Polling intervals of docs/spec/accounts.md §9 and docs/spec/services.md §9 (organisations, members, materials 5 s). */
 export const pollIntervals = {
   organizations: 5_000,
   members: 5_000,
@@ -49,7 +49,7 @@ export function useOrganizationMaterials(organizationId: number) {
   });
 }
 
-/** Owner only (the tab is not rendered for others) and only for a real id (spec 1 §7). */
+/** Owner only (the tab is not rendered for others) and only for a real id (docs/spec/accounts.md §7). */
 export function useAccessLogs(organizationId: number, isOwner: boolean) {
   return useQuery({
     queryKey: organizationKeys.accessLogs(organizationId),

@@ -6,7 +6,7 @@ import { formatDate } from '../../lib/format';
 
 const roleColor: Record<MembershipRole, string> = { owner: 'sani', admin: 'blue', member: 'gray' };
 
-/** Organisation memberships with role badge and member-since date (spec 1 §2). */
+/** Organisation memberships with role badge and member-since date (docs/spec/accounts.md §2). */
 export function MembershipList() {
   const memberships = useMemberships();
   if (memberships.length === 0) return <Text c="dimmed">{de.profile.noMemberships}</Text>;

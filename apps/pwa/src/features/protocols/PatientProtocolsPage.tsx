@@ -14,7 +14,7 @@ const t = protocolsDe.page;
 const selectedParam = 'id';
 
 interface ScreenProps {
-  /** /patient-protocols/new: the create dialog is open at once (spec 2 §2). */
+  /** /patient-protocols/new: the create dialog is open at once (docs/spec/services.md §2). */
   startOpen?: boolean;
 }
 
@@ -64,7 +64,7 @@ function ProtocolsScreen({ startOpen = false }: ScreenProps) {
   );
 }
 
-/** /patient-protocols: the list of protocols on this device and the chosen one's detail (spec 2 §2). */
+/** /patient-protocols: the list of protocols on this device and the chosen one's detail (docs/spec/services.md §2). */
 export function PatientProtocolsPage() {
   return <ProtocolsScreen />;
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { recordProtocolAccess } from '../../data/repositories/protocolRecords';
 
 /**
- * Opening a protocol is logged before its content is shown (spec 2 §2, §7): the event goes into
+ * Opening a protocol is logged before its content is shown (docs/spec/services.md §2, §7): the event goes into
  * the outbox first (sent at once when online, later with its real time when offline). A failed
  * write does not block opening. Returns true once the protocol may be shown.
  */

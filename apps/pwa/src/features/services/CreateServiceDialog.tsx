@@ -28,7 +28,7 @@ interface CreateServiceDialogProps {
 }
 
 /**
- * 'Sanitätsdienst erstellen' (spec 2 §2, §5). Saves to the device (Dexie + outbox) at once, online
+ * 'Sanitätsdienst erstellen' (docs/spec/services.md §2, §5). Saves to the device (Dexie + outbox) at once, online
  * or not; the sync engine uploads it. A failed save keeps every field as typed.
  */
 export function CreateServiceDialog({ opened, organizations, initialOrganizationId, onClose, onCreated }: CreateServiceDialogProps) {
@@ -57,7 +57,7 @@ export function CreateServiceDialog({ opened, organizations, initialOrganization
       form.reset(emptyCreateValues(preselectedId));
       onCreated(id, tabOf(serviceStatus({ status: 'active', startDate: input.startDate, endDate: input.endDate })));
     } catch (error) {
-      // The input stays (design §7); the toast says why.
+      // The input stays (docs/spec/design.md §7); the toast says why.
       notifyError(servicesDe.toasts.error, servicesDe.toasts.createFailed(errorText(error)));
     }
   });

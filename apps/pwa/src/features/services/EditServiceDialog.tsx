@@ -19,7 +19,7 @@ interface EditServiceDialogProps {
 }
 
 /**
- * 'Bearbeiten' (spec 2 §2, §5): name, location, description, access code and dates. Mounted only
+ * 'Bearbeiten' (docs/spec/services.md §2, §5): name, location, description, access code and dates. Mounted only
  * while open, so it starts from the service as it is now; only changed fields are sent.
  */
 export function EditServiceDialog({ service, onClose }: EditServiceDialogProps) {

@@ -23,7 +23,7 @@ import { useNow } from './useNow';
 
 const t = servicesDe.detail;
 
-/** The `?tab=` values of /services/{id} (spec 2 §2). */
+/** The `?tab=` values of /services/{id} (docs/spec/services.md §2). */
 export const serviceDetailTabs = ['overview', 'minor-treatments', 'patient-protocols', 'materials'] as const;
 export type ServiceDetailTab = (typeof serviceDetailTabs)[number];
 const isDetailTab = (value: string | null): value is ServiceDetailTab => serviceDetailTabs.some((v) => v === value);

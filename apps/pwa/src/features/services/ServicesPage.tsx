@@ -15,7 +15,7 @@ import { useNow } from './useNow';
 const t = servicesDe.list;
 
 /**
- * /services (spec 2 §2): Aktive, Geplante, Beendete Dienste, all read from the device. `?tab=`
+ * /services (docs/spec/services.md §2): Aktive, Geplante, Beendete Dienste, all read from the device. `?tab=`
  * picks the tab; `?action=new` (with `orgId`) opens the create dialog.
  */
 export function ServicesPage() {

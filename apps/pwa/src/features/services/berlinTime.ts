@@ -1,5 +1,5 @@
 /**
- * The medic types wall-clock time in Germany (design §7: Europe/Berlin), whatever zone the device
+ * The medic types wall-clock time in Germany (docs/spec/design.md §7: Europe/Berlin), whatever zone the device
  * is set to. These helpers turn a date field (yyyy-MM-dd) and a time field (HH:mm) into the ISO
  * instant the server stores, and back for the edit form.
  */

@@ -23,7 +23,7 @@ export function canCapture(service: Service, organizationBlocked: boolean): bool
 }
 
 /**
- * The services offered in the capture dialog's select (spec 2 §7: the active services feed the
+ * The services offered in the capture dialog's select (docs/spec/services.md §7: the active services feed the
  * pickers): running now, of my organisations, neither blocked nor archived. undefined = loading.
  */
 export function useCaptureServices(now: Date = new Date()): Service[] | undefined {

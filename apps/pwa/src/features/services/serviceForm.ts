@@ -4,7 +4,7 @@ import { berlinWallTimeToIso, isoToBerlinParts } from './berlinTime';
 
 /**
  * Form values of the create and edit dialogs: dates and times apart, as the medic types them in
- * German wall time (spec 2 §2), turned into ISO instants with berlinTime.ts on save.
+ * German wall time (docs/spec/services.md §2), turned into ISO instants with berlinTime.ts on save.
  */
 
 export type CreateFormValues = ServiceFormValues;
@@ -35,7 +35,7 @@ export const createFormSchema = serviceFormSchema.superRefine((v, ctx) => {
   if (!berlinWallTimeToIso(v.endDate, v.endTime)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: serviceMessages.invalidDate });
 });
 
-/** Edit (spec 2 §5): no organisation; the end must not lie before the start. */
+/** Edit (docs/spec/services.md §5): no organisation; the end must not lie before the start. */
 export const editFormSchema = z
   .object({
     name: shape.name,

@@ -1,7 +1,7 @@
 import type { OrganizationListItem, OrganizationRole, Service, ServiceDisplayStatus } from '@sanidok/schema';
 import { serviceStatus } from '@sanidok/schema';
 
-/** The three tabs of /services (spec 2 §2); also the `?tab=` values of the list. */
+/** The three tabs of /services (docs/spec/services.md §2); also the `?tab=` values of the list. */
 export const serviceTabs = ['active', 'planned', 'ended'] as const;
 export type ServiceTab = (typeof serviceTabs)[number];
 
@@ -20,7 +20,7 @@ export function tabOf(status: ServiceDisplayStatus): ServiceTab {
 export interface ServiceRow {
   service: Service;
   status: ServiceDisplayStatus;
-  /** The service or its organisation is blocked: read-only (spec 2 §4). */
+  /** The service or its organisation is blocked: read-only (docs/spec/services.md §4). */
   locked: boolean;
   /** The signed-in user is owner or admin of the service's organisation. */
   canManage: boolean;

@@ -11,7 +11,7 @@ import { zodForm } from '../../lib/zodForm';
 
 const emptyValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Password change with a display and an edit mode (spec 1 §2, §4). */
+/** Password change with a display and an edit mode (docs/spec/accounts.md §2, §4). */
 export function ChangePasswordForm() {
   const [editing, setEditing] = useState(false);
   const changePassword = useChangePassword();

@@ -15,7 +15,7 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** /settings: account identity, password change and security tips (spec 1 §2). */
+/** /settings: account identity, password change and security tips (docs/spec/accounts.md §2). */
 export function SettingsPage() {
   const { user } = useCurrentUser();
   if (!user) return null;

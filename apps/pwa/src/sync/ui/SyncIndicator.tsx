@@ -15,7 +15,7 @@ function StatusIcon({ status }: { status: SyncStoreState }) {
 }
 
 /**
- * Header status (design §7): online/offline, changes waiting, last successful sync, and a
+ * Header status (docs/spec/design.md §7): online/offline, changes waiting, last successful sync, and a
  * popover with rejected changes and their German reasons. Tablet-first: the compact badge stays
  * readable at a glance, the details are one tap away.
  */

@@ -152,7 +152,7 @@ describe('/admin', () => {
     expect(screen.getByRole('table', { name: 'Beta-Codes' })).toHaveTextContent('1 / 3');
     await app.user.click(screen.getByRole('switch', { name: 'Registrierung nur mit Beta-Code' }));
     expect(await findToast('Fehler beim Ändern des Beta-Modus')).toHaveTextContent('503 Service Unavailable');
-    // One toast at a time (spec 1 §9): clear it instead of waiting 5 s for the next.
+    // One toast at a time (docs/spec/accounts.md §9): clear it instead of waiting 5 s for the next.
     act(() => cleanNotifications());
 
     await app.user.click(screen.getByRole('button', { name: 'Beta-Code generieren' }));

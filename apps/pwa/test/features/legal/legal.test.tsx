@@ -22,7 +22,7 @@ function textOf(element: Element): string {
   return element.textContent.replace(/\s+/g, ' ');
 }
 
-// Spec 1 §1 "Legal texts state …", in the words the pages must use.
+// docs/spec/accounts.md §1 "Legal texts state …", in the words the pages must use.
 const requiredStatements = [
   '18+',
   'Mitgliedschaft in einer Organisation',
@@ -64,7 +64,7 @@ describe.each(pages)('$name', ({ name, Page, path }) => {
     });
   });
 
-  it('states every rule of spec 1 in the key facts and again in the document itself', () => {
+  it('states every rule of docs/spec/accounts.md §1 in the key facts and again in the document itself', () => {
     renderPage(Page, path);
     const main = screen.getByRole('main');
     const keyFacts = within(main).getByRole('region', { name: 'Das Wichtigste in Kürze' });

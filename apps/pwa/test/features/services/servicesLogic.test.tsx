@@ -68,7 +68,7 @@ describe('grouping by status', () => {
     return (['active', 'planned', 'ended'] as const).find((tab) => groups[tab].length === 1);
   };
 
-  it('puts the boundaries where spec 2 §4 puts them: start and end are still active', () => {
+  it('puts the boundaries where docs/spec/services.md §4 puts them: start and end are still active', () => {
     expect(tabAt(at(start, -1))).toBe('planned');
     expect(tabAt(at(start))).toBe('active');
     expect(tabAt(at(end))).toBe('active');

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
-/** German default templates (spec 1 §9), seeded once; admins edit them in the e-mail tab. */
+/** German default templates (docs/spec/accounts.md §9), seeded once; admins edit them in the e-mail tab. */
 const signature = 'Ihr SaniDok-Team';
 const html = (...paragraphs: string[]) =>
   `<!DOCTYPE html><html lang="de"><body style="font-family: Arial, sans-serif; color: #1a1a1a;">${paragraphs
@@ -154,7 +154,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
-  // Spec 1 §3 "Archive access failure", names copied so the entry outlives a deletion.
+  // docs/spec/accounts.md §3 "Archive access failure", names copied so the entry outlives a deletion.
   await db.schema
     .createTable('archive_access_failures')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())

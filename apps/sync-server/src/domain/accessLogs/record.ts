@@ -12,7 +12,7 @@ export interface RecordedAccess {
 }
 
 /**
- * Writes one access-log row (spec 1 §3): user, organisation, service, protocol, address, user
+ * Writes one access-log row (docs/spec/accounts.md §3): user, organisation, service, protocol, address, user
  * agent, the user's e-mail and a readable detail. Any member who may see the protocol is logged,
  * whatever its state: a block or a discharge must not silence the audit trail. A resent event
  * (same id) is stored once. Offline events keep the time they happened (`occurredAt`).

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection';
 import type { ServiceRow, UserRow } from '../../db/database';
 import { nowIso } from '../time';
 
-/** Failed archive key attempts (spec 1 §2 archive-failures tab), newest first. */
+/** Failed archive key attempts (docs/spec/accounts.md §2 archive-failures tab), newest first. */
 export async function listArchiveAccessFailures(db: Db, limit = 500): Promise<ArchiveAccessFailureItem[]> {
   return db.selectFrom('archiveAccessFailures').selectAll().orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }

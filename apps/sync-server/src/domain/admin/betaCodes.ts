@@ -9,7 +9,7 @@ import { nowIso } from '../time';
 import { inTransaction } from '../transaction';
 import { recordAdminAction } from '../audit';
 
-/** Beta mode and beta codes (spec 1 §2 beta tab); the code check at registration is consumeBetaCode.ts. */
+/** Beta mode and beta codes (docs/spec/accounts.md §2 beta tab); the code check at registration is consumeBetaCode.ts. */
 
 export async function getBetaMode(db: Db): Promise<BetaModeResponse> {
   return { betaModeEnabled: await isBetaModeEnabled(db) };
@@ -79,7 +79,7 @@ export async function toggleBetaCode(ctx: CommandContext, codeId: unknown, input
   });
 }
 
-/** Who registered with which code (spec 1 §3 beta_code_usage, admin view), newest first. */
+/** Who registered with which code (docs/spec/accounts.md §3 beta_code_usage, admin view), newest first. */
 export async function listBetaCodeUsage(db: Db): Promise<BetaCodeUsageItem[]> {
   return db
     .selectFrom('betaCodeUsage as b')

@@ -5,7 +5,7 @@ import type { RequestContext } from '../context';
 import { forbidden, unauthenticated } from '../errors';
 import { recordAdminAction } from '../audit';
 
-/** Who may use the admin area (spec 1 §6): platform admins only. */
+/** Who may use the admin area (docs/spec/accounts.md §6): platform admins only. */
 export function isPlatformAdmin(user: UserRow | null): user is UserRow {
   return user !== null && user.isAdmin === 1 && user.isBlocked !== 1;
 }

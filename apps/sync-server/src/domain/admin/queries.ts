@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection';
 import { validate } from '../errors';
 
 /**
- * The admin lists (spec 1 §7 Admin). `?search=` is matched on the server against the visible
+ * The admin lists (docs/spec/accounts.md §7 Admin). `?search=` is matched on the server against the visible
  * text columns, case-insensitively with German case rules (SQLite's LIKE folds ASCII only), and
  * every list answers at most `adminLimits.listMax` rows.
  */

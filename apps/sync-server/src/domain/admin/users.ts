@@ -29,7 +29,7 @@ async function adminUser(db: Db, user: UserRow): Promise<AdminUser> {
 }
 
 /**
- * Sets a new password (≥ 6 characters, spec 1 §9) and ends the user's sessions, so whoever held
+ * Sets a new password (≥ 6 characters, docs/spec/accounts.md §9) and ends the user's sessions, so whoever held
  * the old one is out. An admin resetting their own password keeps the current session.
  */
 export async function resetUserPassword(ctx: CommandContext, userId: unknown, input: unknown, keepSessionId?: string): Promise<{ ok: true }> {
@@ -65,7 +65,7 @@ export async function setUserBlocked(ctx: CommandContext, userId: unknown, input
 
 /**
  * Deletes the account with its sessions, memberships, invitations, devices and beta-code uses
- * (cascades of spec 1 §3). Documentation the user wrote stays with the organisation (author set
+ * (cascades of docs/spec/accounts.md §3). Documentation the user wrote stays with the organisation (author set
  * to null). Refused for oneself and for the owner of an organisation: the organisation and its
  * patient documentation must not be left without an owner.
  */

@@ -7,7 +7,7 @@ import type { OrganizationAccess } from '../organizations/policy';
 import { authorize, policyMessages } from '../organizations/policy';
 
 /**
- * The archive is the owner's alone (spec 1 §6, `openArchive`): admins and members get 403, and so
+ * The archive is the owner's alone (docs/spec/accounts.md §6, `openArchive`): admins and members get 403, and so
  * do platform administrators (issue 7: "Platform admins get 403 like anyone who is not the owner" —
  * they see every organisation in the admin area anyway, so the 403 reveals nothing). Other
  * outsiders get the 404 of an unknown organisation. Reading stays possible while the organisation
@@ -51,7 +51,7 @@ function carriesSecret(value: unknown, depth = 0): boolean {
 }
 
 /**
- * The server never takes the organisation key (spec 1 §7 sent it as `encryptionKey`): a request
+ * The server never takes the organisation key (docs/spec/accounts.md §7 sent it as `encryptionKey`): a request
  * that carries it is refused before anything else, with a German explanation, and not counted
  * as a failed attempt. Nothing of the body is stored or logged.
  */

@@ -10,7 +10,7 @@ import { nowIso } from '../time';
 import { refuseSecret } from './access';
 
 /**
- * POST /api/organizations/{orgId}/generate-key (spec 1 §7) as a key rotation: the server cannot
+ * POST /api/organizations/{orgId}/generate-key (docs/spec/accounts.md §7) as a key rotation: the server cannot
  * generate the key (it never holds secrets), so the owner's browser makes a new secret and sends
  * its public keys, with the owner's password as confirmation. From then on discharges are sealed
  * to the new key; records sealed earlier stay sealed to the earlier key (kept in

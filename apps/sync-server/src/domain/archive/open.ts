@@ -40,7 +40,7 @@ async function provenKey(keys: OrganizationKey[], challenge: ArchiveChallenge, s
   return undefined;
 }
 
-/** The access-log row of spec 1 §3 for the archive (the owner sees it in 'Zugriffsprotokolle'). */
+/** The access-log row of docs/spec/accounts.md §3 for the archive (the owner sees it in 'Zugriffsprotokolle'). */
 function accessLogRow(ctx: CommandContext, organization: OrganizationRow, service: ServiceRow, entry: { protocolId: string | null; actionType: string; details: string }) {
   return {
     userId: ctx.user.id, organizationId: organization.id, serviceId: service.id, patientProtocolId: entry.protocolId, actionType: entry.actionType,

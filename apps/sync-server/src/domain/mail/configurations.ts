@@ -45,7 +45,7 @@ async function findConfiguration(db: Db, id: unknown): Promise<EmailConfiguratio
   return row;
 }
 
-/** Only one configuration is active (spec 1 §4); a partial unique index backs this up. */
+/** Only one configuration is active (docs/spec/accounts.md §4); a partial unique index backs this up. */
 async function deactivateOthers(trx: Db, keepId: number): Promise<void> {
   await trx.updateTable('emailConfigurations').set({ isActive: 0, updatedAt: nowIso() }).where('isActive', '=', 1).where('id', '!=', keepId).execute();
 }

@@ -6,7 +6,7 @@ import type { QueuedMail } from './outbox';
 import { queueMails } from './outbox';
 
 /**
- * The e-mails SaniDok sends (spec 1 §9 template types) and to whom. Each function queues inside
+ * The e-mails SaniDok sends (docs/spec/accounts.md §9 template types) and to whom. Each function queues inside
  * the caller's transaction and never throws (see outbox.ts); users without an address are skipped.
  */
 
@@ -71,7 +71,7 @@ export interface ArchiveAlert {
   ipAddress: string | null;
 }
 
-/** Repeated wrong keys at the archive (spec 1 §4: at 5 the administrator is notified): every platform admin. */
+/** Repeated wrong keys at the archive (docs/spec/accounts.md §4: at 5 the administrator is notified): every platform admin. */
 export const mailArchiveAccessAlert = (db: Db, alert: ArchiveAlert) =>
   queueMails(db, async () => {
     const admins = await db.selectFrom('users').select(['username', 'fullName', 'email']).where('isAdmin', '=', 1).where('isBlocked', '=', 0).execute();

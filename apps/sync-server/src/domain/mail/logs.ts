@@ -2,7 +2,7 @@ import type { EmailLogItem } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import { addMs, days, nowIso } from '../time';
 
-/** Newest first; the e-mail tab shows the first 20 (spec 1 §9). */
+/** Newest first; the e-mail tab shows the first 20 (docs/spec/accounts.md §9). */
 export async function listEmailLogs(db: Db, limit = 100): Promise<EmailLogItem[]> {
   return db.selectFrom('emailLogs').selectAll().orderBy('id', 'desc').limit(limit).execute();
 }

@@ -32,7 +32,7 @@ export interface EmailLogEntry {
   error: string | null;
 }
 
-/** Every send ends here, as 'sent' or 'error' (spec 1 §3 email_logs). */
+/** Every send ends here, as 'sent' or 'error' (docs/spec/accounts.md §3 email_logs). */
 export async function logEmail(db: Db, entry: EmailLogEntry): Promise<void> {
   const now = nowIso();
   await db

@@ -20,7 +20,7 @@ export interface OutgoingMail {
 }
 
 /**
- * The form's useTLS (spec 1 §3): on port 465 TLS from the first byte, on every other port
+ * The form's useTLS (docs/spec/accounts.md §3): on port 465 TLS from the first byte, on every other port
  * STARTTLS, which is then required (no silent fallback to plain text). Off: plain SMTP.
  * Short timeouts: a dead server must not hold mails or the admin's test for minutes.
  */

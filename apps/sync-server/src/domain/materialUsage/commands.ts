@@ -7,7 +7,7 @@ import { deviceTime, nowIso } from '../time';
 import { inTransaction } from '../transaction';
 import { recordUsage } from './recordUsage';
 
-/** Material taken for a service (manual entry, or from a protocol): spec 2 §7 add-used. */
+/** Material taken for a service (manual entry, or from a protocol): docs/spec/services.md §7 add-used. */
 export async function addUsedMaterials(ctx: CommandContext, input: unknown): Promise<{ usageIds: string[] }> {
   const data = validate(addUsedMaterialsSchema, input);
   return inTransaction(ctx.db, async (trx) => {

@@ -2,7 +2,7 @@ import type { UsedMaterialSummary } from '@sanidok/schema';
 import type { QueryContext } from '../context';
 import { requireServiceAccess } from '../services/access';
 
-/** Open consumption of a service per material (spec 2 §7 materials/used), most recent first. */
+/** Open consumption of a service per material (docs/spec/services.md §7 materials/used), most recent first. */
 export async function listUsedMaterials(ctx: QueryContext, serviceId: unknown): Promise<UsedMaterialSummary[]> {
   const { db, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);

@@ -5,7 +5,7 @@ import type { OrganizationRow, UserRow } from '../../db/database';
 import { AppError, forbidden, notFound } from '../errors';
 
 /**
- * Who may do what in an organisation (spec 1 §6), in one table. Every organisation command asks
+ * Who may do what in an organisation (docs/spec/accounts.md §6), in one table. Every organisation command asks
  * here; the screens only mirror it.
  */
 export const organizationRules = {
@@ -86,7 +86,7 @@ export function assertAllowed(access: OrganizationAccess, action: OrganizationAc
   if (!isAllowed(access.role, action)) throw forbidden(policyMessages[action]);
 }
 
-/** A blocked organisation takes no changes (spec 1 §4): 423 Locked. */
+/** A blocked organisation takes no changes (docs/spec/accounts.md §4): 423 Locked. */
 export function assertNotBlocked(organization: OrganizationRow): void {
   if (organization.isBlocked === 1) throw new AppError(423, 'BLOCKED', policyMessages.blocked);
 }

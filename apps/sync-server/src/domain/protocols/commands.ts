@@ -101,7 +101,7 @@ export async function updateProtocol(ctx: CommandContext, input: unknown): Promi
 }
 
 /**
- * Active → discharged (spec 2 §4). The discharging user and the time are the server's knowledge
+ * Active → discharged (docs/spec/services.md §4). The discharging user and the time are the server's knowledge
  * (the device's time for an offline discharge); afterwards the protocol takes no edits. In the
  * same transaction the patient data is sealed to the organisation key and its server-key copy is
  * deleted (./sealing.ts): from the commit on, only the organisation owner can read it.

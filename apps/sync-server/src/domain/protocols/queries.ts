@@ -22,7 +22,7 @@ type ProtocolQueryRow = Awaited<ReturnType<ReturnType<typeof protocolsQuery>['ex
 
 export const toProtocol = ({ needsReview, ...row }: ProtocolQueryRow): PatientProtocol => ({ ...row, needsReview: needsReview === 1 });
 
-/** Adds the treatment lines (spec 2 §3 treatmentSummary), made from the insert-only entries. */
+/** Adds the treatment lines (docs/spec/services.md §3 treatmentSummary), made from the insert-only entries. */
 async function withSummaries(db: Db, rows: ProtocolQueryRow[]): Promise<PatientProtocolWithSummary[]> {
   if (rows.length === 0) return [];
   const entries = await db

@@ -13,7 +13,7 @@ import { authorizeProtocolEdit, requireProtocolAccess } from './access';
 type RecordInput = z.output<typeof recordVitalsSchema>;
 
 /**
- * Both vital-sign forms become one record with values (spec 2 §7): the rich body's `values` (or
+ * Both vital-sign forms become one record with values (docs/spec/services.md §7): the rich body's `values` (or
  * the spec's `vitalSigns`), or the simple form's fields converted. At least one value.
  */
 export function parseVitalsInput(input: unknown): RecordInput {

@@ -6,7 +6,7 @@ import { commandContext } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
-/** Access events of spec 2 §7 (opening, printing); offline devices send 'accessLog.record' instead. */
+/** Access events of docs/spec/services.md §7 (opening, printing); offline devices send 'accessLog.record' instead. */
 export const accessLogEventRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.accessLogs];

@@ -8,7 +8,7 @@ import { requestContext, requireUser } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
-/** Account calls of spec 1 §7: thin handlers that validate in the command and reply. */
+/** Account calls of docs/spec/accounts.md §7: thin handlers that validate in the command and reply. */
 export const accountRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.account];

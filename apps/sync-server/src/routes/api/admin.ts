@@ -50,7 +50,7 @@ export function addAdminGuard(app: FastifyInstance): void {
 const blockBody = documentedOnly(adminBlockSchema);
 const deleteBody = documentedOnly(adminDeleteSchema);
 
-/** Admin area of spec 1 §7: accounts, organisations, services, beta codes, archive failures, audit. */
+/** Admin area of docs/spec/accounts.md §7: accounts, organisations, services, beta codes, archive failures, audit. */
 export const adminRoutes: FastifyPluginAsync = async (fastify) => {
   addAdminGuard(fastify);
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();

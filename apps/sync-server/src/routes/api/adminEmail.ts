@@ -43,7 +43,7 @@ const previewPolicy = "sandbox; default-src 'none'; style-src 'unsafe-inline'; i
 const previewQuery = documentedOnly(z.looseObject({}).meta({ description: 'Beispielwerte der Variablen, je Name' }));
 const htmlReply = { description: 'Vorschau als HTML-Seite', content: { 'text/html': { schema: z.string() } } };
 
-/** E-mail tab of the admin area (spec 1 §7 Admin): SMTP configurations, templates, logs. */
+/** E-mail tab of the admin area (docs/spec/accounts.md §7 Admin): SMTP configurations, templates, logs. */
 export const adminEmailRoutes: FastifyPluginAsync = async (fastify) => {
   addAdminGuard(fastify);
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();

@@ -24,9 +24,9 @@ import { documentedOnly } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
 /**
- * The patient archive of spec 1 §7 (domain/archive): owner only. The organisation key never
+ * The patient archive of docs/spec/accounts.md §7 (domain/archive): owner only. The organisation key never
  * travels: the browser proves it holds the key by signing a challenge and opens the sealed
- * records itself. A wrong proof answers 403 with the failure count (spec 1 §8).
+ * records itself. A wrong proof answers 403 with the failure count (docs/spec/accounts.md §8).
  */
 export const archiveRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();

@@ -17,7 +17,7 @@ const refillBody = documentedOnly(refillMaterialsSchema.partial(), 'materialId')
 const clearBody = documentedOnly(z.object({ serviceId: z.unknown().optional().meta({ description: 'UUID des Dienstes' }) }));
 const pdfReply = { description: 'Materialbericht als PDF', content: { 'application/pdf': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } } };
 
-/** Material consumption of a service (spec 2 §7 Materials): list, add, refill, clear, PDF. */
+/** Material consumption of a service (docs/spec/services.md §7 Materials): list, add, refill, clear, PDF. */
 export const materialUsageRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.materials];

@@ -11,7 +11,7 @@ import { replies } from './replies';
 // Read as an organisation id by the domain: anything else is "not found", not a 400.
 const organizationQuery = documentedOnly(z.object({ organizationId: z.string().optional().meta({ description: 'Nur diese Organisation' }) }));
 
-/** Material catalogue (spec 2 §7 Materials); consumption calls come with minor treatments. */
+/** Material catalogue (docs/spec/services.md §7 Materials); consumption calls come with minor treatments. */
 export const materialRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.materials];

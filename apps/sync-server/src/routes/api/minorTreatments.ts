@@ -8,7 +8,7 @@ import { commandContext } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
-/** Minor treatments of spec 2 §7: the same command as the sync mutation 'minorTreatment.create'. */
+/** Minor treatments of docs/spec/services.md §7: the same command as the sync mutation 'minorTreatment.create'. */
 export const minorTreatmentRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.minorTreatments];

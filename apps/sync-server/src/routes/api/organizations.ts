@@ -10,7 +10,7 @@ import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { documentedOnly } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
-/** Organisations of spec 1 §7; authorisation lives in domain/organizations/policy.ts. */
+/** Organisations of docs/spec/accounts.md §7; authorisation lives in domain/organizations/policy.ts. */
 export const organizationRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.organizations];

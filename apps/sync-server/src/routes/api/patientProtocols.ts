@@ -36,7 +36,7 @@ const treatmentBody = documentedOnly(treatmentEntrySchema, 'protocolId');
 const asObject = (body: unknown): object => (body && typeof body === 'object' ? body : {});
 
 /**
- * Patient protocols of spec 2 §7 with vital signs and treatment entries: the same commands as the
+ * Patient protocols of docs/spec/services.md §7 with vital signs and treatment entries: the same commands as the
  * sync mutations 'protocol.*', 'vitals.record' and 'treatmentEntry.add'. The spec's
  * ?encryptionKey= is not needed (and ignored): membership and an active protocol decide.
  */

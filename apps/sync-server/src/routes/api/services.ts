@@ -13,7 +13,7 @@ import { replies } from './replies';
 
 const updateBody = documentedOnly(updateServiceSchema, 'id');
 
-/** Services of spec 2 §7: the same commands as the sync mutations 'service.*'. */
+/** Services of docs/spec/services.md §7: the same commands as the sync mutations 'service.*'. */
 export const serviceRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.services];

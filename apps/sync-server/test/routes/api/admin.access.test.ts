@@ -6,7 +6,7 @@ import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** Every admin call of spec 1 §7 (plus summary and audit log), with a body that would be valid. */
+/** Every admin call of docs/spec/accounts.md §7 (plus summary and audit log), with a body that would be valid. */
 const calls: { method: Method; url: string; body?: unknown }[] = [
   { method: 'GET', url: '/api/admin/summary' },
   { method: 'GET', url: '/api/admin/users' },

@@ -6,7 +6,7 @@ import { createServiceVia } from '../../helpers/services';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
 
 /**
- * Spec 1 §6: platform admins have no access to patient data. An admin who is no member of an
+ * docs/spec/accounts.md §6: platform admins have no access to patient data. An admin who is no member of an
  * organisation gets nothing of its protocols or treatments from any endpoint, admin area included.
  */
 describe('a platform admin cannot read patient data', () => {

@@ -9,7 +9,7 @@ import { createServiceVia } from '../../helpers/services';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
 
 /**
- * The landing page's promise (spec 1 §1, §6): after discharge only the organisation owner can read
+ * The landing page's promise (docs/spec/accounts.md §1, §6): after discharge only the organisation owner can read
  * patient data; platform administrators cannot — not through the API, and not with what the
  * platform holds (database and DATA_KEY).
  */

@@ -32,7 +32,7 @@ describe('services REST', () => {
     expect((await owner.get('/api/services/kein-uuid')).statusCode).toBe(404);
   });
 
-  it('validates with the messages of spec 2 §5', async () => {
+  it('validates with the messages of docs/spec/services.md §5', async () => {
     const app = await createTestApp();
     const owner = await registeredClient(app, 'olga');
     const { id: orgId } = await createOrganization(owner);

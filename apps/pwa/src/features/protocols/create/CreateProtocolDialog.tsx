@@ -26,7 +26,7 @@ const emptyValues: ProtocolFormValues = {
   initialAssessment: '', allergies: '', medications: '', pastHistory: '', chiefComplaint: '',
 };
 
-/** The clinical texts of the dialog, in the order of spec 2 §2. */
+/** The clinical texts of the dialog, in the order of docs/spec/services.md §2. */
 const clinicalFields = ['initialAssessment', 'allergies', 'medications', 'pastHistory', 'chiefComplaint'] as const satisfies readonly ProtocolClinicalField[];
 
 /** The shared payload rule (packages/schema); its patient data is the object built from the form. */
@@ -51,7 +51,7 @@ interface CreateProtocolDialogProps {
 }
 
 /**
- * 'Patientenprotokoll erstellen' (spec 2 §2, §5, §8). Saves only to the device and never waits for
+ * 'Patientenprotokoll erstellen' (docs/spec/services.md §2, §5, §8). Saves only to the device and never waits for
  * the network. Cancel asks 'Eingabe abbrechen?' once something was entered; confirming resets form
  * and materials. A failed save keeps every input.
  */

@@ -13,7 +13,7 @@ interface ControlledInputProps {
   error?: string;
 }
 
-/** Geschlecht: männlich / weiblich / divers (spec 2 §5), clearable: it is optional. */
+/** Geschlecht: männlich / weiblich / divers (docs/spec/services.md §5), clearable: it is optional. */
 export function GenderSelect({ value, onChange, onBlur, error }: ControlledInputProps) {
   return (
     <Select
@@ -37,7 +37,7 @@ const insurerGroups = [
 ];
 
 /**
- * Versicherungsinformationen (spec 2 §2): suggestions from the ~58 German health insurers of
+ * Versicherungsinformationen (docs/spec/services.md §2): suggestions from the ~58 German health insurers of
  * packages/schema; anything else may be typed (Autocomplete does not enforce its list).
  */
 export function InsuranceInput({ value, onChange, onBlur, error }: ControlledInputProps) {
@@ -79,7 +79,7 @@ interface CancelInputConfirmProps {
 }
 
 /**
- * 'Eingabe abbrechen?' (spec 2 §2): asked before a create dialog throws its input away. Rendered
+ * 'Eingabe abbrechen?' (docs/spec/services.md §2): asked before a create dialog throws its input away. Rendered
  * in the dialog's Modal.Stack, so it lies above the form and Escape closes only this one.
  */
 export function CancelInputConfirm({ opened, onBack, onConfirm }: CancelInputConfirmProps) {

@@ -23,7 +23,7 @@ interface ServiceProtocolDialogProps {
 }
 
 /**
- * 'Neues Patientenprotokoll' on the service detail (spec 2 §2: basic data now, details later): the
+ * 'Neues Patientenprotokoll' on the service detail (docs/spec/services.md §2: basic data now, details later): the
  * service is fixed, the injury description becomes the chief complaint. After saving the medic
  * continues on the protocol edit page.
  */

@@ -8,7 +8,7 @@ const t = protocolsDe.toasts;
 
 /**
  * Creates the protocol on the device (protocol, patient data, materials and outbox row in one
- * transaction; the sync engine uploads later) and shows the toast of spec 2 §8. Returns the new id,
+ * transaction; the sync engine uploads later) and shows the toast of docs/spec/services.md §8. Returns the new id,
  * or null after a failure — the caller keeps the input then.
  */
 export async function saveNewProtocol(input: NewProtocol): Promise<string | null> {

@@ -23,7 +23,7 @@ interface DischargeFields {
 
 type DischargeValues = z.output<typeof dischargeFormSchema>;
 /**
- * The shared discharge rules (spec 2 §5) over the typed text: the form holds '' until a condition
+ * The shared discharge rules (docs/spec/services.md §5) over the typed text: the form holds '' until a condition
  * is chosen, which the schema's input type does not admit, though it answers it with its message.
  */
 const dischargeResolver = zodForm<typeof dischargeFormSchema, DischargeFields>(dischargeFormSchema);
@@ -39,7 +39,7 @@ interface DischargeDialogProps {
 }
 
 /**
- * 'Patient entlassen' (spec 2 §2, §5): condition, destination, handover and an optional comment.
+ * 'Patient entlassen' (docs/spec/services.md §2, §5): condition, destination, handover and an optional comment.
  * The discharge is a local write: the patient data is sealed on this device to the organisation's
  * public key, so it works without network and the plaintext never travels again.
  */

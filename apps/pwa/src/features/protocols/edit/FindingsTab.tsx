@@ -4,7 +4,7 @@ import { protocolFieldLabels } from '@sanidok/schema';
 import type { UseFormReturn } from 'react-hook-form';
 import type { ProtocolEditValues } from './protocolEditForm';
 
-/** The Befund tab's fields, in the order a medic examines (spec 2 §2). */
+/** The Befund tab's fields, in the order a medic examines (docs/spec/services.md §2). */
 export const findingsFields = [
   'initialAssessment', 'chiefComplaint', 'allergies', 'medications', 'pastHistory', 'handlingInstructions',
 ] as const satisfies readonly ProtocolClinicalField[];

@@ -26,7 +26,7 @@ interface MaterialTabProps {
 }
 
 /**
- * Tab Material: what this protocol already consumed, and a picker to add more (spec 2 §2). The
+ * Tab Material: what this protocol already consumed, and a picker to add more (docs/spec/services.md §2). The
  * picks are saved as usage rows of the protocol through updateProtocol's `materials`.
  */
 export function MaterialTab({ protocol, readOnly, selection, onSelectionChange }: MaterialTabProps) {

@@ -23,7 +23,7 @@ const inputProps: Partial<Record<TextField, { type?: string; autoComplete?: stri
   phone: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
 };
 
-/** Tab Patient: the patient data fields, editable while the protocol is active (spec 2 §2). */
+/** Tab Patient: the patient data fields, editable while the protocol is active (docs/spec/services.md §2). */
 export function PatientTab({ form, readOnly, hasPatientData, discharged }: PatientTabProps) {
   const { errors } = form.formState;
   if (!hasPatientData) {

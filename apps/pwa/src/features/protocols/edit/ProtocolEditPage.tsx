@@ -9,7 +9,7 @@ import { ProtocolEditView } from './ProtocolEditView';
 
 const t = protocolEditDe.page;
 
-/** 'Das Protokoll konnte nicht geladen werden.' with the way back to the start page (spec 2 §2, §8). */
+/** 'Das Protokoll konnte nicht geladen werden.' with the way back to the start page (docs/spec/services.md §2, §8). */
 export function ProtocolLoadFailure() {
   return (
     <Paper withBorder p="lg" role="alert">
@@ -24,7 +24,7 @@ export function ProtocolLoadFailure() {
 }
 
 /**
- * /patient-protocols/:id and /patient-protocols/edit/:id (spec 2 §2). The opening is logged first
+ * /patient-protocols/:id and /patient-protocols/edit/:id (docs/spec/services.md §2). The opening is logged first
  * (protocol_opened, queued offline with its real time); the content appears once that write is
  * done or has failed — a failed log never blocks the medic. Everything is read from the device.
  * The optional query parameter `key` (the service access code of the original links) is not

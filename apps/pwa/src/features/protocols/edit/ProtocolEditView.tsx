@@ -50,7 +50,7 @@ function ProtocolNotices({ view, open }: { view: ProtocolView; open: boolean }) 
   );
 }
 
-/** The edit page of one protocol, once it is read and its opening was logged (spec 2 §2). */
+/** The edit page of one protocol, once it is read and its opening was logged (docs/spec/services.md §2). */
 export function ProtocolEditView({ view }: { view: ProtocolView }) {
   const { protocol } = view;
   const open = isProtocolOpen(protocol.status);

@@ -76,7 +76,7 @@ interface ProtocolSidebarProps {
 }
 
 /**
- * Left column of the edit page (spec 2 §2): back to the service, current vital values, protocol
+ * Left column of the edit page (docs/spec/services.md §2): back to the service, current vital values, protocol
  * info, print options and the discharge button (gone once discharged).
  */
 export function ProtocolSidebar({ view, onDischarge }: ProtocolSidebarProps) {

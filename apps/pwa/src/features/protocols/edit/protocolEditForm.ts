@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ProtocolChanges, ProtocolView } from '../../../data/repositories/protocols';
 
 /**
- * The edit page's form (spec 2 §2, §5): every patient data field and every clinical field as text,
+ * The edit page's form (docs/spec/services.md §2, §5): every patient data field and every clinical field as text,
  * each checked by its field rule from the shared schemas (packages/schema patientData.ts,
  * protocols.ts), so the messages appear at the field instead of as a failed save.
  */

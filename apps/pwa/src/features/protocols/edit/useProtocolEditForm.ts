@@ -24,7 +24,7 @@ interface ProtocolEditFormOptions {
 }
 
 /**
- * The edit page's form state and its one save (spec 2 §2): every change goes through one
+ * The edit page's form state and its one save (docs/spec/services.md §2): every change goes through one
  * updateProtocol call, which writes locally and queues only the changed fields. A failed save
  * keeps every input. Values that change underneath (a pull, another tab) replace only fields the
  * medic has not touched.

@@ -12,7 +12,7 @@ const statusColors: Record<ProtocolStatus, string> = {
 
 const colorOf = (status: string): string => (Object.hasOwn(statusColors, status) ? statusColors[status as ProtocolStatus] : 'gray.8');
 
-/** The status as the detail names it: Aktiv, Verlegt, Entlassen, Abgebrochen (spec 2 §4). */
+/** The status as the detail names it: Aktiv, Verlegt, Entlassen, Abgebrochen (docs/spec/services.md §4). */
 export function ProtocolStatusBadge({ status }: { status: string }) {
   return (
     <Badge color={colorOf(status)} variant="filled">
@@ -22,7 +22,7 @@ export function ProtocolStatusBadge({ status }: { status: string }) {
 }
 
 /**
- * The list's badges (spec 2 §4): 'In Behandlung' while active; afterwards the status ('Entlassen')
+ * The list's badges (docs/spec/services.md §4): 'In Behandlung' while active; afterwards the status ('Entlassen')
  * and 'Abgeschlossen'.
  */
 export function ProtocolListBadges({ status }: { status: string }) {

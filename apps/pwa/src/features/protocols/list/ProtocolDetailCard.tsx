@@ -101,7 +101,7 @@ function DetailContent({ view }: { view: ProtocolView }) {
 }
 
 /**
- * Right column of /patient-protocols (spec 2 §2). Opening is logged first (useProtocolOpening):
+ * Right column of /patient-protocols (docs/spec/services.md §2). Opening is logged first (useProtocolOpening):
  * until that entry is written — or failed, which never blocks — only the skeleton shows.
  * Render it keyed by the protocol id, so another protocol starts with closed dialogs.
  */

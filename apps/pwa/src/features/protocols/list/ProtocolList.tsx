@@ -91,7 +91,7 @@ function ProtocolEntry({ protocol, serviceName, selected, pending, onSelect }: E
 }
 
 /**
- * Left column of /patient-protocols (spec 2 §2): 'Protokoll #{n}', service, creation time and the
+ * Left column of /patient-protocols (docs/spec/services.md §2): 'Protokoll #{n}', service, creation time and the
  * status badge per entry, newest first, paged so 2,000 protocols stay quick.
  */
 export function ProtocolList({ protocols, selectedId, onSelect, onCreate }: ProtocolListProps) {

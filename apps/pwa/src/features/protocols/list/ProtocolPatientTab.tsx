@@ -8,10 +8,10 @@ import { formatDate } from '../../../lib/format';
 
 const t = protocolsDe.detail;
 
-/** The patient fields of the tab, in the order of spec 2 §2; each shows '-' when empty. */
+/** The patient fields of the tab, in the order of docs/spec/services.md §2; each shows '-' when empty. */
 const patientFields: readonly PatientDataKey[] = ['firstName', 'lastName', 'dateOfBirth', 'gender', 'address', 'phone', 'insuranceInfo'];
 
-/** The collapsible sections with their fallbacks (spec 2 §2). */
+/** The collapsible sections with their fallbacks (docs/spec/services.md §2). */
 const clinicalSections: readonly ProtocolClinicalField[] = ['initialAssessment', 'allergies', 'medications', 'pastHistory', 'chiefComplaint'];
 
 function patientValue(data: PatientData, key: PatientDataKey): string {
@@ -55,7 +55,7 @@ function NoPatientData({ closed }: { closed: boolean }) {
 }
 
 /**
- * Tab 'Patient' of the detail card (spec 2 §2): the patient data while the protocol is active,
+ * Tab 'Patient' of the detail card (docs/spec/services.md §2): the patient data while the protocol is active,
  * then the clinical sections with their fallbacks (these are not patient data and stay).
  */
 export function ProtocolPatientTab({ view }: { view: ProtocolView }) {

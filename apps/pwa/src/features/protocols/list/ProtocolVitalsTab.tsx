@@ -15,7 +15,7 @@ interface ProtocolVitalsTabProps {
 }
 
 /**
- * Tab 'Vitalparameter' of the detail card (spec 2 §2): Zeitpunkt | Parameter, one summary line per
+ * Tab 'Vitalparameter' of the detail card (docs/spec/services.md §2): Zeitpunkt | Parameter, one summary line per
  * measurement, newest first; the measurement's note below its values.
  */
 export function ProtocolVitalsTab({ view, editable, onRecord }: ProtocolVitalsTabProps) {

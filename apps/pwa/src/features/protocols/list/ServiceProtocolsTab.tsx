@@ -62,7 +62,7 @@ function ServiceProtocolRow({ protocol, patientName, pending }: RowProps) {
 }
 
 /**
- * Tab 'Patientenprotokolle' of the service detail (spec 2 §2): the service's protocols, newest
+ * Tab 'Patientenprotokolle' of the service detail (docs/spec/services.md §2): the service's protocols, newest
  * first and paged, each leading to its edit page; 'Neues Patientenprotokoll' opens the short form
  * while the service accepts entries.
  */

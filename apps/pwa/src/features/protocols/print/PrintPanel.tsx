@@ -15,10 +15,10 @@ export interface PrintPanelProps {
 }
 
 /**
- * 'RTW-Übergabe drucken' and 'Vollständiges Protokoll drucken' (spec 2 §2, §9). Both print from
+ * 'RTW-Übergabe drucken' and 'Vollständiges Protokoll drucken' (docs/spec/services.md §2, §9). Both print from
  * the device's data, so they work offline. Without patient data on the device (after discharge
  * it is in the archive) printing is blocked: the buttons are disabled and a hint says why — no
- * error toast, as spec 2 §8 asks.
+ * error toast, as docs/spec/services.md §8 asks.
  */
 export function PrintPanel({ protocolId }: PrintPanelProps) {
   const patientData = usePatientDataOf([protocolId]);

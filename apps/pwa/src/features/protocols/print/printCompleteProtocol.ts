@@ -8,7 +8,7 @@ import { orEmpty, patientRows, protocolMeta, renderPrintModel, treatmentLines, v
 
 const t = printDe.document;
 
-/** Spec 2 §4: the full print knows only 'Aktiv', 'Entlassen' or 'Unbekannt'. */
+/** docs/spec/services.md §4: the full print knows only 'Aktiv', 'Entlassen' or 'Unbekannt'. */
 export function printStatusLabel(status: string): string {
   if (status === 'active') return protocolStatusLabels.active;
   if (status === 'discharged') return protocolStatusLabels.discharged;
@@ -35,7 +35,7 @@ function dischargeBlock(view: ProtocolView): PrintBlock | null {
 }
 
 /**
- * 'Vollständiges Protokoll drucken' (spec 2 §2, §9): patient data, status, anamnesis, every
+ * 'Vollständiges Protokoll drucken' (docs/spec/services.md §2, §9): patient data, status, anamnesis, every
  * measurement of the timeline as its own table, the treatment lines, the helpers and, once
  * discharged, the discharge.
  */

@@ -9,7 +9,7 @@ import { orEmpty, patientRows, protocolMeta, renderPrintModel, treatmentLines, v
 const t = printDe.document;
 
 /**
- * 'RTW-Übergabe drucken' (spec 2 §2, §9): one page for the ambulance crew — who the patient is,
+ * 'RTW-Übergabe drucken' (docs/spec/services.md §2, §9): one page for the ambulance crew — who the patient is,
  * the chief complaint, allergies and medications, the newest value of each vital parameter with
  * its time, and what was done.
  */

@@ -9,7 +9,7 @@ import { openPrintWindow, printWhenReady } from './printWindow';
 
 export type PrintKind = 'handover' | 'complete';
 
-/** Which access-log event each print writes (spec 2 §7 Access logging). */
+/** Which access-log event each print writes (docs/spec/services.md §7 Access logging). */
 export const printAccessActions: Record<PrintKind, RecordableAccessAction> = {
   handover: 'print_handover',
   complete: 'print_complete_protocol',
@@ -23,7 +23,7 @@ const renderers: Record<PrintKind, (doc: Document, view: ProtocolView, patientDa
 /** A print that could not run; its message is the German reason shown under 'Druckfehler'. */
 export class PrintFailure extends Error {}
 
-/** 'printed', or 'blocked' when the device holds no patient data (spec 2 §8: blocked silently). */
+/** 'printed', or 'blocked' when the device holds no patient data (docs/spec/services.md §8: blocked silently). */
 export type PrintOutcome = 'printed' | 'blocked';
 
 /**

@@ -1,4 +1,4 @@
-/** Spec 2 §9: the print window opens at 800×600 … */
+/** docs/spec/services.md §9: the print window opens at 800×600 … */
 export const printWindowFeatures = 'width=800,height=600';
 /** … and is ready, and prints, after 100 ms (time for the document to lay out). */
 export const printReadyDelayMs = 100;
@@ -9,7 +9,7 @@ export function openPrintWindow(): Window | null {
 }
 
 /**
- * Prints the filled window once it is ready, 100 ms after it was written (spec 2 §9). Nothing
+ * Prints the filled window once it is ready, 100 ms after it was written (docs/spec/services.md §9). Nothing
  * happens if the user closed the window in between.
  */
 export function printWhenReady(win: Window): void {

@@ -13,7 +13,7 @@ interface CatalogueBrowserProps {
   onPick: (template: TreatmentTemplate) => void;
 }
 
-/** Schema → categories → preset sentences (spec 2 §3); xABCDE comes first, as it is worked through. */
+/** Schema → categories → preset sentences (docs/spec/services.md §3); xABCDE comes first, as it is worked through. */
 export const CatalogueBrowser = memo(function CatalogueBrowser({ onPick }: CatalogueBrowserProps) {
   const [schemaId, setSchemaId] = useState<TreatmentSchemaId>('xabcde');
   const schema = treatmentCatalog.find((s) => s.id === schemaId) ?? treatmentCatalog[0];

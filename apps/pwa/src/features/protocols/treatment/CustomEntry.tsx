@@ -10,7 +10,7 @@ interface CustomEntryProps {
   onAdd: (text: string) => Promise<boolean>;
 }
 
-/** A measure in the medic's own words; refused when empty after trimming (spec 2 §4). */
+/** A measure in the medic's own words; refused when empty after trimming (docs/spec/services.md §4). */
 export const CustomEntry = memo(function CustomEntry({ onAdd }: CustomEntryProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);

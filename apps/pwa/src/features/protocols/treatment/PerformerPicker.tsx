@@ -18,7 +18,7 @@ interface PerformerPickerProps {
 
 const isPerformer = (value: string): value is TreatmentPerformer => (treatmentPerformers as readonly string[]).includes(value);
 
-/** Who did the measure: Helfer 1, Helfer 2, Laienhelfer or another person by name (spec 2 §3). */
+/** Who did the measure: Helfer 1, Helfer 2, Laienhelfer or another person by name (docs/spec/services.md §3). */
 export function PerformerPicker({ performer, onPerformerChange, performerName, onPerformerNameChange, nameError, helper1, helper2 }: PerformerPickerProps) {
   const label = (kind: TreatmentPerformer) => {
     const name = kind === 'helfer1' ? helper1?.trim() : kind === 'helfer2' ? helper2?.trim() : undefined;

@@ -19,7 +19,7 @@ interface PlaceholderWizardProps {
 }
 
 /**
- * The parameter wizard (spec 2 §4) in a modal: one step per placeholder in fixed order, 'Zurück',
+ * The parameter wizard (docs/spec/services.md §4) in a modal: one step per placeholder in fixed order, 'Zurück',
  * a preview once all are filled, then 'Hinzufügen'. A sentence without placeholders opens at the
  * preview, so every catalogue pick is confirmed once before it becomes an unchangeable entry.
  */

@@ -13,7 +13,7 @@ interface QuickMeasuresProps {
   onAdd: (text: string) => Promise<boolean>;
 }
 
-/** The 21 quick measures (spec 2 §3): one tap documents the sentence at once. */
+/** The 21 quick measures (docs/spec/services.md §3): one tap documents the sentence at once. */
 export const QuickMeasures = memo(function QuickMeasures({ onAdd }: QuickMeasuresProps) {
   const lastTap = useRef<{ text: string; at: number } | null>(null);
 

@@ -24,7 +24,7 @@ export interface TreatmentEditorProps {
 }
 
 /**
- * The treatment documentation editor of the Behandlung tab (spec 2 §2, §4): the protocol's
+ * The treatment documentation editor of the Behandlung tab (docs/spec/services.md §2, §4): the protocol's
  * entries, and quick measures, catalogue, search, parameter wizard and custom entries to add more.
  * Every add is written to the device at once (with its outbox row), not on 'Speichern': if the
  * tablet dies a minute later, the measure is still documented.

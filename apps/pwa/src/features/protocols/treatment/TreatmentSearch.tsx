@@ -11,7 +11,7 @@ interface TreatmentSearchProps {
   onPick: (template: TreatmentTemplate) => void;
 }
 
-/** Search over the whole catalogue; at most 20 results are shown (spec 2 §9). */
+/** Search over the whole catalogue; at most 20 results are shown (docs/spec/services.md §9). */
 export const TreatmentSearch = memo(function TreatmentSearch({ onPick }: TreatmentSearchProps) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);

@@ -34,7 +34,7 @@ export interface EntryDraft {
 }
 
 /**
- * Time and performer of the next treatment entry (spec 2 §3). They stay set between entries,
+ * Time and performer of the next treatment entry (docs/spec/services.md §3). They stay set between entries,
  * because a medic usually documents several measures in a row; an untouched time follows the clock
  * so a measure added ten minutes after opening the tab is not back-dated.
  */

@@ -5,7 +5,7 @@ import { vitalsDe } from '../../../i18n/vitals.de';
 
 const order: VitalSeverity[] = ['critical', 'abnormal', 'normal'];
 
-/** The colour legend (kritisch, abweichend, normal) with the disclaimer (spec 2 §2). */
+/** The colour legend (kritisch, abweichend, normal) with the disclaimer (docs/spec/services.md §2). */
 export function ColourLegend() {
   return (
     <Box>

@@ -7,7 +7,7 @@ import { VitalValue } from './VitalValue';
 
 const t = vitalsDe.current;
 
-/** Sidebar of the edit page: the latest value of each parameter, coloured (spec 2 §2, §9). */
+/** Sidebar of the edit page: the latest value of each parameter, coloured (docs/spec/services.md §2, §9). */
 export function CurrentVitals({ view }: { view: ProtocolView }) {
   const latest = latestVitalValues(view.vitals);
   const basis = colouringBasis(view);

@@ -26,7 +26,7 @@ const options = (levels: readonly GcsLevel[]) => [
 ];
 
 /**
- * The GCS calculator of the rich form (spec 2 §4): eyes 1–4, verbal 1–5, motor 1–6 with their
+ * The GCS calculator of the rich form (docs/spec/services.md §4): eyes 1–4, verbal 1–5, motor 1–6 with their
  * German descriptions; 'Berechnen' computes the total only when the parts add up to more than 0.
  */
 export function GcsCalculator({ disabled, eyes, verbal, motor, total, onPartChange, onCalculate }: GcsCalculatorProps) {

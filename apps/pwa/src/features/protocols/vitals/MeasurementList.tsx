@@ -13,7 +13,7 @@ interface MeasurementListProps {
   filter: readonly FilterKey[];
 }
 
-/** The measurements of the timeline, newest first, each value coloured (spec 2 §2, §9 reading A). */
+/** The measurements of the timeline, newest first, each value coloured (docs/spec/services.md §2, §9 reading A). */
 export function MeasurementList({ records, dateOfBirth, filter }: MeasurementListProps) {
   const shown = [...records]
     .reverse()

@@ -13,7 +13,7 @@ interface PainScaleButtonsProps {
 }
 
 /**
- * Pain 0–10 as big buttons, coloured green 0–3, yellow 4–6, red 7–10 (spec 2 §9). Black text on
+ * Pain 0–10 as big buttons, coloured green 0–3, yellow 4–6, red 7–10 (docs/spec/services.md §9). Black text on
  * every shade keeps WCAG contrast; the chosen one is filled and marked pressed.
  */
 export function PainScaleButtons({ value, onChange, disabled }: PainScaleButtonsProps) {

@@ -10,7 +10,7 @@ interface ParameterFilterProps {
   onChange: (value: FilterKey[]) => void;
 }
 
-/** The parameter filter chips of the timeline (spec 2 §2); 'Alle' clears the choice. */
+/** The parameter filter chips of the timeline (docs/spec/services.md §2); 'Alle' clears the choice. */
 export function ParameterFilter({ available, value, onChange }: ParameterFilterProps) {
   return (
     <Group gap="xs" role="group" aria-label={vitalsDe.timeline.filterLabel}>

@@ -27,7 +27,7 @@ interface PupilsParameterProps extends Pick<RichVitalsState['text'], PupilField>
   actions: RichFormActions;
 }
 
-/** Pupils of the rich form (spec 2 §3): size and light reaction per side, and equality; one checkbox. */
+/** Pupils of the rich form (docs/spec/services.md §3): size and light reaction per side, and equality; one checkbox. */
 export const PupilsParameter = memo(function PupilsParameter({ enabled, error, actions, ...values }: PupilsParameterProps) {
   return (
     <ParameterToggle label={t.pupils} checked={enabled} onChange={(on) => actions.setEnabled('pupils', on)} groupError={error}>

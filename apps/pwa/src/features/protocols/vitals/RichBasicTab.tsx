@@ -98,7 +98,7 @@ export const OptionParameter = memo(function OptionParameter({ field, label, dat
   );
 });
 
-/** Tab 'Grundwerte': blood pressure as two numbers, the vital numbers, capillary refill (spec 2 §2). */
+/** Tab 'Grundwerte': blood pressure as two numbers, the vital numbers, capillary refill (docs/spec/services.md §2). */
 export function RichBasicTab({ state, errors, actions }: RichTabProps) {
   const { enabled, text } = state;
   const number = (field: NumberParameterProps['field'], label: string) => (

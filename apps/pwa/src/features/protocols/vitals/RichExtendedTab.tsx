@@ -53,7 +53,7 @@ const SkinParameter = memo(function SkinParameter({ enabled, skin, error, action
   );
 });
 
-/** Tab 'Erweitert': GCS calculator, pain buttons, AVPU, pupils, skin (spec 2 §2). */
+/** Tab 'Erweitert': GCS calculator, pain buttons, AVPU, pupils, skin (docs/spec/services.md §2). */
 export function RichExtendedTab({ state, errors, actions }: RichTabProps) {
   const { enabled, text } = state;
   return (

@@ -10,8 +10,8 @@ export interface RichVitalsDialogProps {
 }
 
 /**
- * 'Neue Vitalparameter-Messung' (spec 2 §2): the modal around the rich form. Closing it without
- * saving starts the next opening with an empty form (spec 2 §4: the dialogs reset on cancel).
+ * 'Neue Vitalparameter-Messung' (docs/spec/services.md §2): the modal around the rich form. Closing it without
+ * saving starts the next opening with an empty form (docs/spec/services.md §4: the dialogs reset on cancel).
  */
 export function RichVitalsDialog({ protocolId, opened, onClose }: RichVitalsDialogProps) {
   const savingRef = useRef(false);

@@ -24,7 +24,7 @@ interface RichVitalsFormProps {
 }
 
 /**
- * The content of 'Neue Vitalparameter-Messung' (spec 2 §2, §4, §5, §8): tabs Grundwerte, Erweitert,
+ * The content of 'Neue Vitalparameter-Messung' (docs/spec/services.md §2, §4, §5, §8): tabs Grundwerte, Erweitert,
  * Notizen; each parameter is enabled by its checkbox. Saving is a local write with its outbox row
  * (offline-first) and resets the form, as 'Zurücksetzen' does. The state lives here, below the
  * modal, so typing re-renders only the form.

@@ -21,7 +21,7 @@ export interface SimpleVitalsDialogProps {
 }
 
 /**
- * 'Vitalparameter erfassen' (spec 2 §2, §5, §8): every field optional, empty fields become null,
+ * 'Vitalparameter erfassen' (docs/spec/services.md §2, §5, §8): every field optional, empty fields become null,
  * messages of simpleVitalsSchema at the fields. The values are stored as one measurement of the
  * shared model on the device (outbox row; offline-first). Resets after success or cancel.
  */

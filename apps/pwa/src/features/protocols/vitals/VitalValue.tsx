@@ -13,7 +13,7 @@ interface VitalValueProps {
 }
 
 /**
- * One value, tinted by its severity (spec 2 §9). The text stays black on a light tint for
+ * One value, tinted by its severity (docs/spec/services.md §9). The text stays black on a light tint for
  * contrast, a coloured bar marks the class, and screen readers hear 'kritisch' etc.
  */
 export function VitalValue({ type, value, unit, severity, withLabel = true }: VitalValueProps) {

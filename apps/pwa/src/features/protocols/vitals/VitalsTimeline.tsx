@@ -19,7 +19,7 @@ export interface VitalsTimelineProps {
 }
 
 /**
- * The vital-sign timeline (spec 2 §2): count, 'Neue Messung', filter chips, colour legend with
+ * The vital-sign timeline (docs/spec/services.md §2): count, 'Neue Messung', filter chips, colour legend with
  * disclaimer, the no-colouring warning, trend charts and the measurements newest first.
  */
 export function VitalsTimeline({ view, editable }: VitalsTimelineProps) {

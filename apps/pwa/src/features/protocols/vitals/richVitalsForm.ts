@@ -2,7 +2,7 @@ import type { RichVitalsEntry, VitalParameterType, VitalValueData } from '@sanid
 import { hasVitalDecimals, richFormToValues, skinStatusOptions, vitalValueProblem } from '@sanidok/schema';
 
 /**
- * State of the rich dialog 'Neue Vitalparameter-Messung' (spec 2 §2, §4): one checkbox per
+ * State of the rich dialog 'Neue Vitalparameter-Messung' (docs/spec/services.md §2, §4): one checkbox per
  * parameter (the pupil fields share one), the typed text of each input, the GCS total once
  * 'Berechnen' was pressed, the pain score and the skin findings.
  */

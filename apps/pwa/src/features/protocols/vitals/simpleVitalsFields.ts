@@ -2,7 +2,7 @@ import type { VitalParameterType } from '@sanidok/schema';
 import { avpuLabels, avpuOptions, hasVitalDecimals, simpleCapillaryRefillOptions, simplePupilOptions, skinStatusOptions } from '@sanidok/schema';
 import { vitalsDe } from '../../../i18n/vitals.de';
 
-/** The fields of the simple dialog in the spec's order (spec 2 §2), as the inputs hold them: text. */
+/** The fields of the simple dialog in the spec's order (docs/spec/services.md §2), as the inputs hold them: text. */
 export const simpleFields = [
   'bloodPressureSystolic', 'bloodPressureDiastolic', 'avpu', 'heartRate', 'respiratoryRate', 'oxygenSaturation', 'temperature',
   'bloodGlucose', 'gcs', 'painScale', 'pupils', 'skinStatus', 'capillaryRefill', 'notes',

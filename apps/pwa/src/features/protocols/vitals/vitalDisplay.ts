@@ -4,7 +4,7 @@ import type { ProtocolView } from '../../../data/repositories/protocols';
 import { vitalsDe } from '../../../i18n/vitals.de';
 
 /**
- * How the vital-sign screens show values: whether they may be coloured (spec 2 §5, §9: not
+ * How the vital-sign screens show values: whether they may be coloured (docs/spec/services.md §5, §9: not
  * without a date of birth), the German form of a value, and the filter groups of the timeline.
  */
 

@@ -9,7 +9,7 @@ const hour = 3_600_000;
 const dialog = () => screen.findByRole('dialog', { name: 'Patientenprotokoll erstellen' });
 
 describe('dialog Patientenprotokoll erstellen', () => {
-  it('opens on /patient-protocols/new, offers only services open for entries and shows the messages of spec 2 §5', async () => {
+  it('opens on /patient-protocols/new, offers only services open for entries and shows the messages of docs/spec/services.md §5', async () => {
     await seedSignedIn([
       runningService(),
       runningService(uuid(2), { name: 'Altstadtlauf' }),

@@ -11,7 +11,7 @@ const sidebar = () => screen.getByRole('region', { name: 'Protokollübersicht' }
 const dischargeDialog = () => screen.findByRole('dialog', { name: 'Patient entlassen' });
 
 describe('discharge dialog', { timeout: 30_000 }, () => {
-  it('shows the messages of spec 2 §5 and discharges nothing while they stand', async () => {
+  it('shows the messages of docs/spec/services.md §5 and discharges nothing while they stand', async () => {
     const { db } = await seedEditPage();
     const app = renderEditPage();
     await pageHeading();

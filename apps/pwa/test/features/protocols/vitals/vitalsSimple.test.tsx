@@ -6,7 +6,7 @@ import { deviceWithProtocol, findToast, recordedValues, renderUi } from './vital
 const dialog = () => screen.findByRole('dialog', { name: 'Vitalparameter erfassen' });
 
 describe('dialog Vitalparameter erfassen', () => {
-  it('has every field of spec 2 §2, all optional', async () => {
+  it('has every field of docs/spec/services.md §2, all optional', async () => {
     const { id } = await deviceWithProtocol();
     renderUi(<SimpleVitalsDialog protocolId={id} opened onClose={() => undefined} />);
     const form = await dialog();
