@@ -27,7 +27,7 @@ import { replies } from './replies';
  * travels: the browser proves it holds the key by signing a challenge and opens the sealed
  * records itself. A wrong proof answers 403 with the failure count (spec 1 §8).
  */
-export const archiveRoutes: FastifyPluginAsync = async (fastify) => {
+export const archiveRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.archive];
 
@@ -57,4 +57,5 @@ export const archiveRoutes: FastifyPluginAsync = async (fastify) => {
   app.post('/organizations/:orgId/generate-key', {
     schema: { tags, summary: 'Organisationsschlüssel wechseln', params: orgIdParams, body: documentedOnly(rotateOrganizationKeySchema), response: replies({ 200: organizationReply }) },
   }, async (request) => rotateOrganizationKey(commandContext(app, request), request.params.orgId, request.body));
+  return Promise.resolve();
 };
