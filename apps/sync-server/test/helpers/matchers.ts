@@ -7,3 +7,4 @@ import { expect } from 'vitest';
  */
 export const anyString = (): unknown => expect.any(String);
 export const stringWith = (text: string): unknown => expect.stringContaining(text);
+export const objectWith = (shape: Record<string, unknown>): unknown => expect.objectContaining(shape);
