@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createOrganization, organizationFixture, organizationPayload } from '../../helpers/organizations';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { ApiErrorBody, InvitationListItem, Material, MemberListItem, OrganizationListItem } from '@sanidok/schema';
+import { anyString } from '../../helpers/matchers';
 
 describe('organisations', () => {
   it('makes the creator owner and validates with the spec messages', async () => {
@@ -8,7 +11,7 @@ describe('organisations', () => {
     const owner = await registeredClient(app, 'olga');
     const short = await owner.post('/api/organizations', await organizationPayload('AB'));
     expect(short.statusCode).toBe(400);
-    expect(short.json().fields).toEqual({ name: 'Name muss mindestens 3 Zeichen lang sein' });
+    expect(json<ApiErrorBody>(short).fields).toEqual({ name: 'Name muss mindestens 3 Zeichen lang sein' });
     const created = await owner.post('/api/organizations', await organizationPayload('DRK Musterstadt'));
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: 'DRK Musterstadt', role: 'owner', memberCount: 1 });
@@ -21,7 +24,7 @@ describe('organisations', () => {
     const b = await organizationPayload('Zwei');
     const mismatch = await owner.post('/api/organizations', { ...a, keyFingerprint: b.keyFingerprint });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().message).toBe('Der Organisationsschlüssel ist ungültig. Bitte laden Sie die Seite neu und versuchen Sie es erneut.');
+    expect(json<ApiErrorBody>(mismatch).message).toBe('Der Organisationsschlüssel ist ungültig. Bitte laden Sie die Seite neu und versuchen Sie es erneut.');
     expect((await owner.post('/api/organizations', { ...a, sealingPublicKey: 'x' })).statusCode).toBe(400);
     expect((await owner.post('/api/organizations', { name: 'Ohne Schlüssel' })).statusCode).toBe(400);
     expect((await owner.get('/api/organizations')).json()).toEqual([]);
@@ -37,31 +40,31 @@ describe('invitations', () => {
 
     const unknown = await owner.post(`/api/organizations/${id}/invite`, { username: 'niemand', role: 'member' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('Diesen Benutzer gibt es nicht. Eingeladen werden können nur registrierte Benutzer.');
+    expect(json<ApiErrorBody>(unknown).message).toBe('Diesen Benutzer gibt es nicht. Eingeladen werden können nur registrierte Benutzer.');
     const badRole = await owner.post(`/api/organizations/${id}/invite`, { username: 'karl', role: 'owner' });
-    expect(badRole.json().fields).toEqual({ role: 'Bitte wählen Sie eine Rolle' });
+    expect(json<ApiErrorBody>(badRole).fields).toEqual({ role: 'Bitte wählen Sie eine Rolle' });
     const shortName = await owner.post(`/api/organizations/${id}/invite`, { username: 'ka', role: 'member' });
-    expect(shortName.json().fields).toEqual({ username: 'Benutzername muss mindestens 3 Zeichen lang sein' });
+    expect(json<ApiErrorBody>(shortName).fields).toEqual({ username: 'Benutzername muss mindestens 3 Zeichen lang sein' });
 
     const invite = await owner.post(`/api/organizations/${id}/invite`, { username: 'KARL', role: 'admin' });
     expect(invite.statusCode).toBe(201);
     const again = await owner.post(`/api/organizations/${id}/invite`, { username: 'karl', role: 'member' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Dieser Benutzer wurde bereits eingeladen.');
+    expect(json<ApiErrorBody>(again).message).toBe('Dieser Benutzer wurde bereits eingeladen.');
 
-    const pending = (await karl.get('/api/invitations')).json();
-    expect(pending).toEqual([{ id: invite.json().id, role: 'admin', createdAt: expect.any(String), organization: { id, name: 'DRK Musterstadt' }, inviter: { username: 'olga' } }]);
-    expect((await owner.post(`/api/invitations/${invite.json().id}/respond`, { response: 'accepted' })).statusCode).toBe(404);
-    expect((await karl.post(`/api/invitations/${invite.json().id}/respond`, { response: 'vielleicht' })).statusCode).toBe(400);
-    expect((await karl.post(`/api/invitations/${invite.json().id}/respond`, { response: 'accepted' })).json()).toEqual({ status: 'accepted' });
-    expect((await karl.post(`/api/invitations/${invite.json().id}/respond`, { response: 'accepted' })).statusCode).toBe(404);
+    const pending = json<InvitationListItem[]>(await karl.get('/api/invitations'));
+    expect(pending).toEqual([{ id: json<{ id: number }>(invite).id, role: 'admin', createdAt: anyString(), organization: { id, name: 'DRK Musterstadt' }, inviter: { username: 'olga' } }]);
+    expect((await owner.post(`/api/invitations/${json<{ id: number }>(invite).id}/respond`, { response: 'accepted' })).statusCode).toBe(404);
+    expect((await karl.post(`/api/invitations/${json<{ id: number }>(invite).id}/respond`, { response: 'vielleicht' })).statusCode).toBe(400);
+    expect(json(await karl.post(`/api/invitations/${json<{ id: number }>(invite).id}/respond`, { response: 'accepted' }))).toEqual({ status: 'accepted' });
+    expect((await karl.post(`/api/invitations/${json<{ id: number }>(invite).id}/respond`, { response: 'accepted' })).statusCode).toBe(404);
     expect((await karl.get('/api/invitations')).json()).toEqual([]);
 
-    const members = (await owner.get(`/api/organizations/${id}/members`)).json();
+    const members = json<MemberListItem[]>(await owner.get(`/api/organizations/${id}/members`));
     expect(members.map((m: { role: string; user: { username: string } }) => [m.user.username, m.role])).toEqual([['olga', 'owner'], ['karl', 'admin']]);
     const existing = await owner.post(`/api/organizations/${id}/invite`, { username: 'karl', role: 'member' });
     expect(existing.statusCode).toBe(409);
-    expect(existing.json().message).toBe('Dieser Benutzer ist bereits Mitglied der Organisation.');
+    expect(json<ApiErrorBody>(existing).message).toBe('Dieser Benutzer ist bereits Mitglied der Organisation.');
   });
 
   it('declining creates no membership, and a new invitation is possible afterwards', async () => {
@@ -69,8 +72,8 @@ describe('invitations', () => {
     const owner = await registeredClient(app, 'olga');
     const { id } = await createOrganization(owner);
     const lisa = await registeredClient(app, 'lisa');
-    const first = (await owner.post(`/api/organizations/${id}/invite`, { username: 'lisa' })).json();
-    expect((await lisa.post(`/api/invitations/${first.id}/respond`, { response: 'declined' })).json()).toEqual({ status: 'declined' });
+    const first = json<{ id: number }>(await owner.post(`/api/organizations/${id}/invite`, { username: 'lisa' }));
+    expect(json(await lisa.post(`/api/invitations/${first.id}/respond`, { response: 'declined' }))).toEqual({ status: 'declined' });
     expect((await lisa.get(`/api/organizations/${id}/members`)).statusCode).toBe(404);
     expect((await owner.post(`/api/organizations/${id}/invite`, { username: 'lisa' })).statusCode).toBe(201);
   });
@@ -84,15 +87,15 @@ describe('removing members', () => {
     const url = (userId: number) => `/api/organizations/${f.organizationId}/members/${userId}`;
 
     expect((await member.request({ method: 'DELETE', url: url(f.userIds.admin) })).statusCode).toBe(403);
-    expect((await admin.request({ method: 'DELETE', url: url(f.userIds.owner) })).json().message).toBe('Der Inhaber kann nicht entfernt werden.');
+    expect(json<ApiErrorBody>(await admin.request({ method: 'DELETE', url: url(f.userIds.owner) })).message).toBe('Der Inhaber kann nicht entfernt werden.');
     const ownerLeaves = await owner.request({ method: 'DELETE', url: url(f.userIds.owner) });
     expect(ownerLeaves.statusCode).toBe(403);
-    expect(ownerLeaves.json().message).toBe('Der Inhaber kann die Organisation nicht verlassen.');
+    expect(json<ApiErrorBody>(ownerLeaves).message).toBe('Der Inhaber kann die Organisation nicht verlassen.');
     expect((await admin.request({ method: 'DELETE', url: url(f.userIds.member) })).statusCode).toBe(200);
     expect((await member.get(`/api/organizations/${f.organizationId}/members`)).statusCode).toBe(404);
     expect((await admin.request({ method: 'DELETE', url: url(f.userIds.admin) })).statusCode).toBe(200);
     expect((await owner.request({ method: 'DELETE', url: url(f.userIds.outsider) })).statusCode).toBe(404);
-    expect((await owner.get('/api/organizations')).json()[0].memberCount).toBe(1);
+    expect(json<OrganizationListItem[]>(await owner.get('/api/organizations'))[0]?.memberCount).toBe(1);
   });
 });
 
@@ -103,8 +106,8 @@ describe('blocked organisation', () => {
     const { id } = await createOrganization(owner);
     await registeredClient(app, 'karl');
     const nina = await registeredClient(app, 'nina');
-    const invitation = (await owner.post(`/api/organizations/${id}/invite`, { username: 'nina' })).json();
-    const material = (await owner.post('/api/materials', { name: 'Kühlpack', unit: 'Stück', organizationId: id })).json();
+    const invitation = json<{ id: number }>(await owner.post(`/api/organizations/${id}/invite`, { username: 'nina' }));
+    const material = json<Material>(await owner.post('/api/materials', { name: 'Kühlpack', unit: 'Stück', organizationId: id }));
     await app.db.updateTable('organizations').set({ isBlocked: 1 }).where('id', '=', id).execute();
 
     const invite = await owner.post(`/api/organizations/${id}/invite`, { username: 'karl' });
@@ -115,6 +118,6 @@ describe('blocked organisation', () => {
     expect((await owner.post('/api/materials', { name: 'Pflaster', unit: 'Stück', organizationId: id })).statusCode).toBe(423);
     expect((await owner.request({ method: 'DELETE', url: `/api/materials/${material.id}` })).statusCode).toBe(423);
     expect((await owner.get(`/api/organizations/${id}/members`)).statusCode).toBe(200);
-    expect((await owner.get('/api/organizations')).json()[0].isBlocked).toBe(true);
+    expect(json<OrganizationListItem[]>(await owner.get('/api/organizations'))[0]?.isBlocked).toBe(true);
   });
 });
