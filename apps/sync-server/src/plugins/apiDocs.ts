@@ -72,7 +72,7 @@ export const apiDocsPlugin = fp(
       uiConfig: { validatorUrl: null, docExpansion: 'list', deepLinking: true },
     });
 
-    app.get(openApiPath, { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+    app.get(openApiPath, { schema: { hide: true }, config: { public: true } }, () => app.swagger());
   },
   { name: 'api-docs' },
 );

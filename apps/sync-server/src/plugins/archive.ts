@@ -24,7 +24,7 @@ declare module 'fastify' {
  * - Hourly, expired archive challenges are deleted.
  */
 export const archivePlugin = fp(
-  async (app) => {
+  (app) => {
     let pending: Promise<void> = Promise.resolve();
     let scheduled = false;
 
@@ -64,6 +64,7 @@ export const archivePlugin = fp(
       clearInterval(timer);
       await pending;
     });
+    return Promise.resolve();
   },
   { name: 'archive', dependencies: ['database'] },
 );

@@ -41,13 +41,14 @@ export function toErrorResponse(error: FastifyError | Error): { status: number; 
 }
 
 export const errorHandlerPlugin = fp(
-  async (app) => {
+  (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = toErrorResponse(error);
       if (status >= 500) request.log.error({ err: error }, 'Unerwarteter Fehler');
       else request.log.info({ code: body.code, status }, body.message);
       return reply.status(status).type('application/json; charset=utf-8').send(body);
     });
+    return Promise.resolve();
   },
   { name: 'error-handler' },
 );

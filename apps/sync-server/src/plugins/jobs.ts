@@ -15,7 +15,7 @@ interface Job {
  * also runs once at start, so a server that restarts often still purges.
  */
 export const jobsPlugin = fp(
-  async (app) => {
+  (app) => {
     const jobs: Job[] = [
       { name: 'abgelaufene Sitzungen', everyMs: hours(1), run: () => purgeExpiredSessions(app.db) },
       { name: 'Zugriffsprotokolle älter als 90 Tage', everyMs: days(1), run: () => purgeOldAccessLogs(app.db) },
@@ -34,7 +34,11 @@ export const jobsPlugin = fp(
     app.addHook('onReady', async () => {
       await Promise.all(jobs.map(runJob));
     });
-    app.addHook('onClose', async () => timers.forEach(clearInterval));
+    app.addHook('onClose', () => {
+      timers.forEach(clearInterval);
+      return Promise.resolve();
+    });
+    return Promise.resolve();
   },
   { name: 'jobs', dependencies: ['database'] },
 );

@@ -22,11 +22,13 @@ declare module 'fastify' {
  * minute.
  */
 export const mailerPlugin = fp(
-  async (app) => {
+  (app) => {
     let closing = false;
     let running: Promise<void> | null = null;
     let again = false;
 
+    // A function, not an inline condition: `again` and `closing` change while a delivery is awaited.
+    const keepGoing = () => again && !closing;
     const drain = (): Promise<void> => {
       if (running) {
         again = true;
@@ -38,7 +40,7 @@ export const mailerPlugin = fp(
           do {
             again = false;
             await deliverQueuedMails(app.db, app.config.dataKey);
-          } while (again && !closing);
+          } while (keepGoing());
         } catch (error) {
           app.log.error({ err: error }, 'E-Mail-Versand fehlgeschlagen');
         } finally {
@@ -63,13 +65,17 @@ export const mailerPlugin = fp(
       },
     });
     // Not awaited: the start never waits for an SMTP server.
-    app.addHook('onReady', async () => void drain());
+    app.addHook('onReady', () => {
+      void drain();
+      return Promise.resolve();
+    });
     app.addHook('onClose', async () => {
       closing = true;
       unsubscribe();
       clearInterval(timer);
       while (running) await running;
     });
+    return Promise.resolve();
   },
   { name: 'mailer', dependencies: ['database'] },
 );

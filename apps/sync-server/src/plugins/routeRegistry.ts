@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 export const routeRegistryPlugin = fp(
-  async (app) => {
+  (app) => {
     const routes: ApiRoute[] = [];
     app.decorate('apiRoutes', routes);
     app.addHook('onRoute', (route) => {
@@ -24,6 +24,7 @@ export const routeRegistryPlugin = fp(
       const response = route.schema?.response;
       for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, response });
     });
+    return Promise.resolve();
   },
   { name: 'route-registry' },
 );

@@ -94,11 +94,12 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
     });
 
-    app.addHook('onRequest', async (request) => {
-      if (!stateChanging.has(request.method) || !request.url.startsWith('/api/')) return;
+    app.addHook('onRequest', (request) => {
+      if (!stateChanging.has(request.method) || !request.url.startsWith('/api/')) return Promise.resolve();
       if (!isOriginAllowed(request, app.config.appOrigin)) {
         throw new AppError(403, 'ORIGIN_REJECTED', 'Anfrage von fremder Herkunft abgelehnt.');
       }
+      return Promise.resolve();
     });
 
     // Every write body, before validation and the handler read it (domain/bodyGuard.ts). A sync

@@ -28,7 +28,8 @@ declare module 'fastify' {
 }
 
 export function requestContext(request: FastifyRequest): RequestContext {
-  return { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+  // Typed string, but undefined once the socket is gone (Node's remoteAddress); empty is no address either.
+  return { ipAddress: request.ip || null, userAgent: request.headers['user-agent'] ?? null };
 }
 
 /** What a domain command needs from a request: database, signed-in user (or 401), origin, data key. */

@@ -35,7 +35,7 @@ export function documentedOnly<S extends z.ZodType>(schema: S, fromPath?: string
   // Always a clone: the shared instance may be checked on another route.
   const described = fromPath ? schema.meta({ description: `${fromPath} kommt aus dem Pfad, nicht aus dem Körper.` }) : schema.clone();
   documentationOnly.add(described);
-  return described as S;
+  return described;
 }
 
 /**
@@ -63,8 +63,9 @@ export const sharedSchemaValidatorCompiler: FastifySchemaCompiler<unknown> = ({ 
   };
 };
 
-const requireSignedIn: preValidationAsyncHookHandler = async (request) => {
+const requireSignedIn: preValidationAsyncHookHandler = (request) => {
   requireUser(request);
+  return Promise.resolve();
 };
 
 /**
@@ -73,7 +74,7 @@ const requireSignedIn: preValidationAsyncHookHandler = async (request) => {
  * to run before the domain validated).
  */
 export const typedRoutesPlugin = fp(
-  async (app) => {
+  (app) => {
     app.setValidatorCompiler(sharedSchemaValidatorCompiler);
     app.setSerializerCompiler(sharedSchemaSerializerCompiler);
     app.addHook('onRoute', (route) => {
@@ -83,6 +84,7 @@ export const typedRoutesPlugin = fp(
       if (!checked) return;
       route.preValidation = [requireSignedIn, ...[route.preValidation ?? []].flat()];
     });
+    return Promise.resolve();
   },
   { name: 'typed-routes' },
 );

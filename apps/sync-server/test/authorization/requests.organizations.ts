@@ -86,8 +86,9 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
       url: `/api/organizations/${c.scope.org.id}/generate-key`,
       payload: { ...keys, currentPassword: account(c).password },
       // The owner's browser now holds the new key: later archive proofs sign with it.
-      cleanup: async (response) => {
+      cleanup: (response) => {
         if (response.statusCode === 200) c.scope.org.secret = secret;
+        return Promise.resolve();
       },
     };
   },

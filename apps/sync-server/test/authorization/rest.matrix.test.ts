@@ -27,7 +27,7 @@ async function checkCase(key: RestKey, state: State, actor: Actor, expected: Res
   const spec = await restRequests[key]({ world, actor, state, scope: world.scopes[state] });
   expect(matchesPath(spec.url, path), `${spec.url} ruft nicht ${path}`).toBe(true);
   const requester = spec.as ?? world.clients[actor];
-  const send = (url: string, payload: unknown) => requester.request({ method: method as 'GET', url, ...(payload !== undefined && { payload: payload as object }) });
+  const send = (url: string, payload: unknown) => requester.request({ method, url, ...(payload !== undefined && { payload: payload as object }) });
   const response = await send(spec.url, spec.payload);
   try {
     expect(response.statusCode, response.body).toBe(expected);

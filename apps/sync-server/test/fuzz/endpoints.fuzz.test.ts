@@ -7,6 +7,7 @@ import { addMember, createOrganization } from '../helpers/organizations';
 import { createServiceVia } from '../helpers/services';
 import { Client, createTestApp, registeredClient } from '../helpers/testApp';
 import { bodyArbitrary, paramArbitrary, queryArbitrary, schemaFieldNames } from './arbitraries';
+import { json } from '../helpers/json';
 
 /**
  * Property-based fuzzing of every /api route the app registers (issue: quality gates): malformed
@@ -49,7 +50,7 @@ describe('fuzzing every endpoint', () => {
     const stranger = await registeredClient(app, 'fremd');
     const { id: otherOrg } = await createOrganization(stranger, 'Fremde Organisation');
     const foreignService = await createServiceVia(stranger, otherOrg);
-    const foreignMaterial = (await stranger.post('/api/materials', { name: 'Fremd', unit: 'Stück', organizationId: otherOrg })).json();
+    const foreignMaterial = json<{ id: number }>(await stranger.post('/api/materials', { name: 'Fremd', unit: 'Stück', organizationId: otherOrg }));
     await ensureFirstAdmin(app.db, { username: 'plattform', password: 'admin-passwort' });
     const admin = new Client(app);
     await admin.post('/api/login', { username: 'plattform', password: 'admin-passwort' });
@@ -83,7 +84,7 @@ describe('fuzzing every endpoint', () => {
           const client = clients[who];
           if (!client) throw new Error(`Kein Client ${who}`);
           const response = await client.request({
-            method: route.method as 'GET',
+            method: route.method,
             url,
             ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
           });
@@ -91,7 +92,7 @@ describe('fuzzing every endpoint', () => {
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
           expect(response.statusCode, `${route.method} ${url}`).toBeLessThan(500);
           if (response.statusCode >= 400) {
-            const error = response.json();
+            const error = json<Partial<Record<'message' | 'code', unknown>>>(response);
             expect(typeof error.message).toBe('string');
             expect(typeof error.code).toBe('string');
             expect(await fingerprint(app), `${route.method} ${url} → ${response.statusCode} changed the database`).toBe(before);

@@ -10,6 +10,8 @@ import { createServiceVia } from '../helpers/services';
 import type { Client } from '../helpers/testApp';
 import { createTestApp, registeredClient } from '../helpers/testApp';
 import { bodyArbitrary, edgeValue, schemaFieldNames } from './arbitraries';
+import { json } from '../helpers/json';
+import type { ApiErrorBody, PushResponse } from '@sanidok/schema';
 
 /**
  * Property-based fuzzing of every sync mutation (issue: quality gates): malformed and edge args,
@@ -79,12 +81,12 @@ describe('fuzzing every sync mutation', () => {
           if (response.statusCode === 400) {
             // The server never saw this seq: the next push reuses it (a gap would stop every later batch).
             seq -= 1;
-            expect(response.json().message, name).toMatch(/[a-zäöüß]/i);
+            expect(json<ApiErrorBody>(response).message, name).toMatch(/[a-zäöüß]/i);
             expect(await fingerprint(app), `${name} refused but changed the database`).toBe(before);
             return;
           }
           expect(response.statusCode, `${name} ${JSON.stringify(args)}`).toBe(200);
-          const [result] = response.json().results as { status: string; message?: string }[];
+          const [result] = json<PushResponse>(response).results;
           expect(result?.status, `${name}: no result`).toMatch(/^(applied|rejected)$/);
           outcomes.set(result?.status ?? 'none', (outcomes.get(result?.status ?? 'none') ?? 0) + 1);
           if (result?.status === 'rejected') {

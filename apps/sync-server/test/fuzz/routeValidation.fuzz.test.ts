@@ -72,7 +72,7 @@ describe('route schemas keep every answer', () => {
             });
             const client = clients[who] as Client;
             answers.push(await client.request({
-              method: route.method as 'POST',
+              method: route.method,
               url: path + (query ? `?${query}` : ''),
               ...(route.method === 'GET' ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
             }));

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client, createTestApp } from '../helpers/testApp';
+import { json } from '../helpers/json';
+import type { ApiErrorBody } from '@sanidok/schema';
 
 const isGermanError = (body: unknown) =>
   typeof body === 'object' && body !== null && typeof (body as { message: unknown }).message === 'string' && typeof (body as { code: unknown }).code === 'string';
@@ -50,7 +52,7 @@ describe('error contract', () => {
     expect(big.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'Die Anfrage ist zu groß.' });
     const xml = await app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml', 'x-sanidok-client': 't' }, payload: '<a/>' });
     expect(xml.statusCode).toBe(415);
-    expect(xml.json().message).toBe('Nicht unterstütztes Datenformat. Bitte JSON senden.');
+    expect(json<ApiErrorBody>(xml).message).toBe('Nicht unterstütztes Datenformat. Bitte JSON senden.');
   });
 
   it('serves the PWA for unknown page paths and never for /api', async () => {

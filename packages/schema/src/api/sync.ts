@@ -5,6 +5,9 @@ import { organizationReply } from './organizations';
 import { protocolPatientDataReply, protocolReply, treatmentEntryReply, vitalRecordReply } from './protocols';
 import { materialReply, materialUsageReply, minorTreatmentReply, serviceReply } from './services';
 
+/** true when every `From` is a `To` (tuple-wrapped, so unions are not distributed). */
+type Assignable<From, To> = [From] extends [To] ? true : false;
+
 /** Replies of the two sync calls (routes/api/sync.ts, docs/sync-protocol.md). */
 export const pushReply = replyOf<PushResponse>()(
   z.object({
@@ -41,8 +44,8 @@ const deletes = z.object({ entity: z.enum(Object.keys(entityData) as [Entity, ..
 
 /** One change of a pull page: an upsert with the row, or a delete. */
 export const syncChangeReply = z.union([...upserts, deletes]).meta({ id: 'SyncChange' });
-const _change: z.output<typeof syncChangeReply> = {} as SyncChange;
-void _change;
+// Compile-time, one direction: every change the server builds fits the reply schema.
+const _changeFits: Assignable<SyncChange, z.output<typeof syncChangeReply>> = true;
 
 export const pullReply = z.object({
   cursor: z.string(),
@@ -50,5 +53,4 @@ export const pullReply = z.object({
   organizations: z.array(organizationReply),
   changes: z.array(syncChangeReply),
 });
-const _pull: z.output<typeof pullReply> = {} as PullResponse;
-void _pull;
+const _pullFits: Assignable<PullResponse, z.output<typeof pullReply>> = true;

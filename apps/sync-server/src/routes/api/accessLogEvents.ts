@@ -7,7 +7,7 @@ import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
 /** Access events of docs/spec/services.md §7 (opening, printing); offline devices send 'accessLog.record' instead. */
-export const accessLogEventRoutes: FastifyPluginAsync = async (fastify) => {
+export const accessLogEventRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.accessLogs];
   const response = replies({ 201: recordedAccessReply });
@@ -17,4 +17,5 @@ export const accessLogEventRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post('/access-logs/print', { schema: { tags, summary: 'Druck eines Protokolls protokollieren', body: printAccessSchema, response } }, async (request, reply) =>
     reply.status(201).send(await logPrint(commandContext(app, request), request.body)));
+  return Promise.resolve();
 };

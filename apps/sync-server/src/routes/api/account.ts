@@ -9,12 +9,12 @@ import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
 /** Account calls of docs/spec/accounts.md §7: thin handlers that validate in the command and reply. */
-export const accountRoutes: FastifyPluginAsync = async (fastify) => {
+export const accountRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.account];
   const limited = { ...authRateLimit(app.config.authRateLimit), public: true };
 
-  app.get('/user', { schema: { tags, summary: 'Angemeldetes Konto', response: replies({ 200: publicUserReply }) } }, async (request) =>
+  app.get('/user', { schema: { tags, summary: 'Angemeldetes Konto', response: replies({ 200: publicUserReply }) } }, (request) =>
     toPublicUser(requireUser(request)));
 
   app.post('/login', {
@@ -50,4 +50,5 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.patch('/profile', { schema: { tags, summary: 'Eigenes Profil ändern', body: profileSchema, response: replies({ 200: publicUserReply }) } }, async (request) =>
     updateProfile(app.db, requireUser(request).id, request.body));
+  return Promise.resolve();
 };

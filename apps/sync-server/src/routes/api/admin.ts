@@ -51,7 +51,7 @@ const blockBody = documentedOnly(adminBlockSchema);
 const deleteBody = documentedOnly(adminDeleteSchema);
 
 /** Admin area of docs/spec/accounts.md §7: accounts, organisations, services, beta codes, archive failures, audit. */
-export const adminRoutes: FastifyPluginAsync = async (fastify) => {
+export const adminRoutes: FastifyPluginAsync = (fastify) => {
   addAdminGuard(fastify);
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.admin];
@@ -107,4 +107,5 @@ export const adminRoutes: FastifyPluginAsync = async (fastify) => {
   }, async (request) => toggleBetaCode(ctx(request), request.params.id, request.body));
   app.get('/admin/beta-code-usage', { schema: { tags, summary: 'Einlösungen der Beta-Codes', response: replies({ 200: z.array(betaCodeUsageReply) }) } }, async () =>
     listBetaCodeUsage(app.db));
+  return Promise.resolve();
 };

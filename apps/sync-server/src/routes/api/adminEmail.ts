@@ -44,7 +44,7 @@ const previewQuery = documentedOnly(z.looseObject({}).meta({ description: 'Beisp
 const htmlReply = { description: 'Vorschau als HTML-Seite', content: { 'text/html': { schema: z.string() } } };
 
 /** E-mail tab of the admin area (docs/spec/accounts.md §7 Admin): SMTP configurations, templates, logs. */
-export const adminEmailRoutes: FastifyPluginAsync = async (fastify) => {
+export const adminEmailRoutes: FastifyPluginAsync = (fastify) => {
   addAdminGuard(fastify);
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.adminEmail];
@@ -86,4 +86,5 @@ export const adminEmailRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get('/admin/email-logs', { schema: { tags, summary: 'Versandprotokoll', response: replies({ 200: z.array(emailLogReply) }) } }, async () => listEmailLogs(app.db));
+  return Promise.resolve();
 };

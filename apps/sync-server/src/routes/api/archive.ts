@@ -28,7 +28,7 @@ import { replies } from './replies';
  * travels: the browser proves it holds the key by signing a challenge and opens the sealed
  * records itself. A wrong proof answers 403 with the failure count (docs/spec/accounts.md §8).
  */
-export const archiveRoutes: FastifyPluginAsync = async (fastify) => {
+export const archiveRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.archive];
 
@@ -57,8 +57,9 @@ export const archiveRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post('/organizations/:orgId/generate-key', {
     schema: { tags, summary: 'Organisationsschlüssel wechseln', params: orgIdParams, body: documentedOnly(rotateOrganizationKeySchema), response: replies({ 200: organizationReply }) },
-  }, async (request, reply) => {
+  }, (request, reply) => {
     const ctx = commandContext(app, request);
     return limitPasswordCheck(app, reply, passwordCheckKey.user(ctx.user.id), () => rotateOrganizationKey(ctx, request.params.orgId, request.body));
   });
+  return Promise.resolve();
 };

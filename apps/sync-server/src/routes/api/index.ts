@@ -16,7 +16,11 @@ import { patientProtocolRoutes } from './patientProtocols';
 import { serviceRoutes } from './services';
 import { syncRoutes } from './sync';
 
-/** Every REST resource under /api; one plugin each. */
+/**
+ * Every REST resource under /api; one plugin each. Convention for plugins that only register routes
+ * and hooks (nothing to await): a plain `FastifyPluginAsync` returning `Promise.resolve()`, not an
+ * `async` function without `await` (eslint.config.js, strictTypeChecked: require-await).
+ */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(accountRoutes);

@@ -10,7 +10,7 @@ import { documentedOnly } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
 /** Pending invitations addressed to the signed-in user, and the answer to one. */
-export const invitationRoutes: FastifyPluginAsync = async (fastify) => {
+export const invitationRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.organizations];
 
@@ -20,4 +20,5 @@ export const invitationRoutes: FastifyPluginAsync = async (fastify) => {
   app.post('/invitations/:id/respond', {
     schema: { tags, summary: 'Einladung annehmen oder ablehnen', params: idParams, body: documentedOnly(respondInvitationSchema), response: replies({ 200: invitationAnsweredReply }) },
   }, async (request) => respondToInvitation(commandContext(app, request), request.params.id, request.body));
+  return Promise.resolve();
 };

@@ -18,7 +18,7 @@ const clearBody = documentedOnly(z.object({ serviceId: z.unknown().optional().me
 const pdfReply = { description: 'Materialbericht als PDF', content: { 'application/pdf': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } } };
 
 /** Material consumption of a service (docs/spec/services.md §7 Materials): list, add, refill, clear, PDF. */
-export const materialUsageRoutes: FastifyPluginAsync = async (fastify) => {
+export const materialUsageRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.materials];
 
@@ -38,7 +38,11 @@ export const materialUsageRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post('/materials/clear', {
     schema: { tags, summary: 'Verbrauchsliste leeren (alles aufgefüllt)', body: clearBody, response: replies({ 200: materialsRefilledReply }) },
-  }, async (request) => refillMaterials(commandContext(app, request), { serviceId: request.body?.serviceId }));
+  }, async (request) => {
+    // Unchecked (documentedOnly): without a body Fastify passes null, whatever the schema's type says.
+    const body = request.body as z.infer<typeof clearBody> | null;
+    return refillMaterials(commandContext(app, request), { serviceId: body?.serviceId });
+  });
 
   app.get('/materials/export', {
     schema: { tags, summary: 'Materialbericht eines Dienstes (PDF)', querystring: serviceQuery, response: replies({ 200: pdfReply }) },
@@ -59,4 +63,5 @@ export const materialUsageRoutes: FastifyPluginAsync = async (fastify) => {
       .header('Pragma', 'no-cache')
       .send(Buffer.from(pdf));
   });
+  return Promise.resolve();
 };

@@ -12,7 +12,7 @@ import { replies } from './replies';
 const organizationQuery = documentedOnly(z.object({ organizationId: z.string().optional().meta({ description: 'Nur diese Organisation' }) }));
 
 /** Material catalogue (docs/spec/services.md §7 Materials); consumption calls come with minor treatments. */
-export const materialRoutes: FastifyPluginAsync = async (fastify) => {
+export const materialRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.materials];
 
@@ -26,4 +26,5 @@ export const materialRoutes: FastifyPluginAsync = async (fastify) => {
     await deleteMaterial(commandContext(app, request), request.params.id);
     return { ok: true as const };
   });
+  return Promise.resolve();
 };

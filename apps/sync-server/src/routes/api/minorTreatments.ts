@@ -9,7 +9,7 @@ import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
 /** Minor treatments of docs/spec/services.md §7: the same command as the sync mutation 'minorTreatment.create'. */
-export const minorTreatmentRoutes: FastifyPluginAsync = async (fastify) => {
+export const minorTreatmentRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.minorTreatments];
   const list = replies({ 200: z.array(minorTreatmentReply) });
@@ -23,4 +23,5 @@ export const minorTreatmentRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get('/services/:id/minor-treatments', { schema: { tags, summary: 'Kleinversorgungen eines Dienstes', params: idParams, response: list } }, async (request) =>
     listServiceMinorTreatments(commandContext(app, request), request.params.id));
+  return Promise.resolve();
 };

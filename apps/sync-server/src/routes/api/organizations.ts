@@ -11,7 +11,7 @@ import { documentedOnly } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
 /** Organisations of docs/spec/accounts.md §7; authorisation lives in domain/organizations/policy.ts. */
-export const organizationRoutes: FastifyPluginAsync = async (fastify) => {
+export const organizationRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.organizations];
 
@@ -46,4 +46,5 @@ export const organizationRoutes: FastifyPluginAsync = async (fastify) => {
   app.get('/organizations/:id/access-logs', {
     schema: { tags: [apiTags.accessLogs], summary: 'Zugriffsprotokoll einer Organisation', params: idParams, response: replies({ 200: z.array(accessLogReply) }) },
   }, async (request) => listAccessLogs(commandContext(app, request), request.params.id));
+  return Promise.resolve();
 };

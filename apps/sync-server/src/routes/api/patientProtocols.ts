@@ -40,7 +40,7 @@ const asObject = (body: unknown): object => (body && typeof body === 'object' ? 
  * sync mutations 'protocol.*', 'vitals.record' and 'treatmentEntry.add'. The spec's
  * ?encryptionKey= is not needed (and ignored): membership and an active protocol decide.
  */
-export const patientProtocolRoutes: FastifyPluginAsync = async (fastify) => {
+export const patientProtocolRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.protocols];
   const ctx = (request: FastifyRequest): CommandContext => commandContext(app, request);
@@ -82,4 +82,5 @@ export const patientProtocolRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get('/services/:id/patient-protocols', { schema: { tags, summary: 'Protokolle eines Dienstes', params: idParams, response: list } }, async (request) =>
     listServiceProtocols(commandContext(app, request), request.params.id));
+  return Promise.resolve();
 };

@@ -14,7 +14,7 @@ import { replies } from './replies';
 const updateBody = documentedOnly(updateServiceSchema, 'id');
 
 /** Services of docs/spec/services.md §7: the same commands as the sync mutations 'service.*'. */
-export const serviceRoutes: FastifyPluginAsync = async (fastify) => {
+export const serviceRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.services];
   const ctx = (request: FastifyRequest): CommandContext => commandContext(app, request);
@@ -41,4 +41,5 @@ export const serviceRoutes: FastifyPluginAsync = async (fastify) => {
     completeService(ctx(request), { id: request.params.id }));
   app.delete('/services/:id', { schema: { tags, summary: 'Dienst löschen', params: idParams, response: replies({ 200: okReply }) } }, async (request) =>
     deleteService(ctx(request), { id: request.params.id }));
+  return Promise.resolve();
 };

@@ -7,8 +7,9 @@ import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
 /** Counts of the dashboard cards. */
-export const statsRoutes: FastifyPluginAsync = async (fastify) => {
+export const statsRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   app.get('/stats/dashboard', { schema: { tags: [apiTags.services], summary: 'Zahlen für die Übersicht', response: replies({ 200: dashboardStatsReply }) } }, async (request) =>
     dashboardStats(commandContext(app, request)));
+  return Promise.resolve();
 };

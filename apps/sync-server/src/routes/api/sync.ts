@@ -8,7 +8,7 @@ import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
 /** The two sync endpoints (docs/sync-protocol.md). */
-export const syncRoutes: FastifyPluginAsync = async (fastify) => {
+export const syncRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.sync];
 
@@ -19,4 +19,5 @@ export const syncRoutes: FastifyPluginAsync = async (fastify) => {
   app.get('/sync/pull', {
     schema: { tags, summary: 'Änderungen seit dem Cursor abholen', querystring: pullQuerySchema, response: replies({ 200: pullReply }) },
   }, async (request) => pullChanges(commandContext(app, request), request.query));
+  return Promise.resolve();
 };

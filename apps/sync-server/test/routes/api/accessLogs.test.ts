@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { purgeOldAccessLogs } from '../../../src/domain/accessLogs/queries';
 import { addMember, createOrganization } from '../../helpers/organizations';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { AccessLogItem } from '@sanidok/schema';
 
 describe('access logs', () => {
   it('shows the owner the newest first with masked addresses, and purges entries past 90 days', async () => {
@@ -19,11 +21,11 @@ describe('access logs', () => {
     ]).execute();
 
     expect(await purgeOldAccessLogs(app.db)).toBe(1);
-    const logs = (await owner.get(`/api/organizations/${id}/access-logs`)).json();
-    expect(logs.map((l: { actionType: string; ipAddress: string }) => [l.actionType, l.ipAddress])).toEqual([
+    const logs = json<AccessLogItem[]>(await owner.get(`/api/organizations/${id}/access-logs`));
+    expect(logs.map((l) => [l.actionType, l.ipAddress])).toEqual([
       ['print_handover', '2001:db8:*'],
       ['protocol_opened', '192.168.*.*'],
     ]);
-    expect(logs[0].user).toEqual({ username: 'mona', fullName: null });
+    expect(logs[0]?.user).toEqual({ username: 'mona', fullName: null });
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Client, createTestApp, registeredClient, validRegistration } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { ApiErrorBody, PublicUser } from '@sanidok/schema';
 
 describe('account API', () => {
   it('answers 401 with a German message before sign-in, the user after registration', async () => {
@@ -11,7 +13,7 @@ describe('account API', () => {
 
     const registered = await client.post('/api/register', { ...validRegistration('Anna'), fullName: 'Anna Muster' });
     expect(registered.statusCode).toBe(200);
-    const user = registered.json();
+    const user = json<PublicUser>(registered);
     expect(user).toMatchObject({ username: 'Anna', email: 'Anna@example.de', fullName: 'Anna Muster', isAdmin: false, isBlocked: false });
     expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'fullName', 'id', 'isAdmin', 'isBlocked', 'username']);
     expect(registered.body).not.toMatch(/password|argon2/i);
@@ -33,7 +35,7 @@ describe('account API', () => {
     const app = await createTestApp();
     const response = await new Client(app).post('/api/register', { username: 'ca', email: 'kein-mail', password: '123' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({
+    expect(json<ApiErrorBody>(response).fields).toEqual({
       username: 'Benutzername muss mindestens 3 Zeichen lang sein',
       email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
       password: 'Passwort muss mindestens 10 Zeichen lang sein',
@@ -41,7 +43,7 @@ describe('account API', () => {
     const missing = await new Client(app).post('/api/register', { username: 'carla', password: 'Geheim-Sani-42' });
     expect(missing.json()).toMatchObject({ code: 'VALIDATION', message: 'E-Mail-Adresse ist erforderlich' });
     const login = await new Client(app).post('/api/login', {});
-    expect(login.json().fields).toEqual({ username: 'Bitte geben Sie einen Benutzernamen ein', password: 'Bitte geben Sie Ihr Passwort ein' });
+    expect(json<ApiErrorBody>(login).fields).toEqual({ username: 'Bitte geben Sie einen Benutzernamen ein', password: 'Bitte geben Sie Ihr Passwort ein' });
   });
 
   it('signs in with a browser-session cookie, or 30 days with rememberMe', async () => {
@@ -51,7 +53,7 @@ describe('account API', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Benutzername oder Passwort ist falsch.' });
     const unknown = await new Client(app).post('/api/login', { username: 'niemand', password: 'falsch123' });
-    expect(unknown.json().message).toBe(wrong.json().message);
+    expect(json<ApiErrorBody>(unknown).message).toBe(json<ApiErrorBody>(wrong).message);
 
     const short = await new Client(app).post('/api/login', { username: 'DORA', password: 'Geheim-Sani-42' });
     expect(short.statusCode).toBe(200);
@@ -84,9 +86,9 @@ describe('account API', () => {
 
     const wrong = await client.post('/api/change-password', { currentPassword: 'falsch', newPassword: 'neuesPasswort' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields).toEqual({ currentPassword: 'Das aktuelle Passwort ist falsch.' });
+    expect(json<ApiErrorBody>(wrong).fields).toEqual({ currentPassword: 'Das aktuelle Passwort ist falsch.' });
     const short = await client.post('/api/change-password', { currentPassword: 'Geheim-Sani-42', newPassword: '123' });
-    expect(short.json().fields).toEqual({ newPassword: 'Neues Passwort muss mindestens 10 Zeichen haben' });
+    expect(json<ApiErrorBody>(short).fields).toEqual({ newPassword: 'Neues Passwort muss mindestens 10 Zeichen haben' });
 
     expect((await client.post('/api/change-password', { currentPassword: 'Geheim-Sani-42', newPassword: 'neuesPasswort' })).statusCode).toBe(200);
     expect((await client.get('/api/user')).statusCode).toBe(200);
@@ -99,7 +101,7 @@ describe('account API', () => {
     const app = await createTestApp();
     const client = await registeredClient(app, 'gerd');
     const bad = await client.patch('/api/profile', { fullName: '', email: 'x@' });
-    expect(bad.json().fields).toEqual({ fullName: 'Vollständiger Name ist erforderlich', email: 'Gültige E-Mail-Adresse erforderlich' });
+    expect(json<ApiErrorBody>(bad).fields).toEqual({ fullName: 'Vollständiger Name ist erforderlich', email: 'Gültige E-Mail-Adresse erforderlich' });
     const ok = await client.patch('/api/profile', { fullName: 'Gerd Gans', email: '' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ fullName: 'Gerd Gans', email: null });

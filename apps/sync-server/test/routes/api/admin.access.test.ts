@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { adminClient } from '../../helpers/admin';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { PublicUser } from '@sanidok/schema';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -79,7 +81,7 @@ describe('admin calls refuse everyone but platform admins', () => {
     const second = await registeredClient(app, 'zweit');
     await app.db.updateTable('users').set({ isAdmin: 1 }).where('username', '=', 'zweit').execute();
     expect((await second.get('/api/admin/users')).statusCode).toBe(200);
-    const id = (await second.get('/api/user')).json().id as number;
+    const { id } = json<PublicUser>(await second.get('/api/user'));
     expect((await admin.patch(`/api/admin/users/${id}/block`, { isBlocked: true })).statusCode).toBe(200);
     expect((await second.get('/api/admin/users')).statusCode).toBe(401);
   });

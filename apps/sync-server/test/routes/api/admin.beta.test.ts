@@ -2,6 +2,8 @@ import { betaCodePattern } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { adminClient, auditActions } from '../../helpers/admin';
 import { Client, createTestApp, validRegistration } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { ApiErrorBody, BetaCodeItem, BetaCodeUsageItem, PublicUser } from '@sanidok/schema';
 
 const register = (app: Parameters<typeof adminClient>[0], username: string, betaCode?: string) =>
   new Client(app).request({
@@ -20,7 +22,7 @@ describe('admin: beta mode and codes', () => {
     expect((await admin.post('/api/admin/beta-mode', { enabled: false })).json()).toEqual({ betaModeEnabled: false });
     expect((await register(app, 'ohne')).statusCode).toBe(200);
     const setting = await app.db.selectFrom('systemSettings').selectAll().where('settingKey', '=', 'beta_mode_enabled').executeTakeFirstOrThrow();
-    expect(setting.updatedById).toBe((await admin.get('/api/user')).json().id);
+    expect(setting.updatedById).toBe(json<PublicUser>(await admin.get('/api/user')).id);
     expect(await auditActions(app)).toEqual(['beta_mode.set', 'beta_mode.set']);
   });
 
@@ -31,13 +33,13 @@ describe('admin: beta mode and codes', () => {
     const created = await admin.post('/api/admin/beta-codes/generate', { description: 'Sanitätsdienst Nord', maxUses: 3, expiresAt });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ description: 'Sanitätsdienst Nord', maxUses: 3, usedCount: 0, isActive: true, expiresAt, creatorUsername: 'plattform' });
-    expect(created.json().code).toMatch(betaCodePattern);
-    expect(created.json().code).not.toMatch(/[01OI]/);
+    expect(json<ApiErrorBody>(created).code).toMatch(betaCodePattern);
+    expect(json<ApiErrorBody>(created).code).not.toMatch(/[01OI]/);
 
-    const defaults = (await admin.post('/api/admin/beta-codes/generate', {})).json();
+    const defaults = json<BetaCodeItem>(await admin.post('/api/admin/beta-codes/generate', {}));
     expect(defaults).toMatchObject({ maxUses: 1, description: null, expiresAt: null });
-    const codes = new Set<string>([created.json().code, defaults.code]);
-    for (let i = 0; i < 20; i += 1) codes.add((await admin.post('/api/admin/beta-codes/generate', { maxUses: 1 })).json().code);
+    const codes = new Set<string>([json<ApiErrorBody>(created).code, defaults.code]);
+    for (let i = 0; i < 20; i += 1) codes.add(json<ApiErrorBody>(await admin.post('/api/admin/beta-codes/generate', { maxUses: 1 })).code);
     expect(codes.size).toBe(22);
 
     for (const [body, field, message] of [
@@ -48,7 +50,7 @@ describe('admin: beta mode and codes', () => {
     ] as const) {
       const response = await admin.post('/api/admin/beta-codes/generate', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields[field]).toBe(message);
+      expect(json<ApiErrorBody>(response).fields?.[field]).toBe(message);
     }
     expect((await admin.get('/api/admin/beta-codes')).json()).toHaveLength(22);
   });
@@ -57,9 +59,9 @@ describe('admin: beta mode and codes', () => {
     const app = await createTestApp();
     const admin = await adminClient(app);
     await admin.post('/api/admin/beta-mode', { enabled: true });
-    const code = (await admin.post('/api/admin/beta-codes/generate', { description: 'Zwei Plätze', maxUses: 2 })).json();
+    const code = json<BetaCodeItem>(await admin.post('/api/admin/beta-codes/generate', { description: 'Zwei Plätze', maxUses: 2 }));
 
-    expect((await admin.patch(`/api/admin/beta-codes/${code.id}/toggle`, { isActive: false })).json()).toMatchObject({ isActive: false });
+    expect(json(await admin.patch(`/api/admin/beta-codes/${code.id}/toggle`, { isActive: false }))).toMatchObject({ isActive: false });
     const inactive = await register(app, 'anna', code.code);
     expect(inactive.statusCode).toBe(400);
     expect(inactive.json()).toMatchObject({ code: 'BETA_CODE_INVALID' });
@@ -70,18 +72,18 @@ describe('admin: beta mode and codes', () => {
     const usedUp = await register(app, 'carla', code.code);
     expect(usedUp.json()).toMatchObject({ code: 'BETA_CODE_INVALID', message: 'Der Beta-Code ist ungültig, abgelaufen oder bereits aufgebraucht.' });
 
-    const expiring = (await admin.post('/api/admin/beta-codes/generate', { expiresAt: new Date(Date.now() + 60_000).toISOString() })).json();
+    const expiring = json<BetaCodeItem>(await admin.post('/api/admin/beta-codes/generate', { expiresAt: new Date(Date.now() + 60_000).toISOString() }));
     await app.db.updateTable('betaInviteCodes').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('id', '=', expiring.id).execute();
-    expect((await register(app, 'carla', expiring.code)).json()).toMatchObject({ code: 'BETA_CODE_INVALID' });
+    expect(json(await register(app, 'carla', expiring.code))).toMatchObject({ code: 'BETA_CODE_INVALID' });
     expect(await app.db.selectFrom('users').select('id').where('username', '=', 'carla').execute()).toHaveLength(0);
 
-    expect((await admin.get('/api/admin/beta-codes')).json().find((c: { id: number }) => c.id === code.id)).toMatchObject({ usedCount: 2, maxUses: 2 });
-    const usage = (await admin.get('/api/admin/beta-code-usage')).json();
+    expect(json<BetaCodeItem[]>(await admin.get('/api/admin/beta-codes')).find((c: { id: number }) => c.id === code.id)).toMatchObject({ usedCount: 2, maxUses: 2 });
+    const usage = json<BetaCodeUsageItem[]>(await admin.get('/api/admin/beta-code-usage'));
     expect(usage).toEqual([
       expect.objectContaining({ username: 'bernd', email: 'bernd@example.de', code: code.code, codeDescription: 'Zwei Plätze', ipAddress: '127.0.0.1' }),
       expect.objectContaining({ username: 'anna', code: code.code }),
     ]);
-    expect(Object.keys(usage[0]).sort()).toEqual(['code', 'codeDescription', 'email', 'id', 'ipAddress', 'usedAt', 'username']);
+    expect(Object.keys(usage[0] ?? {}).sort()).toEqual(['code', 'codeDescription', 'email', 'id', 'ipAddress', 'usedAt', 'username']);
     expect((await admin.patch('/api/admin/beta-codes/999/toggle', { isActive: false })).statusCode).toBe(404);
     await admin.post('/api/admin/beta-mode', { enabled: false });
   });

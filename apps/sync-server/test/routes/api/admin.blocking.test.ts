@@ -4,6 +4,8 @@ import { addMember, createOrganization } from '../../helpers/organizations';
 import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
 import { createServiceVia, servicePayload } from '../../helpers/services';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { AdminOrganization, AdminService, ApiErrorBody, Material, OrganizationListItem, Service } from '@sanidok/schema';
 
 async function setup() {
   const app = await createTestApp();
@@ -22,13 +24,13 @@ describe('admin: organisations and services', () => {
   it('lists organisations and services with search, counts, activity and block state', async () => {
     const { admin, owner, orgId, service } = await setup();
     await createServiceVia(owner, orgId, { name: 'Marathon Nord', startDate: new Date(Date.now() + 48 * hour).toISOString(), endDate: new Date(Date.now() + 50 * hour).toISOString() });
-    const organizations = (await admin.get('/api/admin/organizations')).json();
+    const organizations = json<AdminOrganization[]>(await admin.get('/api/admin/organizations'));
     expect(organizations).toEqual([
       expect.objectContaining({ id: orgId, name: 'DRK Musterstadt', ownerUsername: 'olga', memberCount: 2, serviceCount: 2, isBlocked: false, patientRecordCount: 0, archivedProtocolCount: 0 }),
     ]);
     expect((await admin.get('/api/admin/organizations?search=musterSTADT')).json()).toHaveLength(1);
     expect((await admin.get('/api/admin/organizations?search=asb')).json()).toHaveLength(0);
-    const services = (await admin.get('/api/admin/services')).json();
+    const services = json<AdminService[]>(await admin.get('/api/admin/services'));
     expect(services.map((s: { name: string }) => s.name)).toEqual(['Marathon Nord', 'Stadtfest Musterstadt']);
     expect(services[1]).toMatchObject({ id: service.id, organizationName: 'DRK Musterstadt', isBlocked: false, organizationBlocked: false });
     expect((await admin.get('/api/admin/services?search=marathon')).json()).toHaveLength(1);
@@ -55,8 +57,8 @@ describe('admin: organisations and services', () => {
       expect(response.statusCode).toBe(423);
       expect(response.json()).toEqual({ message: locked, code: 'BLOCKED' });
     }
-    expect((await owner.get('/api/organizations')).json()[0]).toMatchObject({ isBlocked: true });
-    expect((await medic.get('/api/services')).json()[0]).toMatchObject({ isBlocked: true });
+    expect(json<OrganizationListItem[]>(await owner.get('/api/organizations'))[0]).toMatchObject({ isBlocked: true });
+    expect(json<Service[]>(await medic.get('/api/services'))[0]).toMatchObject({ isBlocked: true });
     expect((await owner.get(`/api/organizations/${orgId}/members`)).statusCode).toBe(200);
 
     await admin.patch(`/api/admin/organizations/${orgId}/block`, { isBlocked: false });
@@ -69,7 +71,7 @@ describe('admin: organisations and services', () => {
     expect((await admin.patch(`/api/admin/services/${service.id}/block`, { isBlocked: true })).json()).toMatchObject({ isBlocked: true, organizationBlocked: false });
     const edit = await owner.patch(`/api/services/${service.id}`, { name: 'Umbenannt' });
     expect(edit.statusCode).toBe(423);
-    expect(edit.json().message).toBe('Dieser Sanitätsdienst ist gesperrt. Änderungen sind nicht möglich.');
+    expect(json<ApiErrorBody>(edit).message).toBe('Dieser Sanitätsdienst ist gesperrt. Änderungen sind nicht möglich.');
     expect((await medic.post('/api/minor-treatments', { serviceId: service.id, patientName: 'Jürgen Müller', description: 'Pflaster' })).statusCode).toBe(423);
     expect((await medic.get(`/api/services/${service.id}`)).json()).toMatchObject({ isBlocked: true, name: 'Stadtfest Musterstadt' });
     await admin.patch(`/api/admin/services/${service.id}/block`, { isBlocked: false });
@@ -87,7 +89,7 @@ describe('admin: organisations and services', () => {
     await medic.post('/api/minor-treatments', { serviceId: service.id, patientName: 'Jürgen Müller', description: 'Pflaster' });
     const { protocol } = await createProtocolVia(medic, service.id);
     await medic.patch(`/api/patient-protocols/${protocol.id}/discharge`, dischargePayload);
-    expect((await admin.get('/api/admin/services')).json()[0]).toMatchObject({ patientRecordCount: 2, archivedProtocolCount: 1 });
+    expect(json<AdminService[]>(await admin.get('/api/admin/services'))[0]).toMatchObject({ patientRecordCount: 2, archivedProtocolCount: 1 });
 
     const unconfirmed = await del(admin, `/api/admin/services/${service.id}`);
     expect(unconfirmed.statusCode).toBe(409);
@@ -109,7 +111,7 @@ describe('admin: organisations and services', () => {
 
   it('deletes an organisation with everything in it, sealed protocols only after the name is typed', async () => {
     const { app, admin, owner, medic, orgId, service } = await setup();
-    const material = (await owner.post('/api/materials', { name: 'Pflaster', unit: 'Stück', organizationId: orgId })).json().id as number;
+    const material = json<Material>(await owner.post('/api/materials', { name: 'Pflaster', unit: 'Stück', organizationId: orgId })).id;
     await medic.post('/api/minor-treatments', { serviceId: service.id, patientName: 'Jürgen Müller', description: 'Pflaster', materials: [{ id: material, quantity: 1 }] });
     const { protocol } = await createProtocolVia(medic, service.id);
     await medic.patch(`/api/patient-protocols/${protocol.id}/discharge`, dischargePayload);

@@ -11,6 +11,9 @@ import type { TestSmtpServer } from '../../helpers/smtp';
 import { smtpCredentials, startSmtpServer } from '../../helpers/smtp';
 import type { Client } from '../../helpers/testApp';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { ApiErrorBody, EmailConfigurationItem, EmailLogItem, EmailTemplateItem } from '@sanidok/schema';
+import { stringWith } from '../../helpers/matchers';
 
 let smtp: TestSmtpServer;
 beforeAll(async () => {
@@ -40,7 +43,7 @@ async function setup() {
 async function activeConfiguration(admin: Client, overrides: Record<string, unknown> = {}) {
   const response = await admin.post('/api/admin/email-configurations', configuration({ isActive: true, ...overrides }));
   expect(response.statusCode).toBe(201);
-  return response.json() as { id: number };
+  return json<{ id: number }>(response);
 }
 
 const logs = (app: FastifyInstance) => app.db.selectFrom('emailLogs').selectAll().orderBy('id').execute();
@@ -54,7 +57,7 @@ describe('admin: SMTP configurations', () => {
 
     const first = await admin.post('/api/admin/email-configurations', configuration({ isActive: true }));
     expect(first.json()).toMatchObject({ name: 'Loopback', port: smtp.port, useTLS: false, hasPassword: true, isActive: true });
-    const defaults = (await admin.post('/api/admin/email-configurations', { name: 'Standard', host: 'smtp.example.de', username: 'u', fromEmail: 'a@example.de' })).json();
+    const defaults = json<EmailConfigurationItem>(await admin.post('/api/admin/email-configurations', { name: 'Standard', host: 'smtp.example.de', username: 'u', fromEmail: 'a@example.de' }));
     expect(defaults).toMatchObject({ port: 587, useTLS: true, hasPassword: false, isActive: false, fromName: null });
 
     const list = await admin.get('/api/admin/email-configurations');
@@ -62,21 +65,21 @@ describe('admin: SMTP configurations', () => {
       expect(body).not.toContain(smtpCredentials.password);
       expect(body).not.toMatch(/"password/);
     }
-    const row = await app.db.selectFrom('emailConfigurations').selectAll().where('id', '=', first.json().id).executeTakeFirstOrThrow();
+    const row = await app.db.selectFrom('emailConfigurations').selectAll().where('id', '=', json<{ id: number }>(first).id).executeTakeFirstOrThrow();
     expect(row.passwordEnc).toMatch(/^v1\./);
     expect(await databaseText(app)).not.toContain(smtpCredentials.password);
 
     // Activating the second deactivates the first; an empty password keeps the stored one.
     const second = await admin.patch(`/api/admin/email-configurations/${defaults.id}`, { isActive: true, password: '' });
     expect(second.json()).toMatchObject({ isActive: true, hasPassword: false });
-    expect((await admin.get('/api/admin/email-configurations')).json().map((c: { name: string; isActive: boolean }) => [c.name, c.isActive])).toEqual([
+    expect(json<EmailConfigurationItem[]>(await admin.get('/api/admin/email-configurations')).map((c: { name: string; isActive: boolean }) => [c.name, c.isActive])).toEqual([
       ['Standard', true], ['Loopback', false],
     ]);
-    await admin.patch(`/api/admin/email-configurations/${first.json().id}`, { isActive: true, fromName: 'Neu', password: '' });
-    expect((await app.db.selectFrom('emailConfigurations').select('passwordEnc').where('id', '=', first.json().id).executeTakeFirstOrThrow()).passwordEnc).toBe(row.passwordEnc);
-    expect((await app.db.selectFrom('emailConfigurations').select('id').where('isActive', '=', 1).execute())).toEqual([{ id: first.json().id }]);
+    await admin.patch(`/api/admin/email-configurations/${json<{ id: number }>(first).id}`, { isActive: true, fromName: 'Neu', password: '' });
+    expect((await app.db.selectFrom('emailConfigurations').select('passwordEnc').where('id', '=', json<{ id: number }>(first).id).executeTakeFirstOrThrow()).passwordEnc).toBe(row.passwordEnc);
+    expect((await app.db.selectFrom('emailConfigurations').select('id').where('isActive', '=', 1).execute())).toEqual([{ id: json<{ id: number }>(first).id }]);
 
-    expect((await del(admin, `/api/admin/email-configurations/${defaults.id}`)).json()).toEqual({ ok: true });
+    expect(json(await del(admin, `/api/admin/email-configurations/${defaults.id}`))).toEqual({ ok: true });
     expect((await del(admin, `/api/admin/email-configurations/${defaults.id}`)).statusCode).toBe(404);
     expect(await auditActions(app)).toEqual([
       'email_configuration.create', 'email_configuration.create', 'email_configuration.update', 'email_configuration.update', 'email_configuration.delete',
@@ -92,15 +95,15 @@ describe('admin: SMTP configurations', () => {
 
     const wrongPassword = await admin.post('/api/admin/test-email', configuration({ password: 'falsch' }));
     expect(wrongPassword.statusCode).toBe(502);
-    expect(wrongPassword.json().code).toBe('MAIL_FAILED');
-    expect(wrongPassword.json().message).toMatch(/^Verbindung zum SMTP-Server fehlgeschlagen: .*Invalid/);
+    expect(json<ApiErrorBody>(wrongPassword).code).toBe('MAIL_FAILED');
+    expect(json<ApiErrorBody>(wrongPassword).message).toMatch(/^Verbindung zum SMTP-Server fehlgeschlagen: .*Invalid/);
 
-    const saved = (await admin.post('/api/admin/email-configurations', configuration())).json();
+    const saved = json<EmailConfigurationItem>(await admin.post('/api/admin/email-configurations', configuration()));
     expect((await admin.post('/api/admin/test-email', configuration({ id: saved.id, password: '' }))).statusCode).toBe(200);
 
     const down = await admin.post('/api/admin/test-email', configuration({ port: await closedPort() }));
     expect(down.statusCode).toBe(502);
-    expect(down.json().message).toContain('ECONNREFUSED');
+    expect(json<ApiErrorBody>(down).message).toContain('ECONNREFUSED');
     const required = await admin.post('/api/admin/test-email', { host: '', fromEmail: '' });
     expect(required.json()).toMatchObject({ fields: { host: 'Bitte füllen Sie alle Pflichtfelder aus', fromEmail: 'Bitte füllen Sie alle Pflichtfelder aus' } });
     expect(smtp.received.filter((m) => m.parsed.subject?.includes('Test'))).toHaveLength(0);
@@ -109,7 +112,7 @@ describe('admin: SMTP configurations', () => {
 
   it('sends a test e-mail through a real SMTP server and logs it', async () => {
     const { app, admin } = await setup();
-    const saved = (await admin.post('/api/admin/email-configurations', configuration())).json();
+    const saved = json<EmailConfigurationItem>(await admin.post('/api/admin/email-configurations', configuration()));
     const before = smtp.received.length;
     const sent = await admin.post(`/api/admin/email-configurations/${saved.id}/send-test`, { email: 'leitung@example.de' });
     expect(sent.json()).toEqual({ ok: true, message: 'Die Test-E-Mail an leitung@example.de wurde versendet.' });
@@ -120,15 +123,15 @@ describe('admin: SMTP configurations', () => {
     expect(mail?.parsed.text).toContain('Umlaute zur Kontrolle: Ä Ö Ü ä ö ü ß');
 
     expect((await admin.post(`/api/admin/email-configurations/${saved.id}/send-test`, { email: 'kein-adresse' })).statusCode).toBe(400);
-    const broken = (await admin.post('/api/admin/email-configurations', configuration({ name: 'Kaputt', port: await closedPort() }))).json();
+    const broken = json<EmailConfigurationItem>(await admin.post('/api/admin/email-configurations', configuration({ name: 'Kaputt', port: await closedPort() })));
     const failed = await admin.post(`/api/admin/email-configurations/${broken.id}/send-test`, { email: 'leitung@example.de' });
     expect(failed.statusCode).toBe(502);
-    expect(failed.json().message).toMatch(/^Die E-Mail konnte nicht versendet werden: .*ECONNREFUSED/);
+    expect(json<ApiErrorBody>(failed).message).toMatch(/^Die E-Mail konnte nicht versendet werden: .*ECONNREFUSED/);
     expect((await logs(app)).map((l) => [l.toEmail, l.status, l.subject])).toEqual([
       ['leitung@example.de', 'sent', 'SaniDok: Test-E-Mail'],
       ['leitung@example.de', 'error', 'SaniDok: Test-E-Mail'],
     ]);
-    expect((await admin.get('/api/admin/email-logs')).json()[0]).toMatchObject({ status: 'error', sentAt: null, errorMessage: expect.stringContaining('ECONNREFUSED') });
+    expect(json<EmailLogItem[]>(await admin.get('/api/admin/email-logs'))[0]).toMatchObject({ status: 'error', sentAt: null, errorMessage: stringWith('ECONNREFUSED') });
   });
 });
 
@@ -200,7 +203,7 @@ describe('mails on events (real SMTP round trip)', () => {
     expect((await registeredClient(app, 'bert')).hasSession).toBe(true);
     expect(Date.now() - started).toBeLessThan(3_000);
     await app.mailer.flush();
-    expect((await logs(app))[0]).toMatchObject({ templateName: 'account_created', status: 'error', errorMessage: expect.stringContaining('ECONNREFUSED') });
+    expect((await logs(app))[0]).toMatchObject({ templateName: 'account_created', status: 'error', errorMessage: stringWith('ECONNREFUSED') });
   });
 
   it('a rolled-back action queues nothing; a deactivated template switches its mail off', async () => {
@@ -215,7 +218,8 @@ describe('mails on events (real SMTP round trip)', () => {
     await app.mailer.flush();
     expect(await logs(app)).toEqual([]);
 
-    const template = (await admin.get('/api/admin/email-templates')).json().find((t: { name: string }) => t.name === 'account_created');
+    const template = json<EmailTemplateItem[]>(await admin.get('/api/admin/email-templates')).find((t) => t.name === 'account_created');
+    if (!template) throw new Error('Vorlage account_created fehlt');
     await admin.patch(`/api/admin/email-templates/${template.id}`, { isActive: false });
     await registeredClient(app, 'stille');
     await app.mailer.flush();
@@ -227,7 +231,7 @@ describe('mails on events (real SMTP round trip)', () => {
 describe('admin: e-mail templates', () => {
   it('seeds the German default templates at first start', async () => {
     const { admin } = await setup();
-    const templates = (await admin.get('/api/admin/email-templates')).json();
+    const templates = json<EmailTemplateItem[]>(await admin.get('/api/admin/email-templates'));
     expect(templates.map((t: { name: string }) => t.name).sort()).toEqual([
       'account_blocked', 'account_created', 'archive_access_alert', 'organization_blocked', 'organization_invitation', 'service_archived', 'service_blocked', 'service_completed',
     ]);
@@ -247,7 +251,7 @@ describe('admin: e-mail templates', () => {
     expect(created.json()).toMatchObject({ name: 'hinweis', variables: ['userName', 'reason'], isActive: true });
     expect((await admin.post('/api/admin/email-templates', { name: 'hinweis', subject: 'x' })).statusCode).toBe(409);
 
-    const { id } = created.json();
+    const { id } = json<{ id: number }>(created);
     const preview = await admin.get(`/api/admin/email-templates/${id}/preview?reason=${encodeURIComponent('<img src=x onerror=alert(1)> & Co')}`);
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -4,6 +4,8 @@ import { addMember, createOrganization } from '../../helpers/organizations';
 import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { AdminService, MinorTreatment } from '@sanidok/schema';
 
 /**
  * docs/spec/accounts.md §6: platform admins have no access to patient data. An admin who is no member of an
@@ -17,7 +19,7 @@ describe('a platform admin cannot read patient data', () => {
     const { id: orgId } = await createOrganization(owner);
     const medic = await addMember(app, owner, orgId, 'mona');
     const service = await createServiceVia(owner, orgId);
-    const treatment = (await medic.post('/api/minor-treatments', { serviceId: service.id, patientName: 'Waltraud Kästner', description: 'Wespenstich Unterarm' })).json();
+    const treatment = json<MinorTreatment>(await medic.post('/api/minor-treatments', { serviceId: service.id, patientName: 'Waltraud Kästner', description: 'Wespenstich Unterarm' }));
     const active = await createProtocolVia(medic, service.id, { patientData: { firstName: 'Heinrich', lastName: 'Vogelsang' }, chiefComplaint: 'Kreislaufschwäche' });
     const sealed = await createProtocolVia(medic, service.id, { patientData: { firstName: 'Gisela', lastName: 'Brandhuber' } });
     expect((await medic.patch(`/api/patient-protocols/${sealed.protocol.id}/discharge`, dischargePayload)).statusCode).toBe(200);
@@ -53,6 +55,6 @@ describe('a platform admin cannot read patient data', () => {
     const bodies = [...Object.values(lists).map((r) => r.body), ...(await Promise.all([...direct, ...adminArea].map(async (url) => (await admin.get(url)).body)))];
     for (const body of bodies) for (const secret of [...secrets, treatment.id]) expect(body).not.toContain(secret);
     // The admin area shows counts only.
-    expect((await admin.get('/api/admin/services')).json()[0]).toMatchObject({ patientRecordCount: 3, archivedProtocolCount: 1 });
+    expect(json<AdminService[]>(await admin.get('/api/admin/services'))[0]).toMatchObject({ patientRecordCount: 3, archivedProtocolCount: 1 });
   });
 });

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { adminClient, auditActions, del } from '../../helpers/admin';
 import { createOrganization, pendingInvitationId } from '../../helpers/organizations';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { AdminUser, ApiErrorBody, PublicUser } from '@sanidok/schema';
 
 async function setup() {
   const app = await createTestApp();
   const admin = await adminClient(app);
   const anna = await registeredClient(app, 'anna');
-  const annaId = (await anna.get('/api/user')).json().id as number;
+  const annaId = json<PublicUser>(await anna.get('/api/user')).id;
   return { app, admin, anna, annaId };
 }
 
@@ -19,11 +21,11 @@ describe('admin: users', () => {
     await registeredClient(app, 'bernd');
     await app.db.updateTable('users').set({ fullName: 'Jürgen Äpfelbaum' }).where('username', '=', 'bernd').execute();
     const all = await admin.get('/api/admin/users');
-    expect(all.json().map((u: { username: string }) => u.username)).toEqual(['anna', 'bernd', 'plattform']);
+    expect(json<AdminUser[]>(all).map((u: { username: string }) => u.username)).toEqual(['anna', 'bernd', 'plattform']);
     expect(all.body).not.toMatch(/passwordHash|argon2/);
-    expect(all.json()[0]).toMatchObject({ username: 'anna', email: 'anna@example.de', isAdmin: false, isBlocked: false, organizationCount: 0, ownedOrganizations: [] });
+    expect(json<AdminUser[]>(all)[0]).toMatchObject({ username: 'anna', email: 'anna@example.de', isAdmin: false, isBlocked: false, organizationCount: 0, ownedOrganizations: [] });
     // German case rules: "äpfel" finds "Äpfelbaum" (SQLite's LIKE would not).
-    expect((await admin.get('/api/admin/users?search=%C3%A4pfel')).json().map((u: { username: string }) => u.username)).toEqual(['bernd']);
+    expect(json<AdminUser[]>(await admin.get('/api/admin/users?search=%C3%A4pfel')).map((u: { username: string }) => u.username)).toEqual(['bernd']);
     expect((await admin.get('/api/admin/users?search=ANNA%40')).json()).toHaveLength(1);
     expect((await admin.get('/api/admin/users?search=niemand')).json()).toEqual([]);
     expect((await admin.get('/api/admin/summary')).json()).toEqual({ users: 3, blockedUsers: 0, organizations: 0, blockedOrganizations: 0, services: 0, activeServices: 0 });
@@ -64,7 +66,7 @@ describe('admin: users', () => {
 
   it('refuses to block or delete oneself', async () => {
     const { admin } = await setup();
-    const me = (await admin.get('/api/user')).json().id as number;
+    const me = json<PublicUser>(await admin.get('/api/user')).id;
     expect((await admin.patch(`/api/admin/users/${me}/block`, { isBlocked: true })).statusCode).toBe(409);
     expect((await del(admin, `/api/admin/users/${me}`)).json()).toMatchObject({ message: 'Sie können Ihr eigenes Konto nicht sperren oder löschen.' });
   });
@@ -74,11 +76,11 @@ describe('admin: users', () => {
     const { id: orgId } = await createOrganization(anna, 'DRK Annastadt');
     const owner = await del(admin, `/api/admin/users/${annaId}`);
     expect(owner.statusCode).toBe(409);
-    expect(owner.json().message).toContain('„DRK Annastadt“');
-    expect((await admin.get('/api/admin/users?search=anna')).json()[0]).toMatchObject({ ownedOrganizations: ['DRK Annastadt'], organizationCount: 1 });
+    expect(json<ApiErrorBody>(owner).message).toContain('„DRK Annastadt“');
+    expect(json<AdminUser[]>(await admin.get('/api/admin/users?search=anna'))[0]).toMatchObject({ ownedOrganizations: ['DRK Annastadt'], organizationCount: 1 });
 
     const bernd = await registeredClient(app, 'bernd');
-    const berndId = (await bernd.get('/api/user')).json().id as number;
+    const berndId = json<PublicUser>(await bernd.get('/api/user')).id;
     await anna.post(`/api/organizations/${orgId}/invite`, { username: 'bernd', role: 'member' });
     await bernd.post(`/api/invitations/${String(await pendingInvitationId(bernd, orgId))}/respond`, { response: 'accepted' });
     expect((await del(admin, `/api/admin/users/${berndId}`)).json()).toEqual({ ok: true });

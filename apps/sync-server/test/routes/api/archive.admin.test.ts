@@ -7,6 +7,7 @@ import { addMember } from '../../helpers/organizations';
 import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
+import type { SealedEnvelope } from '@sanidok/schema';
 
 /**
  * The landing page's promise (docs/spec/accounts.md §1, §6): after discharge only the organisation owner can read
@@ -38,7 +39,7 @@ describe('a platform admin cannot read archived patient data', () => {
     );
     const sealed = await app.db.selectFrom('sealedPatientData').selectAll().executeTakeFirstOrThrow();
     for (const body of adminBodies) {
-      for (const text of ['Ottilie', 'Wendelstein', 'Am Anger', JSON.parse(sealed.envelope).ct]) expect(body).not.toContain(text);
+      for (const text of ['Ottilie', 'Wendelstein', 'Am Anger', (JSON.parse(sealed.envelope) as SealedEnvelope).ct]) expect(body).not.toContain(text);
     }
 
     // The platform's own means: the data key decrypts every server-key envelope in the database —
@@ -60,7 +61,7 @@ describe('a platform admin cannot read archived patient data', () => {
     // key opens it — only the owner's secret does.
     await expect(decryptAtRest(app.config.dataKey, sealed.envelope, protocolContexts[0] ?? '')).rejects.toThrow();
     const context = { organizationId: org.id, protocolId: protocol.id };
-    await expect(openSealedPatientData(await deriveOrganizationKeys(generateOrganizationSecret()), context, { ...JSON.parse(sealed.envelope) })).rejects.toThrow();
+    await expect(openSealedPatientData(await deriveOrganizationKeys(generateOrganizationSecret()), context, { ...(JSON.parse(sealed.envelope) as SealedEnvelope) })).rejects.toThrow();
     expect((await openSealedPatientData(org.secret, context, sealed.envelope)).patientData.lastName).toBe('Wendelstein');
   });
 });

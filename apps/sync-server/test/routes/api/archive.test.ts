@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { encodeOrganizationSecret, openSealedPatientData, publicKeysToBase64Url, sealPatientDataForDischarge, signArchiveProof } from '@sanidok/crypto';
-import type { ArchiveProtocolsResponse } from '@sanidok/schema';
+import type { AccessLogItem, ApiErrorBody, ArchiveAccessFailureItem, ArchiveKeyFailureBody, ArchiveProtocolsResponse, ProtocolDetail, PullResponse, PushResponse } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
 import { adminClient } from '../../helpers/admin';
@@ -9,6 +9,8 @@ import { addMember } from '../../helpers/organizations';
 import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import { anyString } from '../../helpers/matchers';
 
 const wrongKeyMessage = 'Verschlüsselungsschlüssel ist falsch. Bitte prüfen Sie den Schlüssel.';
 
@@ -75,9 +77,9 @@ describe('sealing at discharge', () => {
     expect(opened.sealedBy).toBe('server');
 
     // Devices are told to drop their copy; vitals and treatment entries stay readable.
-    const pull = (await medic.get('/api/sync/pull')).json();
+    const pull = json<PullResponse>(await medic.get('/api/sync/pull'));
     expect(pull.changes).toContainEqual(expect.objectContaining({ entity: 'patientData', op: 'delete', id }));
-    expect(pull.changes.filter((c: { entity: string; op: string }) => c.entity === 'patientData' && c.op === 'upsert')).toEqual([]);
+    expect(pull.changes.filter((c) => c.entity === 'patientData' && c.op === 'upsert')).toEqual([]);
     expect((await medic.get(`/api/patient-protocols/${id}/vital-signs`)).statusCode).toBe(200);
     expect((await medic.get(`/api/patient-protocols/${id}`)).json()).toMatchObject({ protocol: { chiefComplaint: 'Synkope nach längerem Stehen' }, patientData: null });
   });
@@ -85,16 +87,18 @@ describe('sealing at discharge', () => {
   it('keeps the envelope a device sealed offline when it was made from the latest patient data', async () => {
     const { app, medic, org, service } = await setup();
     const created = await createProtocolVia(medic, service.id);
-    const pulled = (await medic.get('/api/sync/pull')).json();
-    const organization = pulled.organizations.find((o: { id: number }) => o.id === org.id);
-    const patientData = pulled.changes.find((c: { entity: string; id: string }) => c.entity === 'patientData' && c.id === created.protocol.id).data;
+    const pulled = json<PullResponse>(await medic.get('/api/sync/pull'));
+    const organization = pulled.organizations.find((o) => o.id === org.id);
+    const change = pulled.changes.find((c) => c.entity === 'patientData' && c.id === created.protocol.id);
+    if (!organization || change?.entity !== 'patientData' || change.op !== 'upsert') throw new Error('Organisation oder Patientendaten fehlen im Pull');
+    const patientData = change.data;
     const envelope = await sealPatientDataForDischarge(organization, created.protocol.id, patientData.patientData);
 
     const device = randomUUID();
     const mutation = { mutationId: randomUUID(), seq: 1, name: 'protocol.discharge', createdAt: new Date().toISOString(),
       args: { id: created.protocol.id, ...dischargePayload, sealedPatientData: envelope, patientDataVersion: patientData.version } };
-    const push = (await medic.post('/api/sync/push', { deviceId: device, schemaVersion: 1, mutations: [mutation] })).json();
-    expect(push.results[0].status).toBe('applied');
+    const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: device, schemaVersion: 1, mutations: [mutation] }));
+    expect(push.results[0]?.status).toBe('applied');
     // The push carried no plaintext patient data.
     expect(JSON.stringify(mutation)).not.toContain('Jürgen');
 
@@ -109,7 +113,8 @@ describe('sealing at discharge', () => {
   it('seals its own newer copy when the device missed an edit or used an earlier key, and refuses a malformed envelope', async () => {
     const { app, owner, medic, org, service } = await setup();
     const device = randomUUID();
-    const organization = (await medic.get('/api/sync/pull')).json().organizations[0];
+    const [organization] = json<PullResponse>(await medic.get('/api/sync/pull')).organizations;
+    if (!organization) throw new Error('Organisation fehlt im Pull');
     const push = (seq: number, args: Record<string, unknown>) =>
       medic.post('/api/sync/push', { deviceId: device, schemaVersion: 1, mutations: [{ mutationId: randomUUID(), seq, name: 'protocol.discharge', createdAt: new Date().toISOString(), args }] });
 
@@ -117,7 +122,7 @@ describe('sealing at discharge', () => {
     const first = await createProtocolVia(medic, service.id);
     const stale = await sealPatientDataForDischarge(organization, first.protocol.id, { firstName: 'Jürgen', lastName: 'Müller' });
     await owner.patch(`/api/patient-protocols/${first.protocol.id}`, { patientData: { phone: '0151 999' } });
-    expect((await push(1, { id: first.protocol.id, ...dischargePayload, sealedPatientData: stale, patientDataVersion: first.protocol.version })).json().results[0].status).toBe('applied');
+    expect(json<PushResponse>(await push(1, { id: first.protocol.id, ...dischargePayload, sealedPatientData: stale, patientDataVersion: first.protocol.version })).results[0]?.status).toBe('applied');
     const firstSealed = await app.db.selectFrom('sealedPatientData').selectAll().where('protocolId', '=', first.protocol.id).executeTakeFirstOrThrow();
     expect(firstSealed.sealedBy).toBe('server');
     expect((await openSealedPatientData(org.secret, { organizationId: org.id, protocolId: first.protocol.id }, firstSealed.envelope)).patientData.phone).toBe('0151 999');
@@ -126,15 +131,15 @@ describe('sealing at discharge', () => {
     const second = await createProtocolVia(medic, service.id);
     const foreignOrg = await createOrganizationWithSecret(await registeredClient(app, 'fremd'), 'Fremde Organisation');
     const foreign = await sealPatientDataForDischarge({ id: org.id, ...publicKeysToBase64Url(foreignOrg.keys) }, second.protocol.id, { firstName: 'X', lastName: 'Y' });
-    expect((await push(2, { id: second.protocol.id, ...dischargePayload, sealedPatientData: foreign, patientDataVersion: 0 })).json().results[0].status).toBe('applied');
+    expect(json<PushResponse>(await push(2, { id: second.protocol.id, ...dischargePayload, sealedPatientData: foreign, patientDataVersion: 0 })).results[0]?.status).toBe('applied');
     const secondSealed = await app.db.selectFrom('sealedPatientData').selectAll().where('protocolId', '=', second.protocol.id).executeTakeFirstOrThrow();
     expect(secondSealed).toMatchObject({ sealedBy: 'server', keyFingerprint: org.keys.fingerprint });
 
     // 3. Not an envelope: refused like any invalid argument; the protocol stays open.
     const third = await createProtocolVia(medic, service.id);
-    const refused = (await push(3, { id: third.protocol.id, ...dischargePayload, sealedPatientData: { v: 1, alg: 'AES', kid: 'x', enc: 'y', ct: 'z' } })).json();
+    const refused = json<PushResponse>(await push(3, { id: third.protocol.id, ...dischargePayload, sealedPatientData: { v: 1, alg: 'AES', kid: 'x', enc: 'y', ct: 'z' } }));
     expect(refused.results[0]).toMatchObject({ status: 'rejected', message: 'Die versiegelten Patientendaten sind ungültig. Bitte aktualisieren Sie die App.' });
-    expect((await medic.get(`/api/patient-protocols/${third.protocol.id}`)).json().protocol.status).toBe('active');
+    expect(json<ProtocolDetail>(await medic.get(`/api/patient-protocols/${third.protocol.id}`)).protocol.status).toBe('active');
   });
 
   it('seals protocols closed before sealing existed when the server starts', async () => {
@@ -170,7 +175,7 @@ describe('archive API', () => {
     const list = await owner.get(urls.services);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([
-      expect.objectContaining({ id: service.id, name: 'Stadtfest Musterstadt', location: 'Marktplatz 1', sealedProtocolCount: 1, lastDischargedAt: expect.any(String) }),
+      expect.objectContaining({ id: service.id, name: 'Stadtfest Musterstadt', location: 'Marktplatz 1', sealedProtocolCount: 1, lastDischargedAt: anyString() }),
     ]);
     expect(JSON.stringify(list.json())).not.toContain(emptyService.id);
 
@@ -189,7 +194,7 @@ describe('archive API', () => {
 
     const opened = await openArchive(owner, org.id, service.id, org.secret);
     expect(opened.statusCode).toBe(200);
-    const body = opened.json() as ArchiveProtocolsResponse;
+    const body = json<ArchiveProtocolsResponse>(opened);
     expect(body).toMatchObject({ organization: { id: org.id, name: 'DRK Musterstadt' }, keyFingerprint: org.keys.fingerprint, sealedToOtherKeys: 0, service: { id: service.id, sealedProtocolCount: 1 } });
     expect(body.protocols).toHaveLength(1);
     const [record] = body.protocols;
@@ -199,7 +204,7 @@ describe('archive API', () => {
     expect(patient.patientData).toMatchObject({ firstName: 'Hildegard', lastName: 'Quastenberg', gender: 'weiblich' });
 
     // Every release is in the owner's access log.
-    const logs = (await owner.get(`/api/organizations/${org.id}/access-logs`)).json();
+    const logs = json<AccessLogItem[]>(await owner.get(`/api/organizations/${org.id}/access-logs`));
     expect(logs).toContainEqual(expect.objectContaining({ actionType: 'protocol_opened', patientProtocolId: protocol.id, details: 'Patientenarchiv: Protokoll #1 abgerufen' }));
   });
 
@@ -217,7 +222,7 @@ describe('archive API', () => {
     expect(Date.parse(challenge.expiresAt) - Date.now()).toBeLessThanOrEqual(5 * 60_000);
     expect((await prove(challenge)).statusCode).toBe(200);
     const replay = await prove(challenge);
-    expect([replay.statusCode, replay.json().code]).toEqual([410, 'ARCHIVE_CHALLENGE_EXPIRED']);
+    expect([replay.statusCode, json<ApiErrorBody>(replay).code]).toEqual([410, 'ARCHIVE_CHALLENGE_EXPIRED']);
 
     // Expired.
     const late = await requestChallenge(owner, org.id, service.id);
@@ -237,7 +242,7 @@ describe('archive API', () => {
     // None of these counted as a wrong key.
     expect(await app.db.selectFrom('archiveAccessFailures').selectAll().execute()).toEqual([]);
     const malformed = await owner.post(urls.protocols, { proof: { challengeId: 'x', signature: 'kurz' } });
-    expect([malformed.statusCode, malformed.json().code]).toEqual([400, 'VALIDATION']);
+    expect([malformed.statusCode, json<ApiErrorBody>(malformed).code]).toEqual([400, 'VALIDATION']);
   });
 
   it('counts wrong keys: 5 notify the platform admins by e-mail and in the archive-failures tab; a valid proof resets', async () => {
@@ -247,18 +252,18 @@ describe('archive API', () => {
     await app.db.updateTable('users').set({ email: 'admin@sanidok.example' }).where('isAdmin', '=', 1).execute();
     const wrong = await createOrganizationWithSecret(await registeredClient(app, 'fremd'), 'Fremd');
 
-    const answers = [];
+    const answers: ArchiveKeyFailureBody[] = [];
     for (let i = 0; i < 6; i++) {
       const response = await openArchive(owner, org.id, service.id, wrong.secret);
       expect(response.statusCode).toBe(403);
-      answers.push(response.json());
+      answers.push(json<ArchiveKeyFailureBody>(response));
     }
     expect(answers.map((a) => [a.failureCount, a.remainingAttempts, a.adminNotified])).toEqual([
       [1, 4, false], [2, 3, false], [3, 2, false], [4, 1, false], [5, 0, true], [6, 0, true],
     ]);
     expect(answers[0]).toEqual({ message: wrongKeyMessage, code: 'ARCHIVE_KEY_WRONG', failureCount: 1, maxAttempts: 5, remainingAttempts: 4, adminNotified: false });
 
-    const failures = (await platformAdmin.get('/api/admin/archive-access-failures')).json();
+    const failures = json<ArchiveAccessFailureItem[]>(await platformAdmin.get('/api/admin/archive-access-failures'));
     expect(failures).toHaveLength(6);
     expect(failures[0]).toMatchObject({ username: 'olga', userEmail: 'olga@example.de', organizationName: 'DRK Musterstadt', serviceName: 'Stadtfest Musterstadt', serviceLocation: 'Marktplatz 1', ipAddress: '127.0.0.1' });
     await app.mailer.flush();
@@ -271,11 +276,11 @@ describe('archive API', () => {
       expect.objectContaining({ actionType: 'other', details: 'Patientenarchiv „Stadtfest Musterstadt“: falscher Schlüssel (Fehlversuch 6)' }),
     );
     expect((await openArchive(owner, org.id, service.id, org.secret)).statusCode).toBe(200);
-    expect((await openArchive(owner, org.id, service.id, wrong.secret)).json().failureCount).toBe(1);
+    expect(json<ArchiveKeyFailureBody>(await openArchive(owner, org.id, service.id, wrong.secret)).failureCount).toBe(1);
 
     // Failures older than 24 hours no longer count.
     await app.db.updateTable('archiveFailureCounters').set({ lastFailureAt: new Date(Date.now() - 25 * 3_600_000).toISOString() }).execute();
-    expect((await openArchive(owner, org.id, service.id, wrong.secret)).json().failureCount).toBe(1);
+    expect(json<ArchiveKeyFailureBody>(await openArchive(owner, org.id, service.id, wrong.secret)).failureCount).toBe(1);
   });
 
   it('never accepts the organisation key itself', async () => {
@@ -291,7 +296,7 @@ describe('archive API', () => {
       [`/api/organizations/${org.id}/generate-key`, { encryptionKey: keyText }],
     ] as const) {
       const response = await owner.post(url, body);
-      expect([response.statusCode, response.json().code], url).toEqual([400, 'SECRET_NOT_ACCEPTED']);
+      expect([response.statusCode, json<ApiErrorBody>(response).code], url).toEqual([400, 'SECRET_NOT_ACCEPTED']);
     }
     expect(await app.db.selectFrom('archiveAccessFailures').selectAll().execute()).toEqual([]);
 
@@ -299,7 +304,7 @@ describe('archive API', () => {
     const secretHex = Buffer.from(org.secret).toString('hex');
     for (const route of app.apiRoutes.filter((r) => r.method !== 'GET')) {
       const url = route.url.replace(':orgId', String(org.id)).replace(':serviceId', service.id).replace(/:[a-zA-Z]+/g, String(org.id));
-      const response = await owner.request({ method: route.method as 'POST', url, payload: { encryptionKey: keyText, secret: secretHex } });
+      const response = await owner.request({ method: route.method, url, payload: { encryptionKey: keyText, secret: secretHex } });
       expect(response.statusCode, `${route.method} ${route.url}`).toBeLessThan(500);
     }
     await app.archive.flush();

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { setBetaMode } from '../../../src/domain/settings/systemSettings';
 import { Client, createTestApp, validRegistration } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { PublicUser } from '@sanidok/schema';
 
 async function addCode(app: FastifyInstance, code: string, values: { maxUses?: number; isActive?: number; expiresAt?: string | null } = {}) {
   return app.db
@@ -59,7 +61,7 @@ describe('beta mode and beta codes', () => {
     expect(code.usedCount).toBe(2);
     const usage = await app.db.selectFrom('betaCodeUsage').selectAll().where('codeId', '=', id).orderBy('id').execute();
     expect(usage).toHaveLength(2);
-    expect(usage[0]).toMatchObject({ userId: first.json().id, ipAddress: '127.0.0.1', userAgent: 'Tablet-Test/1.0' });
+    expect(usage[0]).toMatchObject({ userId: json<PublicUser>(first).id, ipAddress: '127.0.0.1', userAgent: 'Tablet-Test/1.0' });
   });
 
   it('gives the last use of a code to exactly one of two simultaneous registrations', async () => {

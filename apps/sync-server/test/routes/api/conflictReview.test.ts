@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createProtocolVia } from '../../helpers/protocols';
 import { serviceTeam } from '../../helpers/serviceTeam';
 import { registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { ApiErrorBody, FieldRevision, ProtocolDetail, Service } from '@sanidok/schema';
+import { anyString } from '../../helpers/matchers';
 
 // 'Angaben geprüft' (docs/sync-protocol.md, Conflicts): `reviewed: true` clears the review flag of a
 // service or protocol, but only when the device had seen every conflict kept so far.
@@ -14,34 +17,34 @@ describe('conflict review', () => {
     const { protocol } = await createProtocolVia(medic, service.id);
     const url = `/api/patient-protocols/${protocol.id}`;
     await medic.patch(url, { baseVersion: protocol.version, chiefComplaint: 'Tablet A' });
-    const flagged = (await owner.patch(url, { baseVersion: protocol.version, chiefComplaint: 'Tablet B' })).json().protocol;
+    const flagged = json<ProtocolDetail>(await owner.patch(url, { baseVersion: protocol.version, chiefComplaint: 'Tablet B' })).protocol;
     expect(flagged.needsReview).toBe(true);
 
     // A device that had not yet seen the conflicting version cannot confirm it.
     const stale = await medic.patch(url, { baseVersion: protocol.version, reviewed: true });
     expect(stale.statusCode).toBe(200);
-    expect(stale.json().protocol.needsReview).toBe(true);
+    expect(json<ProtocolDetail>(stale).protocol.needsReview).toBe(true);
 
     const reviewed = await medic.patch(url, { baseVersion: flagged.version, reviewed: true });
-    expect(reviewed.json().protocol).toMatchObject({ needsReview: false, chiefComplaint: 'Tablet B' });
-    expect(reviewed.json().protocol.version).toBeGreaterThan(flagged.version);
+    expect(json<ProtocolDetail>(reviewed).protocol).toMatchObject({ needsReview: false, chiefComplaint: 'Tablet B' });
+    expect(json<ProtocolDetail>(reviewed).protocol.version).toBeGreaterThan(flagged.version);
 
     // Confirming and losing a field in the same update: the new conflict wins.
-    await owner.patch(url, { baseVersion: reviewed.json().protocol.version, chiefComplaint: 'Tablet C' });
-    const again = await medic.patch(url, { baseVersion: reviewed.json().protocol.version, chiefComplaint: 'Tablet D', reviewed: true });
-    expect(again.json().protocol).toMatchObject({ needsReview: true, chiefComplaint: 'Tablet D' });
+    await owner.patch(url, { baseVersion: json<ProtocolDetail>(reviewed).protocol.version, chiefComplaint: 'Tablet C' });
+    const again = await medic.patch(url, { baseVersion: json<ProtocolDetail>(reviewed).protocol.version, chiefComplaint: 'Tablet D', reviewed: true });
+    expect(json<ProtocolDetail>(again).protocol).toMatchObject({ needsReview: true, chiefComplaint: 'Tablet D' });
   });
 
   it('clears a service’s flag for its managers through the sync push too; members are refused', async () => {
     const { owner, medic, service } = await setup();
     const url = `/api/services/${service.id}`;
     await owner.patch(url, { baseVersion: service.version, location: 'Halle 1' });
-    const flagged = (await owner.patch(url, { baseVersion: service.version, location: 'Halle 2' })).json();
+    const flagged = json<Service>(await owner.patch(url, { baseVersion: service.version, location: 'Halle 2' }));
     expect(flagged.needsReview).toBe(true);
 
     const refused = await medic.patch(url, { baseVersion: flagged.version, reviewed: true });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toEqual(expect.any(String));
+    expect(json<ApiErrorBody>(refused).message).toEqual(expect.any(String));
 
     const push = await owner.post('/api/sync/push', {
       deviceId: '0190a000-0000-7000-8000-00000000d001',
@@ -61,14 +64,14 @@ describe('conflict review', () => {
     const revisions = await medic.get(`${url}/revisions`);
     expect(revisions.statusCode).toBe(200);
     expect(revisions.json()).toEqual([
-      { entity: 'protocol', field: 'chiefComplaint', replacedValue: 'Tablet A', newValue: 'Tablet B', changedAt: expect.any(String), changedBy: expect.any(String) },
-      { entity: 'patientData', field: 'phone', replacedValue: '0170 111', newValue: '0170 222', changedAt: expect.any(String), changedBy: expect.any(String) },
+      { entity: 'protocol', field: 'chiefComplaint', replacedValue: 'Tablet A', newValue: 'Tablet B', changedAt: anyString(), changedBy: anyString() },
+      { entity: 'patientData', field: 'phone', replacedValue: '0170 111', newValue: '0170 222', changedAt: anyString(), changedBy: anyString() },
     ]);
     const stranger = await registeredClient(app, 'fremd');
     expect((await stranger.get(`${url}/revisions`)).statusCode).toBe(404);
 
     await medic.patch(`${url}/discharge`, { dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau' });
-    const afterDischarge = (await medic.get(`${url}/revisions`)).json() as { entity: string }[];
+    const afterDischarge = json<FieldRevision[]>(await medic.get(`${url}/revisions`));
     expect(afterDischarge.map((r) => r.entity)).toEqual(['protocol']);
 
     await owner.patch(`/api/services/${service.id}`, { baseVersion: service.version, location: 'Halle 1' });
@@ -80,6 +83,6 @@ describe('conflict review', () => {
     const { owner, service } = await setup();
     const response = await owner.patch(`/api/services/${service.id}`, { reviewed: 'ja' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/[a-zäöü]/);
+    expect(json<ApiErrorBody>(response).message).toMatch(/[a-zäöü]/);
   });
 });

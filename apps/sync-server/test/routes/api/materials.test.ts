@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addMember, createOrganization } from '../../helpers/organizations';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { ApiErrorBody, Material } from '@sanidok/schema';
 
 describe('material catalogue', () => {
   it('lets the owner add and delete, refuses duplicates, shows members the catalogue', async () => {
@@ -10,19 +12,19 @@ describe('material catalogue', () => {
     const member = await addMember(app, owner, id, 'mona');
 
     const missing = await owner.post('/api/materials', { name: ' ', unit: '', organizationId: id });
-    expect(missing.json().fields).toEqual({ name: 'Bitte geben Sie einen Namen ein', unit: 'Bitte geben Sie eine Einheit ein' });
+    expect(json<ApiErrorBody>(missing).fields).toEqual({ name: 'Bitte geben Sie einen Namen ein', unit: 'Bitte geben Sie eine Einheit ein' });
     const plaster = await owner.post('/api/materials', { name: 'Pflaster', unit: 'Stück', organizationId: id });
     expect(plaster.statusCode).toBe(201);
     const duplicate = await owner.post('/api/materials', { name: ' pflaster ', unit: 'Packung', organizationId: id });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().message).toBe('Ein Material mit diesem Namen gibt es im Katalog bereits.');
+    expect(json<ApiErrorBody>(duplicate).message).toBe('Ein Material mit diesem Namen gibt es im Katalog bereits.');
     await owner.post('/api/materials', { name: 'Dreiecktuch', unit: 'Stück', organizationId: String(id) });
 
-    expect((await member.get(`/api/materials?organizationId=${id}`)).json().map((m: { name: string }) => m.name)).toEqual(['Dreiecktuch', 'Pflaster']);
+    expect(json<Material[]>(await member.get(`/api/materials?organizationId=${id}`)).map((m: { name: string }) => m.name)).toEqual(['Dreiecktuch', 'Pflaster']);
     expect((await member.get('/api/materials')).json()).toHaveLength(2);
-    expect((await member.request({ method: 'DELETE', url: `/api/materials/${plaster.json().id}` })).statusCode).toBe(403);
-    expect((await owner.request({ method: 'DELETE', url: `/api/materials/${plaster.json().id}` })).statusCode).toBe(200);
-    expect((await member.get('/api/materials')).json().map((m: { name: string }) => m.name)).toEqual(['Dreiecktuch']);
+    expect((await member.request({ method: 'DELETE', url: `/api/materials/${json<Material>(plaster).id}` })).statusCode).toBe(403);
+    expect((await owner.request({ method: 'DELETE', url: `/api/materials/${json<Material>(plaster).id}` })).statusCode).toBe(200);
+    expect(json<Material[]>(await member.get('/api/materials')).map((m: { name: string }) => m.name)).toEqual(['Dreiecktuch']);
     expect((await owner.post('/api/materials', { name: 'Pflaster', unit: 'Stück', organizationId: id })).statusCode).toBe(201);
   });
 
@@ -30,12 +32,12 @@ describe('material catalogue', () => {
     const app = await createTestApp();
     const owner = await registeredClient(app, 'olga');
     const { id } = await createOrganization(owner);
-    const material = (await owner.post('/api/materials', { name: 'Kühlpack', unit: 'Stück', organizationId: id })).json();
+    const material = json<Material>(await owner.post('/api/materials', { name: 'Kühlpack', unit: 'Stück', organizationId: id }));
     const stranger = await registeredClient(app, 'otto');
     await createOrganization(stranger, 'Andere Org');
     expect((await stranger.get('/api/materials')).json()).toEqual([]);
-    expect((await stranger.request({ method: 'DELETE', url: `/api/materials/${material.id}` })).json()).toEqual({ code: 'NOT_FOUND', message: 'Material nicht gefunden.' });
+    expect(json(await stranger.request({ method: 'DELETE', url: `/api/materials/${material.id}` }))).toEqual({ code: 'NOT_FOUND', message: 'Material nicht gefunden.' });
     expect((await stranger.post('/api/materials', { name: 'X', unit: 'Y', organizationId: id })).statusCode).toBe(404);
-    expect((await stranger.post('/api/materials', { name: 'X', unit: 'Y', organizationId: 'abc' })).json().fields).toEqual({ organizationId: 'Keine Organisation ausgewählt' });
+    expect(json<ApiErrorBody>(await stranger.post('/api/materials', { name: 'X', unit: 'Y', organizationId: 'abc' })).fields).toEqual({ organizationId: 'Keine Organisation ausgewählt' });
   });
 });

@@ -6,6 +6,9 @@ import { createOrganization } from '../../helpers/organizations';
 import { createServiceVia } from '../../helpers/services';
 import { serviceTeam } from '../../helpers/serviceTeam';
 import { registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { ApiErrorBody, MinorTreatment, PullResponse, UsedMaterialSummary } from '@sanidok/schema';
+import { objectWith } from '../../helpers/matchers';
 
 const setup = serviceTeam;
 
@@ -30,7 +33,7 @@ describe('minor treatments', () => {
     expect(dbBytes).not.toContain('Jürgen Müller');
 
     expect((await medic.get('/api/minor-treatments')).json()).toHaveLength(1);
-    expect((await medic.get(`/api/services/${service.id}/minor-treatments`)).json()[0]).toMatchObject({ patientName: 'Jürgen Müller', date: created.json().createdAt });
+    expect(json<MinorTreatment[]>(await medic.get(`/api/services/${service.id}/minor-treatments`))[0]).toMatchObject({ patientName: 'Jürgen Müller', date: json<MinorTreatment>(created).createdAt });
   });
 
   it('rejects bad input with German messages and writes nothing', async () => {
@@ -54,7 +57,7 @@ describe('minor treatments', () => {
       const response = await medic.post('/api/minor-treatments', payload);
       expect(response.statusCode, message).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
-      expect(response.json().message).toBe(message);
+      expect(json<ApiErrorBody>(response).message).toBe(message);
     }
     await app.db.updateTable('services').set({ isBlocked: 1 }).where('id', '=', service.id).execute();
     const blocked = await medic.post('/api/minor-treatments', { ...base, materials: [{ id: pflaster, quantity: 1 }] });
@@ -73,13 +76,13 @@ describe('material consumption', () => {
     await medic.post('/api/minor-treatments', { serviceId: service.id, patientName: 'B', description: 'y', materials: [{ id: pflaster, quantity: 3 }] });
     const manual = await medic.post('/api/materials/add-used', { serviceId: service.id, materials: [{ id: kuehl, quantity: 4 }] });
     expect(manual.statusCode).toBe(201);
-    expect((await medic.post('/api/materials/add-used', { serviceId: service.id, materials: [] })).json().message).toBe('Bitte wählen Sie mindestens ein Material aus');
+    expect(json<ApiErrorBody>(await medic.post('/api/materials/add-used', { serviceId: service.id, materials: [] })).message).toBe('Bitte wählen Sie mindestens ein Material aus');
 
-    const used = (await medic.get(`/api/materials/used?serviceId=${service.id}`)).json();
+    const used = json<UsedMaterialSummary[]>(await medic.get(`/api/materials/used?serviceId=${service.id}`));
     expect(used.map((u: { name: string; count: number }) => [u.name, u.count]).sort()).toEqual([['Kühlpack', 5], ['Pflaster', 5]]);
 
     expect((await medic.request({ method: 'DELETE', url: `/api/materials/used/${pflaster}?serviceId=${service.id}` })).json()).toEqual({ refilled: 2 });
-    expect((await medic.get(`/api/materials/used?serviceId=${service.id}`)).json().map((u: { name: string }) => u.name)).toEqual(['Kühlpack']);
+    expect(json<UsedMaterialSummary[]>(await medic.get(`/api/materials/used?serviceId=${service.id}`)).map((u: { name: string }) => u.name)).toEqual(['Kühlpack']);
     expect((await medic.post('/api/materials/clear', { serviceId: service.id })).json()).toEqual({ refilled: 2 });
     expect((await medic.get(`/api/materials/used?serviceId=${service.id}`)).json()).toEqual([]);
     expect(await counts(app)).toEqual({ treatments: 2, usage: 4 });
@@ -123,10 +126,10 @@ describe('minor treatments through sync', () => {
     expect(await counts(app)).toEqual({ treatments: 1, usage: 1 });
     const treatment = await app.db.selectFrom('minorTreatments').selectAll().executeTakeFirstOrThrow();
     expect(treatment.createdAt).toBe('2026-01-01T10:00:00.000Z');
-    const pulled = (await medic.get('/api/sync/pull')).json().changes;
+    const pulled = json<PullResponse>(await medic.get('/api/sync/pull')).changes;
     expect(pulled).toEqual(expect.arrayContaining([
-      expect.objectContaining({ entity: 'minorTreatment', id, data: expect.objectContaining({ patientName: 'Offline Olaf' }) }),
-      expect.objectContaining({ entity: 'materialUsage', id: usageId, data: expect.objectContaining({ quantity: 1, sourceId: id }) }),
+      expect.objectContaining({ entity: 'minorTreatment', id, data: objectWith({ patientName: 'Offline Olaf' }) }),
+      expect.objectContaining({ entity: 'materialUsage', id: usageId, data: objectWith({ quantity: 1, sourceId: id }) }),
     ]));
   });
 });

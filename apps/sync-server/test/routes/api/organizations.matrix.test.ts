@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationFixture } from '../../helpers/organizations';
 import { organizationFixture } from '../../helpers/organizations';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { OrganizationListItem } from '@sanidok/schema';
 
 type Role = keyof OrganizationFixture['clients'];
 const roles: Role[] = ['owner', 'admin', 'member', 'outsider', 'anonymous'];
@@ -51,12 +53,12 @@ describe('organisation calls × roles', () => {
   }
 
   it('lists my organisations with role and member count, and no secret', async () => {
-    const list = (await fixture.clients.owner.get('/api/organizations')).json();
+    const list = json<OrganizationListItem[]>(await fixture.clients.owner.get('/api/organizations'));
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: fixture.organizationId, name: 'DRK Musterstadt', role: 'owner', isBlocked: false, memberCount: 3 });
-    expect(Object.keys(list[0]).some((k) => /secret|encryptionKey|private/i.test(k))).toBe(false);
-    expect((await fixture.clients.member.get('/api/organizations')).json()[0]).toMatchObject({ role: 'member' });
-    expect((await fixture.clients.admin.get('/api/organizations')).json()[0]).toMatchObject({ role: 'admin' });
+    expect(Object.keys(list[0] ?? {}).some((k) => /secret|encryptionKey|private/i.test(k))).toBe(false);
+    expect(json<OrganizationListItem[]>(await fixture.clients.member.get('/api/organizations'))[0]).toMatchObject({ role: 'member' });
+    expect(json<OrganizationListItem[]>(await fixture.clients.admin.get('/api/organizations'))[0]).toMatchObject({ role: 'admin' });
   });
 
   it('answers the same 404 for a foreign and a missing organisation', async () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createOrganization, organizationFixture, organizationPayload, pendingInvitationId } from '../../helpers/organizations';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { ApiErrorBody, InvitationListItem, Material, MemberListItem, OrganizationListItem } from '@sanidok/schema';
+import { anyString } from '../../helpers/matchers';
 
 describe('organisations', () => {
   it('makes the creator owner and validates with the spec messages', async () => {
@@ -8,7 +11,7 @@ describe('organisations', () => {
     const owner = await registeredClient(app, 'olga');
     const short = await owner.post('/api/organizations', await organizationPayload('AB'));
     expect(short.statusCode).toBe(400);
-    expect(short.json().fields).toEqual({ name: 'Name muss mindestens 3 Zeichen lang sein' });
+    expect(json<ApiErrorBody>(short).fields).toEqual({ name: 'Name muss mindestens 3 Zeichen lang sein' });
     const created = await owner.post('/api/organizations', await organizationPayload('DRK Musterstadt'));
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: 'DRK Musterstadt', role: 'owner', memberCount: 1 });
@@ -21,7 +24,7 @@ describe('organisations', () => {
     const b = await organizationPayload('Zwei');
     const mismatch = await owner.post('/api/organizations', { ...a, keyFingerprint: b.keyFingerprint });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().message).toBe('Der Organisationsschlüssel ist ungültig. Bitte laden Sie die Seite neu und versuchen Sie es erneut.');
+    expect(json<ApiErrorBody>(mismatch).message).toBe('Der Organisationsschlüssel ist ungültig. Bitte laden Sie die Seite neu und versuchen Sie es erneut.');
     expect((await owner.post('/api/organizations', { ...a, sealingPublicKey: 'x' })).statusCode).toBe(400);
     expect((await owner.post('/api/organizations', { name: 'Ohne Schlüssel' })).statusCode).toBe(400);
     expect((await owner.get('/api/organizations')).json()).toEqual([]);
@@ -40,9 +43,9 @@ describe('invitations', () => {
     expect(unknown.statusCode).toBe(201);
     expect(unknown.json()).toEqual({ ok: true });
     const badRole = await owner.post(`/api/organizations/${id}/invite`, { username: 'karl', role: 'owner' });
-    expect(badRole.json().fields).toEqual({ role: 'Bitte wählen Sie eine Rolle' });
+    expect(json<ApiErrorBody>(badRole).fields).toEqual({ role: 'Bitte wählen Sie eine Rolle' });
     const shortName = await owner.post(`/api/organizations/${id}/invite`, { username: 'ka', role: 'member' });
-    expect(shortName.json().fields).toEqual({ username: 'Benutzername muss mindestens 3 Zeichen lang sein' });
+    expect(json<ApiErrorBody>(shortName).fields).toEqual({ username: 'Benutzername muss mindestens 3 Zeichen lang sein' });
 
     const invite = await owner.post(`/api/organizations/${id}/invite`, { username: 'KARL', role: 'admin' });
     expect(invite.statusCode).toBe(201);
@@ -53,19 +56,19 @@ describe('invitations', () => {
     expect(again.json()).toEqual(unknown.json());
 
     const invitationId = await pendingInvitationId(karl, id);
-    const pending = (await karl.get('/api/invitations')).json();
-    expect(pending).toEqual([{ id: invitationId, role: 'admin', createdAt: expect.any(String), organization: { id, name: 'DRK Musterstadt' }, inviter: { username: 'olga' } }]);
+    const pending = json<InvitationListItem[]>(await karl.get('/api/invitations'));
+    expect(pending).toEqual([{ id: invitationId, role: 'admin', createdAt: anyString(), organization: { id, name: 'DRK Musterstadt' }, inviter: { username: 'olga' } }]);
     expect((await owner.post(`/api/invitations/${invitationId}/respond`, { response: 'accepted' })).statusCode).toBe(404);
     expect((await karl.post(`/api/invitations/${invitationId}/respond`, { response: 'vielleicht' })).statusCode).toBe(400);
     expect((await karl.post(`/api/invitations/${invitationId}/respond`, { response: 'accepted' })).json()).toEqual({ status: 'accepted' });
     expect((await karl.post(`/api/invitations/${invitationId}/respond`, { response: 'accepted' })).statusCode).toBe(404);
     expect((await karl.get('/api/invitations')).json()).toEqual([]);
 
-    const members = (await owner.get(`/api/organizations/${id}/members`)).json();
+    const members = json<MemberListItem[]>(await owner.get(`/api/organizations/${id}/members`));
     expect(members.map((m: { role: string; user: { username: string } }) => [m.user.username, m.role])).toEqual([['olga', 'owner'], ['karl', 'admin']]);
     const existing = await owner.post(`/api/organizations/${id}/invite`, { username: 'karl', role: 'member' });
     expect(existing.statusCode).toBe(409);
-    expect(existing.json().message).toBe('Dieser Benutzer ist bereits Mitglied der Organisation.');
+    expect(json<ApiErrorBody>(existing).message).toBe('Dieser Benutzer ist bereits Mitglied der Organisation.');
   });
 
   it('declining creates no membership, and a new invitation is possible afterwards', async () => {
@@ -89,15 +92,15 @@ describe('removing members', () => {
     const url = (userId: number) => `/api/organizations/${f.organizationId}/members/${userId}`;
 
     expect((await member.request({ method: 'DELETE', url: url(f.userIds.admin) })).statusCode).toBe(403);
-    expect((await admin.request({ method: 'DELETE', url: url(f.userIds.owner) })).json().message).toBe('Der Inhaber kann nicht entfernt werden.');
+    expect(json<ApiErrorBody>(await admin.request({ method: 'DELETE', url: url(f.userIds.owner) })).message).toBe('Der Inhaber kann nicht entfernt werden.');
     const ownerLeaves = await owner.request({ method: 'DELETE', url: url(f.userIds.owner) });
     expect(ownerLeaves.statusCode).toBe(403);
-    expect(ownerLeaves.json().message).toBe('Der Inhaber kann die Organisation nicht verlassen.');
+    expect(json<ApiErrorBody>(ownerLeaves).message).toBe('Der Inhaber kann die Organisation nicht verlassen.');
     expect((await admin.request({ method: 'DELETE', url: url(f.userIds.member) })).statusCode).toBe(200);
     expect((await member.get(`/api/organizations/${f.organizationId}/members`)).statusCode).toBe(404);
     expect((await admin.request({ method: 'DELETE', url: url(f.userIds.admin) })).statusCode).toBe(200);
     expect((await owner.request({ method: 'DELETE', url: url(f.userIds.outsider) })).statusCode).toBe(404);
-    expect((await owner.get('/api/organizations')).json()[0].memberCount).toBe(1);
+    expect(json<OrganizationListItem[]>(await owner.get('/api/organizations'))[0]?.memberCount).toBe(1);
   });
 });
 
@@ -110,7 +113,7 @@ describe('blocked organisation', () => {
     const nina = await registeredClient(app, 'nina');
     await owner.post(`/api/organizations/${id}/invite`, { username: 'nina' });
     const invitation = { id: await pendingInvitationId(nina, id) };
-    const material = (await owner.post('/api/materials', { name: 'Kühlpack', unit: 'Stück', organizationId: id })).json();
+    const material = json<Material>(await owner.post('/api/materials', { name: 'Kühlpack', unit: 'Stück', organizationId: id }));
     await app.db.updateTable('organizations').set({ isBlocked: 1 }).where('id', '=', id).execute();
 
     const invite = await owner.post(`/api/organizations/${id}/invite`, { username: 'karl' });
@@ -121,6 +124,6 @@ describe('blocked organisation', () => {
     expect((await owner.post('/api/materials', { name: 'Pflaster', unit: 'Stück', organizationId: id })).statusCode).toBe(423);
     expect((await owner.request({ method: 'DELETE', url: `/api/materials/${material.id}` })).statusCode).toBe(423);
     expect((await owner.get(`/api/organizations/${id}/members`)).statusCode).toBe(200);
-    expect((await owner.get('/api/organizations')).json()[0].isBlocked).toBe(true);
+    expect(json<OrganizationListItem[]>(await owner.get('/api/organizations'))[0]?.isBlocked).toBe(true);
   });
 });

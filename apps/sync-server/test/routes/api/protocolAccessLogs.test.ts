@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createProtocolVia, dischargePayload, protocolCounts } from '../../helpers/protocols';
 import { serviceTeam } from '../../helpers/serviceTeam';
 import { registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { AccessLogItem, ApiErrorBody, PublicUser, PushResponse } from '@sanidok/schema';
 
 async function setup() {
   const team = await serviceTeam();
@@ -21,7 +23,7 @@ describe('access logging of protocols', () => {
     expect((await medic.post('/api/access-logs/print', { protocolId: protocol.id, actionType: 'complete' })).statusCode).toBe(201);
 
     const rows = await app.db.selectFrom('accessLogs').selectAll().orderBy('id').execute();
-    const monaId = (await medic.get('/api/user')).json().id;
+    const monaId = json<PublicUser>(await medic.get('/api/user')).id;
     expect(rows.map((r) => r.actionType)).toEqual(['protocol_opened', 'print_handover', 'print_complete_protocol']);
     expect(rows[0]).toMatchObject({
       userId: monaId, organizationId: orgId, serviceId: service.id, patientProtocolId: protocol.id, userEmail: 'mona@example.de',
@@ -30,7 +32,7 @@ describe('access logging of protocols', () => {
     expect(rows[0]?.ipAddress).toBeTruthy();
     expect(rows[1]?.details).toBe('Protokoll #1: RTW-Übergabe gedruckt');
 
-    const tab = (await owner.get(`/api/organizations/${orgId}/access-logs`)).json();
+    const tab = json<AccessLogItem[]>(await owner.get(`/api/organizations/${orgId}/access-logs`));
     expect(tab.map((l: { actionType: string }) => l.actionType).sort()).toEqual(['print_complete_protocol', 'print_handover', 'protocol_opened']);
     expect(tab[0]).toMatchObject({ patientProtocolId: protocol.id, serviceId: service.id, user: { username: 'mona' } });
   });
@@ -48,7 +50,7 @@ describe('access logging of protocols', () => {
     ];
     for (const [client, payload, path, status, message] of cases) {
       const response = await client.post(`/api/access-logs/${path}`, payload);
-      expect([response.statusCode, response.json().message]).toEqual([status, message]);
+      expect([response.statusCode, json<ApiErrorBody>(response).message]).toEqual([status, message]);
     }
     expect((await protocolCounts(app)).accessLogs).toBe(1);
   });
@@ -63,7 +65,7 @@ describe('access logging of protocols', () => {
       { mutationId: randomUUID(), seq: 2, name: 'accessLog.record', args: event, createdAt: occurredAt },
       { mutationId: randomUUID(), seq: 3, name: 'accessLog.record', args: { ...event, id: randomUUID(), actionType: 'other' }, createdAt: occurredAt },
     ] });
-    expect(first.json().results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'rejected']);
+    expect(json<PushResponse>(first).results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'rejected']);
     const rows = await app.db.selectFrom('accessLogs').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actionType: 'print_handover', timestamp: occurredAt, eventId: event.id, details: 'Protokoll #1: RTW-Übergabe gedruckt (über Synchronisation gemeldet)' });

@@ -6,16 +6,19 @@ import { createServiceVia } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
 import { serviceTeam } from '../../helpers/serviceTeam';
 import { registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { OrganizationListItem, PatientProtocolWithSummary, PublicUser, PullResponse, PushResponse } from '@sanidok/schema';
+import { objectWith } from '../../helpers/matchers';
 
 const mutation = (seq: number, name: string, args: unknown) => ({ mutationId: randomUUID(), seq, name, args, createdAt: new Date().toISOString() });
 const push = (client: Client, deviceId: string, mutations: unknown[]) => client.post('/api/sync/push', { deviceId, schemaVersion: 1, mutations });
 
-interface Change { entity: string; op: string; id: string; version: number; data?: Record<string, unknown> }
+interface Change { entity: string; op: string; id: string; version: number; data?: unknown }
 
 async function pullAll(client: Client, cursor?: string) {
   const changes: Change[] = [];
   for (let page = 0; page < 100; page += 1) {
-    const body = (await client.get(`/api/sync/pull?${new URLSearchParams(cursor ? { cursor } : {})}`)).json();
+    const body = json<PullResponse>(await client.get(`/api/sync/pull?${new URLSearchParams(cursor ? { cursor } : {}).toString()}`));
     changes.push(...body.changes);
     cursor = body.cursor;
     if (!body.hasMore) break;
@@ -35,17 +38,19 @@ describe('protocols through sync', () => {
       push(medic, randomUUID(), batch()),
       Promise.all([0, 1, 2].map(() => medic.post('/api/patient-protocols', protocolPayload(service.id)))),
     ]);
-    expect(a.json().results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
-    expect(b.json().results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
+    expect(json<PushResponse>(a).results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
+    expect(json<PushResponse>(b).results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
     expect(rest.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     const numbers = (await app.db.selectFrom('patientProtocols').select('serviceProtocolNumber').execute()).map((r) => r.serviceProtocolNumber).sort((x, y) => x - y);
     expect(numbers).toEqual(Array.from({ length: 2 * perDevice + 3 }, (_, i) => i + 1));
 
     // Another service counts from 1 again.
-    const other = await createServiceVia(owner, (await owner.get('/api/organizations')).json()[0].id, { name: 'Marathon' });
+    const [organization] = json<OrganizationListItem[]>(await owner.get('/api/organizations'));
+    if (!organization) throw new Error('Organisation fehlt');
+    const other = await createServiceVia(owner, organization.id, { name: 'Marathon' });
     const first = await push(owner, randomUUID(), [mutation(1, 'protocol.create', protocolPayload(other.id))]);
-    expect(first.json().results[0].status).toBe('applied');
-    expect((await owner.get(`/api/services/${other.id}/patient-protocols`)).json()[0].serviceProtocolNumber).toBe(1);
+    expect(json<PushResponse>(first).results[0]?.status).toBe('applied');
+    expect(json<PatientProtocolWithSummary[]>(await owner.get(`/api/services/${other.id}/patient-protocols`))[0]?.serviceProtocolNumber).toBe(1);
   });
 
   it('applies an offline shift once and pulls protocol, patient data, vitals and entries', async () => {
@@ -63,20 +68,20 @@ describe('protocols through sync', () => {
     ];
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const response = await push(medic, device, shift);
-      expect(response.json().results.map((r: { status: string }) => r.status)).toEqual(attempt === 0 ? ['applied', 'applied', 'applied', 'applied'] : ['duplicate', 'duplicate', 'duplicate', 'duplicate']);
+      expect(json<PushResponse>(response).results.map((r: { status: string }) => r.status)).toEqual(attempt === 0 ? ['applied', 'applied', 'applied', 'applied'] : ['duplicate', 'duplicate', 'duplicate', 'duplicate']);
     }
     expect(await protocolCounts(app)).toMatchObject({ protocols: 1, patientData: 1, vitals: 1, values: 2, entries: 1 });
 
     const { changes, cursor } = await pullAll(owner);
     const byEntity = (entity: string) => changes.filter((c) => c.entity === entity);
-    expect(byEntity('protocol')).toEqual([expect.objectContaining({ op: 'upsert', id: protocolId, data: expect.objectContaining({ serviceProtocolNumber: 1, helper2: 'Lena', createdAt: '2026-01-01T09:00:00.000Z' }) })]);
-    expect(byEntity('patientData')).toEqual([expect.objectContaining({ op: 'upsert', id: protocolId, data: expect.objectContaining({ protocolId, patientData: expect.objectContaining({ firstName: 'Jürgen', phone: '0151 999' }) }) })]);
+    expect(byEntity('protocol')).toEqual([expect.objectContaining({ op: 'upsert', id: protocolId, data: objectWith({ serviceProtocolNumber: 1, helper2: 'Lena', createdAt: '2026-01-01T09:00:00.000Z' }) })]);
+    expect(byEntity('patientData')).toEqual([expect.objectContaining({ op: 'upsert', id: protocolId, data: objectWith({ protocolId, patientData: objectWith({ firstName: 'Jürgen', phone: '0151 999' }) }) })]);
     expect(byEntity('vitalRecord')[0]?.data).toMatchObject({ id: vitalsId, recordedAt: '2026-01-01T09:05:00.000Z', values: [{ parameterType: 'heart_rate', value: '104' }, { parameterType: 'oxygen_saturation', value: '93' }] });
     expect(byEntity('treatmentEntry')[0]?.data).toMatchObject({ id: entryId, protocolId, time: '09:06', performer: 'helfer2' });
 
     // Discharge from another device: the protocol changes, the patient data is dropped.
     const discharge = await push(owner, randomUUID(), [mutation(1, 'protocol.discharge', { id: protocolId, ...dischargePayload })]);
-    expect(discharge.json().results[0].status).toBe('applied');
+    expect(json<PushResponse>(discharge).results[0]?.status).toBe('applied');
     const delta = await pullAll(medic, cursor);
     expect(delta.changes.map((c) => [c.entity, c.op])).toEqual([['protocol', 'upsert'], ['patientData', 'delete']]);
     const fresh = await pullAll(medic);
@@ -88,7 +93,7 @@ describe('protocols through sync', () => {
       mutation(5, 'protocol.update', { id: protocolId, chiefComplaint: 'zu spät', patientData: { firstName: 'Geheim' } }),
       mutation(6, 'vitals.record', { protocolId, values: [{ parameterType: 'heart_rate', value: '80' }] }),
     ]);
-    expect(late.json().results).toMatchObject([
+    expect(json<PushResponse>(late).results).toMatchObject([
       { seq: 5, status: 'rejected', code: 'CONFLICT', message: 'Dieses Protokoll ist abgeschlossen und kann nicht mehr bearbeitet werden.' },
       { seq: 6, status: 'rejected', code: 'CONFLICT' },
     ]);
@@ -103,11 +108,11 @@ describe('protocols through sync', () => {
     const stranger = await registeredClient(app, 'otto');
     await createOrganization(stranger, 'Fremde Org');
     const foreign = await push(stranger, randomUUID(), [mutation(1, 'protocol.create', protocolPayload(service.id))]);
-    expect(foreign.json().results[0]).toMatchObject({ status: 'rejected', code: 'NOT_FOUND', message: 'Sanitätsdienst nicht gefunden' });
-    const monaId = (await medic.get('/api/user')).json().id;
+    expect(json<PushResponse>(foreign).results[0]).toMatchObject({ status: 'rejected', code: 'NOT_FOUND', message: 'Sanitätsdienst nicht gefunden' });
+    const monaId = json<PublicUser>(await medic.get('/api/user')).id;
     await owner.request({ method: 'DELETE', url: `/api/organizations/${orgId}/members/${monaId}` });
     const removed = await push(medic, randomUUID(), [mutation(1, 'protocol.create', protocolPayload(service.id))]);
-    expect(removed.json().results[0]).toMatchObject({ status: 'rejected', code: 'NOT_FOUND' });
+    expect(json<PushResponse>(removed).results[0]).toMatchObject({ status: 'rejected', code: 'NOT_FOUND' });
     expect(await protocolCounts(app)).toMatchObject({ protocols: 0, patientData: 0 });
   });
 });

@@ -5,6 +5,8 @@ import { organizationFixture } from '../../helpers/organizations';
 import { createProtocolVia, dischargePayload, protocolPayload } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
 import { Client, createTestApp } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { ApiErrorBody, PullResponse } from '@sanidok/schema';
 
 type Role = keyof OrganizationFixture['clients'];
 const roles: Role[] = ['owner', 'admin', 'member', 'outsider', 'anonymous'];
@@ -59,7 +61,7 @@ describe('protocol calls × roles', () => {
         const response = await fixture.clients[role].request({ method: row.method, url: row.url(fixture, role), payload: row.body?.(fixture) as never });
         expect(response.statusCode, response.body).toBe(row.expect[role]);
         if (response.statusCode >= 400) expect(response.json()).toHaveProperty('message');
-        if (response.statusCode === 404) expect(response.json().message).toMatch(/nicht gefunden/);
+        if (response.statusCode === 404) expect(json<ApiErrorBody>(response).message).toMatch(/nicht gefunden/);
       });
     }
   }
@@ -71,6 +73,6 @@ describe('protocol calls × roles', () => {
     expect(foreign.json()).toEqual((await outsider.get(`/api/patient-protocols/${randomUUID()}`)).json());
     expect(foreign.json()).toEqual((await outsider.get('/api/patient-protocols/kein-uuid')).json());
     expect(foreign.body).not.toContain('Jürgen');
-    expect(JSON.stringify((await outsider.get('/api/sync/pull')).json().changes)).not.toContain(fixture.protocolId);
+    expect(JSON.stringify(json<PullResponse>(await outsider.get('/api/sync/pull')).changes)).not.toContain(fixture.protocolId);
   });
 });

@@ -4,6 +4,8 @@ import { createOrganization } from '../../helpers/organizations';
 import { createProtocolVia, databaseText, dischargePayload, protocolCounts, protocolPayload } from '../../helpers/protocols';
 import { serviceTeam } from '../../helpers/serviceTeam';
 import { registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { ApiErrorBody, PatientProtocolWithSummary, ProtocolDetail, PublicUser } from '@sanidok/schema';
 
 const closed = 'Dieses Protokoll ist abgeschlossen und kann nicht mehr bearbeitet werden.';
 
@@ -17,7 +19,7 @@ describe('patient protocols', () => {
       materials: [{ id: kuehl, quantity: 2 }], encryptionKey: 'wird ignoriert', status: 'discharged', treatedById: 1,
     }));
     expect(response.statusCode).toBe(201);
-    const { protocol, patientData } = response.json();
+    const { protocol, patientData } = json<ProtocolDetail>(response);
     expect(protocol).toMatchObject({ serviceProtocolNumber: 1, status: 'active', serviceName: 'Stadtfest Musterstadt', allergies: 'Penicillin', needsReview: false });
     expect(patientData).toEqual({ firstName: 'Jürgen', lastName: 'Müller', dateOfBirth: '1980-04-12', gender: 'männlich', address: 'Hauptstraße 5, 12345 Musterstadt' });
     expect(Object.keys(protocol)).not.toContain('patientData');
@@ -35,10 +37,10 @@ describe('patient protocols', () => {
     const second = await createProtocolVia(medic, service.id, { patientData: JSON.stringify({ firstName: 'Eva', lastName: 'Schulz', patientAddress: 'Gartenweg 1' }) });
     expect(second.protocol.serviceProtocolNumber).toBe(2);
     expect(second.patientData).toEqual({ firstName: 'Eva', lastName: 'Schulz', address: 'Gartenweg 1' });
-    expect((await medic.get(`/api/services/${service.id}/patient-protocols`)).json().map((p: { serviceProtocolNumber: number }) => p.serviceProtocolNumber)).toEqual([1, 2]);
+    expect(json<PatientProtocolWithSummary[]>(await medic.get(`/api/services/${service.id}/patient-protocols`)).map((p: { serviceProtocolNumber: number }) => p.serviceProtocolNumber)).toEqual([1, 2]);
     expect((await medic.get('/api/patient-protocols')).json()).toHaveLength(2);
-    const detail = (await medic.get(`/api/patient-protocols/${protocol.id}?encryptionKey=egal`)).json();
-    expect(detail.patientData.firstName).toBe('Jürgen');
+    const detail = json<ProtocolDetail>(await medic.get(`/api/patient-protocols/${protocol.id}?encryptionKey=egal`));
+    expect(detail.patientData?.firstName).toBe('Jürgen');
   });
 
   it('rejects bad input with German messages and writes nothing', async () => {
@@ -62,11 +64,11 @@ describe('patient protocols', () => {
     ];
     for (const [payload, status, message] of cases) {
       const response = await medic.post('/api/patient-protocols', payload);
-      expect([response.statusCode, response.json().message], message).toEqual([status, message]);
+      expect([response.statusCode, json<ApiErrorBody>(response).message], message).toEqual([status, message]);
     }
     expect(await protocolCounts(app)).toMatchObject({ protocols: 0, patientData: 0, usage: 0 });
     const created = await createProtocolVia(medic, service.id);
-    expect((await medic.post('/api/patient-protocols', { ...base, id: created.protocol.id })).json().message).toBe('Dieses Protokoll wurde bereits erfasst.');
+    expect(json<ApiErrorBody>(await medic.post('/api/patient-protocols', { ...base, id: created.protocol.id })).message).toBe('Dieses Protokoll wurde bereits erfasst.');
   });
 
   it('updates field by field, merges patient data, adds materials and treatment entries', async () => {
@@ -80,7 +82,7 @@ describe('patient protocols', () => {
       treatmentEntries: [{ id: entryId, time: '14:05', text: 'Pulsoxymetrie angelegt', performer: 'helfer1', performerName: 'wird verworfen' }],
     });
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body = json<ProtocolDetail>(response);
     expect(body.protocol).toMatchObject({ medications: 'Ramipril 5 mg', helper1: 'Max Helfer', allergies: null, chiefComplaint: 'Synkope nach längerem Stehen' });
     expect(body.protocol.treatmentSummary).toBe('[14:05] Pulsoxymetrie angelegt (Helfer 1)');
     expect(body.patientData).toEqual({ firstName: 'Jürgen', lastName: 'Müller', dateOfBirth: '1980-04-12', gender: 'männlich', phone: '0171 1234567' });
@@ -88,7 +90,7 @@ describe('patient protocols', () => {
 
     const entry = await owner.post(`/api/patient-protocols/${protocol.id}/treatment-entries`, { id: randomUUID(), time: '14:20', text: 'Übergabe vorbereitet', performer: 'custom', performerName: 'Dr. Weiß' });
     expect(entry.statusCode).toBe(201);
-    expect((await medic.get(`/api/patient-protocols/${protocol.id}`)).json().protocol.treatmentSummary).toBe('[14:05] Pulsoxymetrie angelegt (Helfer 1)\n[14:20] Übergabe vorbereitet (Dr. Weiß)');
+    expect(json<ProtocolDetail>(await medic.get(`/api/patient-protocols/${protocol.id}`)).protocol.treatmentSummary).toBe('[14:05] Pulsoxymetrie angelegt (Helfer 1)\n[14:20] Übergabe vorbereitet (Dr. Weiß)');
     const badEntries: [unknown, string][] = [
       [{ id: randomUUID(), time: '25:00', text: 'x', performer: 'helfer1' }, 'Bitte geben Sie die Uhrzeit als HH:MM an'],
       [{ id: randomUUID(), time: '10:00', text: '   ', performer: 'helfer1' }, 'Die Maßnahme darf nicht leer sein'],
@@ -96,10 +98,10 @@ describe('patient protocols', () => {
       [{ id: randomUUID(), time: '10:00', text: 'x', performer: 'chef' }, 'Bitte wählen Sie aus, wer die Maßnahme durchgeführt hat'],
     ];
     for (const [payload, message] of badEntries) {
-      expect((await medic.post(`/api/patient-protocols/${protocol.id}/treatment-entries`, payload)).json().message).toBe(message);
+      expect(json<ApiErrorBody>(await medic.post(`/api/patient-protocols/${protocol.id}/treatment-entries`, payload)).message).toBe(message);
     }
     const badPatch = await medic.patch(`/api/patient-protocols/${protocol.id}`, { patientData: { firstName: '' } });
-    expect(badPatch.json().message).toBe('Vorname ist erforderlich');
+    expect(json<ApiErrorBody>(badPatch).message).toBe('Vorname ist erforderlich');
     expect(await protocolCounts(app)).toMatchObject({ entries: 2, usage: 1 });
   });
 
@@ -108,8 +110,8 @@ describe('patient protocols', () => {
     const { protocol } = await createProtocolVia(medic, service.id);
     await medic.patch(`/api/patient-protocols/${protocol.id}`, { baseVersion: protocol.version, chiefComplaint: 'Tablet A', patientData: { phone: '0170 111' } });
     const second = await owner.patch(`/api/patient-protocols/${protocol.id}`, { baseVersion: protocol.version, chiefComplaint: 'Tablet B', patientData: { phone: '0170 222' } });
-    expect(second.json().protocol).toMatchObject({ chiefComplaint: 'Tablet B', needsReview: true });
-    expect(second.json().patientData.phone).toBe('0170 222');
+    expect(json<ProtocolDetail>(second).protocol).toMatchObject({ chiefComplaint: 'Tablet B', needsReview: true });
+    expect(json<ProtocolDetail>(second).patientData?.phone).toBe('0170 222');
     const revisions = await app.db.selectFrom('fieldRevisions').selectAll().orderBy('entity').execute();
     expect(revisions.map((r) => [r.entity, r.field])).toEqual([['patientData', 'phone'], ['protocol', 'chiefComplaint']]);
     expect(revisions[1]).toMatchObject({ replacedValue: 'Tablet A', newValue: 'Tablet B' });
@@ -121,14 +123,14 @@ describe('patient protocols', () => {
     const { app, owner, medic, service } = await setup();
     const { protocol } = await createProtocolVia(medic, service.id);
     const incomplete = await medic.patch(`/api/patient-protocols/${protocol.id}/discharge`, { dischargeStatus: 'gut' });
-    expect(incomplete.json().fields).toEqual({
+    expect(json<ApiErrorBody>(incomplete).fields).toEqual({
       dischargeStatus: 'Bitte wählen Sie den Patientenzustand aus', dischargeDestination: 'Verbleib ist erforderlich', handoverTo: 'Übergabe an ist erforderlich',
     });
-    expect((await medic.get(`/api/patient-protocols/${protocol.id}`)).json().protocol.status).toBe('active');
+    expect(json<ProtocolDetail>(await medic.get(`/api/patient-protocols/${protocol.id}`)).protocol.status).toBe('active');
 
     const discharged = await medic.patch(`/api/patient-protocols/${protocol.id}/discharge`, { ...dischargePayload, dischargedBy: 999, status: 'discharged', dischargedAt: '2026-01-01T12:00:00.000Z' });
     expect(discharged.statusCode).toBe(200);
-    const medicId = (await medic.get('/api/user')).json().id;
+    const medicId = json<PublicUser>(await medic.get('/api/user')).id;
     expect(discharged.json()).toMatchObject({
       protocol: { status: 'discharged', dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau', dischargedById: medicId, dischargedAt: '2026-01-01T12:00:00.000Z' },
       patientData: null,
@@ -139,9 +141,9 @@ describe('patient protocols', () => {
       await medic.post(`/api/patient-protocols/${protocol.id}/vital-signs`, { heartRate: 80 }),
       await medic.post(`/api/patient-protocols/${protocol.id}/treatment-entries`, { id: randomUUID(), time: '10:00', text: 'x', performer: 'helfer1' }),
     ];
-    for (const response of refused) expect([response.statusCode, response.json().message]).toEqual([409, closed]);
+    for (const response of refused) expect([response.statusCode, json<ApiErrorBody>(response).message]).toEqual([409, closed]);
     for (const client of [owner, medic]) {
-      const detail = (await client.get(`/api/patient-protocols/${protocol.id}`)).json();
+      const detail = json<ProtocolDetail>(await client.get(`/api/patient-protocols/${protocol.id}`));
       expect(detail.patientData).toBeNull();
       expect(detail.protocol.chiefComplaint).toBe('Synkope nach längerem Stehen');
     }
@@ -155,10 +157,10 @@ describe('patient protocols', () => {
     await app.db.updateTable('services').set({ isBlocked: 1 }).where('id', '=', service.id).execute();
     expect((await medic.post('/api/patient-protocols', protocolPayload(service.id))).statusCode).toBe(423);
     expect((await medic.patch(`/api/patient-protocols/${protocol.id}`, { chiefComplaint: 'x' })).statusCode).toBe(423);
-    expect((await medic.get(`/api/patient-protocols/${protocol.id}`)).json().patientData.firstName).toBe('Jürgen');
+    expect(json<ProtocolDetail>(await medic.get(`/api/patient-protocols/${protocol.id}`)).patientData?.firstName).toBe('Jürgen');
     await app.db.updateTable('services').set({ isBlocked: 0, status: 'archived' }).where('id', '=', service.id).execute();
     const archived = await medic.post(`/api/patient-protocols/${protocol.id}/vital-signs`, { heartRate: 80 });
-    expect([archived.statusCode, archived.json().message]).toEqual([409, 'Dieser Sanitätsdienst ist archiviert. Es können keine Einträge mehr erfasst werden.']);
+    expect([archived.statusCode, json<ApiErrorBody>(archived).message]).toEqual([409, 'Dieser Sanitätsdienst ist archiviert. Es können keine Einträge mehr erfasst werden.']);
     await app.db.updateTable('services').set({ status: 'active' }).where('id', '=', service.id).execute();
     const deletion = await owner.request({ method: 'DELETE', url: `/api/services/${service.id}` });
     expect(deletion.statusCode).toBe(409);

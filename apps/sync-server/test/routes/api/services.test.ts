@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { addMember, createOrganization } from '../../helpers/organizations';
 import { createServiceVia, servicePayload } from '../../helpers/services';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { ApiErrorBody, Service } from '@sanidok/schema';
 
 const hour = 3_600_000;
 
@@ -20,14 +22,14 @@ describe('services REST', () => {
     expect((await admin.post('/api/services', servicePayload(orgId))).statusCode).toBe(201);
     const byMember = await member.post('/api/services', servicePayload(orgId));
     expect(byMember.statusCode).toBe(403);
-    expect(byMember.json().message).toBe('Nur der Inhaber oder ein Administrator darf Sanitätsdienste anlegen, ändern, archivieren oder löschen.');
+    expect(json<ApiErrorBody>(byMember).message).toBe('Nur der Inhaber oder ein Administrator darf Sanitätsdienste anlegen, ändern, archivieren oder löschen.');
     expect((await outsider.post('/api/services', servicePayload(orgId))).statusCode).toBe(404);
     expect((await new Client(app).get('/api/services')).statusCode).toBe(401);
 
     expect((await member.get('/api/services')).json()).toHaveLength(2);
     expect((await member.get('/api/services/active')).json()).toHaveLength(2);
     expect((await outsider.get('/api/services')).json()).toEqual([]);
-    const foreign = await outsider.get(`/api/services/${created.json().id}`);
+    const foreign = await outsider.get(`/api/services/${json<Service>(created).id}`);
     expect(foreign.json()).toEqual({ code: 'NOT_FOUND', message: 'Sanitätsdienst nicht gefunden' });
     expect((await owner.get('/api/services/kein-uuid')).statusCode).toBe(404);
   });
@@ -37,19 +39,19 @@ describe('services REST', () => {
     const owner = await registeredClient(app, 'olga');
     const { id: orgId } = await createOrganization(owner);
     const bad = await owner.post('/api/services', { name: 'ab', location: 'x', organizationId: orgId });
-    expect(bad.json().fields).toMatchObject({
+    expect(json<ApiErrorBody>(bad).fields).toMatchObject({
       name: 'Name muss mindestens 3 Zeichen lang sein',
       location: 'Bitte geben Sie den Ort des Sanitätsdienstes an',
       startDate: 'Startdatum ist erforderlich',
       endDate: 'Enddatum ist erforderlich',
     });
     const reversed = await owner.post('/api/services', servicePayload(orgId, { startDate: '2026-07-01T12:00:00.000Z', endDate: '2026-07-01T10:00:00.000Z' }));
-    expect(reversed.json().fields).toEqual({ endDate: 'Das Enddatum muss nach dem Startdatum liegen' });
+    expect(json<ApiErrorBody>(reversed).fields).toEqual({ endDate: 'Das Enddatum muss nach dem Startdatum liegen' });
     const noOrg = await owner.post('/api/services', servicePayload(orgId, { organizationId: undefined }));
-    expect(noOrg.json().fields).toEqual({ organizationId: 'Bitte wählen Sie eine Organisation aus' });
+    expect(json<ApiErrorBody>(noOrg).fields).toEqual({ organizationId: 'Bitte wählen Sie eine Organisation aus' });
     const service = await createServiceVia(owner, orgId);
     const editReversed = await owner.patch(`/api/services/${service.id}`, { endDate: '2000-01-01T00:00:00.000Z' });
-    expect(editReversed.json().fields).toEqual({ endDate: 'Enddatum muss nach dem Startdatum liegen' });
+    expect(json<ApiErrorBody>(editReversed).fields).toEqual({ endDate: 'Enddatum muss nach dem Startdatum liegen' });
   });
 
   it('edits fields with the access code, archives only ended services, completes and deletes', async () => {
@@ -59,14 +61,14 @@ describe('services REST', () => {
     const running = await createServiceVia(owner, orgId);
     const edited = await owner.patch(`/api/services/${running.id}`, { name: 'Stadtfest 2026', accessCode: 'A-17', organizationId: 999 });
     expect(edited.json()).toMatchObject({ name: 'Stadtfest 2026', accessCode: 'A-17', location: 'Marktplatz 1', organizationId: orgId });
-    expect(edited.json().version).toBeGreaterThan(running.version);
+    expect(json<Service>(edited).version).toBeGreaterThan(running.version);
 
     const early = await owner.request({ method: 'PATCH', url: `/api/services/${running.id}/archive` });
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe('Nur beendete Sanitätsdienste können archiviert werden.');
+    expect(json<ApiErrorBody>(early).message).toBe('Nur beendete Sanitätsdienste können archiviert werden.');
     const past = await createServiceVia(owner, orgId, { startDate: new Date(Date.now() - 10 * hour).toISOString(), endDate: new Date(Date.now() - hour).toISOString() });
-    expect((await owner.request({ method: 'PATCH', url: `/api/services/${past.id}/archive` })).json().status).toBe('archived');
-    expect((await owner.request({ method: 'PATCH', url: `/api/services/${running.id}/complete` })).json().status).toBe('completed');
+    expect(json<Service>(await owner.request({ method: 'PATCH', url: `/api/services/${past.id}/archive` })).status).toBe('archived');
+    expect(json<Service>(await owner.request({ method: 'PATCH', url: `/api/services/${running.id}/complete` })).status).toBe('completed');
     expect((await owner.request({ method: 'DELETE', url: `/api/services/${running.id}` })).statusCode).toBe(200);
     expect((await owner.get(`/api/services/${running.id}`)).statusCode).toBe(404);
   });
@@ -79,8 +81,8 @@ describe('services REST', () => {
     await app.db.updateTable('services').set({ isBlocked: 1 }).where('id', '=', service.id).execute();
     const edit = await owner.patch(`/api/services/${service.id}`, { name: 'Neuer Name' });
     expect(edit.statusCode).toBe(423);
-    expect(edit.json().message).toBe('Dieser Sanitätsdienst ist gesperrt. Änderungen sind nicht möglich.');
-    expect((await owner.get(`/api/services/${service.id}`)).json().isBlocked).toBe(true);
+    expect(json<ApiErrorBody>(edit).message).toBe('Dieser Sanitätsdienst ist gesperrt. Änderungen sind nicht möglich.');
+    expect(json<Service>(await owner.get(`/api/services/${service.id}`)).isBlocked).toBe(true);
     await app.db.updateTable('organizations').set({ isBlocked: 1 }).where('id', '=', orgId).execute();
     expect((await owner.post('/api/services', servicePayload(orgId))).statusCode).toBe(423);
   });

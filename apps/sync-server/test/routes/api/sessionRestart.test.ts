@@ -4,6 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
 import type { AppConfig } from '../../../src/config/config';
+import { json } from '../../helpers/json';
+import type { PublicUser } from '@sanidok/schema';
 
 describe('sessions', () => {
   it('survive a restart of the server on the same database', async () => {
@@ -22,7 +24,7 @@ describe('sessions', () => {
       const second = await buildApp(config);
       const me = await second.inject({ method: 'GET', url: '/api/user', headers: { cookie: `sanidok_session=${cookie?.value}` } });
       expect(me.statusCode).toBe(200);
-      expect(me.json().username).toBe('jana');
+      expect(json<PublicUser>(me).username).toBe('jana');
       await second.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

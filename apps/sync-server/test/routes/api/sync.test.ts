@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { addMember, createOrganization, pendingInvitationId } from '../../helpers/organizations';
 import { createServiceVia, servicePayload } from '../../helpers/services';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { ApiErrorBody, PublicUser, PullResponse, PushResponse, Service } from '@sanidok/schema';
 
 const mutation = (seq: number, name: string, args: unknown) => ({ mutationId: randomUUID(), seq, name, args, createdAt: new Date().toISOString() });
 const push = (client: Client, deviceId: string, mutations: unknown[], schemaVersion = 1) =>
@@ -13,9 +15,9 @@ async function pullAll(client: Client, cursor?: string, limit?: number) {
   let organizations: { id: number }[] = [];
   for (let page = 0; page < 100; page += 1) {
     const query = new URLSearchParams({ ...(cursor ? { cursor } : {}), ...(limit ? { limit: String(limit) } : {}) });
-    const response = await client.get(`/api/sync/pull?${query}`);
+    const response = await client.get(`/api/sync/pull?${query.toString()}`);
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body = json<PullResponse>(response);
     changes.push(...body.changes);
     organizations = body.organizations;
     cursor = body.cursor;
@@ -36,11 +38,11 @@ describe('sync push', () => {
     expect(first.json()).toMatchObject({ lastSeq: 2, results: [{ seq: 1, status: 'applied' }, { seq: 2, status: 'applied' }] });
 
     const replay = await push(owner, device, [mutation(1, 'service.create', a), mutation(2, 'service.create', b), mutation(3, 'service.update', { id: a.id, name: 'Stadtfest neu' })]);
-    expect(replay.json().results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate', 'applied']);
+    expect(json<PushResponse>(replay).results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate', 'applied']);
     const gap = await push(owner, device, [mutation(5, 'service.update', { id: a.id, name: 'zu früh' })]);
     expect(gap.json()).toEqual({ lastSeq: 3, results: [] });
 
-    const services = (await owner.get('/api/services')).json();
+    const services = json<Service[]>(await owner.get('/api/services'));
     expect(services.map((s: { name: string }) => s.name).sort()).toEqual(['Marathon', 'Stadtfest neu']);
   });
 
@@ -64,13 +66,13 @@ describe('sync push', () => {
       ],
     });
     const replay = await push(member, device, [mutation(1, 'service.create', servicePayload(orgId)), mutation(4, 'constructor', {})]);
-    expect(replay.json().results).toMatchObject([
+    expect(json<PushResponse>(replay).results).toMatchObject([
       { seq: 1, status: 'rejected', code: 'FORBIDDEN' },
       { seq: 4, status: 'rejected', code: 'UNKNOWN_MUTATION' },
     ]);
     const quarantine = await app.db.selectFrom('syncQuarantine').selectAll().orderBy('seq').execute();
     expect(quarantine.map((q) => [q.seq, q.code])).toEqual([[1, 'FORBIDDEN'], [2, 'VALIDATION'], [3, 'UNKNOWN_MUTATION'], [4, 'UNKNOWN_MUTATION']]);
-    expect(JSON.parse(quarantine[0]?.args ?? '{}').organizationId).toBe(orgId);
+    expect((JSON.parse(quarantine[0]?.args ?? '{}') as { organizationId?: unknown }).organizationId).toBe(orgId);
     expect(await app.db.selectFrom('services').select('id').execute()).toEqual([]);
   });
 
@@ -87,10 +89,10 @@ describe('sync push', () => {
     expect(foreignDevice.statusCode).toBe(403);
     expect(foreignDevice.json()).toEqual({ code: 'FOREIGN_DEVICE', message: 'Diese Geräte-Kennung gehört zu einem anderen Benutzer.' });
     const foreignOrg = await push(intruder, randomUUID(), [mutation(1, 'service.create', servicePayload(orgId))]);
-    expect(foreignOrg.json().results[0]).toMatchObject({ status: 'rejected', code: 'NOT_FOUND' });
+    expect(json<PushResponse>(foreignOrg).results[0]).toMatchObject({ status: 'rejected', code: 'NOT_FOUND' });
     const old = await push(owner, device, [mutation(2, 'service.create', servicePayload(orgId))], 0);
     expect(old.statusCode).toBe(409);
-    expect(old.json().code).toBe('SCHEMA_MISMATCH');
+    expect(json<ApiErrorBody>(old).code).toBe('SCHEMA_MISMATCH');
     expect((await app.db.selectFrom('services').select('id').execute()).length).toBe(1);
     expect((await new Client(app).post('/api/sync/push', { deviceId: device, schemaVersion: 1, mutations: [] })).statusCode).toBe(401);
     expect((await owner.post('/api/sync/push', { deviceId: 'x', schemaVersion: 1, mutations: 'nein' })).statusCode).toBe(400);
@@ -132,13 +134,14 @@ describe('sync pull', () => {
     const versions = all.changes.map((c) => c.version);
     expect(new Set(versions).size).toBe(versions.length);
 
-    const deleted = (await owner.get('/api/services')).json()[0];
+    const [deleted] = json<Service[]>(await owner.get('/api/services'));
+    if (!deleted) throw new Error('Sanitätsdienst fehlt');
     await owner.request({ method: 'DELETE', url: `/api/services/${deleted.id}` });
     const delta = await pullAll(member, all.cursor);
     expect(delta.changes).toEqual([expect.objectContaining({ entity: 'service', op: 'delete', id: deleted.id })]);
     expect((await pullAll(member, delta.cursor)).changes).toEqual([]);
 
-    const monaId = (await member.get('/api/user')).json().id;
+    const monaId = json<PublicUser>(await member.get('/api/user')).id;
     await owner.request({ method: 'DELETE', url: `/api/organizations/${orgId}/members/${monaId}` });
     await createServiceVia(owner, orgId, { name: 'Nach dem Austritt' });
     const after = await pullAll(member, delta.cursor);
@@ -159,6 +162,6 @@ describe('sync pull', () => {
     await late.post(`/api/invitations/${String(await pendingInvitationId(late, orgId))}/respond`, { response: 'accepted' });
     expect((await pullAll(late, early.cursor)).changes).toHaveLength(1);
     expect((await late.get('/api/sync/pull?cursor=%%%')).statusCode).toBe(400);
-    expect((await late.get('/api/sync/pull?schemaVersion=99')).json().code).toBe('SCHEMA_MISMATCH');
+    expect(json<ApiErrorBody>(await late.get('/api/sync/pull?schemaVersion=99')).code).toBe('SCHEMA_MISMATCH');
   });
 });

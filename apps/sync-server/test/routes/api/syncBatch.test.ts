@@ -7,6 +7,8 @@ import { createOrganization } from '../../helpers/organizations';
 import { createServiceVia, servicePayload } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { PullResponse, PushResponse } from '@sanidok/schema';
 
 // The fast paths of push and pull (docs/sync-protocol.md, "Implementation notes") must give the
 // answers of the plain ones: these tests pin what they could get wrong.
@@ -28,7 +30,7 @@ describe('sync push: versions counted per batch', () => {
       mutation(3, 'service.create', taken),
       mutation(4, 'service.create', servicePayload(orgId)),
     ]);
-    expect(response.json().results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'rejected', 'applied']);
+    expect(json<PushResponse>(response).results.map((r) => r.status)).toEqual(['applied', 'applied', 'rejected', 'applied']);
 
     const versions = (await app.db.selectFrom('services').select('version').where('id', '!=', before.id).orderBy('version').execute()).map((r) => r.version);
     expect(versions).toEqual([before.version + 1, before.version + 2, before.version + 3]);
@@ -48,7 +50,7 @@ describe('sync push: versions counted per batch', () => {
     await push(owner, randomUUID(), [mutation(1, 'service.create', existing)]);
     const counter = await app.db.selectFrom('syncState').select('version').executeTakeFirstOrThrow();
     const response = await push(owner, randomUUID(), [mutation(1, 'service.create', existing), mutation(2, 'service.create', { name: 'x' })]);
-    expect(response.json().results.map((r: { status: string }) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(json<PushResponse>(response).results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(await app.db.selectFrom('syncState').select('version').executeTakeFirstOrThrow()).toEqual(counter);
   });
 });
@@ -69,11 +71,11 @@ describe('sync pull: the no-change probe', () => {
     const owner = await registeredClient(app, 'olga');
     const { id: orgId } = await createOrganization(owner);
     const service = await createServiceVia(owner, orgId);
-    const { cursor } = (await owner.get('/api/sync/pull')).json();
-    expect((await owner.get(`/api/sync/pull?cursor=${cursor}`)).json().changes).toEqual([]);
+    const { cursor } = json<PullResponse>(await owner.get('/api/sync/pull'));
+    expect(json<PullResponse>(await owner.get(`/api/sync/pull?cursor=${cursor}`)).changes).toEqual([]);
 
     expect((await owner.request({ method: 'DELETE', url: `/api/services/${service.id}` })).statusCode).toBe(200);
-    const changes = (await owner.get(`/api/sync/pull?cursor=${cursor}`)).json().changes;
+    const { changes } = json<PullResponse>(await owner.get(`/api/sync/pull?cursor=${cursor}`));
     expect(changes).toMatchObject([{ entity: 'service', op: 'delete', id: service.id, organizationId: orgId }]);
   });
 });

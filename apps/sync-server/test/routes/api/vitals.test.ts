@@ -4,6 +4,8 @@ import { createOrganization } from '../../helpers/organizations';
 import { createProtocolVia, protocolCounts } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { json } from '../../helpers/json';
+import type { ApiErrorBody, VitalRecord } from '@sanidok/schema';
 
 async function setup() {
   const app = await createTestApp();
@@ -22,7 +24,7 @@ describe('vital signs', () => {
       temperature: '37,2', bloodGlucose: null, gcs: '15', painScale: '4', avpu: 'A', pupils: 'PERRLA', skinStatus: 'Blass', capillaryRefill: '2-3 Sek', notes: '',
     });
     expect(simple.statusCode).toBe(201);
-    expect(simple.json().values.map((v: { parameterType: string; value: string; unit: string | null }) => [v.parameterType, v.value, v.unit])).toEqual([
+    expect(json<VitalRecord>(simple).values.map((v: { parameterType: string; value: string; unit: string | null }) => [v.parameterType, v.value, v.unit])).toEqual([
       ['blood_pressure', '135/85', 'mmHg'], ['heart_rate', '92', '/min'], ['oxygen_saturation', '97', '%'], ['temperature', '37.2', '°C'],
       ['gcs', '15', null], ['pain_scale', '4', null], ['avpu', 'A', null], ['pupils', 'PERRLA', null], ['skin_status', 'Blass', null], ['capillary_refill', '2-3', 's'],
     ]);
@@ -37,13 +39,13 @@ describe('vital signs', () => {
       ],
     });
     expect(rich.statusCode).toBe(201);
-    expect(rich.json().recordedAt).toBe('2026-01-01T10:15:00.000Z');
-    expect(rich.json().values.slice(0, 2)).toMatchObject([{ parameterType: 'blood_pressure', value: '-/70' }, { parameterType: 'oxygen_saturation', value: '94', unit: '%' }]);
+    expect(json<VitalRecord>(rich).recordedAt).toBe('2026-01-01T10:15:00.000Z');
+    expect(json<VitalRecord>(rich).values.slice(0, 2)).toMatchObject([{ parameterType: 'blood_pressure', value: '-/70' }, { parameterType: 'oxygen_saturation', value: '94', unit: '%' }]);
 
-    const list = (await medic.get(url)).json();
+    const list = json<VitalRecord[]>(await medic.get(url));
     expect(list.map((r: { recordedAt: string }) => r.recordedAt)[0]).toBe('2026-01-01T10:15:00.000Z');
     expect(list).toHaveLength(2);
-    expect(list[1].values).toHaveLength(10);
+    expect(list[1]?.values).toHaveLength(10);
   });
 
   it('rejects bad input with German messages and writes nothing', async () => {
@@ -65,10 +67,10 @@ describe('vital signs', () => {
     ];
     for (const [payload, message] of cases) {
       const response = await medic.post(url, payload);
-      expect([response.statusCode, response.json().message], JSON.stringify(payload)).toEqual([400, message]);
+      expect([response.statusCode, json<ApiErrorBody>(response).message], JSON.stringify(payload)).toEqual([400, message]);
     }
     const unknown = await medic.post(`/api/patient-protocols/${randomUUID()}/vital-signs`, { heartRate: 80 });
-    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Protokoll nicht gefunden']);
+    expect([unknown.statusCode, json<ApiErrorBody>(unknown).message]).toEqual([404, 'Protokoll nicht gefunden']);
     expect(await protocolCounts(app)).toMatchObject({ vitals: 0, values: 0 });
   });
 });
