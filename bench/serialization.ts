@@ -7,9 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-// Through the paths: the workspace root depends on neither @sanidok/schema nor zod.
-import type { PatientProtocolWithSummary, PullResponse, Service } from '../packages/schema/src/index';
-import { protocolWithSummaryReply, pullReply, serviceReply } from '../packages/schema/src/index';
+import type { PatientProtocolWithSummary, PullResponse, Service } from '@sanidok/schema';
+import { protocolWithSummaryReply, pullReply, serviceReply } from '@sanidok/schema';
 import { sharedSchemaSerializerCompiler } from '../apps/sync-server/src/plugins/replySerializer';
 import type { Figure, PartReport } from './report';
 
