@@ -39,7 +39,7 @@ function fetchThrough(client: Client): typeof fetch {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const body = typeof init?.body === 'string' ? init.body : undefined;
     const response = await client.request({
-      method: (init?.method ?? 'GET') as 'GET',
+      method: init?.method ?? 'GET',
       url,
       ...(body === undefined ? {} : { payload: body, headers: { 'content-type': 'application/json' } }),
     });

@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { unexpectedReplyStatus } from '../../src/api/client';
+import { de } from '../../src/i18n/de';
 import { createFetchTransport, pullUrl } from '../../src/sync/transport';
 import { json } from '../helpers/render';
 
@@ -30,6 +32,18 @@ describe('fetch transport', () => {
     });
     const offline = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
     expect(await createFetchTransport(offline).push(request)).toMatchObject({ ok: false, status: 0 });
+  });
+
+  it('refuses a pull page missing a required field with the German reply error (issue 22)', async () => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = vi.fn(() => Promise.resolve(json({ cursor: 'x', organizations: [], changes: [] })));
+    expect(await createFetchTransport(broken).pull({ limit: 1, schemaVersion: 1 })).toEqual({
+      ok: false,
+      status: unexpectedReplyStatus,
+      message: de.errors.unexpectedReply,
+    });
+    expect(errorLog).toHaveBeenCalledTimes(1);
+    errorLog.mockRestore();
   });
 
   it('aborts a request when the engine stops', async () => {

@@ -5,13 +5,9 @@ import type {
   AdminService,
   AdminUser,
   BetaCodeGenerateInput,
-  BetaCodeItem,
-  BetaModeResponse,
   EmailConfigurationInput,
-  EmailConfigurationItem,
   EmailConnectionTestInput,
   EmailTemplateInput,
-  EmailTemplateItem,
 } from '@sanidok/schema';
 import {
   adminDeleteReply,

@@ -39,7 +39,7 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ organizationId, userId }: { organizationId: number; userId: number }) =>
-      apiSend<unknown>('DELETE', `/api/organizations/${organizationId}/members/${userId}`),
+      apiSend('DELETE', `/api/organizations/${organizationId}/members/${userId}`),
     onSettled: async (_data, _error, { organizationId }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: organizationKeys.members(organizationId) }),
@@ -62,7 +62,7 @@ export function useAddMaterial() {
 export function useDeleteMaterial() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (material: Material) => apiSend<unknown>('DELETE', `/api/materials/${material.id}`),
+    mutationFn: (material: Material) => apiSend('DELETE', `/api/materials/${material.id}`),
     onSettled: async (_data, _error, material) => {
       await queryClient.invalidateQueries({ queryKey: organizationKeys.materials(material.organizationId) });
     },
