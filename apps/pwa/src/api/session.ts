@@ -1,9 +1,11 @@
 import type { LoginInput, PublicUser, RegisterInput } from '@sanidok/schema';
-import { betaModeReply, publicUserReply } from '@sanidok/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { forgetSessionHints, mayHaveSession } from './sessionHint';
 import { ApiError, apiGet, apiSend, unexpectedReplyStatus } from './client';
 import { readLastUser, rememberUser } from './lastUser';
+
+/** The reply schemas, out of the entry chunk (see sessionReplies.ts). */
+const sessionReplies = () => import('./sessionReplies');
 
 export const sessionKeys = {
   user: ['session', 'user'] as const,
@@ -18,6 +20,7 @@ export const sessionKeys = {
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
   if (!mayHaveSession()) return null;
   try {
+    const { publicUserReply } = await sessionReplies();
     const user = await apiGet('/api/user', publicUserReply, signal);
     rememberUser(user);
     return user;
@@ -51,7 +54,7 @@ function useStoreSignedInUser() {
 export function useLogin() {
   const store = useStoreSignedInUser();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiSend('POST', '/api/login', input, publicUserReply),
+    mutationFn: async (input: LoginInput) => apiSend('POST', '/api/login', input, (await sessionReplies()).publicUserReply),
     onSuccess: store,
   });
 }
@@ -59,7 +62,7 @@ export function useLogin() {
 export function useRegister() {
   const store = useStoreSignedInUser();
   return useMutation({
-    mutationFn: (input: RegisterInput) => apiSend('POST', '/api/register', input, publicUserReply),
+    mutationFn: async (input: RegisterInput) => apiSend('POST', '/api/register', input, (await sessionReplies()).publicUserReply),
     onSuccess: store,
   });
 }
@@ -71,6 +74,7 @@ export function useBetaMode(): boolean {
     queryFn: async ({ signal }) => {
       try {
         // Checked with the reply schema: anything but a boolean lands in the catch, beta mode stays off.
+        const { betaModeReply } = await sessionReplies();
         const body = await apiGet('/api/beta-mode', betaModeReply, signal);
         return body.betaModeEnabled;
       } catch {
