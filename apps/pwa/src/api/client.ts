@@ -1,5 +1,6 @@
 import { clientHeaderName } from '@sanidok/schema';
 import type { ApiErrorBody, ErrorCode } from '@sanidok/schema';
+import type { ZodType } from 'zod';
 import { de } from '../i18n/de';
 
 /** A failed API call. `status` 0 means the server was not reached at all (offline, DNS, CORS). */
@@ -32,6 +33,24 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** false: do not read the response (e.g. logout, docs/spec/accounts.md §7). */
   readResponse?: boolean;
+}
+
+/** Status of an ApiError for a reply the server sent but that does not match its reply schema. */
+export const unexpectedReplyStatus = -2;
+
+/**
+ * Issue 22: an answer is checked with the same reply schema the server serialises it with
+ * (packages/schema/src/api/), so a server change that breaks the client fails a test, not a user.
+ * A mismatch is an ApiError with a German text; developers get the issue paths in the console.
+ */
+export function parseReply<T>(path: string, schema: ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  console.error(
+    `Unexpected reply from ${path}`,
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+  );
+  throw new ApiError(de.errors.unexpectedReply, { status: unexpectedReplyStatus });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -101,12 +120,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
-export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return apiRequest<T>(path, { signal });
+/** A read, its answer checked with the route's reply schema. */
+export async function apiGet<T>(path: string, reply: ZodType<T>, signal?: AbortSignal): Promise<T> {
+  return parseReply(path, reply, await apiRequest<unknown>(path, { signal }));
 }
 
-export function apiSend<T>(method: Exclude<HttpMethod, 'GET'>, path: string, body?: unknown): Promise<T> {
-  return apiRequest<T>(path, { method, body });
+/** A write; with a reply schema its answer is checked like a read's. */
+export async function apiSend<T = unknown>(method: Exclude<HttpMethod, 'GET'>, path: string, body?: unknown, reply?: ZodType<T>): Promise<T> {
+  const answer = await apiRequest<unknown>(path, { method, body });
+  return reply ? parseReply(path, reply, answer) : (answer as T);
 }
 
 /** The text a toast shows for any thrown value. */

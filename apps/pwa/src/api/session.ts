@@ -1,8 +1,11 @@
-import type { BetaModeResponse, LoginInput, PublicUser, RegisterInput } from '@sanidok/schema';
+import type { LoginInput, PublicUser, RegisterInput } from '@sanidok/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { forgetSessionHints, mayHaveSession } from './sessionHint';
-import { ApiError, apiGet, apiSend } from './client';
+import { ApiError, apiGet, apiSend, unexpectedReplyStatus } from './client';
 import { readLastUser, rememberUser } from './lastUser';
+
+/** The reply schemas, out of the entry chunk (see sessionReplies.ts). */
+const sessionReplies = () => import('./sessionReplies');
 
 export const sessionKeys = {
   user: ['session', 'user'] as const,
@@ -17,11 +20,13 @@ export const sessionKeys = {
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
   if (!mayHaveSession()) return null;
   try {
-    const user = await apiGet<PublicUser>('/api/user', signal);
+    const { publicUserReply } = await sessionReplies();
+    const user = await apiGet('/api/user', publicUserReply, signal);
     rememberUser(user);
     return user;
   } catch (error) {
-    const unreachable = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+    // A reply of another server version (already logged by parseReply) is no sign-out either.
+    const unreachable = error instanceof ApiError && (error.status === 0 || error.status >= 500 || error.status === unexpectedReplyStatus);
     if (unreachable) return readLastUser();
     if (error instanceof ApiError) {
       forgetSessionHints();
@@ -49,7 +54,7 @@ function useStoreSignedInUser() {
 export function useLogin() {
   const store = useStoreSignedInUser();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiSend<PublicUser>('POST', '/api/login', input),
+    mutationFn: async (input: LoginInput) => apiSend('POST', '/api/login', input, (await sessionReplies()).publicUserReply),
     onSuccess: store,
   });
 }
@@ -57,7 +62,7 @@ export function useLogin() {
 export function useRegister() {
   const store = useStoreSignedInUser();
   return useMutation({
-    mutationFn: (input: RegisterInput) => apiSend<PublicUser>('POST', '/api/register', input),
+    mutationFn: async (input: RegisterInput) => apiSend('POST', '/api/register', input, (await sessionReplies()).publicUserReply),
     onSuccess: store,
   });
 }
@@ -68,9 +73,10 @@ export function useBetaMode(): boolean {
     queryKey: sessionKeys.betaMode,
     queryFn: async ({ signal }) => {
       try {
-        // The body is the server's word, unchecked at run time: only a literal `true` turns beta mode on.
-        const body: { betaModeEnabled?: unknown } = await apiGet<BetaModeResponse>('/api/beta-mode', signal);
-        return body.betaModeEnabled === true;
+        // Checked with the reply schema: anything but a boolean lands in the catch, beta mode stays off.
+        const { betaModeReply } = await sessionReplies();
+        const body = await apiGet('/api/beta-mode', betaModeReply, signal);
+        return body.betaModeEnabled;
       } catch {
         return false;
       }

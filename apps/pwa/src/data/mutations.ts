@@ -20,5 +20,5 @@ export const mutations: MutationDefinitions<MutationName> = {
 
 /** Looks a stored name up; an outbox row written by another app version may name an unknown one. */
 export function mutationDefinition(name: string): MutationDefinition<unknown> | undefined {
-  return isSyncMutationName(name) ? (mutations[name] as MutationDefinition<unknown>) : undefined;
+  return isSyncMutationName(name) ? mutations[name] : undefined;
 }

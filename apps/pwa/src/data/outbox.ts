@@ -7,6 +7,12 @@ import { uuidv7 } from './uuid';
 /** Name of the performance mark set when a local write has committed. */
 export const localWriteMark = 'sanidok:local-write';
 
+/** The DOM types claim `performance` always exists; workers and older test runtimes disagree. */
+function performanceApi(): Pick<Performance, 'mark'> | undefined {
+  const api = (globalThis as { performance?: Partial<Pick<Performance, 'mark'>> }).performance;
+  return api?.mark ? { mark: api.mark.bind(api) } : undefined;
+}
+
 /** Every table a local write may touch; one list so the transaction scope can never be too small. */
 export function writeScope(db: SaniDokDb) {
   return [
@@ -63,7 +69,7 @@ export async function writeMutation<N extends MutationName>(
   // Only after the commit: the engine must never push a row that might still roll back.
   if (row) {
     // User Timing mark at the moment of commit: diagnostics and bench/capture read it.
-    globalThis.performance?.mark?.(localWriteMark, { detail: { name, seq: row.seq } });
+    performanceApi()?.mark(localWriteMark, { detail: { name, seq: row.seq } });
     notifyLocalWrite();
   }
   return row;

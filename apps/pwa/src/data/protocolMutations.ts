@@ -130,6 +130,6 @@ export const protocolMutations: MutationDefinitions<
   'accessLog.record': {
     entityId: (args) => accessEventKey(args.id),
     // Written only to be sent: the access log lives on the server (owners read it there).
-    apply: async () => undefined,
+    apply: () => Promise.resolve(),
   },
 };

@@ -24,6 +24,8 @@ export const de = {
   errors: {
     network: 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.',
     generic: 'Fehler',
+    /** A reply that does not match the shared reply schema: the app and the server differ in version. */
+    unexpectedReply: 'Unerwartete Antwort des Servers. Bitte laden Sie die App neu.',
     unknown: 'Unbekannter Fehler',
     boundaryTitle: 'Es ist ein unerwarteter Fehler aufgetreten',
     boundaryText:

@@ -49,7 +49,7 @@ function collect(changes: readonly SyncChange[], organizationIds: ReadonlySet<nu
     const id = change.entity === 'material' ? Number(change.id) : change.id;
     if (change.op === 'upsert') {
       table.deletes.delete(id);
-      table.upserts.set(id, change.data as SyncEntityData[LocalEntity]);
+      table.upserts.set(id, change.data);
     } else {
       table.upserts.delete(id);
       table.deletes.add(id);
@@ -92,7 +92,7 @@ async function purgeForeignRows(db: SaniDokDb, keep: ReadonlySet<number>, member
   if (!membershipEnded) return;
   await db.minorTreatments.filter((t) => !keep.has(t.organizationId)).delete();
   await db.materialUsage.filter((u) => !keep.has(u.organizationId)).delete();
-  const foreignProtocols = (await db.protocols.filter((p) => !keep.has(p.organizationId)).primaryKeys()) as string[];
+  const foreignProtocols = await db.protocols.filter((p) => !keep.has(p.organizationId)).primaryKeys();
   await db.protocols.bulkDelete(foreignProtocols);
   await db.patientData.bulkDelete(foreignProtocols);
   await db.vitalRecords.filter((v) => !keep.has(v.organizationId)).delete();
@@ -109,7 +109,7 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<
   const effect = collect(page.changes, keep);
 
   await db.transaction('rw', writeScope(db), async () => {
-    const known = (await db.organizations.toCollection().primaryKeys()) as number[];
+    const known = await db.organizations.toCollection().primaryKeys();
     const removed = known.filter((id) => !keep.has(id));
     await db.organizations.bulkDelete(removed);
     await db.organizations.bulkPut(page.organizations);

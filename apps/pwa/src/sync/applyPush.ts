@@ -43,8 +43,8 @@ export async function applyPushResult(db: SaniDokDb, response: PushResponse, now
         ...(result.code ? { code: result.code } : {}),
         rejectedAt: now,
       });
-      const revert = mutationDefinition(row.name)?.revert;
-      if (revert) await revert(db, row.args);
+      const definition = mutationDefinition(row.name);
+      if (definition?.revert) await definition.revert(db, row.args);
       else resync = true;
     }
     if (resync) await db.meta.delete('cursor');

@@ -17,7 +17,8 @@ export function browserEnvironment(): SyncEnvironment {
     isOnline: () => nav?.onLine ?? true,
     isVisible: () => typeof document === 'undefined' || document.visibilityState === 'visible',
     listen(target, type, listener) {
-      const element = target === 'window' ? globalThis.window : globalThis.document;
+      // Typed as optional: the DOM types claim both exist, a worker or Node has neither.
+      const element: EventTarget | undefined = target === 'window' ? (globalThis as { window?: Window }).window : (globalThis as { document?: Document }).document;
       if (!element) return () => undefined;
       element.addEventListener(type, listener);
       return () => element.removeEventListener(type, listener);

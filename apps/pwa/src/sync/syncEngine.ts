@@ -112,6 +112,14 @@ export class SyncEngine {
     await this.running;
   }
 
+  /**
+   * `stop()` may run during any await of a cycle: a method call, unlike a field read, is not
+   * narrowed by an earlier check, so the re-checks after an await stay visible to the compiler.
+   */
+  private isStopped(): boolean {
+    return this.stopped;
+  }
+
   /** Trigger policy: runs now unless stopped, paused or backing off; coalesces overlapping calls. */
   requestSync(trigger: SyncTrigger): void {
     if (this.stopped || this.paused) return;
@@ -190,11 +198,11 @@ export class SyncEngine {
     } catch (error) {
       // Stopping closes the database under a running cycle; anything else is a bug worth a log.
       // Dexie transactions are atomic, so an exception here never leaves half a page behind.
-      if (this.stopped) return;
+      if (this.isStopped()) return;
       console.error('Sync cycle failed', error);
       step = { ok: false, status: -1, message: syncDe.indicator.error };
     }
-    if (this.stopped) return;
+    if (this.isStopped()) return;
     if (!step.ok) {
       this.fail(step);
       return;
@@ -237,7 +245,7 @@ export class SyncEngine {
       const cursor = await this.db.getMeta('cursor');
       const reply = await this.transport.pull({ cursor, limit: pullPageSize, schemaVersion: SYNC_SCHEMA_VERSION }, this.abort.signal);
       if (!reply.ok) return reply;
-      if (this.stopped) return ok;
+      if (this.isStopped()) return ok;
       await applyPullPage(this.db, reply.body);
       if (!reply.body.hasMore) return ok;
     }
@@ -275,12 +283,19 @@ export class SyncEngine {
   private async askPersistence(): Promise<void> {
     if (this.persistenceAsked) return;
     this.persistenceAsked = true;
-    const storage = this.env.storage;
     try {
-      if (!storage?.persist) return await this.db.setMeta('persistence', 'unsupported');
-      if (await storage.persisted?.()) return await this.db.setMeta('persistence', 'granted');
+      // Optional members: the DOM types claim both exist, older browsers disagree.
+      const api: Partial<Pick<StorageManager, 'persist' | 'persisted'>> | undefined = this.env.storage;
+      if (!api?.persist) {
+        await this.db.setMeta('persistence', 'unsupported');
+        return;
+      }
+      if (await api.persisted?.()) {
+        await this.db.setMeta('persistence', 'granted');
+        return;
+      }
       if ((await this.db.getMeta('persistence')) !== undefined) return;
-      await this.db.setMeta('persistence', (await storage.persist()) ? 'granted' : 'denied');
+      await this.db.setMeta('persistence', (await api.persist()) ? 'granted' : 'denied');
     } catch (error) {
       if (!this.stopped) console.warn('Persistent storage request failed', error);
     }

@@ -1,6 +1,7 @@
-import { clientHeaderName } from '@sanidok/schema';
+import { clientHeaderName, pullReply, pushReply } from '@sanidok/schema';
 import type { PullResponse, PushRequest, PushResponse } from '@sanidok/schema';
-import { errorFromResponse } from '../api/client';
+import type { ZodType } from 'zod';
+import { ApiError, errorFromResponse, parseReply } from '../api/client';
 import { de } from '../i18n/de';
 
 /**
@@ -41,7 +42,7 @@ export function pullUrl(params: PullParams): string {
   return `${syncPaths.pull}?${query.toString()}`;
 }
 
-async function send<T>(fetchImpl: typeof fetch, url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<TransportResult<T>> {
+async function send<T>(fetchImpl: typeof fetch, url: string, init: RequestInit, reply: ZodType<T>, signal: AbortSignal | undefined): Promise<TransportResult<T>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), requestTimeoutMs);
   const abort = () => controller.abort();
@@ -65,18 +66,32 @@ async function send<T>(fetchImpl: typeof fetch, url: string, init: RequestInit, 
     const error = await errorFromResponse(response);
     return { ok: false, status: response.status, message: error.message, code: error.code };
   }
+  let body: unknown;
   try {
-    return { ok: true, status: response.status, body: (await response.json()) as T };
+    body = await response.json();
   } catch {
     // A cut connection mid-body: treat as not reached, the request is safe to repeat.
     return { ok: false, status: 0, message: de.errors.network };
   }
+  // One parse per page (issue 22): a reply of another server version stops here, not in Dexie.
+  try {
+    return { ok: true, status: response.status, body: parseReply(url, reply, body) };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { ok: false, status: error.status, message: error.message };
+  }
 }
+
+/**
+ * The pull reply schema checks each change's data against its entity's reply schema at run time;
+ * its inferred type merely does not tie `entity` to `data` the way PullResponse's union does.
+ */
+const pullPageReply = pullReply as unknown as ZodType<PullResponse>;
 
 export function createFetchTransport(fetchImpl: typeof fetch = (...args) => fetch(...args)): SyncTransport {
   return {
     push: (request, signal) =>
-      send<PushResponse>(fetchImpl, syncPaths.push, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) }, signal),
-    pull: (params, signal) => send<PullResponse>(fetchImpl, pullUrl(params), { method: 'GET' }, signal),
+      send<PushResponse>(fetchImpl, syncPaths.push, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) }, pushReply, signal),
+    pull: (params, signal) => send<PullResponse>(fetchImpl, pullUrl(params), { method: 'GET' }, pullPageReply, signal),
   };
 }

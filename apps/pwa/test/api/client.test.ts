@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiRequest, apiSend, errorFromResponse } from '../../src/api/client';
+import { betaModeReply, publicUserReply } from '@sanidok/schema';
+import { ApiError, apiGet, apiRequest, apiSend, errorFromResponse, unexpectedReplyStatus } from '../../src/api/client';
 import { de } from '../../src/i18n/de';
 import { json, mockApi } from '../helpers/render';
 
@@ -52,7 +53,7 @@ describe('apiRequest', () => {
 
   it('sends reads without the client header and parses the JSON answer', async () => {
     const fetchMock = mockApi({ 'GET /api/beta-mode': () => json({ betaModeEnabled: true }) });
-    await expect(apiGet('/api/beta-mode')).resolves.toEqual({ betaModeEnabled: true });
+    await expect(apiGet('/api/beta-mode', betaModeReply)).resolves.toEqual({ betaModeEnabled: true });
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.credentials).toBe('same-origin');
     expect(init?.headers).not.toHaveProperty('x-sanidok-client');
@@ -70,6 +71,28 @@ describe('apiRequest', () => {
 
   it('turns an unreachable server into a German ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(apiGet('/api/user')).rejects.toMatchObject({ status: 0, message: de.errors.network });
+    await expect(apiGet('/api/user', publicUserReply)).rejects.toMatchObject({ status: 0, message: de.errors.network });
+  });
+});
+
+describe('reply schemas (issue 22)', () => {
+  it('refuses a reply missing a required field with a German error and logs the issue path', async () => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({ 'GET /api/beta-mode': () => json({}) });
+    await expect(apiGet('/api/beta-mode', betaModeReply)).rejects.toMatchObject({
+      name: 'ApiError',
+      status: unexpectedReplyStatus,
+      message: 'Unerwartete Antwort des Servers. Bitte laden Sie die App neu.',
+    });
+    expect(errorLog).toHaveBeenCalledWith('Unexpected reply from /api/beta-mode', [expect.stringContaining('betaModeEnabled') as string]);
+    errorLog.mockRestore();
+  });
+
+  it('checks a write\'s answer when a reply schema is given and passes it through otherwise', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({ 'POST /api/admin/beta-mode': () => json({ betaModeEnabled: 'ja' }) });
+    await expect(apiSend('POST', '/api/admin/beta-mode', { enabled: true }, betaModeReply)).rejects.toMatchObject({ message: de.errors.unexpectedReply });
+    await expect(apiSend('POST', '/api/admin/beta-mode', { enabled: true })).resolves.toEqual({ betaModeEnabled: 'ja' });
+    vi.mocked(console.error).mockRestore();
   });
 });

@@ -80,7 +80,7 @@ describe('protocol repository', () => {
     await recordProtocolAccess('not-a-uuid', 'print_handover');
     const events = (await pendingRows(db)).filter((r) => r.name === 'accessLog.record');
     expect(events).toHaveLength(1);
-    expect(events[0]?.args).toMatchObject({ protocolId: id, actionType: 'protocol_opened', occurredAt: expect.any(String) });
+    expect(events[0]?.args).toMatchObject({ protocolId: id, actionType: 'protocol_opened', occurredAt: expect.any(String) as string });
   });
 });
 

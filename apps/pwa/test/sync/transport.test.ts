@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { unexpectedReplyStatus } from '../../src/api/client';
+import { de } from '../../src/i18n/de';
 import { createFetchTransport, pullUrl } from '../../src/sync/transport';
 import { json } from '../helpers/render';
 
@@ -6,7 +8,7 @@ const request = { deviceId: '00000000-0000-7000-8000-000000000001', schemaVersio
 
 describe('fetch transport', () => {
   it('posts the push with the session cookie and the client header', async () => {
-    const fetchImpl = vi.fn(async () => json({ lastSeq: 0, results: [] }));
+    const fetchImpl = vi.fn(() => Promise.resolve(json({ lastSeq: 0, results: [] })));
     const result = await createFetchTransport(fetchImpl).push(request);
     expect(result).toEqual({ ok: true, status: 200, body: { lastSeq: 0, results: [] } });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
@@ -21,7 +23,7 @@ describe('fetch transport', () => {
   });
 
   it('turns refusals into status, German message and code, and a network failure into status 0', async () => {
-    const refused = vi.fn(async () => json({ message: 'Diese App-Version passt nicht zum Server.', code: 'SCHEMA_MISMATCH' }, 409));
+    const refused = vi.fn(() => Promise.resolve(json({ message: 'Diese App-Version passt nicht zum Server.', code: 'SCHEMA_MISMATCH' }, 409)));
     expect(await createFetchTransport(refused).pull({ limit: 1, schemaVersion: 1 })).toEqual({
       ok: false,
       status: 409,
@@ -30,6 +32,18 @@ describe('fetch transport', () => {
     });
     const offline = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
     expect(await createFetchTransport(offline).push(request)).toMatchObject({ ok: false, status: 0 });
+  });
+
+  it('refuses a pull page missing a required field with the German reply error (issue 22)', async () => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = vi.fn(() => Promise.resolve(json({ cursor: 'x', organizations: [], changes: [] })));
+    expect(await createFetchTransport(broken).pull({ limit: 1, schemaVersion: 1 })).toEqual({
+      ok: false,
+      status: unexpectedReplyStatus,
+      message: de.errors.unexpectedReply,
+    });
+    expect(errorLog).toHaveBeenCalledTimes(1);
+    errorLog.mockRestore();
   });
 
   it('aborts a request when the engine stops', async () => {

@@ -85,21 +85,20 @@ describe('sync triggers', () => {
 
 describe('one syncing tab', () => {
   function fakeLocks(held: { value: boolean }) {
-    const request = vi.fn(async (name: string, options: LockOptions, callback: (lock: Lock | null) => Promise<void>) => {
-      void name;
-      void options;
-      return callback(held.value ? null : ({ name: syncLockName, mode: 'exclusive' } as Lock));
-    });
-    return { request, query: vi.fn() } as unknown as LockManager & { request: typeof request };
+    // Name and options are read through the mock's calls; only the callback is run.
+    const request = vi.fn<(name: string, options: LockOptions, callback: (lock: Lock | null) => Promise<void>) => Promise<void>>(
+      (_name, _options, callback) => callback(held.value ? null : { name: syncLockName, mode: 'exclusive' }),
+    );
+    return { request, locks: { request, query: vi.fn() } as unknown as LockManager };
   }
 
   it('syncs under the sanidok-sync lock and skips while another tab holds it', async () => {
     const db = openTestDb();
     const held = { value: true };
-    const locks = fakeLocks(held);
+    const { locks, request } = fakeLocks(held);
     const harness = createEngine(db, { environment: { locks } });
     await startAndSettle(harness);
-    expect(locks.request).toHaveBeenCalledWith('sanidok-sync', { ifAvailable: true }, expect.any(Function));
+    expect(request).toHaveBeenCalledWith('sanidok-sync', { ifAvailable: true }, expect.any(Function));
     expect(harness.server.pulls).toHaveLength(0);
     // The other tab is done: the next tick takes over.
     held.value = false;
@@ -119,7 +118,7 @@ describe('one syncing tab', () => {
 describe('persistent storage', () => {
   it('asks once and shows a refusal', async () => {
     const db = openTestDb();
-    const storage = { persist: vi.fn(async () => false), persisted: vi.fn(async () => false) };
+    const storage = { persist: vi.fn(() => Promise.resolve(false)), persisted: vi.fn(() => Promise.resolve(false)) };
     const first = createEngine(db, { environment: { storage } });
     await startAndSettle(first);
     await vi.waitFor(() => expect(useSyncStore.getState().persistence).toBe('denied'));
@@ -134,7 +133,7 @@ describe('persistent storage', () => {
 
   it('records a grant without asking again', async () => {
     const db = openTestDb();
-    const storage = { persist: vi.fn(async () => true), persisted: vi.fn(async () => true) };
+    const storage = { persist: vi.fn(() => Promise.resolve(true)), persisted: vi.fn(() => Promise.resolve(true)) };
     const harness = createEngine(db, { environment: { storage } });
     await startAndSettle(harness);
     await vi.waitFor(async () => expect(await db.getMeta('persistence')).toBe('granted'));

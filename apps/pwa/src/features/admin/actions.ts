@@ -5,14 +5,24 @@ import type {
   AdminService,
   AdminUser,
   BetaCodeGenerateInput,
-  BetaCodeItem,
-  BetaModeResponse,
   EmailConfigurationInput,
-  EmailConfigurationItem,
   EmailConnectionTestInput,
   EmailTemplateInput,
-  EmailTemplateItem,
 } from '@sanidok/schema';
+import {
+  adminDeleteReply,
+  adminOrganizationReply,
+  adminServiceReply,
+  adminUserReply,
+  betaCodeReply,
+  betaModeReply,
+  emailConfigurationReply,
+  emailTemplateReply,
+  okMessageReply,
+  okReply,
+} from '@sanidok/schema';
+import type { ZodType } from 'zod';
+import { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../api/client';
 import { sessionKeys } from '../../api/session';
@@ -33,17 +43,27 @@ const entityPaths: Record<AdminListName, string> = { users: '/api/admin/users', 
 export function useResetPassword() {
   return useMutation({
     mutationFn: ({ userId, newPassword }: { userId: number; newPassword: string }) =>
-      apiSend<{ ok: true }>('POST', `/api/admin/users/${userId}/reset-password`, { newPassword }),
+      apiSend('POST', `/api/admin/users/${userId}/reset-password`, { newPassword }, okReply),
   });
 }
 
 type BlockResult = AdminUser | AdminOrganization | AdminService;
 
+/** The reply of a block per table: the changed row. */
+const blockReplies: Record<AdminListName, ZodType<BlockResult>> = {
+  users: adminUserReply,
+  organizations: adminOrganizationReply,
+  services: adminServiceReply,
+};
+
+/** Deleting an organisation answers with what went with it; a user or a service with `{ok: true}`. */
+const deleteReply: ZodType<AdminDeleteResult | { ok: true }> = z.union([adminDeleteReply, okReply]);
+
 export function useSetBlocked(list: AdminListName) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, ...input }: AdminBlockInput & { id: number | string }) =>
-      apiSend<BlockResult>('PATCH', `${entityPaths[list]}/${encodeURIComponent(id)}/block`, input),
+      apiSend('PATCH', `${entityPaths[list]}/${encodeURIComponent(id)}/block`, input, blockReplies[list]),
     // A blocked organisation locks its services too: every table may change.
     onSettled: () => refresh(adminKeys.listAll('users'), adminKeys.listAll('organizations'), adminKeys.listAll('services')),
   });
@@ -53,7 +73,7 @@ export function useDeleteEntity(list: AdminListName) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, confirmName }: { id: number | string; confirmName?: string }) =>
-      apiSend<AdminDeleteResult | { ok: true }>('DELETE', `${entityPaths[list]}/${encodeURIComponent(id)}`, confirmName === undefined ? undefined : { confirmName }),
+      apiSend('DELETE', `${entityPaths[list]}/${encodeURIComponent(id)}`, confirmName === undefined ? undefined : { confirmName }, deleteReply),
     onSettled: () => refresh(adminKeys.listAll('users'), adminKeys.listAll('organizations'), adminKeys.listAll('services')),
   });
 }
@@ -61,7 +81,7 @@ export function useDeleteEntity(list: AdminListName) {
 export function useSetBetaMode() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (enabled: boolean) => apiSend<BetaModeResponse>('POST', '/api/admin/beta-mode', { enabled }),
+    mutationFn: (enabled: boolean) => apiSend('POST', '/api/admin/beta-mode', { enabled }, betaModeReply),
     // The registration form asks the public beta-mode call: its cached answer changes too.
     onSettled: () => refresh(adminKeys.betaMode, sessionKeys.betaMode),
   });
@@ -70,7 +90,7 @@ export function useSetBetaMode() {
 export function useGenerateBetaCode() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: BetaCodeGenerateInput) => apiSend<BetaCodeItem>('POST', '/api/admin/beta-codes/generate', input),
+    mutationFn: (input: BetaCodeGenerateInput) => apiSend('POST', '/api/admin/beta-codes/generate', input, betaCodeReply),
     onSettled: () => refresh(adminKeys.betaCodes),
   });
 }
@@ -78,7 +98,7 @@ export function useGenerateBetaCode() {
 export function useToggleBetaCode() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => apiSend<BetaCodeItem>('PATCH', `/api/admin/beta-codes/${id}/toggle`, { isActive }),
+    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => apiSend('PATCH', `/api/admin/beta-codes/${id}/toggle`, { isActive }, betaCodeReply),
     onSettled: () => refresh(adminKeys.betaCodes),
   });
 }
@@ -88,8 +108,8 @@ export function useSaveEmailConfiguration() {
   return useMutation({
     mutationFn: ({ id, ...input }: Partial<EmailConfigurationInput> & { id?: number }) =>
       id === undefined
-        ? apiSend<EmailConfigurationItem>('POST', '/api/admin/email-configurations', input)
-        : apiSend<EmailConfigurationItem>('PATCH', `/api/admin/email-configurations/${id}`, input),
+        ? apiSend('POST', '/api/admin/email-configurations', input, emailConfigurationReply)
+        : apiSend('PATCH', `/api/admin/email-configurations/${id}`, input, emailConfigurationReply),
     onSettled: () => refresh(adminKeys.emailConfigurations),
   });
 }
@@ -97,14 +117,14 @@ export function useSaveEmailConfiguration() {
 export function useDeleteEmailConfiguration() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => apiSend<{ ok: true }>('DELETE', `/api/admin/email-configurations/${id}`),
+    mutationFn: (id: number) => apiSend('DELETE', `/api/admin/email-configurations/${id}`, undefined, okReply),
     onSettled: () => refresh(adminKeys.emailConfigurations),
   });
 }
 
 export function useTestEmailConnection() {
   return useMutation({
-    mutationFn: (input: EmailConnectionTestInput) => apiSend<{ ok: true; message: string }>('POST', '/api/admin/test-email', input),
+    mutationFn: (input: EmailConnectionTestInput) => apiSend('POST', '/api/admin/test-email', input, okMessageReply),
   });
 }
 
@@ -112,7 +132,7 @@ export function useSendTestEmail() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ configId, email }: { configId: number; email: string }) =>
-      apiSend<{ ok: true; message: string }>('POST', `/api/admin/email-configurations/${configId}/send-test`, { email }),
+      apiSend('POST', `/api/admin/email-configurations/${configId}/send-test`, { email }, okMessageReply),
     onSettled: () => refresh(adminKeys.emailLogs),
   });
 }
@@ -122,8 +142,8 @@ export function useSaveEmailTemplate() {
   return useMutation({
     mutationFn: ({ id, ...input }: Partial<EmailTemplateInput> & { id?: number }) =>
       id === undefined
-        ? apiSend<EmailTemplateItem>('POST', '/api/admin/email-templates', input)
-        : apiSend<EmailTemplateItem>('PATCH', `/api/admin/email-templates/${id}`, input),
+        ? apiSend('POST', '/api/admin/email-templates', input, emailTemplateReply)
+        : apiSend('PATCH', `/api/admin/email-templates/${id}`, input, emailTemplateReply),
     onSettled: () => refresh(adminKeys.emailTemplates),
   });
 }
@@ -131,7 +151,7 @@ export function useSaveEmailTemplate() {
 export function useDeleteEmailTemplate() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => apiSend<{ ok: true }>('DELETE', `/api/admin/email-templates/${id}`),
+    mutationFn: (id: number) => apiSend('DELETE', `/api/admin/email-templates/${id}`, undefined, okReply),
     onSettled: () => refresh(adminKeys.emailTemplates),
   });
 }

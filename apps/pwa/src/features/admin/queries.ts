@@ -1,17 +1,19 @@
-import type {
-  AdminOrganization,
-  AdminService,
-  AdminSummary,
-  AdminUser,
-  ArchiveAccessFailureItem,
-  BetaCodeItem,
-  BetaCodeUsageItem,
-  BetaModeResponse,
-  EmailConfigurationItem,
-  EmailLogItem,
-  EmailTemplateItem,
+import {
+  adminOrganizationReply,
+  adminServiceReply,
+  adminSummaryReply,
+  adminUserReply,
+  archiveAccessFailureReply,
+  betaCodeReply,
+  betaCodeUsageReply,
+  betaModeReply,
+  emailConfigurationReply,
+  emailLogReply,
+  emailTemplateReply,
 } from '@sanidok/schema';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ZodType } from 'zod';
+import { z } from 'zod';
 import { apiGet } from '../../api/client';
 
 /** Polling of docs/spec/accounts.md §9: admin lists 10 s, e-mail configurations and templates 15 s, usage and logs 30 s. */
@@ -42,29 +44,29 @@ const withSearch = (path: string, search: string) => (search.trim() ? `${path}?s
 export function useAdminSummary() {
   return useQuery({
     queryKey: adminKeys.summary,
-    queryFn: ({ signal }) => apiGet<AdminSummary>('/api/admin/summary', signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/summary', adminSummaryReply, signal),
     refetchInterval: adminPollIntervals.lists,
   });
 }
 
 /** The three searchable tables; the search runs on the server, the previous rows stay while typing. */
-function useAdminList<T>(name: AdminListName, search: string) {
+function useAdminList<T>(name: AdminListName, search: string, reply: ZodType<T>) {
   return useQuery({
     queryKey: adminKeys.list(name, search.trim()),
-    queryFn: ({ signal }) => apiGet<T[]>(withSearch(`/api/admin/${name}`, search), signal),
+    queryFn: ({ signal }) => apiGet(withSearch(`/api/admin/${name}`, search), z.array(reply), signal),
     refetchInterval: adminPollIntervals.lists,
     placeholderData: keepPreviousData,
   });
 }
 
-export const useAdminUsers = (search: string) => useAdminList<AdminUser>('users', search);
-export const useAdminOrganizations = (search: string) => useAdminList<AdminOrganization>('organizations', search);
-export const useAdminServices = (search: string) => useAdminList<AdminService>('services', search);
+export const useAdminUsers = (search: string) => useAdminList('users', search, adminUserReply);
+export const useAdminOrganizations = (search: string) => useAdminList('organizations', search, adminOrganizationReply);
+export const useAdminServices = (search: string) => useAdminList('services', search, adminServiceReply);
 
 export function useArchiveFailures() {
   return useQuery({
     queryKey: adminKeys.archiveFailures,
-    queryFn: ({ signal }) => apiGet<ArchiveAccessFailureItem[]>('/api/admin/archive-access-failures', signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/archive-access-failures', z.array(archiveAccessFailureReply), signal),
     refetchInterval: adminPollIntervals.lists,
   });
 }
@@ -72,7 +74,7 @@ export function useArchiveFailures() {
 export function useAdminBetaMode() {
   return useQuery({
     queryKey: adminKeys.betaMode,
-    queryFn: ({ signal }) => apiGet<BetaModeResponse>('/api/admin/beta-mode', signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/beta-mode', betaModeReply, signal),
     refetchInterval: adminPollIntervals.lists,
   });
 }
@@ -80,7 +82,7 @@ export function useAdminBetaMode() {
 export function useBetaCodes() {
   return useQuery({
     queryKey: adminKeys.betaCodes,
-    queryFn: ({ signal }) => apiGet<BetaCodeItem[]>('/api/admin/beta-codes', signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/beta-codes', z.array(betaCodeReply), signal),
     refetchInterval: adminPollIntervals.lists,
   });
 }
@@ -88,7 +90,7 @@ export function useBetaCodes() {
 export function useBetaCodeUsage() {
   return useQuery({
     queryKey: adminKeys.betaUsage,
-    queryFn: ({ signal }) => apiGet<BetaCodeUsageItem[]>('/api/admin/beta-code-usage', signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/beta-code-usage', z.array(betaCodeUsageReply), signal),
     refetchInterval: adminPollIntervals.usageAndLogs,
   });
 }
@@ -96,7 +98,7 @@ export function useBetaCodeUsage() {
 export function useEmailConfigurations() {
   return useQuery({
     queryKey: adminKeys.emailConfigurations,
-    queryFn: ({ signal }) => apiGet<EmailConfigurationItem[]>('/api/admin/email-configurations', signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/email-configurations', z.array(emailConfigurationReply), signal),
     refetchInterval: adminPollIntervals.emailSetup,
   });
 }
@@ -104,7 +106,7 @@ export function useEmailConfigurations() {
 export function useEmailTemplates() {
   return useQuery({
     queryKey: adminKeys.emailTemplates,
-    queryFn: ({ signal }) => apiGet<EmailTemplateItem[]>('/api/admin/email-templates', signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/email-templates', z.array(emailTemplateReply), signal),
     refetchInterval: adminPollIntervals.emailSetup,
   });
 }
@@ -112,7 +114,7 @@ export function useEmailTemplates() {
 export function useEmailLogs() {
   return useQuery({
     queryKey: adminKeys.emailLogs,
-    queryFn: ({ signal }) => apiGet<EmailLogItem[]>('/api/admin/email-logs', signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/email-logs', z.array(emailLogReply), signal),
     refetchInterval: adminPollIntervals.usageAndLogs,
   });
 }

@@ -1,4 +1,5 @@
 import type { ArchiveChallenge, ArchiveProtocolsResponse, OrganizationListItem, OrganizationPublicKeys } from '@sanidok/schema';
+import { archiveChallengeReply, archiveProtocolsReply, organizationReply } from '@sanidok/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../api/client';
 import { organizationKeys } from '../organizations/queries';
@@ -11,7 +12,7 @@ import { organizationKeys } from '../organizations/queries';
 export function useGenerateOrganizationKey() {
   const queryClient = useQueryClient();
   return async (organizationId: number, publicKeys: OrganizationPublicKeys, currentPassword: string): Promise<OrganizationListItem> => {
-    const updated = await apiSend<OrganizationListItem>('POST', `/api/organizations/${organizationId}/generate-key`, { ...publicKeys, currentPassword });
+    const updated = await apiSend('POST', `/api/organizations/${organizationId}/generate-key`, { ...publicKeys, currentPassword }, organizationReply);
     queryClient.setQueryData<OrganizationListItem[]>(organizationKeys.list, (list = []) => list.map((o) => (o.id === updated.id ? updated : o)));
     void queryClient.invalidateQueries({ queryKey: organizationKeys.list });
     return updated;
@@ -23,12 +24,12 @@ const archiveUrl = (organizationId: number, serviceId: string, leaf: 'challenge'
 
 /** POST …/challenge: a fresh challenge for the archive proof (openArchive.ts signs it). */
 export function requestArchiveChallenge(organizationId: number, serviceId: string): Promise<ArchiveChallenge> {
-  return apiSend<ArchiveChallenge>('POST', archiveUrl(organizationId, serviceId, 'challenge'), {});
+  return apiSend('POST', archiveUrl(organizationId, serviceId, 'challenge'), {}, archiveChallengeReply);
 }
 
 /** POST …/protocols with the signed challenge: the sealed records the server releases. */
 export function requestArchiveProtocols(organizationId: number, serviceId: string, proof: { challengeId: string; signature: string }): Promise<ArchiveProtocolsResponse> {
-  return apiSend<ArchiveProtocolsResponse>('POST', archiveUrl(organizationId, serviceId, 'protocols'), { proof });
+  return apiSend('POST', archiveUrl(organizationId, serviceId, 'protocols'), { proof }, archiveProtocolsReply);
 }
 
 /** POST /api/access-logs/print: one complete print of an archived protocol in the access log. */

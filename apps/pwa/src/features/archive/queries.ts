@@ -1,5 +1,6 @@
-import type { ArchiveServiceItem } from '@sanidok/schema';
+import { archiveServiceReply } from '@sanidok/schema';
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiGet } from '../../api/client';
 
 const archiveServicesKey = (organizationId: number) => ['archive', organizationId, 'services'] as const;
@@ -8,7 +9,7 @@ const archiveServicesKey = (organizationId: number) => ['archive', organizationI
 export function useArchiveServices(organizationId: number | null) {
   return useQuery({
     queryKey: archiveServicesKey(organizationId ?? 0),
-    queryFn: ({ signal }) => apiGet<ArchiveServiceItem[]>(`/api/organizations/${organizationId}/archive/services`, signal),
+    queryFn: ({ signal }) => apiGet(`/api/organizations/${organizationId}/archive/services`, z.array(archiveServiceReply), signal),
     enabled: organizationId !== null,
   });
 }

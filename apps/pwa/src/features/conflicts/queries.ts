@@ -9,7 +9,7 @@ import { apiGet } from '../../api/client';
 export function useFieldRevisions(path: string, enabled: boolean) {
   return useQuery({
     queryKey: ['revisions', path],
-    queryFn: async ({ signal }) => fieldRevisionListSchema.parse(await apiGet<unknown>(path, signal)),
+    queryFn: ({ signal }) => apiGet(path, fieldRevisionListSchema, signal),
     enabled,
     retry: false,
     staleTime: 0,

@@ -1,4 +1,5 @@
 import type { CreateMaterialInput, InviteMemberInput, Material, OrganizationListItem, OrganizationPublicKeys, RespondInvitationInput } from '@sanidok/schema';
+import { invitationAnsweredReply, invitationCreatedReply, materialReply, organizationReply } from '@sanidok/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../api/client';
 import { organizationKeys } from './queries';
@@ -14,7 +15,7 @@ export function failureText(error: unknown, fallback: string): string {
 export function useInviteMember() {
   return useMutation({
     mutationFn: ({ organizationId, ...input }: InviteMemberInput & { organizationId: number }) =>
-      apiSend<{ ok: true }>('POST', `/api/organizations/${organizationId}/invite`, input),
+      apiSend('POST', `/api/organizations/${organizationId}/invite`, input, invitationCreatedReply),
   });
 }
 
@@ -22,7 +23,7 @@ export function useRespondInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ invitationId, response }: RespondInvitationInput & { invitationId: number }) =>
-      apiSend<{ status: string }>('POST', `/api/invitations/${invitationId}/respond`, { response }),
+      apiSend('POST', `/api/invitations/${invitationId}/respond`, { response }, invitationAnsweredReply),
     onSettled: async () => {
       // Accepting adds an organisation; either answer removes the invitation.
       await Promise.all([
@@ -38,7 +39,7 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ organizationId, userId }: { organizationId: number; userId: number }) =>
-      apiSend<unknown>('DELETE', `/api/organizations/${organizationId}/members/${userId}`),
+      apiSend('DELETE', `/api/organizations/${organizationId}/members/${userId}`),
     onSettled: async (_data, _error, { organizationId }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: organizationKeys.members(organizationId) }),
@@ -51,7 +52,7 @@ export function useRemoveMember() {
 export function useAddMaterial() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateMaterialInput) => apiSend<Material>('POST', '/api/materials', input),
+    mutationFn: (input: CreateMaterialInput) => apiSend('POST', '/api/materials', input, materialReply),
     onSettled: async (_data, _error, input) => {
       await queryClient.invalidateQueries({ queryKey: organizationKeys.materials(Number(input.organizationId)) });
     },
@@ -61,7 +62,7 @@ export function useAddMaterial() {
 export function useDeleteMaterial() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (material: Material) => apiSend<unknown>('DELETE', `/api/materials/${material.id}`),
+    mutationFn: (material: Material) => apiSend('DELETE', `/api/materials/${material.id}`),
     onSettled: async (_data, _error, material) => {
       await queryClient.invalidateQueries({ queryKey: organizationKeys.materials(material.organizationId) });
     },
@@ -73,5 +74,5 @@ export function useDeleteMaterial() {
  * createOrganization.ts wraps it with the key generation and keeps the result out of any cache.
  */
 export function requestCreateOrganization(body: { name: string; description: string | null } & OrganizationPublicKeys): Promise<OrganizationListItem> {
-  return apiSend<OrganizationListItem>('POST', '/api/organizations', body);
+  return apiSend('POST', '/api/organizations', body, organizationReply);
 }

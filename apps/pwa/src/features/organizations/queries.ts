@@ -1,5 +1,6 @@
-import type { AccessLogItem, InvitationListItem, Material, MemberListItem, OrganizationListItem } from '@sanidok/schema';
+import { accessLogReply, invitationReply, materialReply, memberReply, organizationReply } from '@sanidok/schema';
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiGet } from '../../api/client';
 
 /** Polling intervals of docs/spec/accounts.md §9 and docs/spec/services.md §9 (organisations, members, materials 5 s). */
@@ -27,7 +28,7 @@ export const organizationKeys = {
 export function useOrganizations(options: { poll: boolean }) {
   return useQuery({
     queryKey: organizationKeys.list,
-    queryFn: ({ signal }) => apiGet<OrganizationListItem[]>('/api/organizations', signal),
+    queryFn: ({ signal }) => apiGet('/api/organizations', z.array(organizationReply), signal),
     refetchInterval: options.poll ? pollIntervals.organizations : false,
   });
 }
@@ -35,7 +36,7 @@ export function useOrganizations(options: { poll: boolean }) {
 export function useMembers(organizationId: number) {
   return useQuery({
     queryKey: organizationKeys.members(organizationId),
-    queryFn: ({ signal }) => apiGet<MemberListItem[]>(`/api/organizations/${organizationId}/members`, signal),
+    queryFn: ({ signal }) => apiGet(`/api/organizations/${organizationId}/members`, z.array(memberReply), signal),
     refetchInterval: pollIntervals.members,
   });
 }
@@ -44,7 +45,7 @@ export function useOrganizationMaterials(organizationId: number) {
   return useQuery({
     queryKey: organizationKeys.materials(organizationId),
     queryFn: ({ signal }) =>
-      apiGet<Material[]>(`/api/materials?organizationId=${encodeURIComponent(organizationId)}`, signal),
+      apiGet(`/api/materials?organizationId=${encodeURIComponent(organizationId)}`, z.array(materialReply), signal),
     refetchInterval: pollIntervals.materials,
   });
 }
@@ -53,7 +54,7 @@ export function useOrganizationMaterials(organizationId: number) {
 export function useAccessLogs(organizationId: number, isOwner: boolean) {
   return useQuery({
     queryKey: organizationKeys.accessLogs(organizationId),
-    queryFn: ({ signal }) => apiGet<AccessLogItem[]>(`/api/organizations/${organizationId}/access-logs`, signal),
+    queryFn: ({ signal }) => apiGet(`/api/organizations/${organizationId}/access-logs`, z.array(accessLogReply), signal),
     enabled: isOwner && organizationId > 0,
     refetchInterval: pollIntervals.accessLogs,
   });
@@ -62,7 +63,7 @@ export function useAccessLogs(organizationId: number, isOwner: boolean) {
 export function useInvitations() {
   return useQuery({
     queryKey: organizationKeys.invitations,
-    queryFn: ({ signal }) => apiGet<InvitationListItem[]>('/api/invitations', signal),
+    queryFn: ({ signal }) => apiGet('/api/invitations', z.array(invitationReply), signal),
     refetchInterval: pollIntervals.invitations,
   });
 }

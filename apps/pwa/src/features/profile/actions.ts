@@ -1,4 +1,5 @@
-import type { ProfileInput, PublicUser } from '@sanidok/schema';
+import type { ProfileInput } from '@sanidok/schema';
+import { publicUserReply } from '@sanidok/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../api/client';
 import { rememberUser } from '../../api/lastUser';
@@ -11,7 +12,7 @@ import { sessionKeys } from '../../api/session';
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileInput) => apiSend<PublicUser>('PATCH', '/api/profile', input),
+    mutationFn: (input: ProfileInput) => apiSend('PATCH', '/api/profile', input, publicUserReply),
     onSuccess: (user) => {
       queryClient.setQueryData(sessionKeys.user, user);
       rememberUser(user);

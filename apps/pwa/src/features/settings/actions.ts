@@ -8,6 +8,6 @@ import { apiSend } from '../../api/client';
 /** POST /api/change-password {currentPassword, newPassword} (docs/spec/accounts.md §7). */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => apiSend<unknown>('POST', '/api/change-password', input),
+    mutationFn: (input: ChangePasswordInput) => apiSend('POST', '/api/change-password', input),
   });
 }
