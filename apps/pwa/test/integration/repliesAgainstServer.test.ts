@@ -70,7 +70,7 @@ describe('online replies of the real server parse with the reply schemas the PWA
     const { anna, ben, organizationId } = await setup();
     vi.stubGlobal('fetch', fetchThrough(anna));
     await apiSend('POST', '/api/materials', { name: 'Pflaster', unit: 'Stück', organizationId }, materialReply);
-    const invitation = await apiSend('POST', `/api/organizations/${organizationId}/invite`, { username: 'ben', role: 'member' }, invitationCreatedReply);
+    expect(await apiSend('POST', `/api/organizations/${organizationId}/invite`, { username: 'ben', role: 'member' }, invitationCreatedReply)).toEqual({ ok: true });
     expect((await apiGet('/api/user', publicUserReply)).username).toBe('anna');
     expect(await apiGet('/api/organizations', z.array(organizationReply))).toHaveLength(1);
     expect(await apiGet(`/api/organizations/${organizationId}/members`, z.array(memberReply))).toHaveLength(1);
@@ -85,8 +85,9 @@ describe('online replies of the real server parse with the reply schemas the PWA
     if (pulled.ok) expect(pulled.body.changes.map((c) => c.entity).sort()).toEqual(['material', 'service']);
 
     vi.stubGlobal('fetch', fetchThrough(ben));
-    expect(await apiGet('/api/invitations', z.array(invitationReply))).toHaveLength(1);
-    await apiSend('POST', `/api/invitations/${invitation.id}/respond`, { response: 'accepted' }, invitationAnsweredReply);
+    const invitations = await apiGet('/api/invitations', z.array(invitationReply));
+    expect(invitations).toHaveLength(1);
+    await apiSend('POST', `/api/invitations/${String(invitations[0]?.id)}/respond`, { response: 'accepted' }, invitationAnsweredReply);
   });
 
   it('the admin screens', async () => {
