@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import { isApiRequest } from './apiPath';
 import { clientHeaderName, pushRequestSchema } from '@sanidok/schema';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -95,7 +96,7 @@ export const securityPlugin = fp(
     });
 
     app.addHook('onRequest', (request) => {
-      if (!stateChanging.has(request.method) || !request.url.startsWith('/api/')) return Promise.resolve();
+      if (!stateChanging.has(request.method) || !isApiRequest(request)) return Promise.resolve();
       if (!isOriginAllowed(request, app.config.appOrigin)) {
         throw new AppError(403, 'ORIGIN_REJECTED', 'Anfrage von fremder Herkunft abgelehnt.');
       }
@@ -105,7 +106,7 @@ export const securityPlugin = fp(
     // Every write body, before validation and the handler read it (domain/bodyGuard.ts). A sync
     // push is checked per mutation in domain/sync/push.ts: one refused mutation, the batch goes on.
     app.addHook('preValidation', (request, _reply, done) => {
-      const guarded = stateChanging.has(request.method) && request.url.startsWith('/api/') && request.routeOptions.schema?.body !== pushRequestSchema;
+      const guarded = stateChanging.has(request.method) && isApiRequest(request) && request.routeOptions.schema?.body !== pushRequestSchema;
       const refusal = guarded ? inspectBody(request.body) : undefined;
       done(refusal && bodyRefusalError(refusal));
     });
@@ -114,7 +115,7 @@ export const securityPlugin = fp(
     app.addHook('onSend', async (request, reply) => {
       reply.header('permissions-policy', permissionsPolicy);
       // Answers carry patient data: none may stay in the HTTP cache of a shared tablet (issue 14).
-      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      if (isApiRequest(request)) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security', dependencies: ['database'] },

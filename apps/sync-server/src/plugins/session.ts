@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { isApiRequest } from './apiPath';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/database';
@@ -53,7 +54,7 @@ export const sessionPlugin = fp(
     app.decorateRequest('sessionId', null);
 
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
+      if (!isApiRequest(request)) return;
       const raw = request.cookies[sessionCookieName];
       if (!raw) return;
       const unsigned = request.unsignCookie(raw);

@@ -36,6 +36,16 @@ describe('origin check: scheme, host and port of APP_ORIGIN', () => {
     expect((await login('http://192.168.1.20:3001', '192.168.1.20:3000')).statusCode).toBe(403);
     expect((await login('http://192.168.1.21:3000', '192.168.1.20:3000')).statusCode).toBe(403);
   });
+
+  it('cannot be walked around with a percent-encoded path (the router decodes /%61pi to /api)', async () => {
+    const app = await createTestApp({ appOrigin: 'https://sanidok.example.de' });
+    const response = await app.inject({
+      method: 'POST', url: '/%61pi/register', payload: validRegistration('eve'), headers: { origin: 'https://evil.example', host: 'sanidok.example.de' },
+    });
+    expect([response.statusCode, response.headers['cache-control']]).toEqual([403, 'no-store']);
+    const unknown = await app.inject({ method: 'GET', url: '/%61pi/gibt-es-nicht' });
+    expect([unknown.statusCode, unknown.headers['cache-control']]).toEqual([404, 'no-store']);
+  });
 });
 
 describe('Permissions-Policy', () => {

@@ -48,7 +48,7 @@ describe('Mitglied hinzufügen', () => {
   });
 
   it('invites with the chosen role and shows Einladung versendet', async () => {
-    const app = setup(undefined, { 'POST /api/organizations/1/invite': () => json({ id: 99 }, 201) });
+    const app = setup(undefined, { 'POST /api/organizations/1/invite': () => json({ ok: true }, 201) });
     const dialog = await openInviteDialog(app);
     await app.user.type(within(dialog).getByLabelText(/^Benutzername/), 'dora.d');
     await app.user.click(within(dialog).getByRole('combobox', { name: /Rolle/ }));
@@ -60,9 +60,9 @@ describe('Mitglied hinzufügen', () => {
   });
 
   it('keeps the input and shows Fehler with the server message when inviting fails', async () => {
-    const message = 'Diesen Benutzer gibt es nicht. Eingeladen werden können nur registrierte Benutzer.';
+    const message = 'Dieser Benutzer ist bereits Mitglied der Organisation.';
     const app = setup(undefined, {
-      'POST /api/organizations/1/invite': () => json({ message, code: 'NOT_FOUND', fields: { username: message } }, 404),
+      'POST /api/organizations/1/invite': () => json({ message, code: 'CONFLICT' }, 409),
     });
     const dialog = await openInviteDialog(app);
     await app.user.type(within(dialog).getByLabelText(/^Benutzername/), 'niemand');
