@@ -34,6 +34,9 @@ const separator = /[\s\u2010-\u2015\u2212-]/;
 const blank = /\s/;
 const secretBodyLength = 58;
 const prefixPattern = new RegExp(organizationSecretPrefix, 'gi');
+// A key stands on its own: "SANI1" inside a run of base64url symbols (a sealed envelope, a token)
+// is chance, and at 200,000 characters such a run would hit it now and then.
+const base64UrlSymbol = /[A-Za-z0-9_-]/;
 
 /**
  * Whether a text carries the organisation secret's text form anywhere in it. Written as shown
@@ -43,6 +46,7 @@ const prefixPattern = new RegExp(organizationSecretPrefix, 'gi');
  */
 export function carriesSecretText(text: string): boolean {
   for (const match of text.matchAll(prefixPattern)) {
+    if (match.index > 0 && base64UrlSymbol.test(text.charAt(match.index - 1))) continue;
     let symbols = '';
     let blanks = false;
     for (let i = match.index + match[0].length; i < text.length && symbols.length < secretBodyLength; i++) {
@@ -79,7 +83,10 @@ export function inspectBody(value: unknown): BodyRefusal | undefined {
       if (values + stack.length + current.length > bodyLimits.maxValues) return 'tooLarge';
       for (const item of current as unknown[]) stack.push([item, depth + 1]);
     } else if (current !== null && typeof current === 'object') {
-      for (const [key, item] of Object.entries(current)) {
+      const entries = Object.entries(current);
+      // Bounded before the entries go on the stack, as for arrays above.
+      if (values + stack.length + entries.length > bodyLimits.maxValues) return 'tooLarge';
+      for (const [key, item] of entries) {
         length += key.length + 3;
         if (carriesSecretText(key)) return 'secret';
         stack.push([item, depth + 1]);

@@ -69,7 +69,9 @@ describe('body guard', () => {
     for (const text of [secretText, secretText.toLowerCase(), compact, `Schlüssel: ${secretText} bitte aufheben`, spaced, spaced.replace(/ /g, '\n'), secretText.replace(/-/g, '\u2013'), mistyped]) {
       expect(carriesSecretText(text), text).toBe(true);
     }
-    for (const text of ['SANI1', 'Sani1 Team Nord hat heute Dienst auf dem Stadtfest mit vier Helfern und zwei Fahrzeugen', secretText.slice(0, 40), mistyped.replace(/-/g, ' ')]) {
+    // Inside a base64url run (a sealed envelope) "sani1…" is chance, not a key.
+    const inEnvelope = `eyJhbGciOi${compact}AbC_d-e`;
+    for (const text of ['SANI1', 'Sani1 Team Nord hat heute Dienst auf dem Stadtfest mit vier Helfern und zwei Fahrzeugen', secretText.slice(0, 40), mistyped.replace(/-/g, ' '), inEnvelope, inEnvelope.toLowerCase()]) {
       expect(carriesSecretText(text), text).toBe(false);
     }
   });
