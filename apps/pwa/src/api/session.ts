@@ -19,8 +19,12 @@ export const sessionKeys = {
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
   if (!mayHaveSession()) return null;
+  // The schema chunk may not load (offline before the service worker cached it, an old deploy):
+  // as with an unreachable server, the last confirmed user keeps the app usable.
+  const replies = await sessionReplies().catch(() => undefined);
+  if (!replies) return readLastUser();
+  const { publicUserReply } = replies;
   try {
-    const { publicUserReply } = await sessionReplies();
     const user = await apiGet('/api/user', publicUserReply, signal);
     rememberUser(user);
     return user;
