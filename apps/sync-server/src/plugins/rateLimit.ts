@@ -36,9 +36,26 @@ export const rateLimitPlugin = fp(
       errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', rateLimitMessage),
     });
     app.decorate('passwordAttempts', new MemoryAttemptLimiter());
+    if (!app.config.trustProxy) warnOnceAboutForwardedFor(app);
   },
   { name: 'rate-limit', dependencies: ['database'] },
 );
+
+/**
+ * Behind a reverse proxy without TRUST_PROXY every client has the proxy's address, so the limits
+ * per address count all users together (an upgrade from a version that trusted the proxy whenever
+ * APP_ORIGIN was set). Said once in the log, where the operator looks.
+ */
+function warnOnceAboutForwardedFor(app: FastifyInstance): void {
+  let warned = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!warned && request.headers['x-forwarded-for'] !== undefined) {
+      warned = true;
+      app.log.warn('Anfragen tragen X-Forwarded-For, TRUST_PROXY ist aber nicht gesetzt: Ratenbegrenzung und Protokolle sehen nur die Adresse des Proxys. Hinter einem Reverse Proxy TRUST_PROXY setzen (.env.example).');
+    }
+    done();
+  });
+}
 
 export const authRateLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, fastifyTrustProxy, parseEnv } from '../../src/config/config';
+import { createTestApp } from '../helpers/testApp';
 
 describe('TRUST_PROXY', () => {
   it('is off by default and with false or 0', () => {
@@ -26,5 +27,17 @@ describe('TRUST_PROXY', () => {
     const trust = fastifyTrustProxy(1);
     expect(typeof trust === 'function' && [trust('10.0.0.1', 0), trust('10.0.0.2', 1)]).toEqual([true, false]);
     expect(fastifyTrustProxy(undefined)).toBe(false);
+  });
+});
+
+describe('X-Forwarded-For without TRUST_PROXY', () => {
+  it('warns once in the log that the limits see only the proxy (an upgrade that trusted APP_ORIGIN)', async () => {
+    const app = await createTestApp();
+    const warn = vi.spyOn(app.log, 'warn');
+    await app.inject({ method: 'GET', url: '/api/health' });
+    expect(warn).not.toHaveBeenCalled();
+    for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('TRUST_PROXY');
   });
 });
