@@ -271,7 +271,7 @@ export const de = {
     createdText: (name: string) => `„${name}“ wurde angelegt. Bitte sichern Sie jetzt den Organisationsschlüssel.`,
     invited: 'Einladung versendet',
     // The server answers alike for unknown names (no username enumeration): say so.
-    invitedText: (username: string) => `Sofern es den Benutzer ${username} gibt, wurde er eingeladen.`,
+    invitedText: (username: string) => `Falls es ein Konto „${username}“ gibt, ist die Einladung dort eingegangen.`,
     inviteFailed: 'Einladung konnte nicht versendet werden.',
     responded: 'Einladung bearbeitet',
     acceptedText: (organization: string) => `Sie sind jetzt Mitglied von „${organization}“.`,
