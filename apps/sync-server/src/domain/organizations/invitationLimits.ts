@@ -30,14 +30,25 @@ async function attemptsSince(db: Db, column: 'inviterId' | 'organizationId', id:
   return row.n;
 }
 
-/** Refuses with 429 when either budget is spent, otherwise records this attempt. */
+/**
+ * Refuses with 429 when either budget is spent, otherwise records this attempt. Count and insert in
+ * one transaction: two invitations at once cannot both take the last place.
+ */
 export async function recordInvitationAttempt(db: Db, organizationId: number, inviterId: number, limits = defaultInvitationLimits): Promise<void> {
-  const now = nowIso();
-  const since = addMs(now, -invitationWindowMs);
-  const byInviter = await attemptsSince(db, 'inviterId', inviterId, since);
-  const byOrganization = await attemptsSince(db, 'organizationId', organizationId, since);
-  if (byInviter >= limits.perInviter || byOrganization >= limits.perOrganization) {
-    throw new AppError(429, 'RATE_LIMITED', invitationLimitMessages.tooMany);
-  }
-  await db.insertInto('invitationAttempts').values({ organizationId, inviterId, createdAt: now }).execute();
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const since = addMs(now, -invitationWindowMs);
+    const byInviter = await attemptsSince(trx, 'inviterId', inviterId, since);
+    const byOrganization = await attemptsSince(trx, 'organizationId', organizationId, since);
+    if (byInviter >= limits.perInviter || byOrganization >= limits.perOrganization) {
+      throw new AppError(429, 'RATE_LIMITED', invitationLimitMessages.tooMany);
+    }
+    await trx.insertInto('invitationAttempts').values({ organizationId, inviterId, createdAt: now }).execute();
+  });
+}
+
+/** Attempts older than the window count for nothing: the hourly job drops them (plugins/jobs.ts). */
+export async function purgeOldInvitationAttempts(db: Db): Promise<number> {
+  const result = await db.deleteFrom('invitationAttempts').where('createdAt', '<', addMs(nowIso(), -invitationWindowMs)).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

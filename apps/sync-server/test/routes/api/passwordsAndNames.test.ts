@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultInvitationLimits } from '../../../src/domain/organizations/invitationLimits';
+import { defaultInvitationLimits, purgeOldInvitationAttempts } from '../../../src/domain/organizations/invitationLimits';
 import { createOrganization, organizationPayload } from '../../helpers/organizations';
 import { Client, createTestApp, registeredClient, validRegistration } from '../../helpers/testApp';
 
@@ -62,5 +62,13 @@ describe('passwords and names (issue 15 item 5)', () => {
     const limited = await owner.post(`/api/organizations/${id}/invite`, { username: 'karl' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'Zu viele Einladungen in kurzer Zeit. Bitte versuchen Sie es in einer Stunde erneut.' });
+
+    // The hourly job keeps only the window: attempts older than an hour go, the others stay.
+    const [first] = await app.db.selectFrom('invitationAttempts').select(['organizationId', 'inviterId']).execute();
+    if (!first) throw new Error('keine Einladungsversuche gespeichert');
+    const old = Array.from({ length: 3 }, () => ({ ...first, createdAt: '2020-01-01T00:00:00.000Z' }));
+    await app.db.insertInto('invitationAttempts').values(old).execute();
+    expect(await purgeOldInvitationAttempts(app.db)).toBe(3);
+    expect((await app.db.selectFrom('invitationAttempts').select('id').execute()).length).toBe(defaultInvitationLimits.perInviter);
   });
 });
