@@ -1,8 +1,17 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { usernameSkeleton } from '../../domain/accounts/usernameSkeleton';
+import unhomoglyph from 'unhomoglyph';
 
 // Frozen: never edit a migration that has shipped; add a new one instead.
+
+/**
+ * A frozen copy of domain/accounts/usernameSkeleton.ts as it was when this migration shipped
+ * (unhomoglyph pinned at 1.0.6 in package.json): a later change of the live function must come
+ * with a migration of its own that recomputes the column, never change what this one wrote.
+ */
+function usernameSkeleton(username: string): string {
+  return unhomoglyph(username.trim().normalize('NFKC').normalize('NFD')).normalize('NFD').toLocaleLowerCase('de-DE');
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // UTS #39 skeleton of the username (domain/accounts/usernameSkeleton.ts): unique, so a

@@ -8,6 +8,8 @@ import unhomoglyph from 'unhomoglyph';
  * of an existing name is refused by one indexed lookup, race-free.
  * Lower-cased last, because usernames ignore case (`normalizeUsername`): "0laf" maps to "Olaf"
  * and so collides with "olaf", and a capital I maps to l before it could become an i.
+ * Changing it needs a migration that recomputes `users.username_skeleton` (the first one holds a
+ * frozen copy: db/migrations/2026-11-24_001_usernames_invitations.ts).
  */
 export function usernameSkeleton(username: string): string {
   return unhomoglyph(username.trim().normalize('NFKC').normalize('NFD')).normalize('NFD').toLocaleLowerCase('de-DE');
