@@ -47,6 +47,7 @@ export const passwordPoolSize = Math.max(1, Math.min(4, availableParallelism() -
 
 class PasswordPool {
   private readonly idle: Worker[] = [];
+  private readonly busy = new Map<Worker, Pending>();
   private readonly queue: Pending[] = [];
   private readonly sodiumPath = createRequire(import.meta.url).resolve('libsodium-wrappers-sumo');
   private started = 0;
@@ -77,9 +78,20 @@ class PasswordPool {
     if (this.started >= this.size) return undefined;
     this.started += 1;
     const worker = new Worker(workerSource, { eval: true, workerData: { sodiumPath: this.sodiumPath } });
-    worker.on('error', () => {
-      // A dead worker is replaced on the next dispatch; its job was already rejected below.
+    let failure: Error | undefined;
+    worker.on('error', (error) => {
+      failure = error;
+    });
+    // A worker that ends, idle or busy, leaves the pool: its job (if any) is refused, not left
+    // waiting for ever, and the next dispatch starts a fresh worker in its place.
+    worker.once('exit', () => {
+      const index = this.idle.indexOf(worker);
+      if (index >= 0) this.idle.splice(index, 1);
+      const job = this.busy.get(worker);
+      this.busy.delete(worker);
+      job?.reject(failure ?? new Error('Argon2id-Worker unerwartet beendet'));
       this.started -= 1;
+      this.dispatch();
     });
     return worker;
   }
@@ -88,26 +100,26 @@ class PasswordPool {
     // Referenced while busy (a script waiting for a hash must not exit), unreferenced when idle
     // (an idle pool must not keep a process or a test run alive).
     worker.ref();
-    const onMessage = (reply: { result?: string | boolean; error?: string }) => {
-      worker.off('error', onError);
+    this.busy.set(worker, job);
+    worker.once('message', (reply: { result?: string | boolean; error?: string }) => {
+      this.busy.delete(worker);
       if (reply.error !== undefined || reply.result === undefined) job.reject(new Error(reply.error ?? 'Argon2id ohne Ergebnis'));
       else job.resolve(reply.result);
       this.release(worker);
       this.dispatch();
-    };
-    const onError = (error: Error) => {
-      worker.off('message', onMessage);
-      job.reject(error);
-      this.dispatch();
-    };
-    worker.once('message', onMessage);
-    worker.once('error', onError);
+    });
     worker.postMessage(job.task);
   }
 
   private release(worker: Worker): void {
     worker.unref();
     this.idle.push(worker);
+  }
+
+  /** For the test: end one worker as a crash would. */
+  async crashOneForTest(): Promise<void> {
+    const worker = this.idle[0] ?? [...this.busy.keys()][0];
+    if (worker) await worker.terminate();
   }
 }
 
@@ -117,4 +129,9 @@ let pool: PasswordPool | undefined;
 export function runPasswordTask(task: PasswordTask): Promise<string | boolean> {
   pool ??= new PasswordPool(passwordPoolSize);
   return pool.run(task);
+}
+
+/** Ends one worker of the shared pool as a crash would (tests only). */
+export function crashPasswordWorkerForTest(): Promise<void> {
+  return pool?.crashOneForTest() ?? Promise.resolve();
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, usePasswordRunner, verifyPassword } from '../src/passwords';
-import { passwordPoolSize, runPasswordTask } from '../src/passwordsPool';
+import { crashPasswordWorkerForTest, passwordPoolSize, runPasswordTask } from '../src/passwordsPool';
 
 // As the server does at start (apps/sync-server/src/app.ts).
 beforeAll(() => { usePasswordRunner(runPasswordTask); });
@@ -34,5 +34,12 @@ describe('Argon2id on the worker pool', () => {
   it('answers a malformed hash with false, not a crash of the pool', async () => {
     expect(await verifyPassword('$argon2id$kaputt', 'x')).toBe(false);
     expect(await verifyPassword(await hashPassword('danach'), 'danach')).toBe(true);
+  });
+
+  it('replaces a worker that died while idle: the next hash still answers', async () => {
+    await hashPassword('vorher');
+    await crashPasswordWorkerForTest();
+    const hash = await hashPassword('nach dem Absturz');
+    expect(await verifyPassword(hash, 'nach dem Absturz')).toBe(true);
   });
 });
