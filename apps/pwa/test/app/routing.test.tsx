@@ -19,9 +19,11 @@ describe('router', () => {
 
   it('shows a spinner while the session loads, then sends visitors without a session to /auth', async () => {
     let answer: (r: Response) => void = () => undefined;
-    mockApi({ 'GET /api/user': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const fetchMock = mockApi({ 'GET /api/user': () => new Promise<Response>((resolve) => (answer = resolve)) });
     const { router } = renderApp('/settings');
     expect(await screen.findByRole('status', { name: 'Wird geladen …' })).toBeInTheDocument();
+    // The probe asks once its reply schema has loaded (api/sessionReplies.ts): answer that call.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user')).toHaveLength(1));
     answer(unauthenticated());
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
   });

@@ -44,10 +44,10 @@ describe('logins under attack', () => {
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
     // While the account waits, the right password does not open it either (else the lock would
     // only tell the attacker which guess was right).
-    expect((await guess(attacker, 'anna', 'geheim123', 99)).statusCode).toBe(429);
+    expect((await guess(attacker, 'anna', 'Geheim-Sani-42', 99)).statusCode).toBe(429);
     // Another account is not affected.
     await registeredClient(app, 'bert');
-    expect((await guess(new Client(app), 'bert', 'geheim123', 1)).statusCode).toBe(200);
+    expect((await guess(new Client(app), 'bert', 'Geheim-Sani-42', 1)).statusCode).toBe(200);
   });
 
   it('locks an unknown username the same way, so a lock tells nothing about the account', async () => {
@@ -81,7 +81,7 @@ describe('logins under attack', () => {
     const anna = await registeredClient(app, 'anna');
     const change = (currentPassword: string) => anna.post('/api/change-password', { currentPassword, newPassword: 'neues-geheim-123' });
     for (let i = 0; i < 5; i += 1) expect((await change('falsch')).statusCode).toBe(400);
-    const locked = await change('geheim123');
+    const locked = await change('Geheim-Sani-42');
     expect([locked.statusCode, json<ErrorBody>(locked).code]).toEqual([429, 'RATE_LIMITED']);
     expect(json<ErrorBody>(locked).message).toMatch(lockedMessage);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(59);
@@ -94,7 +94,7 @@ describe('logins under attack', () => {
     const newKeys = publicKeysToBase64Url(await deriveOrganizationKeys(generateOrganizationSecret()));
     const rotate = (currentPassword: string) => owner.post(`/api/organizations/${org.id}/generate-key`, { ...newKeys, currentPassword });
     for (let i = 0; i < 5; i += 1) expect((await rotate('falsch')).statusCode).toBe(400);
-    const locked = await rotate('geheim123');
+    const locked = await rotate('Geheim-Sani-42');
     expect([locked.statusCode, json<ErrorBody>(locked).code]).toEqual([429, 'RATE_LIMITED']);
     expect(json<ErrorBody>(locked).message).toMatch(lockedMessage);
     expect(locked.headers['retry-after']).toBeDefined();
@@ -106,7 +106,7 @@ describe('logins under attack', () => {
     const client = new Client(app);
     for (let round = 0; round < 3; round += 1) {
       for (let i = 0; i < 4; i += 1) expect((await guess(client, 'anna', 'falsch', i)).statusCode).toBe(401);
-      expect((await guess(client, 'anna', 'geheim123', 0)).statusCode).toBe(200);
+      expect((await guess(client, 'anna', 'Geheim-Sani-42', 0)).statusCode).toBe(200);
     }
   });
 });
