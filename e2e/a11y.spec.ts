@@ -23,6 +23,10 @@ async function scanTabs(page: Page, screen: string, tabs: readonly string[], rea
   }
 }
 
+// Each test walks many screens and dialogs and runs axe on every one (a minute of work on a busy
+// 2-core CI machine): a longer budget than the single-flow specs, not a slower app.
+test.describe.configure({ timeout: 120_000 });
+
 test.describe('Barrierefreiheit – öffentliche Seiten', () => {
   for (const [orientation, options] of [['hochkant', tabletPortrait], ['quer', tabletLandscape]] as const) {
     test(`Startseite, Anmeldung, Registrierung, Rechtstexte (Tablet ${orientation})`, async ({ browser, baseURL }) => {
