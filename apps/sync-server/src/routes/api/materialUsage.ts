@@ -14,7 +14,8 @@ import { replies } from './replies';
 // Read as a service id by the domain: anything else is "not found", not a 400.
 const serviceQuery = documentedOnly(z.object({ serviceId: z.string().optional().meta({ description: 'UUID des Dienstes' }) }));
 const refillBody = documentedOnly(refillMaterialsSchema.partial(), 'materialId');
-const clearBody = documentedOnly(z.object({ serviceId: z.unknown().optional().meta({ description: 'UUID des Dienstes' }) }));
+// Nullable: without a body Fastify passes null (the route checks nothing, the command does).
+const clearBody = documentedOnly(z.object({ serviceId: z.unknown().optional().meta({ description: 'UUID des Dienstes' }) }).nullable());
 const pdfReply = { description: 'Materialbericht als PDF', content: { 'application/pdf': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } } };
 
 /** Material consumption of a service (docs/spec/services.md §7 Materials): list, add, refill, clear, PDF. */
@@ -38,11 +39,7 @@ export const materialUsageRoutes: FastifyPluginAsync = (fastify) => {
 
   app.post('/materials/clear', {
     schema: { tags, summary: 'Verbrauchsliste leeren (alles aufgefüllt)', body: clearBody, response: replies({ 200: materialsRefilledReply }) },
-  }, async (request) => {
-    // Unchecked (documentedOnly): without a body Fastify passes null, whatever the schema's type says.
-    const body = request.body as z.infer<typeof clearBody> | null;
-    return refillMaterials(commandContext(app, request), { serviceId: body?.serviceId });
-  });
+  }, async (request) => refillMaterials(commandContext(app, request), { serviceId: request.body?.serviceId }));
 
   app.get('/materials/export', {
     schema: { tags, summary: 'Materialbericht eines Dienstes (PDF)', querystring: serviceQuery, response: replies({ 200: pdfReply }) },
