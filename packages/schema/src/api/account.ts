@@ -3,19 +3,18 @@ import type { BetaModeResponse, PublicUser } from '../user';
 import { replyOf } from './common';
 
 /** Replies of the account calls (apps/sync-server/src/routes/api/account.ts): never a hash or token. */
-export const publicUserReply = replyOf<PublicUser>()(
-  z
-    .object({
-      id: z.number(),
-      username: z.string(),
-      email: z.string().nullable(),
-      fullName: z.string().nullable(),
-      isAdmin: z.boolean(),
-      isBlocked: z.boolean(),
-      createdAt: z.string(),
-    })
-    .meta({ id: 'PublicUser' }),
-);
+/** The fields of a user every answer may carry; the admin list extends them (api/admin.ts). */
+export const publicUserFields = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string().nullable(),
+  fullName: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isBlocked: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const publicUserReply = replyOf<PublicUser>()(publicUserFields.meta({ id: 'PublicUser' }));
 
 export const betaModeReply = replyOf<BetaModeResponse>()(z.object({ betaModeEnabled: z.boolean() }));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicUserFields } from './account';
 import type {
   AdminAuditEntry,
   AdminDeleteResult,
@@ -25,15 +26,9 @@ export const adminSummaryReply = replyOf<AdminSummary>()(
   }),
 );
 
+/** A user as the admin list shows it: the public user plus the organisation counts. */
 export const adminUserReply = replyOf<AdminUser>()(
-  z.object({
-    id: z.number(),
-    username: z.string(),
-    email: z.string().nullable(),
-    fullName: z.string().nullable(),
-    isAdmin: z.boolean(),
-    isBlocked: z.boolean(),
-    createdAt: z.string(),
+  publicUserFields.extend({
     organizationCount: z.number(),
     ownedOrganizations: z.array(z.string()),
   }),
