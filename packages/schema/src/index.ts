@@ -9,6 +9,7 @@ export * from './roleLabels';
 export * from './materials';
 export * from './accessLogs';
 export * from './services';
+export * from './serviceTeams';
 export * from './serviceStatus';
 export * from './sync';
 export * from './minorTreatments';

@@ -91,7 +91,11 @@ export interface MinorTreatment {
   serviceId: string;
   serviceName: string;
   organizationId: number;
-  patientName: string;
+  /**
+   * Null where the reader may not see it: not on the service's team, or the service is past its
+   * patient-data window (docs/security.md, "Patient data follows the team").
+   */
+  patientName: string | null;
   description: string;
   treatedById: number | null;
   createdAt: string;

@@ -3,6 +3,7 @@ import type { MaterialUsage, MinorTreatment } from './minorTreatments';
 import type { OrganizationListItem } from './organizations';
 import type { PatientProtocol, ProtocolPatientData } from './protocols';
 import type { Service } from './services';
+import type { ServiceTeamMember } from './serviceTeams';
 import type { TreatmentEntry } from './treatmentEntries';
 import type { VitalRecord } from './vitals';
 import { z } from './zodConfig';
@@ -74,10 +75,12 @@ export interface SyncEntityData {
   patientData: ProtocolPatientData;
   vitalRecord: VitalRecord;
   treatmentEntry: TreatmentEntry;
+  /** One member of a service's team (id `${serviceId}:${userId}`); a removal is a delete change. */
+  serviceTeamMember: ServiceTeamMember;
 }
 export type SyncEntity = keyof SyncEntityData;
 export const syncEntities = [
-  'service', 'material', 'minorTreatment', 'materialUsage', 'protocol', 'patientData', 'vitalRecord', 'treatmentEntry',
+  'service', 'material', 'minorTreatment', 'materialUsage', 'protocol', 'patientData', 'vitalRecord', 'treatmentEntry', 'serviceTeamMember',
 ] as const satisfies readonly SyncEntity[];
 
 export type SyncChange = {
@@ -92,5 +95,12 @@ export interface PullResponse {
   hasMore: boolean;
   /** Every organisation the user belongs to now. Anything else on the device is purged. */
   organizations: OrganizationListItem[];
+  /**
+   * Services whose patient-identifying data (patient data, minor-treatment names) this user's
+   * device may hold now: the user is on the team and the service lies in its patient-data window
+   * (docs/security.md, "Patient data follows the team"). The device purges that data of every
+   * other service once its outbox holds nothing for it (push first, then purge).
+   */
+  patientDataServices: string[];
   changes: SyncChange[];
 }

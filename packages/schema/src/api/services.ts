@@ -54,7 +54,7 @@ export const minorTreatmentReply = replyOf<MinorTreatment>()(
       serviceId: z.string(),
       serviceName: z.string(),
       organizationId: z.number(),
-      patientName: z.string(),
+      patientName: z.string().nullable(),
       description: z.string(),
       treatedById: z.number().nullable(),
       createdAt: z.string(),
