@@ -36,6 +36,9 @@ export const archiveMessages = {
   keyUnchanged: 'Dieser Schlüssel ist bereits der aktuelle Organisationsschlüssel.',
   passwordRequired: 'Bitte geben Sie Ihr Passwort ein',
   wrongPassword: 'Das Passwort ist falsch.',
+  rotationSignatureRequired: 'Bitte geben Sie den bisherigen Organisationsschlüssel ein.',
+  rotationNotSigned:
+    'Der neue Schlüssel ist nicht mit dem bisherigen Organisationsschlüssel bestätigt. Bitte geben Sie den bisherigen Schlüssel ein, so wie er bei der Erstellung angezeigt wurde.',
 } as const;
 
 /** GET /api/organizations/{orgId}/archive/services: services with sealed protocols. */
@@ -143,6 +146,15 @@ export function parseSealedPatientDataPayload(text: string): SealedPatientDataPa
 /** POST /api/organizations/{orgId}/generate-key: new public keys from the owner's browser. */
 export const rotateOrganizationKeySchema = organizationPublicKeysSchema.extend({
   currentPassword: z.string({ error: archiveMessages.passwordRequired }).min(1, archiveMessages.passwordRequired).max(200, archiveMessages.wrongPassword),
+  /**
+   * Ed25519 signature (base64url) over the new public keys by the current organisation key,
+   * made in the owner's browser from the secret typed in (packages/crypto keyRotationProof.ts).
+   */
+  rotationSignature: z
+    .string({ error: archiveMessages.rotationSignatureRequired })
+    .min(1, archiveMessages.rotationSignatureRequired)
+    .max(200, archiveMessages.rotationNotSigned)
+    .regex(/^[A-Za-z0-9_-]+$/, archiveMessages.rotationNotSigned),
 });
 export type RotateOrganizationKeyInput = z.input<typeof rotateOrganizationKeySchema>;
 

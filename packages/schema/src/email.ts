@@ -15,6 +15,8 @@ export const emailTemplateTypes = [
   'service_completed',
   'service_archived',
   'archive_access_alert',
+  'organization_key_rotated',
+  'password_reset_by_admin',
 ] as const;
 export type EmailTemplateType = (typeof emailTemplateTypes)[number];
 
@@ -27,6 +29,8 @@ export const emailTemplateTypeLabels: Record<EmailTemplateType, string> = {
   service_completed: 'Sanitätsdienst abgeschlossen',
   service_archived: 'Sanitätsdienst archiviert',
   archive_access_alert: 'Warnung: Fehlversuche am Patientenarchiv',
+  organization_key_rotated: 'Organisationsschlüssel erneuert',
+  password_reset_by_admin: 'Passwort durch Administrator zurückgesetzt',
 };
 
 export const defaultSmtpPort = 587;

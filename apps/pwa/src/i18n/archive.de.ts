@@ -131,7 +131,11 @@ export const archiveDe = {
     explanation:
       'Der Server kann keinen Schlüssel erzeugen, denn er erhält nie einen geheimen Schlüssel. Dieser Browser erzeugt einen neuen Organisationsschlüssel und sendet dem Server nur dessen öffentliche Teile.',
     consequence:
-      'Ab sofort werden entlassene Patienten mit dem neuen Schlüssel versiegelt. Bereits archivierte Protokolle bleiben mit dem bisherigen Schlüssel versiegelt und lassen sich weiterhin nur mit diesem öffnen. Bewahren Sie daher auch den bisherigen Schlüssel auf, falls Sie ihn noch haben.',
+      'Ab sofort werden entlassene Patienten mit dem neuen Schlüssel versiegelt. Bereits archivierte Protokolle bleiben mit dem bisherigen Schlüssel versiegelt und lassen sich weiterhin nur mit diesem öffnen. Bewahren Sie daher auch den bisherigen Schlüssel auf.',
+    currentKey: 'Bisheriger Organisationsschlüssel',
+    currentKeyHint:
+      'Der neue Schlüssel wird mit dem bisherigen bestätigt. So kann niemand, der nur Ihr Passwort kennt, einen eigenen Schlüssel einsetzen. Der bisherige Schlüssel verlässt diesen Browser nicht.',
+    currentKeyRequired: 'Bitte geben Sie den bisherigen Organisationsschlüssel ein.',
     password: 'Ihr Passwort',
     passwordHint: 'Zur Bestätigung, dass Sie es selbst sind.',
     submit: 'Schlüssel erzeugen',

@@ -1,4 +1,4 @@
-import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof } from '@sanidok/crypto';
+import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof, signKeyRotation } from '@sanidok/crypto';
 import { archiveUrls, requestChallenge } from '../helpers/archive';
 import { del } from '../helpers/admin';
 import { organizationPayload } from '../helpers/organizations';
@@ -84,7 +84,7 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
     const keys = publicKeysToBase64Url(await deriveOrganizationKeys(secret));
     return {
       url: `/api/organizations/${c.scope.org.id}/generate-key`,
-      payload: { ...keys, currentPassword: account(c).password },
+      payload: { ...keys, currentPassword: account(c).password, rotationSignature: await signKeyRotation(c.scope.org.secret, c.scope.org.id, keys) },
       // The owner's browser now holds the new key: later archive proofs sign with it.
       cleanup: (response) => {
         if (response.statusCode === 200) c.scope.org.secret = secret;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { OrganizationKeys } from '@sanidok/crypto';
-import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof } from '@sanidok/crypto';
+import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof, signKeyRotation } from '@sanidok/crypto';
 import type { ArchiveChallenge } from '@sanidok/schema';
 import { json } from './json';
 import type { Client } from './testApp';
@@ -20,6 +20,16 @@ export async function createOrganizationWithSecret(owner: Client, name = 'DRK Mu
   const response = await owner.post('/api/organizations', { name, description: null, ...publicKeysToBase64Url(keys) });
   if (response.statusCode !== 201) throw new Error(`Organisation nicht angelegt: ${response.body}`);
   return { id: json<{ id: number }>(response).id, secret, keys };
+}
+
+/**
+ * The body of a key rotation as the owner's browser sends it: a fresh key's public parts, signed
+ * by `signingSecret` (the current key's secret; another one to forge).
+ */
+export async function rotationBody(organizationId: number, signingSecret: Uint8Array, currentPassword = 'Geheim-Sani-42') {
+  const secret = generateOrganizationSecret();
+  const keys = publicKeysToBase64Url(await deriveOrganizationKeys(secret));
+  return { secret, keys, body: { ...keys, currentPassword, rotationSignature: await signKeyRotation(signingSecret, organizationId, keys) } };
 }
 
 export const archiveUrls = (orgId: number, serviceId: string) => ({

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { OrganizationListItem } from '@sanidok/schema';
 import { archiveMessages } from '@sanidok/schema';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -21,46 +21,62 @@ interface GenerateKeyDialogProps {
 
 /**
  * The spec's 'generate key' as a rotation (docs/decisions.md): this browser makes the new secret,
- * the server receives its public keys and the owner's password as confirmation.
+ * the server receives its public keys, the owner's password as confirmation and a signature by
+ * the current key, which the owner types in and which never leaves the browser.
  */
 export function GenerateKeyDialog({ organization, onClose, onGenerated }: GenerateKeyDialogProps) {
   const generateKey = useGenerateOrganizationKey();
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [currentKey, setCurrentKey] = useState('');
+  const [currentKeyError, setCurrentKeyError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   const close = () => {
     if (pending) return;
     setPassword('');
     setPasswordError(null);
+    setCurrentKey('');
+    setCurrentKeyError(null);
     onClose();
   };
 
   const submit = async () => {
     if (!organization) return;
-    if (!password) {
-      setPasswordError(archiveMessages.passwordRequired);
-      return;
-    }
+    const keyMissing = currentKey.trim() === '';
+    if (keyMissing) setCurrentKeyError(t.currentKeyRequired);
+    if (!password) setPasswordError(archiveMessages.passwordRequired);
+    if (keyMissing || !password) return;
     setPending(true);
     let secret: Uint8Array | undefined;
+    let current: Uint8Array | undefined;
     try {
       const crypto = await loadArchiveCrypto();
+      const parsed = crypto.parseOrganizationSecret(currentKey);
+      if (!parsed.ok) {
+        setCurrentKeyError(parsed.reason === 'format' ? archiveDe.key.formatInvalid : archiveDe.key.checksumInvalid);
+        return;
+      }
+      current = parsed.secret;
       secret = crypto.generateOrganizationSecret();
       const keys = await crypto.deriveOrganizationKeys(secret);
       keys.sealing.privateKey.fill(0);
       keys.signing.privateKey.fill(0);
       const publicKeys = crypto.publicKeysToBase64Url(keys);
-      const updated = await generateKey(organization.id, publicKeys, password);
+      const rotationSignature = await crypto.signKeyRotation(current, organization.id, publicKeys);
+      const updated = await generateKey(organization.id, publicKeys, password, rotationSignature);
       setPassword('');
+      setCurrentKey('');
       notifySuccess(t.done, t.doneText);
       onGenerated({ organizationName: updated.name, keyText: crypto.encodeOrganizationSecret(secret), fingerprint: publicKeys.keyFingerprint, createdAt: new Date().toISOString() });
     } catch (error) {
       const field = error instanceof ApiError ? error.fields?.currentPassword : undefined;
       if (field) setPasswordError(field);
+      else if (error instanceof ApiError && error.status === 403) setCurrentKeyError(errorMessage(error));
       else notifyError(t.failed, errorMessage(error));
     } finally {
       secret?.fill(0);
+      current?.fill(0);
       setPending(false);
     }
   };
@@ -79,6 +95,20 @@ export function GenerateKeyDialog({ organization, onClose, onGenerated }: Genera
           <Alert color="orange" icon={<IconAlertTriangle aria-hidden />}>
             {t.consequence}
           </Alert>
+          <TextInput
+            label={t.currentKey}
+            description={t.currentKeyHint}
+            placeholder={archiveDe.key.placeholder}
+            value={currentKey}
+            onChange={(e) => {
+              setCurrentKey(e.currentTarget.value);
+              setCurrentKeyError(null);
+            }}
+            error={currentKeyError}
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
           <PasswordInput
             label={t.password}
             description={t.passwordHint}

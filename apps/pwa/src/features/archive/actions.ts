@@ -5,14 +5,15 @@ import { apiSend } from '../../api/client';
 import { organizationKeys } from '../organizations/queries';
 
 /**
- * POST …/generate-key: the new public keys with the owner's password as confirmation; the answer
+ * POST …/generate-key: the new public keys with the owner's password as confirmation and the
+ * current key's signature over them (docs/security.md, "Key rotation"); the answer
  * replaces the organisation in the cached list. A plain async function, not a useMutation, like
  * organizations/createOrganization.ts: the dialog runs it inside its own key-generation steps.
  */
 export function useGenerateOrganizationKey() {
   const queryClient = useQueryClient();
-  return async (organizationId: number, publicKeys: OrganizationPublicKeys, currentPassword: string): Promise<OrganizationListItem> => {
-    const updated = await apiSend('POST', `/api/organizations/${organizationId}/generate-key`, { ...publicKeys, currentPassword }, organizationReply);
+  return async (organizationId: number, publicKeys: OrganizationPublicKeys, currentPassword: string, rotationSignature: string): Promise<OrganizationListItem> => {
+    const updated = await apiSend('POST', `/api/organizations/${organizationId}/generate-key`, { ...publicKeys, currentPassword, rotationSignature }, organizationReply);
     queryClient.setQueryData<OrganizationListItem[]>(organizationKeys.list, (list = []) => list.map((o) => (o.id === updated.id ? updated : o)));
     void queryClient.invalidateQueries({ queryKey: organizationKeys.list });
     return updated;

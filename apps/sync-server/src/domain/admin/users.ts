@@ -7,7 +7,8 @@ import { assertPasswordNotCommon } from '../accounts/passwordBlockList';
 import { findUserById, updateUser } from '../accounts/usersRepository';
 import type { CommandContext } from '../context';
 import { conflict, notFound, validate } from '../errors';
-import { mailAccountBlocked } from '../mail/events';
+import { logOrganizationEvent } from '../accessLogs/organizationEvents';
+import { mailAccountBlocked, mailPasswordResetByAdmin } from '../mail/events';
 import { destroyUserSessions } from '../sessions/sessions';
 import { nowIso } from '../time';
 import { inTransaction } from '../transaction';
@@ -41,8 +42,20 @@ export async function resetUserPassword(ctx: CommandContext, userId: unknown, in
     await updateUser(trx, target.id, { passwordHash, updatedAt: nowIso() });
     await destroyUserSessions(trx, target.id, target.id === ctx.user.id ? keepSessionId : undefined);
     await recordAdminAction(trx, ctx, { action: 'user.password_reset', targetType: 'user', targetId: target.id, targetName: target.username });
+    // The holder hears of it at once, and an owner's organisations show it in their access log:
+    // a reset is the first step of taking over an owner's account (docs/security.md, "Key rotation").
+    await mailPasswordResetByAdmin(trx, target, ctx.user);
+    await logResetInOwnedOrganizations(trx, ctx, target.id);
   });
   return { ok: true };
+}
+
+/** One row in the access log of each organisation the user owns. */
+async function logResetInOwnedOrganizations(trx: Db, ctx: CommandContext, userId: number): Promise<void> {
+  const owned = await trx.selectFrom('organizationMembers').select('organizationId').where('userId', '=', userId).where('role', '=', 'owner').execute();
+  for (const { organizationId } of owned) {
+    await logOrganizationEvent(trx, ctx, organizationId, `Passwort des Inhabers durch Plattform-Administrator ${ctx.user.username} zurückgesetzt`);
+  }
 }
 
 /** Blocking ends every session at once and refuses sign-in (accounts/policy.ts); the user is told by mail. */

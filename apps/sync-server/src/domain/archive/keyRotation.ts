@@ -1,10 +1,14 @@
-import { verifyPassword } from '@sanidok/crypto';
+import { verifyKeyRotation, verifyPassword } from '@sanidok/crypto';
 import type { OrganizationListItem } from '@sanidok/schema';
 import { archiveMessages, rotateOrganizationKeySchema } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import type { OrganizationRow } from '../../db/database';
 import type { CommandContext } from '../context';
 import { AppError, conflict, validate } from '../errors';
 import { authorize } from '../organizations/policy';
 import { assertFingerprintMatches } from '../organizations/publicKeys';
+import { logOrganizationEvent } from '../accessLogs/organizationEvents';
+import { mailKeyRotated } from '../mail/events';
 import { getMyOrganization } from '../organizations/queries';
 import { nowIso } from '../time';
 import { refuseSecret } from './access';
@@ -12,10 +16,12 @@ import { refuseSecret } from './access';
 /**
  * POST /api/organizations/{orgId}/generate-key (docs/spec/accounts.md §7) as a key rotation: the server cannot
  * generate the key (it never holds secrets), so the owner's browser makes a new secret and sends
- * its public keys, with the owner's password as confirmation. From then on discharges are sealed
+ * its public keys, with the owner's password as confirmation and a signature over them by the
+ * current (or a retired) organisation key (docs/security.md, "Key rotation"): a session and a
+ * password — all a platform admin gets by resetting the owner's password — are not enough. From then on discharges are sealed
  * to the new key; records sealed earlier stay sealed to the earlier key (kept in
  * organization_retired_keys, so its archive proof still verifies). Written to the access log.
- * The answer is the organisation list item — never a secret.
+ * The owner is told by e-mail. The answer is the organisation list item — never a secret.
  */
 export async function rotateOrganizationKey(ctx: CommandContext, organizationId: unknown, body: unknown): Promise<OrganizationListItem> {
   refuseSecret(body);
@@ -26,6 +32,13 @@ export async function rotateOrganizationKey(ctx: CommandContext, organizationId:
   }
   await assertFingerprintMatches(data);
   if (data.keyFingerprint === organization.keyFingerprint) throw conflict(archiveMessages.keyUnchanged);
+  const signedBy = await rotationSigner(ctx.db, organization, data);
+  if (!signedBy) {
+    // The owner sees the attempt: a session with the right password but without the key is what
+    // a taken-over account looks like.
+    await logOrganizationEvent(ctx.db, ctx, organization.id, `Schlüsselwechsel abgelehnt: nicht mit dem bisherigen Organisationsschlüssel bestätigt (Fingerabdruck ${data.keyFingerprint})`);
+    throw new AppError(403, 'FORBIDDEN', archiveMessages.rotationNotSigned);
+  }
 
   await ctx.db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -43,16 +56,29 @@ export async function rotateOrganizationKey(ctx: CommandContext, organizationId:
       .set({ sealingPublicKey: data.sealingPublicKey, signingPublicKey: data.signingPublicKey, keyFingerprint: data.keyFingerprint })
       .where('id', '=', organization.id)
       .execute();
-    await trx
-      .insertInto('accessLogs')
-      .values({
-        userId: ctx.user.id, organizationId: organization.id, serviceId: null, patientProtocolId: null, actionType: 'other', timestamp: now,
-        ipAddress: ctx.request.ipAddress, userAgent: ctx.request.userAgent?.slice(0, 500) ?? null, userEmail: ctx.user.email,
-        details: `Organisationsschlüssel erneuert: neuer Fingerabdruck ${data.keyFingerprint}, bisheriger ${organization.keyFingerprint}`, eventId: null,
-      })
-      .execute();
+    await logOrganizationEvent(
+      trx, ctx, organization.id,
+      `Organisationsschlüssel erneuert: neuer Fingerabdruck ${data.keyFingerprint}, bisheriger ${organization.keyFingerprint}, bestätigt mit Schlüssel ${signedBy}`,
+    );
+    await mailKeyRotated(trx, { id: organization.id, name: organization.name }, { keyFingerprint: data.keyFingerprint, changedBy: ctx.user.username, ipAddress: ctx.request.ipAddress });
   });
   const updated = await getMyOrganization(ctx, organization.id);
   if (!updated) throw new Error('Organisation nach dem Schlüsselwechsel nicht lesbar');
   return updated;
+}
+
+/**
+ * The fingerprint of the organisation key whose signature vouches for the new keys: the current
+ * one, or one retired earlier (an owner who kept an older key text). Undefined when none does.
+ */
+async function rotationSigner(
+  db: Db,
+  organization: Pick<OrganizationRow, 'id' | 'signingPublicKey' | 'keyFingerprint'>,
+  data: { sealingPublicKey: string; signingPublicKey: string; keyFingerprint: string; rotationSignature: string },
+): Promise<string | undefined> {
+  const retired = await db.selectFrom('organizationRetiredKeys').select(['signingPublicKey', 'keyFingerprint']).where('organizationId', '=', organization.id).execute();
+  for (const key of [organization, ...retired]) {
+    if (await verifyKeyRotation(key.signingPublicKey, organization.id, data, data.rotationSignature)) return key.keyFingerprint;
+  }
+  return undefined;
 }

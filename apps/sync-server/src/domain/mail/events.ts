@@ -62,6 +62,30 @@ export const mailServiceStatus = (db: Db, service: { name: string; organizationI
     (await membersWithRoles(db, service.organizationId, ['owner', 'admin'])).flatMap((p) =>
       mailTo(p, status === 'archived' ? 'service_archived' : 'service_completed', { organizationName, serviceName: service.name })));
 
+/**
+ * A new organisation key (docs/security.md, "Key rotation"): to the owner, so that a rotation the
+ * owner did not make — the path a platform admin signed in as the owner would take — never goes
+ * unnoticed.
+ */
+export const mailKeyRotated = (
+  db: Db,
+  organization: { id: number; name: string },
+  change: { keyFingerprint: string; changedBy: string; ipAddress: string | null },
+) =>
+  queueMails(db, async () =>
+    (await membersWithRoles(db, organization.id, ['owner'])).flatMap((p) =>
+      mailTo(p, 'organization_key_rotated', {
+        organizationName: organization.name,
+        keyFingerprint: change.keyFingerprint,
+        changedBy: change.changedBy,
+        ipAddress: change.ipAddress ?? '-',
+        timestamp: formatDateTime(new Date().toISOString()),
+      })));
+
+/** A platform admin set a new password for this account: the account's holder is told at once. */
+export const mailPasswordResetByAdmin = (db: Db, user: Person, admin: Pick<UserRow, 'username'>) =>
+  queueMails(db, () => mailTo(user, 'password_reset_by_admin', { adminName: admin.username, timestamp: formatDateTime(new Date().toISOString()) }));
+
 export interface ArchiveAlert {
   failureCount: number;
   username: string | null;

@@ -59,6 +59,9 @@ export function sampleVariables(now = new Date()): TemplateVariables {
     failureCount: '5',
     timestamp: formatDateTime(now),
     ipAddress: '192.0.2.*',
+    keyFingerprint: '3f2a-91c0-77de-0b41-5e6f-a8c2-19d4-e07b',
+    changedBy: 'erika.mustermann',
+    adminName: 'plattform-admin',
   };
 }
 

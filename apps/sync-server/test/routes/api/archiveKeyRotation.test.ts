@@ -1,7 +1,7 @@
-import { deriveOrganizationKeys, generateOrganizationSecret, openSealedPatientData, publicKeysToBase64Url } from '@sanidok/crypto';
+import { generateOrganizationSecret, openSealedPatientData, publicKeysToBase64Url } from '@sanidok/crypto';
 import type { AccessLogItem, ApiErrorBody, ArchiveProtocolsResponse, PullResponse } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
-import { createOrganizationWithSecret, openArchive } from '../../helpers/archive';
+import { createOrganizationWithSecret, openArchive, rotationBody } from '../../helpers/archive';
 import { addMember } from '../../helpers/organizations';
 import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
@@ -29,19 +29,18 @@ describe('organisation key rotation', () => {
     };
     const before = await discharge('Vorher');
 
-    const newSecret = generateOrganizationSecret();
-    const newKeys = publicKeysToBase64Url(await deriveOrganizationKeys(newSecret));
+    const { secret: newSecret, keys: newKeys, body } = await rotationBody(org.id, org.secret);
     for (const [client, status] of [[admin, 403], [medic, 403]] as const) {
-      expect((await client.post(url, { ...newKeys, currentPassword: 'Geheim-Sani-42' })).statusCode).toBe(status);
+      expect((await client.post(url, body)).statusCode).toBe(status);
     }
-    const wrongPassword = await owner.post(url, { ...newKeys, currentPassword: 'falsch' });
+    const wrongPassword = await owner.post(url, { ...body, currentPassword: 'falsch' });
     expect([wrongPassword.statusCode, json<ApiErrorBody>(wrongPassword).fields]).toEqual([400, { currentPassword: 'Das Passwort ist falsch.' }]);
-    const mismatched = await owner.post(url, { ...newKeys, keyFingerprint: org.keys.fingerprint, currentPassword: 'Geheim-Sani-42' });
+    const mismatched = await owner.post(url, { ...body, keyFingerprint: org.keys.fingerprint });
     expect(mismatched.statusCode).toBe(400);
-    const same = await owner.post(url, { ...publicKeysToBase64Url(org.keys), currentPassword: 'Geheim-Sani-42' });
+    const same = await owner.post(url, { ...body, ...publicKeysToBase64Url(org.keys) });
     expect([same.statusCode, json<ApiErrorBody>(same).message]).toEqual([409, 'Dieser Schlüssel ist bereits der aktuelle Organisationsschlüssel.']);
 
-    const rotated = await owner.post(url, { ...newKeys, currentPassword: 'Geheim-Sani-42' });
+    const rotated = await owner.post(url, body);
     expect(rotated.statusCode).toBe(200);
     expect(rotated.json()).toMatchObject({ id: org.id, role: 'owner', ...newKeys });
     expect(rotated.body).not.toMatch(/SANI1|encryptionKey/);
@@ -61,6 +60,41 @@ describe('organisation key rotation', () => {
 
     const logs = json<AccessLogItem[]>(await owner.get(`/api/organizations/${org.id}/access-logs`));
     expect(logs).toContainEqual(expect.objectContaining({ actionType: 'other', details: stringWith(`Organisationsschlüssel erneuert: neuer Fingerabdruck ${newKeys.keyFingerprint}`) }));
+    await app.mailer.flush();
+    const mails = await app.db.selectFrom('emailLogs').select(['templateName', 'toEmail', 'subject']).where('templateName', '=', 'organization_key_rotated').execute();
+    expect(mails).toEqual([{ templateName: 'organization_key_rotated', toEmail: 'olga@example.de', subject: 'Neuer Organisationsschlüssel für „DRK Musterstadt“' }]);
+  });
+
+  it('refuses a new key that the current key did not sign: unsigned, self-signed, signed for another organisation', async () => {
+    const app = await createTestApp();
+    const owner = await registeredClient(app, 'olga');
+    const org = await createOrganizationWithSecret(owner);
+    const other = await createOrganizationWithSecret(owner, 'Andere Organisation');
+    const url = `/api/organizations/${org.id}/generate-key`;
+    const forged = await rotationBody(org.id, generateOrganizationSecret());
+    const selfSigned = await rotationBody(org.id, org.secret);
+    selfSigned.body.rotationSignature = (await rotationBody(org.id, selfSigned.secret)).body.rotationSignature;
+    const elsewhere = await rotationBody(other.id, other.secret);
+    const { rotationSignature: _dropped, ...unsigned } = forged.body;
+    const missing = await owner.post(url, unsigned);
+    expect([missing.statusCode, json<ApiErrorBody>(missing).message]).toEqual([400, 'Bitte geben Sie den bisherigen Organisationsschlüssel ein.']);
+    for (const body of [forged.body, selfSigned.body, { ...elsewhere.body, rotationSignature: elsewhere.body.rotationSignature }]) {
+      const refused = await owner.post(url, body);
+      expect([refused.statusCode, json<ApiErrorBody>(refused).message]).toEqual([403, stringWith('nicht mit dem bisherigen Organisationsschlüssel bestätigt')]);
+    }
+    const organization = await app.db.selectFrom('organizations').select('keyFingerprint').where('id', '=', org.id).executeTakeFirstOrThrow();
+    expect(organization.keyFingerprint).toBe(org.keys.fingerprint);
+  });
+
+  it('accepts a signature by a retired key of the organisation', async () => {
+    const app = await createTestApp();
+    const owner = await registeredClient(app, 'olga');
+    const org = await createOrganizationWithSecret(owner);
+    const url = `/api/organizations/${org.id}/generate-key`;
+    const second = await rotationBody(org.id, org.secret);
+    expect((await owner.post(url, second.body)).statusCode).toBe(200);
+    const third = await rotationBody(org.id, org.secret);
+    expect((await owner.post(url, third.body)).statusCode).toBe(200);
   });
 
   it('refuses while the organisation is blocked', async () => {
@@ -68,8 +102,8 @@ describe('organisation key rotation', () => {
     const owner = await registeredClient(app, 'olga');
     const org = await createOrganizationWithSecret(owner);
     await app.db.updateTable('organizations').set({ isBlocked: 1 }).where('id', '=', org.id).execute();
-    const newKeys = publicKeysToBase64Url(await deriveOrganizationKeys(generateOrganizationSecret()));
-    expect((await owner.post(`/api/organizations/${org.id}/generate-key`, { ...newKeys, currentPassword: 'Geheim-Sani-42' })).statusCode).toBe(423);
+    const { body } = await rotationBody(org.id, org.secret);
+    expect((await owner.post(`/api/organizations/${org.id}/generate-key`, body)).statusCode).toBe(423);
     expect((await owner.get(`/api/organizations/${org.id}/archive/services`)).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,6 @@
-import { generateOrganizationSecret, deriveOrganizationKeys, publicKeysToBase64Url } from '@sanidok/crypto';
 import { describe, expect, it } from 'vitest';
 import { rateLimitMessage } from '../../../src/plugins/rateLimit';
-import { createOrganizationWithSecret } from '../../helpers/archive';
+import { createOrganizationWithSecret, rotationBody } from '../../helpers/archive';
 import { json } from '../../helpers/json';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
 
@@ -91,8 +90,8 @@ describe('logins under attack', () => {
     const app = await createTestApp();
     const owner = await registeredClient(app, 'olga');
     const org = await createOrganizationWithSecret(owner);
-    const newKeys = publicKeysToBase64Url(await deriveOrganizationKeys(generateOrganizationSecret()));
-    const rotate = (currentPassword: string) => owner.post(`/api/organizations/${org.id}/generate-key`, { ...newKeys, currentPassword });
+    const { body } = await rotationBody(org.id, org.secret);
+    const rotate = (currentPassword: string) => owner.post(`/api/organizations/${org.id}/generate-key`, { ...body, currentPassword });
     for (let i = 0; i < 5; i += 1) expect((await rotate('falsch')).statusCode).toBe(400);
     const locked = await rotate('Geheim-Sani-42');
     expect([locked.statusCode, json<ErrorBody>(locked).code]).toEqual([429, 'RATE_LIMITED']);
