@@ -17,6 +17,7 @@ export const emailTemplateTypes = [
   'archive_access_alert',
   'organization_key_rotated',
   'password_reset_by_admin',
+  'password_reset',
 ] as const;
 export type EmailTemplateType = (typeof emailTemplateTypes)[number];
 
@@ -31,6 +32,7 @@ export const emailTemplateTypeLabels: Record<EmailTemplateType, string> = {
   archive_access_alert: 'Warnung: Fehlversuche am Patientenarchiv',
   organization_key_rotated: 'Organisationsschlüssel erneuert',
   password_reset_by_admin: 'Passwort durch Administrator zurückgesetzt',
+  password_reset: 'Passwort zurücksetzen (Link)',
 };
 
 export const defaultSmtpPort = 587;

@@ -3,6 +3,7 @@ export * from './errors';
 export * from './user';
 export * from './auth';
 export * from './passwordPolicy';
+export * from './passwordReset';
 export * from './validation';
 export * from './organizations';
 export * from './roleLabels';

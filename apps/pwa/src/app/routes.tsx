@@ -10,6 +10,8 @@ import { SuspenseOutlet } from './RouteLoader';
 // Only the landing page is part of the first load; every other screen comes with its route
 // (docs/decisions.md, "Route-level code splitting").
 const authPage = lazyRoute(() => import('../features/auth/AuthPage'), 'AuthPage');
+const forgotPasswordPage = lazyRoute(() => import('../features/auth/PasswordResetPages'), 'ForgotPasswordPage');
+const resetPasswordPage = lazyRoute(() => import('../features/auth/PasswordResetPages'), 'ResetPasswordPage');
 const privacyPage = lazyRoute(() => import('../features/legal/LegalPages'), 'PrivacyPage');
 const imprintPage = lazyRoute(() => import('../features/legal/LegalPages'), 'ImprintPage');
 const termsPage = lazyRoute(() => import('../features/legal/LegalPages'), 'TermsPage');
@@ -38,6 +40,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/auth', ...authPage },
+      { path: '/passwort-vergessen', ...forgotPasswordPage },
+      { path: '/passwort-zuruecksetzen', ...resetPasswordPage },
       { path: '/datenschutz', ...privacyPage },
       { path: '/impressum', ...imprintPage },
       { path: '/nutzungsbedingungen', ...termsPage },

@@ -35,6 +35,9 @@ export const restMatrix = {
   'POST /api/login': { active: everyone(200) },
   'POST /api/register': { active: everyone(200) },
   'POST /api/logout': { active: everyone(200) },
+  // Public: the same answer for everyone; the token, not the session, decides (the flow: test/routes/api/passwordReset.test.ts).
+  'POST /api/password-reset/request': { active: everyone(200) },
+  'POST /api/password-reset/confirm': { active: everyone(200) },
   'GET /api/user': { active: signedIn(200) },
   'POST /api/change-password': { active: signedIn(200) },
   'PATCH /api/profile': { active: signedIn(200) },

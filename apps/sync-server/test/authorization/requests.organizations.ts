@@ -1,5 +1,6 @@
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof, signKeyRotation } from '@sanidok/crypto';
 import { archiveUrls, requestChallenge } from '../helpers/archive';
+import { issueResetToken } from '../../src/domain/accounts/passwordReset';
 import { del } from '../helpers/admin';
 import { organizationPayload } from '../helpers/organizations';
 import { Client, validRegistration } from '../helpers/testApp';
@@ -38,6 +39,13 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
     as: signedInActor(c.actor) ? await secondSession(c.world, c.world.users[c.actor].id) : new Client(c.world.app),
     payload: validRegistration(uniqueName('neu').replace(' ', '-')),
   }),
+  'POST /api/password-reset/request': (c) => ({ url: '/api/password-reset/request', payload: { email: `${account(c).username}@example.de` } }),
+  // A link issued for a fresh account (as the mail would carry it), used by whoever holds it.
+  'POST /api/password-reset/confirm': async (c) => {
+    const target = await freshUser(c.world);
+    const { token } = await issueResetToken(c.world.app.db, target.id, c.world.app.config.dataKey);
+    return { url: '/api/password-reset/confirm', payload: { token, newPassword: 'Neues-Passwort-2026' } };
+  },
   'POST /api/logout': async (c) => ({ url: '/api/logout', as: signedInActor(c.actor) ? await secondSession(c.world, c.world.users[c.actor].id) : undefined }),
   'GET /api/user': () => ({ url: '/api/user' }),
   // The same password again: the call is allowed and the current session stays (decisions "Changing the password").

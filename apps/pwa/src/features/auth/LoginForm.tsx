@@ -1,6 +1,7 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { loginSchema } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { useLogin } from '../../api/session';
 import { de } from '../../i18n/de';
@@ -46,8 +47,7 @@ export function LoginForm() {
         />
         <Group justify="space-between" wrap="wrap">
           <Checkbox label={de.auth.rememberMe} {...form.register('rememberMe')} />
-          {/* docs/spec/accounts.md §2: the link exists but leads nowhere yet. */}
-          <Anchor component="button" type="button" size="sm" mih={44}>
+          <Anchor component={Link} to="/passwort-vergessen" size="sm" mih={44} display="inline-flex" style={{ alignItems: 'center' }}>
             {de.auth.forgotPassword}
           </Anchor>
         </Group>

@@ -8,6 +8,7 @@ import * as admin from './2026-11-21_006_admin';
 import * as archive from './2026-11-21_007_archive';
 import * as usernamesInvitations from './2026-11-24_001_usernames_invitations';
 import * as securityMails from './2026-11-24_005_security_mails';
+import * as accountTokens from './2026-11-24_006_account_tokens';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21_007_archive': archive,
   '2026-11-24_001_usernames_invitations': usernamesInvitations,
   '2026-11-24_005_security_mails': securityMails,
+  '2026-11-24_006_account_tokens': accountTokens,
 };
 
 export const migrationProvider: MigrationProvider = {

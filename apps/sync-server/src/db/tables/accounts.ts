@@ -29,9 +29,24 @@ export interface SessionsTable {
   userAgent: string | null;
 }
 
+/**
+ * Single-use tokens sent by e-mail (password reset; domain/accounts/passwordReset.ts). Only the
+ * SHA-256 of the token is kept: a read of the database yields no working link.
+ */
+export interface AccountTokensTable {
+  id: AutoId;
+  userId: number;
+  purpose: 'password_reset';
+  tokenDigest: string;
+  expiresAt: IsoTimestamp;
+  usedAt: IsoTimestamp | null;
+  createdAt: CreatedAt;
+}
+
 export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
+  accountTokens: AccountTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

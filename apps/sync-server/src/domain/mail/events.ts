@@ -3,7 +3,7 @@ import { formatDateTime, roleLabels } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
 import type { QueuedMail } from './outbox';
-import { queueMails } from './outbox';
+import { queueMails, sealOutboxVariables } from './outbox';
 
 /**
  * The e-mails SaniDok sends (docs/spec/accounts.md §9 template types) and to whom. Each function queues inside
@@ -85,6 +85,15 @@ export const mailKeyRotated = (
 /** A platform admin set a new password for this account: the account's holder is told at once. */
 export const mailPasswordResetByAdmin = (db: Db, user: Person, admin: Pick<UserRow, 'username'>) =>
   queueMails(db, () => mailTo(user, 'password_reset_by_admin', { adminName: admin.username, timestamp: formatDateTime(new Date().toISOString()) }));
+
+/** The reset link (domain/accounts/passwordReset.ts), to the account's own address only, sealed in the outbox. */
+export const mailPasswordReset = (db: Db, user: Person, link: { resetUrl: string; expiresAt: string }, dataKey: string) =>
+  queueMails(db, () =>
+    Promise.all(
+      mailTo(user, 'password_reset', { resetUrl: link.resetUrl, expiresAt: formatDateTime(link.expiresAt) }).map(async (mail) => ({
+        ...mail, variables: {}, sealedVariables: await sealOutboxVariables(dataKey, mail.variables),
+      })),
+    ));
 
 export interface ArchiveAlert {
   failureCount: number;

@@ -3,7 +3,7 @@ import { emailMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { EmailConfigurationRow } from '../../db/database';
 import { nowIso } from '../time';
-import type { TemplateVariables } from './outbox';
+import { outboxVariables } from './outbox';
 import { renderTemplate } from './render';
 import type { Mailer, SmtpSettings } from './transport';
 import { openMailer, smtpFailureReason } from './transport';
@@ -85,7 +85,7 @@ export async function deliverQueuedMails(db: Db, dataKey: string, batchSize = 50
         const template = templates.find((t) => t.name === row.templateName);
         // A deactivated template switches that e-mail off: deliberately not sent, nothing to log.
         if (template?.isActive === 0) continue;
-        const variables = JSON.parse(row.variables) as TemplateVariables;
+        const variables = await outboxVariables(row.variables, dataKey);
         const mail = template ? renderTemplate(template, variables) : undefined;
         const base = {
           toEmail: row.toEmail,

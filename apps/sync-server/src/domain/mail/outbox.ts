@@ -1,3 +1,4 @@
+import { decryptAtRest, encryptAtRest } from '@sanidok/crypto';
 import type { EmailTemplateType } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import { nowIso } from '../time';
@@ -8,6 +9,25 @@ export interface QueuedMail {
   template: EmailTemplateType;
   to: string;
   variables: TemplateVariables;
+  /**
+   * The variables encrypted at rest (`sealOutboxVariables`), stored instead of `variables` for
+   * mails that carry a secret, such as a password-reset link: the outbox row and its traces in
+   * the WAL must not yield a working link.
+   */
+  sealedVariables?: string;
+}
+
+const sealedPrefix = 'at-rest:';
+const outboxContext = 'email_outbox.variables';
+
+export async function sealOutboxVariables(dataKey: string, variables: TemplateVariables): Promise<string> {
+  return sealedPrefix + (await encryptAtRest(dataKey, JSON.stringify(variables), outboxContext));
+}
+
+/** The mailer's read of a stored row's variables, plain or sealed. */
+export async function outboxVariables(stored: string, dataKey: string): Promise<TemplateVariables> {
+  const text = stored.startsWith(sealedPrefix) ? await decryptAtRest(dataKey, stored.slice(sealedPrefix.length), outboxContext) : stored;
+  return JSON.parse(text) as TemplateVariables;
 }
 
 export interface MailQueueListener {
@@ -38,7 +58,7 @@ export async function queueMails(db: Db, build: () => QueuedMail[] | Promise<Que
     const createdAt = nowIso();
     await db
       .insertInto('emailOutbox')
-      .values(mails.map((mail) => ({ templateName: mail.template, toEmail: mail.to, variables: JSON.stringify(mail.variables), createdAt })))
+      .values(mails.map((mail) => ({ templateName: mail.template, toEmail: mail.to, variables: mail.sealedVariables ?? JSON.stringify(mail.variables), createdAt })))
       .execute();
     for (const listener of listeners) listener.queued();
   } catch (error) {

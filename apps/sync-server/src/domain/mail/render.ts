@@ -62,6 +62,8 @@ export function sampleVariables(now = new Date()): TemplateVariables {
     keyFingerprint: '3f2a-91c0-77de-0b41-5e6f-a8c2-19d4-e07b',
     changedBy: 'erika.mustermann',
     adminName: 'plattform-admin',
+    resetUrl: 'https://sanidok.example.de/passwort-zuruecksetzen?token=Beispiel',
+    expiresAt: formatDateTime(new Date(now.getTime() + 30 * 60_000)),
   };
 }
 

@@ -1,7 +1,11 @@
-import { changePasswordSchema, loginSchema, okReply, profileSchema, publicUserReply, registerSchema } from '@sanidok/schema';
+import {
+  changePasswordSchema, confirmPasswordResetSchema, loginSchema, okMessageReply, okReply, profileSchema, publicUserReply, registerSchema, requestPasswordResetSchema,
+} from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { authenticate, changePassword, registerUser, updateProfile } from '../../domain/accounts/commands';
+import { confirmPasswordReset, requestPasswordReset } from '../../domain/accounts/passwordReset';
 import { toPublicUser } from '../../domain/accounts/publicUser';
+import { WindowCounter } from '../../domain/accounts/windowCounter';
 import { apiTags } from '../../plugins/apiDocs';
 import { authRateLimit, limitPasswordCheck, passwordCheckKey } from '../../plugins/rateLimit';
 import { requestContext, requireUser } from '../../plugins/session';
@@ -47,6 +51,18 @@ export const accountRoutes: FastifyPluginAsync = (fastify) => {
     await limitPasswordCheck(app, reply, passwordCheckKey.changePassword(user.id, request.body), () => changePassword(app.db, user.id, request.body, request.sessionId ?? undefined));
     return { ok: true as const };
   });
+
+  // docs/security.md "Password reset": 3 requests per address and 10 per client address an hour.
+  const resetLimits = { perAddress: new WindowCounter(3, 3_600_000), perClient: new WindowCounter(10, 3_600_000) };
+  const resetSettings = { dataKey: app.config.dataKey, linkOrigin: app.config.appOrigin ?? `http://localhost:${app.config.port}` };
+  app.post('/password-reset/request', {
+    config: { public: true },
+    schema: { tags, summary: 'Link zum Zurücksetzen des Passworts anfordern (gleiche Antwort für jede Adresse)', body: requestPasswordResetSchema, response: replies({ 200: okMessageReply }) },
+  }, async (request) => requestPasswordReset(app.db, request.body, requestContext(request), resetLimits, resetSettings));
+  app.post('/password-reset/confirm', {
+    config: limited,
+    schema: { tags, summary: 'Neues Passwort mit dem Link aus der E-Mail setzen', body: confirmPasswordResetSchema, response: replies({ 200: okMessageReply }) },
+  }, async (request) => confirmPasswordReset(app.db, request.body, app.config.dataKey));
 
   app.patch('/profile', { schema: { tags, summary: 'Eigenes Profil ändern', body: profileSchema, response: replies({ 200: publicUserReply }) } }, async (request) =>
     updateProfile(app.db, requireUser(request).id, request.body));

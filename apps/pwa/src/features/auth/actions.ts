@@ -1,0 +1,8 @@
+import type { ConfirmPasswordResetInput, RequestPasswordResetInput } from '@sanidok/schema';
+import { okMessageReply } from '@sanidok/schema';
+import { apiSend } from '../../api/client';
+
+/** 'Passwort vergessen?' (docs/security.md, "Password reset"): both calls are online only. */
+export const requestPasswordReset = (input: RequestPasswordResetInput) => apiSend('POST', '/api/password-reset/request', input, okMessageReply);
+
+export const confirmPasswordReset = (input: ConfirmPasswordResetInput) => apiSend('POST', '/api/password-reset/confirm', input, okMessageReply);
