@@ -18,6 +18,7 @@ export const emailTemplateTypes = [
   'organization_key_rotated',
   'password_reset_by_admin',
   'password_reset',
+  'archive_access_alert_owner',
 ] as const;
 export type EmailTemplateType = (typeof emailTemplateTypes)[number];
 
@@ -33,6 +34,7 @@ export const emailTemplateTypeLabels: Record<EmailTemplateType, string> = {
   organization_key_rotated: 'Organisationsschlüssel erneuert',
   password_reset_by_admin: 'Passwort durch Administrator zurückgesetzt',
   password_reset: 'Passwort zurücksetzen (Link)',
+  archive_access_alert_owner: 'Warnung an den Inhaber: Fehlversuche am Patientenarchiv',
 };
 
 export const defaultSmtpPort = 587;

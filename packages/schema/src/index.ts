@@ -17,6 +17,7 @@ export * from './minorTreatments';
 export * from './materialSelection';
 export * from './format';
 export * from './admin';
+export * from './adminAlerts';
 export * from './email';
 export * from './patientData';
 export * from './protocols';

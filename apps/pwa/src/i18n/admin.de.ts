@@ -8,6 +8,17 @@ export const adminDe = {
   title: 'Admin-Bereich',
   intro: 'Benutzer, Organisationen und Sanitätsdienste verwalten, Beta-Codes und E-Mail einrichten. Patientendaten sind hier nicht einsehbar.',
   loadFailed: 'Die Daten konnten nicht geladen werden.',
+  alerts: {
+    title: 'Posteingang',
+    label: 'Ungelesene Meldungen',
+    markRead: 'Als gelesen markieren',
+    failed: 'Meldung konnte nicht markiert werden',
+  },
+  emailBanner: {
+    title: 'Keine E-Mail-Adresse hinterlegt',
+    text: 'Warnungen wie wiederholte Fehlversuche am Patientenarchiv erreichen Sie dann nur im Posteingang des Admin-Bereichs. Hinterlegen Sie im Profil eine E-Mail-Adresse, damit sie Sie auch per E-Mail erreichen.',
+    action: 'Zum Profil',
+  },
   summary: {
     label: 'Übersicht',
     users: 'Benutzer',

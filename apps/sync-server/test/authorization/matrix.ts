@@ -123,6 +123,8 @@ export const restMatrix = {
   'GET /api/admin/services': { active: platformAdminOnly(200) },
   'GET /api/admin/archive-access-failures': { active: platformAdminOnly(200) },
   'GET /api/admin/audit-log': { active: platformAdminOnly(200) },
+  'GET /api/admin/alerts': { active: platformAdminOnly(200) },
+  'PATCH /api/admin/alerts/:id/read': { active: platformAdminOnly(200) },
   'POST /api/admin/users/:userId/reset-password': { active: platformAdminOnly(200) },
   'PATCH /api/admin/users/:userId/block': { active: platformAdminOnly(200) },
   'DELETE /api/admin/users/:userId': { active: platformAdminOnly(200) },

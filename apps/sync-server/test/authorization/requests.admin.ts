@@ -1,3 +1,4 @@
+import { postAdminAlert } from '../../src/domain/admin/alerts';
 import type { AdminKey, RequestBuilder } from './requestTypes';
 import {
   emailConfiguration, freshBetaCode, freshEmailConfiguration, freshEmailTemplate, freshForeignOrganization, freshForeignService, freshUser, uniqueName,
@@ -15,6 +16,13 @@ export const adminRequests: Record<AdminKey, RequestBuilder> = {
   'GET /api/admin/services': () => ({ url: '/api/admin/services' }),
   'GET /api/admin/archive-access-failures': () => ({ url: '/api/admin/archive-access-failures' }),
   'GET /api/admin/audit-log': () => ({ url: '/api/admin/audit-log' }),
+  'GET /api/admin/alerts': () => ({ url: '/api/admin/alerts' }),
+  // An alert of its own per case, as the archive would post it.
+  'PATCH /api/admin/alerts/:id/read': async (c) => {
+    await postAdminAlert(c.world.app.db, { kind: 'archive_access_alert', title: 'Testmeldung', body: 'Für die Matrix' });
+    const { id } = await c.world.app.db.selectFrom('adminAlerts').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return { url: `/api/admin/alerts/${id}/read` };
+  },
   'POST /api/admin/users/:userId/reset-password': async ({ world }) => ({
     url: `/api/admin/users/${(await freshUser(world)).id}/reset-password`, payload: { newPassword: 'neues-passwort' },
   }),

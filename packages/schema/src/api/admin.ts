@@ -11,6 +11,8 @@ import type {
   BetaCodeItem,
   BetaCodeUsageItem,
 } from '../admin';
+import type { AdminAlertItem } from '../adminAlerts';
+import { adminAlertKinds } from '../adminAlerts';
 import type { EmailConfigurationItem, EmailLogItem, EmailTemplateItem } from '../email';
 import { replyOf } from './common';
 
@@ -176,4 +178,16 @@ export const emailLogReply = replyOf<EmailLogItem>()(
     sentAt: z.string().nullable(),
     createdAt: z.string(),
   }),
+);
+
+export const adminAlertReply = replyOf<AdminAlertItem>()(
+  z.object({
+    id: z.number(),
+    kind: z.enum(adminAlertKinds),
+    title: z.string(),
+    body: z.string(),
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+    readByName: z.string().nullable(),
+  }).meta({ id: 'AdminAlert' }),
 );

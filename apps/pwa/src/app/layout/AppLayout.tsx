@@ -1,6 +1,7 @@
 import { AppShell, Burger, Drawer, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useCurrentUser } from '../../api/session';
+import { AdminEmailBanner } from '../../features/admin/AdminEmailBanner';
 import { de } from '../../i18n/de';
 import { LogoutWarning, useLogoutGuard } from '../../sync/ui/LogoutGuard';
 import { SyncIndicator } from '../../sync/ui/SyncIndicator';
@@ -73,6 +74,7 @@ export function AppLayout() {
       </Drawer>
 
       <AppShell.Main>
+        {user.isAdmin && !user.email && <AdminEmailBanner />}
         {/* Header and navigation stay while the next page's code arrives. */}
         <LoadingOutlet />
       </AppShell.Main>

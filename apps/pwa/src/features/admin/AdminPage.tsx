@@ -3,6 +3,7 @@ import { IconBuildingCommunity, IconFirstAidKit, IconUsers } from '@tabler/icons
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { adminDe } from '../../i18n/de';
+import { AdminAlertsPanel } from './AdminAlertsPanel';
 import { ArchiveFailuresTab } from './ArchiveFailuresTab';
 import { BetaTab } from './BetaTab';
 import { EmailTab } from './EmailTab';
@@ -67,6 +68,8 @@ export function AdminPage() {
           {t.intro}
         </Text>
       </div>
+
+      <AdminAlertsPanel />
 
       <SimpleGrid component="section" cols={{ base: 1, sm: 3 }} aria-label={t.summary.label}>
         <SummaryCard label={t.summary.users} value={counts?.users} detail={counts ? t.summary.blocked(counts.blockedUsers) : null} icon={<IconUsers size={28} aria-hidden />} />

@@ -10,6 +10,7 @@ import type {
   EmailTemplateInput,
 } from '@sanidok/schema';
 import {
+  adminAlertReply,
   adminDeleteReply,
   adminOrganizationReply,
   adminServiceReply,
@@ -39,6 +40,14 @@ function useRefresh() {
 }
 
 const entityPaths: Record<AdminListName, string> = { users: '/api/admin/users', organizations: '/api/admin/organizations', services: '/api/admin/services' };
+
+export function useMarkAlertRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiSend('PATCH', `/api/admin/alerts/${id}/read`, undefined, adminAlertReply),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.alerts }),
+  });
+}
 
 export function useResetPassword() {
   return useMutation({

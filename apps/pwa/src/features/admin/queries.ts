@@ -1,4 +1,5 @@
 import {
+  adminAlertReply,
   adminOrganizationReply,
   adminServiceReply,
   adminSummaryReply,
@@ -31,6 +32,7 @@ export const adminKeys = {
   list: (name: AdminListName, search: string) => ['admin', name, search] as const,
   listAll: (name: AdminListName) => ['admin', name] as const,
   archiveFailures: ['admin', 'archive-failures'] as const,
+  alerts: ['admin', 'alerts'] as const,
   betaMode: ['admin', 'beta-mode'] as const,
   betaCodes: ['admin', 'beta-codes'] as const,
   betaUsage: ['admin', 'beta-code-usage'] as const,
@@ -67,6 +69,15 @@ export function useArchiveFailures() {
   return useQuery({
     queryKey: adminKeys.archiveFailures,
     queryFn: ({ signal }) => apiGet('/api/admin/archive-access-failures', z.array(archiveAccessFailureReply), signal),
+    refetchInterval: adminPollIntervals.lists,
+  });
+}
+
+/** The admins' inbox (archive alerts), polled like the lists. */
+export function useAdminAlerts() {
+  return useQuery({
+    queryKey: adminKeys.alerts,
+    queryFn: ({ signal }) => apiGet('/api/admin/alerts', z.array(adminAlertReply), signal),
     refetchInterval: adminPollIntervals.lists,
   });
 }

@@ -9,6 +9,7 @@ import * as archive from './2026-11-21_007_archive';
 import * as usernamesInvitations from './2026-11-24_001_usernames_invitations';
 import * as securityMails from './2026-11-24_005_security_mails';
 import * as accountTokens from './2026-11-24_006_account_tokens';
+import * as adminAlerts from './2026-11-24_007_admin_alerts';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_001_usernames_invitations': usernamesInvitations,
   '2026-11-24_005_security_mails': securityMails,
   '2026-11-24_006_account_tokens': accountTokens,
+  '2026-11-24_007_admin_alerts': adminAlerts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,4 @@
+import type { AdminAlertKind } from '@sanidok/schema';
 import type { Selectable } from 'kysely';
 import type { AutoId, Bool, CreatedAt, DefaultedInt, IsoTimestamp, JsonText } from '../columns';
 
@@ -62,8 +63,20 @@ export interface AdminAuditLogTable {
   createdAt: CreatedAt;
 }
 
+/** The platform admins' in-app inbox (domain/admin/alerts.ts). */
+export interface AdminAlertsTable {
+  id: AutoId;
+  kind: AdminAlertKind;
+  title: string;
+  body: string;
+  createdAt: CreatedAt;
+  readAt: IsoTimestamp | null;
+  readById: number | null;
+}
+
 /** Platform settings, beta codes and what the admin area records. */
 export interface AdminTables {
+  adminAlerts: AdminAlertsTable;
   systemSettings: SystemSettingsTable;
   betaInviteCodes: BetaInviteCodesTable;
   betaCodeUsage: BetaCodeUsageTable;

@@ -1,12 +1,13 @@
 import { verifyArchiveProof } from '@sanidok/crypto';
 import type { ArchiveChallenge, ArchiveKeyFailureBody, ArchiveProtocolsResponse, ArchivedProtocolRecord, SealedEnvelope } from '@sanidok/schema';
-import { archiveFailureWindowMs, archiveMaxAttempts, archiveMessages, archiveProofRequestSchema, parseSealedEnvelope, protocolLabel } from '@sanidok/schema';
+import { archiveFailureWindowMs, archiveMaxAttempts, archiveMessages, archiveProofRequestSchema, adminAlertMessages, parseSealedEnvelope, protocolLabel } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { OrganizationRow, ServiceRow } from '../../db/database';
 import { recordArchiveAccessFailure } from '../admin/archiveFailures';
 import type { CommandContext } from '../context';
 import { validate } from '../errors';
-import { mailArchiveAccessAlert } from '../mail/events';
+import { activeAdminCount, postAdminAlert } from '../admin/alerts';
+import { mailArchiveAccessAlert, mailArchiveAccessAlertToOwner } from '../mail/events';
 import { listServiceProtocols } from '../protocols/queries';
 import { treatmentEntriesQuery } from '../protocols/treatmentEntries';
 import { toVitalRecords, vitalRecordsQuery } from '../protocols/vitals';
@@ -78,9 +79,17 @@ async function countFailure(trx: Db, ctx: CommandContext, organization: Organiza
     }))
     .execute();
   if (failureCount % archiveMaxAttempts === 0) {
-    await mailArchiveAccessAlert(trx, {
+    const alert = {
       failureCount, username: ctx.user.username, organizationName: organization.name, serviceName: service.name, timestamp: now, ipAddress: ctx.request.ipAddress,
+    };
+    // The inbox always; mail to the admins and the owner (sent when SMTP is configured, else logged).
+    await postAdminAlert(trx, {
+      kind: 'archive_access_alert',
+      title: adminAlertMessages.archiveTitle(failureCount),
+      body: `Benutzer ${alert.username} hat am Patientenarchiv der Organisation „${organization.name}“ (Sanitätsdienst „${service.name}“) ${failureCount}-mal einen falschen Schlüssel eingegeben. IP-Adresse: ${alert.ipAddress ?? '-'}.`,
     });
+    await mailArchiveAccessAlert(trx, alert);
+    await mailArchiveAccessAlertToOwner(trx, organization.id, alert);
   }
   return {
     message: archiveMessages.wrongKey,
@@ -88,7 +97,8 @@ async function countFailure(trx: Db, ctx: CommandContext, organization: Organiza
     failureCount,
     maxAttempts: archiveMaxAttempts,
     remainingAttempts: Math.max(0, archiveMaxAttempts - failureCount),
-    adminNotified: failureCount >= archiveMaxAttempts,
+    // 'Notified' only when an alert reached someone: the inbox has a reader (docs/security.md, "Archive alerts").
+    adminNotified: failureCount >= archiveMaxAttempts && (await activeAdminCount(trx)) > 0,
   };
 }
 

@@ -118,3 +118,16 @@ export const mailArchiveAccessAlert = (db: Db, alert: ArchiveAlert) =>
         ipAddress: alert.ipAddress ?? '-',
       }));
   });
+
+/** The same alert to the organisation's owner: a stolen owner session guessing keys is noticed by the owner. */
+export const mailArchiveAccessAlertToOwner = (db: Db, organizationId: number, alert: ArchiveAlert) =>
+  queueMails(db, async () =>
+    (await membersWithRoles(db, organizationId, ['owner'])).flatMap((owner) =>
+      mailTo(owner, 'archive_access_alert_owner', {
+        failureCount: String(alert.failureCount),
+        username: alert.username ?? '-',
+        organizationName: alert.organizationName ?? '-',
+        serviceName: alert.serviceName ?? '-',
+        timestamp: formatDateTime(alert.timestamp),
+        ipAddress: alert.ipAddress ?? '-',
+      })));

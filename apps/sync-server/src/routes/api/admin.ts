@@ -1,4 +1,5 @@
 import {
+  adminAlertReply,
   adminBlockSchema,
   adminDeleteReply,
   adminDeleteSchema,
@@ -24,6 +25,7 @@ import {
 } from '@sanidok/schema';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { listAdminAlerts, markAdminAlertRead } from '../../domain/admin/alerts';
 import { listArchiveAccessFailures } from '../../domain/admin/archiveFailures';
 import { listAuditLog } from '../../domain/audit';
 import { generateBetaCode, getBetaMode, listBetaCodes, listBetaCodeUsage, toggleBetaCode, updateBetaMode } from '../../domain/admin/betaCodes';
@@ -69,6 +71,10 @@ export const adminRoutes: FastifyPluginAsync = (fastify) => {
   app.get('/admin/archive-access-failures', {
     schema: { tags, summary: 'Fehlgeschlagene Archivzugriffe', response: replies({ 200: z.array(archiveAccessFailureReply) }) },
   }, async () => listArchiveAccessFailures(app.db));
+  app.get('/admin/alerts', { schema: { tags, summary: 'Posteingang der Plattform-Administratoren', response: replies({ 200: z.array(adminAlertReply) }) } }, async () =>
+    listAdminAlerts(app.db));
+  app.patch('/admin/alerts/:id/read', { schema: { tags, summary: 'Meldung als gelesen markieren', params: idParams, response: replies({ 200: adminAlertReply }) } }, async (request) =>
+    markAdminAlertRead(ctx(request), request.params.id));
   app.get('/admin/audit-log', { schema: { tags, summary: 'Audit-Log der Administration', response: replies({ 200: z.array(auditEntryReply) }) } }, async () =>
     listAuditLog(app.db));
 
