@@ -38,7 +38,7 @@ describe('archive alerts', () => {
     expect(mails).toEqual([{ templateName: 'archive_access_alert_owner', toEmail: 'olga@example.de' }]);
 
     const read = json<AdminAlertItem>(await admin.patch(`/api/admin/alerts/${inbox[0]?.id}/read`));
-    expect(read).toMatchObject({ readByName: 'plattform', readAt: anyString });
+    expect(read).toMatchObject({ readByName: 'plattform', readAt: anyString() });
     expect((await admin.patch('/api/admin/alerts/999999/read')).statusCode).toBe(404);
   });
 
