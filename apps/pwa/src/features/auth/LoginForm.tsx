@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { loginSchema } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError } from '../../lib/notify';
 import { zodForm } from '../../lib/zodForm';
+import { PasswordField } from '../../components/PasswordField';
 
 export function LoginForm() {
   const login = useLogin();
@@ -38,11 +39,10 @@ export function LoginForm() {
           error={errors.username?.message}
           {...form.register('username')}
         />
-        <PasswordInput
+        <PasswordField
           label={de.auth.password}
           autoComplete="current-password"
           error={errors.password?.message}
-          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
           {...form.register('password')}
         />
         <Group justify="space-between" wrap="wrap">

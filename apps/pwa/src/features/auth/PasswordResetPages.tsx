@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ConfirmPasswordResetFormValues } from '@sanidok/schema';
 import { confirmPasswordResetFormSchema, requestPasswordResetSchema } from '@sanidok/schema';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
+import { PasswordField } from '../../components/PasswordField';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { de } from '../../i18n/de';
 import { notifyError } from '../../lib/notify';
@@ -120,21 +121,8 @@ export function ResetPasswordPage() {
                 </Anchor>
               </Alert>
             )}
-            <PasswordInput
-              label={t.newPassword}
-              description={de.auth.passwordHint}
-              autoComplete="new-password"
-              error={errors.newPassword?.message}
-              visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
-              {...form.register('newPassword')}
-            />
-            <PasswordInput
-              label={de.auth.confirmPassword}
-              autoComplete="new-password"
-              error={errors.confirmPassword?.message}
-              visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
-              {...form.register('confirmPassword')}
-            />
+            <PasswordField choosing label={t.newPassword} error={errors.newPassword?.message} {...form.register('newPassword')} />
+            <PasswordField label={de.auth.confirmPassword} autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
             <Button type="submit" fullWidth loading={form.formState.isSubmitting}>
               {t.resetSubmit}
             </Button>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { registerFormSchema, toRegisterPayload } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError } from '../../lib/notify';
 import { zodForm } from '../../lib/zodForm';
+import { PasswordField } from '../../components/PasswordField';
 
 function TermsLabel() {
   // Links open in a new tab so the half-filled form is not lost.
@@ -63,19 +64,16 @@ export function RegisterForm() {
           error={errors.email?.message}
           {...form.register('email')}
         />
-        <PasswordInput
+        <PasswordField
+          choosing
           label={de.auth.password}
-          description={de.auth.passwordHint}
-          autoComplete="new-password"
           error={errors.password?.message}
-          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
           {...form.register('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={de.auth.confirmPassword}
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
-          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
           {...form.register('confirmPassword')}
         />
         {betaMode && (

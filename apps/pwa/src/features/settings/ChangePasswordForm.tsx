@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { changePasswordFormSchema } from '@sanidok/schema';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useChangePassword } from './actions';
 import { zodForm } from '../../lib/zodForm';
+import { PasswordField } from '../../components/PasswordField';
 
 const emptyValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -58,26 +59,22 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
       <Stack gap="md" maw={420}>
-        <PasswordInput
+        <PasswordField
           label={de.settings.currentPassword}
           autoComplete="current-password"
           error={errors.currentPassword?.message}
-          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
           {...form.register('currentPassword')}
         />
-        <PasswordInput
+        <PasswordField
+          choosing
           label={de.settings.newPassword}
-          description={de.auth.passwordHint}
-          autoComplete="new-password"
           error={errors.newPassword?.message}
-          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
           {...form.register('newPassword')}
         />
-        <PasswordInput
+        <PasswordField
           label={de.settings.confirmPassword}
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
-          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
           {...form.register('confirmPassword')}
         />
         <Group>

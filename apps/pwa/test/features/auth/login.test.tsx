@@ -22,7 +22,7 @@ describe('/auth login form', () => {
     mockApi({ 'GET /api/user': unauthenticated });
     await openLogin();
     expect(screen.getByRole('checkbox', { name: 'Angemeldet bleiben' })).not.toBeChecked();
-    expect(screen.getByRole('button', { name: 'Passwort vergessen?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/passwort-vergessen');
     expect(screen.getByRole('link', { name: /Zurück zur Startseite/ })).toHaveAttribute('href', '/');
   });
 

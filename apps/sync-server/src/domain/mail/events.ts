@@ -105,29 +105,23 @@ export interface ArchiveAlert {
 }
 
 /** Repeated wrong keys at the archive (docs/spec/accounts.md §4: at 5 the administrator is notified): every platform admin. */
+/** The template variables both alert mails share. */
+const alertVariables = (alert: ArchiveAlert): Record<string, string> => ({
+  failureCount: String(alert.failureCount),
+  username: alert.username ?? '-',
+  organizationName: alert.organizationName ?? '-',
+  serviceName: alert.serviceName ?? '-',
+  timestamp: formatDateTime(alert.timestamp),
+  ipAddress: alert.ipAddress ?? '-',
+});
+
 export const mailArchiveAccessAlert = (db: Db, alert: ArchiveAlert) =>
   queueMails(db, async () => {
     const admins = await db.selectFrom('users').select(['username', 'fullName', 'email']).where('isAdmin', '=', 1).where('isBlocked', '=', 0).execute();
-    return admins.flatMap((admin) =>
-      mailTo(admin, 'archive_access_alert', {
-        failureCount: String(alert.failureCount),
-        username: alert.username ?? '-',
-        organizationName: alert.organizationName ?? '-',
-        serviceName: alert.serviceName ?? '-',
-        timestamp: formatDateTime(alert.timestamp),
-        ipAddress: alert.ipAddress ?? '-',
-      }));
+    return admins.flatMap((admin) => mailTo(admin, 'archive_access_alert', alertVariables(alert)));
   });
 
 /** The same alert to the organisation's owner: a stolen owner session guessing keys is noticed by the owner. */
 export const mailArchiveAccessAlertToOwner = (db: Db, organizationId: number, alert: ArchiveAlert) =>
   queueMails(db, async () =>
-    (await membersWithRoles(db, organizationId, ['owner'])).flatMap((owner) =>
-      mailTo(owner, 'archive_access_alert_owner', {
-        failureCount: String(alert.failureCount),
-        username: alert.username ?? '-',
-        organizationName: alert.organizationName ?? '-',
-        serviceName: alert.serviceName ?? '-',
-        timestamp: formatDateTime(alert.timestamp),
-        ipAddress: alert.ipAddress ?? '-',
-      })));
+    (await membersWithRoles(db, organizationId, ['owner'])).flatMap((owner) => mailTo(owner, 'archive_access_alert_owner', alertVariables(alert))));
