@@ -138,7 +138,7 @@ export const legalDe = {
                   'das Öffnen der Patientenliste eines Dienstes (Reiter „Patientenprotokolle“ mit den Namen der Patienten),',
                   'das Anzeigen des vollständigen Patientennamens einer Bagatellbehandlung („Details“; in den Listen sind die Namen gekürzt),',
                   'das Drucken einer RTW-Übergabe oder eines vollständigen Protokolls, auch aus dem Patientenarchiv,',
-                  'Fehlversuche, das Patientenarchiv zu öffnen, und die Erneuerung des Organisationsschlüssels.',
+                  'Fehlversuche, das Patientenarchiv zu öffnen, die Erneuerung des Organisationsschlüssels und abgelehnte Versuche dazu sowie das Zurücksetzen des Passworts des Inhabers durch die Plattformadministration.',
                 ],
               },
               'Gespeichert werden: Benutzer und dessen E-Mail-Adresse, Organisation, Dienst, Protokoll (bei einer Bagatellbehandlung deren Kennung, nicht der Name), Art der Aktion, Zeitpunkt, IP-Adresse und Browserkennung (User-Agent). Offline ausgeführte Vorgänge werden mit ihrem tatsächlichen Zeitpunkt nachgetragen, sobald das Gerät wieder verbunden ist.',

@@ -129,8 +129,8 @@ describe('Datenschutzerklärung in detail', () => {
       print_handover: 'das Drucken einer RTW-Übergabe',
       print_complete_protocol: 'oder eines vollständigen Protokolls',
     };
-    for (const action of recordableAccessActions) expect(items.some((item) => item?.includes(described[action])), action).toBe(true);
-    expect(items.some((item) => item?.includes('Fehlversuche, das Patientenarchiv zu öffnen'))).toBe(true);
+    for (const action of recordableAccessActions) expect(items.some((item) => item.includes(described[action])), action).toBe(true);
+    expect(items.some((item) => item.includes('Fehlversuche, das Patientenarchiv zu öffnen'))).toBe(true);
     expect(textOf(screen.getByRole('main'))).not.toContain('jeden Zugriff');
   });
 
