@@ -138,6 +138,7 @@ export const legalDe = {
                   'das Öffnen der Patientenliste eines Dienstes (Reiter „Patientenprotokolle“ mit den Namen der Patienten),',
                   'das Anzeigen des vollständigen Patientennamens einer Bagatellbehandlung („Details“; in den Listen sind die Namen gekürzt),',
                   'das Drucken einer RTW-Übergabe oder eines vollständigen Protokolls, auch aus dem Patientenarchiv,',
+                  'Änderungen der Einteilung eines Dienstes und den Beitritt mit dem Zugangscode,',
                   'Fehlversuche, das Patientenarchiv zu öffnen, die Erneuerung des Organisationsschlüssels und abgelehnte Versuche dazu sowie das Zurücksetzen des Passworts des Inhabers durch die Plattformadministration.',
                 ],
               },
