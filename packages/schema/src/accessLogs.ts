@@ -1,12 +1,20 @@
-/** Access logs (docs/spec/accounts.md §3): who opened or printed which protocol. Owners only. */
+/**
+ * Access logs (docs/spec/accounts.md §3): who opened or printed which protocol, who opened a
+ * service's patient list, who had a minor treatment's full name shown. Owners only. The legal
+ * texts list exactly these events (apps/pwa/src/i18n/legal.de.ts; docs/security.md "Access logging").
+ */
 
-export const accessLogActions = ['protocol_opened', 'print_handover', 'print_complete_protocol', 'other'] as const;
+export const accessLogActions = [
+  'protocol_opened', 'print_handover', 'print_complete_protocol', 'patient_list_opened', 'minor_treatment_name_viewed', 'other',
+] as const;
 export type AccessLogAction = (typeof accessLogActions)[number];
 
 export const accessLogActionLabels: Record<AccessLogAction, string> = {
   protocol_opened: 'Protokoll geöffnet',
   print_handover: 'RTW-Übergabe gedruckt',
   print_complete_protocol: 'Vollständiges Protokoll gedruckt',
+  patient_list_opened: 'Patientenliste des Dienstes geöffnet',
+  minor_treatment_name_viewed: 'Vollständiger Name einer Bagatellbehandlung angezeigt',
   other: 'Sonstiges',
 };
 

@@ -172,8 +172,9 @@ export function genderLabel(value: string | null | undefined): string | null {
 /**
  * docs/spec/accounts.md §3 "Archived protocol result". SaniDok keeps allergies, medications and history with the
  * clinical part (readable by the team), the spec lists them with the patient data: they are
- * placed there. Fields SaniDok does not record (symptoms, incident time, emergency contact) are
- * null. Extra fields (number, discharge details, vitals) serve the print view.
+ * placed there. Symptoms and incident time come from the clinical part, the emergency contact
+ * from the sealed patient data; protocols sealed before they were recorded show them empty.
+ * Extra fields (number, discharge details, vitals) serve the print view.
  */
 export interface ArchivedProtocolResult {
   protocol: {
@@ -233,9 +234,10 @@ export function toArchivedProtocolResult(
       serviceId: protocol.serviceId,
       serviceProtocolNumber: protocol.serviceProtocolNumber,
       createdAt: protocol.createdAt,
-      symptoms: null,
+      // Older records (and older servers' replies) lack the fields: empty, not undefined.
+      symptoms: protocol.symptoms ?? null,
       location: serviceLocation,
-      incidentTime: null,
+      incidentTime: protocol.incidentTime ?? null,
       chiefComplaint: protocol.chiefComplaint,
       initialAssessment: protocol.initialAssessment,
       treatmentSummary: protocol.treatmentSummary,
@@ -257,8 +259,8 @@ export function toArchivedProtocolResult(
       phone: data.phone ?? null,
       address: data.address ?? null,
       insurance: insurance || null,
-      emergencyContact: null,
-      emergencyContactPhone: null,
+      emergencyContact: data.emergencyContact ?? null,
+      emergencyContactPhone: data.emergencyContactPhone ?? null,
       allergies: protocol.allergies,
       medications: protocol.medications,
       medicalHistory: protocol.pastHistory,

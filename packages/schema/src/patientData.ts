@@ -18,6 +18,9 @@ export const patientDataMessages = {
   insuranceLong: 'Versicherungsinformationen dürfen höchstens 200 Zeichen lang sein',
   cardNumberLong: 'Versichertennummer darf höchstens 50 Zeichen lang sein',
   locationLong: 'Fundort darf höchstens 300 Zeichen lang sein',
+  emergencyContactLong: 'Notfallkontakt darf höchstens 200 Zeichen lang sein',
+  emergencyContactPhoneLong: 'Telefon des Notfallkontakts darf höchstens 50 Zeichen lang sein',
+  emergencyContactPhoneInvalid: 'Bitte geben Sie eine Telefonnummer aus Ziffern, Leerzeichen und + ( ) / - ein',
 } as const;
 
 const m = patientDataMessages;
@@ -25,9 +28,14 @@ const m = patientDataMessages;
 export const genders = ['männlich', 'weiblich', 'divers'] as const;
 export type Gender = (typeof genders)[number];
 
-/** Every key patient data may carry; anything else in stored or sent JSON is dropped. */
+/**
+ * Every key patient data may carry; anything else in stored or sent JSON is dropped. The emergency
+ * contact names another person and how to reach them: patient-identifying, so it lives here
+ * (encrypted at rest, sealed at discharge, never in the quarantine), not with the clinical fields.
+ */
 export const patientDataKeys = [
   'firstName', 'lastName', 'dateOfBirth', 'gender', 'address', 'phone', 'insuranceInfo', 'insuranceCardNumber', 'location',
+  'emergencyContact', 'emergencyContactPhone',
 ] as const;
 export type PatientDataKey = (typeof patientDataKeys)[number];
 
@@ -41,6 +49,8 @@ export const patientDataLabels: Record<PatientDataKey, string> = {
   insuranceInfo: 'Versicherungsinformationen',
   insuranceCardNumber: 'Versichertennummer',
   location: 'Fundort',
+  emergencyContact: 'Notfallkontakt',
+  emergencyContactPhone: 'Telefon Notfallkontakt',
 };
 
 /** yyyy-mm-dd naming a real calendar day since 1900. */
@@ -73,6 +83,13 @@ export const patientDataFieldSchemas = {
   insuranceInfo: z.string().trim().max(200, m.insuranceLong),
   insuranceCardNumber: z.string().trim().max(50, m.cardNumberLong),
   location: z.string().trim().max(300, m.locationLong),
+  emergencyContact: z.string().trim().max(200, m.emergencyContactLong),
+  // A number someone will dial from the handover sheet: digits and the usual separators only.
+  emergencyContactPhone: z
+    .string()
+    .trim()
+    .max(50, m.emergencyContactPhoneLong)
+    .refine((v) => v === '' || /^\+?[\d\s()/-]*\d[\d\s()/-]*$/.test(v), m.emergencyContactPhoneInvalid),
 } satisfies Record<PatientDataKey, z.ZodType<string>>;
 
 const f = patientDataFieldSchemas;
@@ -90,6 +107,8 @@ const optionalFields = {
   insuranceInfo: optional(f.insuranceInfo),
   insuranceCardNumber: optional(f.insuranceCardNumber),
   location: optional(f.location),
+  emergencyContact: optional(f.emergencyContact),
+  emergencyContactPhone: optional(f.emergencyContactPhone),
 };
 
 /** Older clients send the address as patientAddress (docs/spec/services.md §3): read it as address. */
@@ -110,6 +129,8 @@ export interface PatientData {
   insuranceInfo?: string;
   insuranceCardNumber?: string;
   location?: string;
+  emergencyContact?: string;
+  emergencyContactPhone?: string;
 }
 
 /** Drops empty fields: stored and sent patient data carries only what is known. */

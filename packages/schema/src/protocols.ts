@@ -14,6 +14,8 @@ export const protocolMessages = {
   patientDataRequired: patientDataMessages.required,
   clinicalLong: 'Der Text darf höchstens 4000 Zeichen lang sein',
   helperLong: 'Der Name darf höchstens 100 Zeichen lang sein',
+  incidentTimeInvalid: 'Bitte geben Sie einen gültigen Zeitpunkt des Ereignisses ein (TT.MM.JJJJ hh:mm)',
+  incidentTimeFuture: 'Der Zeitpunkt des Ereignisses darf nicht in der Zukunft liegen',
   materialInvalid: 'Ungültiges Material',
   tooManyMaterials: 'Höchstens 50 Materialien je Speichern',
   tooManyEntries: 'Höchstens 100 Maßnahmen je Speichern',
@@ -50,9 +52,14 @@ export const protocolListLabel = (status: string): string => (status === 'active
 /** Only an active protocol takes edits and shows patient data; every other status is closed. */
 export const isProtocolOpen = (status: string): boolean => status === 'active';
 
-/** The clinical free-text fields, editable field by field. */
+/**
+ * The clinical fields, editable field by field: free texts, plus the incident time (an ISO instant
+ * on the wire and in storage). Symptoms and incident time are what the archive result shows
+ * (docs/spec/accounts.md §3); they identify no one, so they travel with the clinical part.
+ */
 export const protocolClinicalFields = [
   'chiefComplaint', 'initialAssessment', 'allergies', 'medications', 'pastHistory', 'handlingInstructions', 'helper1', 'helper2',
+  'symptoms', 'incidentTime',
 ] as const;
 export type ProtocolClinicalField = (typeof protocolClinicalFields)[number];
 
@@ -65,6 +72,8 @@ export const protocolFieldLabels: Record<ProtocolClinicalField, string> = {
   handlingInstructions: 'Handlungsanweisungen',
   helper1: 'Helfer 1',
   helper2: 'Helfer 2',
+  symptoms: 'Symptome',
+  incidentTime: 'Zeitpunkt des Ereignisses',
 };
 
 /** What the detail shows for an empty section (docs/spec/services.md §2). */
@@ -78,6 +87,38 @@ export const protocolEmptyTexts: Partial<Record<ProtocolClinicalField, string>> 
 
 const clinicalText = z.string().trim().max(4000, m.clinicalLong);
 const helperName = z.string().trim().max(100, m.helperLong);
+
+/** A device clock may run a little ahead of the server's; an incident beyond this lies in the future. */
+export const incidentTimeSlackMs = 60 * 60_000;
+const earliestIncident = Date.parse('2000-01-01T00:00:00Z');
+
+/**
+ * The incident-time rule on an instant (ms): none before 2000, none in the future (with the clock
+ * slack above). One rule for the wire schema and the edit form, which reads wall time first.
+ */
+export function incidentTimeIssue(instant: number, now: number = Date.now()): string | null {
+  if (Number.isNaN(instant) || instant < earliestIncident) return m.incidentTimeInvalid;
+  return instant > now + incidentTimeSlackMs ? m.incidentTimeFuture : null;
+}
+
+/** As the form types it: '' or a datetime-local value 'yyyy-MM-ddTHH:mm' (German wall time). */
+const incidentTimeTyped = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v), m.incidentTimeInvalid);
+
+/** On the wire: an ISO instant with offset, stored normalised to UTC ('…Z'), so field-wise compares are exact. */
+const incidentTimeWire = z
+  .string({ error: m.incidentTimeInvalid })
+  .trim()
+  .superRefine((v, ctx) => {
+    if (v === '') return;
+    const valid = z.iso.datetime({ offset: true }).safeParse(v).success;
+    const issue = valid ? incidentTimeIssue(Date.parse(v)) : m.incidentTimeInvalid;
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+  })
+  .nullish()
+  .transform((v) => (v ? new Date(v).toISOString() : null));
 
 /**
  * One rule per clinical field, on the text as typed (trimmed, '' when empty). The payloads below
@@ -93,6 +134,8 @@ export const protocolClinicalFieldSchemas = {
   handlingInstructions: clinicalText,
   helper1: helperName,
   helper2: helperName,
+  symptoms: clinicalText,
+  incidentTime: incidentTimeTyped,
 } satisfies Record<ProtocolClinicalField, z.ZodString>;
 
 const orNull = (field: z.ZodString) => field.nullish().transform((v) => v || null);
@@ -109,6 +152,8 @@ const clinicalShape = {
   handlingInstructions: clinical,
   helper1: helper,
   helper2: helper,
+  symptoms: clinical,
+  incidentTime: incidentTimeWire,
 };
 
 const materials = z.array(usedMaterialItemSchema, { error: m.materialInvalid }).max(50, m.tooManyMaterials);
@@ -147,6 +192,8 @@ export const updateProtocolSchema = z.object({
   handlingInstructions: clinical.optional(),
   helper1: helper.optional(),
   helper2: helper.optional(),
+  symptoms: clinical.optional(),
+  incidentTime: incidentTimeWire.optional(),
   patientData: patientDataInput(patientDataPatchSchema).optional(),
   materials: materials.optional(),
   treatmentEntries: z.array(protocolTreatmentEntrySchema).max(100, m.tooManyEntries).optional(),
@@ -265,6 +312,9 @@ export interface PatientProtocol {
   handlingInstructions: string | null;
   helper1: string | null;
   helper2: string | null;
+  symptoms: string | null;
+  /** ISO instant of the incident (Unfall, Kollaps …), as the medic gave it. */
+  incidentTime: string | null;
   dischargeStatus: DischargeStatus | null;
   dischargeDestination: string | null;
   handoverTo: string | null;

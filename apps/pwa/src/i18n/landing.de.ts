@@ -88,7 +88,7 @@ export const landingDe = {
       {
         key: 'accessLogging',
         title: 'Zugriffsprotokollierung',
-        description: 'Jeder Zugriff auf Patientendaten und jeder Druck eines Protokolls wird protokolliert.',
+        description: 'Das Öffnen von Patientenprotokollen und Patientenlisten, das Anzeigen vollständiger Namen und jeder Druck eines Protokolls werden protokolliert.',
         wip: false,
       },
       {
@@ -163,7 +163,7 @@ export const landingDe = {
         key: 'accessLogging',
         title: 'Zugriffe werden protokolliert',
         description:
-          'Zugriffe auf Patientenakten und Dienste werden protokolliert – ebenso jeder Ausdruck. ' +
+          'Protokolliert wird, wer ein Patientenprotokoll oder die Patientenliste eines Dienstes öffnet, den vollständigen Namen einer Bagatellbehandlung anzeigt oder ein Protokoll druckt – offline mit dem tatsächlichen Zeitpunkt. ' +
           'Die Einträge werden nach höchstens 90 Tagen gelöscht.',
       },
       {

@@ -53,6 +53,9 @@ export const protocolEditDe = {
     genderPlaceholder: 'Bitte auswählen',
     dateOfBirthHint: 'Ohne Geburtsdatum werden Vitalwerte nicht farblich eingeordnet.',
   },
+  findings: {
+    incidentTimeHint: 'Wann ist es passiert (Unfall, Sturz, Beginn der Beschwerden)? Deutsche Ortszeit.',
+  },
   treatment: {
     helpersTitle: 'Helfer',
   },

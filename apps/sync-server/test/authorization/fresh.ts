@@ -83,6 +83,21 @@ export async function freshService(world: World, scope: Scope, { ended = false }
   return id;
 }
 
+/** A minor treatment in the scope's state: written while its service takes entries, then the state is set. */
+export async function freshMinorTreatment(world: World, scope: Scope): Promise<string> {
+  const owner = world.clients.owner;
+  const create = async (serviceId: string) =>
+    ok(await owner.post('/api/minor-treatments', { serviceId, patientName: `Erika Matrix ${next()}`, description: 'Pflaster' }), 201).json<{ id: string }>().id;
+  if (scope.state === 'serviceBlocked' || scope.state === 'archived') {
+    const serviceId = await freshService(world, { ...scope, state: 'active' }, { ended: scope.state === 'archived' });
+    const id = await create(serviceId);
+    if (scope.state === 'archived') ok(await owner.request({ method: 'PATCH', url: `/api/services/${serviceId}/archive` }));
+    else await setBlocked(world, 'services', serviceId, true);
+    return id;
+  }
+  return whileUnblocked(world, scope, () => create(scope.serviceId));
+}
+
 /** An open protocol in the scope's state (blocked, archived service; discharged). */
 export async function freshProtocol(world: World, scope: Scope): Promise<string> {
   const owner = world.clients.owner;

@@ -173,9 +173,15 @@ export const mutationMatrix = {
   'vitals.record': protocolEdit('applied'),
   'treatmentEntry.add': protocolEdit('applied'),
   'accessLog.record': inStates(protocolStates, members('applied')),
+  // The same mutation for the other records an access event names (issue 14 item 8): '#…' names the variant.
+  'accessLog.record#patientList': inStates(serviceStates, members('applied')),
+  'accessLog.record#minorTreatmentName': inStates(serviceStates, members('applied')),
 } as const satisfies Record<string, StateTable<MutationOutcome>>;
 
 export type MutationKey = keyof typeof mutationMatrix;
+
+/** 'accessLog.record#patientList' → 'accessLog.record': the mutation a matrix row pushes. */
+export const mutationNameOf = (key: string): string => key.split('#')[0] ?? key;
 
 /** 'POST /api/materials#organization' → { method: 'POST', path: '/api/materials' } */
 export function endpointOf(key: string): { method: string; path: string; endpoint: string } {

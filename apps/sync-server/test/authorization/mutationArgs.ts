@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dischargePayload, protocolPayload } from '../helpers/protocols';
 import { servicePayload } from '../helpers/services';
-import { freshProtocol, freshService } from './fresh';
+import { freshMinorTreatment, freshProtocol, freshService } from './fresh';
 import type { MutationKey } from './matrix';
 import type { CaseContext } from './requestTypes';
 
@@ -33,4 +33,8 @@ export const mutationArgs: Record<MutationKey, ArgsBuilder> = {
     id: randomUUID(), protocolId: scope.protocolId, time: '13:05', text: 'Wunde gereinigt', performer: 'helfer1', createdAt: new Date().toISOString(),
   }),
   'accessLog.record': ({ scope }) => ({ id: randomUUID(), protocolId: scope.protocolId, actionType: 'protocol_opened', occurredAt: new Date().toISOString() }),
+  'accessLog.record#patientList': ({ scope }) => ({ id: randomUUID(), serviceId: scope.serviceId, actionType: 'patient_list_opened', occurredAt: new Date().toISOString() }),
+  'accessLog.record#minorTreatmentName': async ({ world, scope }) => ({
+    id: randomUUID(), minorTreatmentId: await freshMinorTreatment(world, scope), actionType: 'minor_treatment_name_viewed', occurredAt: new Date().toISOString(),
+  }),
 };

@@ -6,7 +6,7 @@ import type { Actor, MutationOutcome, State, StateTable } from './actors';
 import { actors, refusalByCode } from './actors';
 import { expectNothingHidden, expectRefusalBody } from './leaks';
 import type { MutationKey } from './matrix';
-import { mutationMatrix } from './matrix';
+import { mutationMatrix, mutationNameOf } from './matrix';
 import { mutationArgs } from './mutationArgs';
 import type { World } from './world';
 import { buildWorld } from './world';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 async function checkCase(key: MutationKey, state: State, actor: Actor, expected: MutationOutcome): Promise<void> {
   const args = await mutationArgs[key]({ world, actor, state, scope: world.scopes[state] });
-  const mutation = { mutationId: randomUUID(), seq: 1, name: key, args, createdAt: new Date().toISOString() };
+  const mutation = { mutationId: randomUUID(), seq: 1, name: mutationNameOf(key), args, createdAt: new Date().toISOString() };
   // A new device per case: every batch starts at seq 1 and no case replays another.
   const response = await world.clients[actor].post('/api/sync/push', { deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [mutation] });
   if (expected === 401) {

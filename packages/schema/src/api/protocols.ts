@@ -25,6 +25,8 @@ const protocolShape = {
   handlingInstructions: z.string().nullable(),
   helper1: z.string().nullable(),
   helper2: z.string().nullable(),
+  symptoms: z.string().nullable(),
+  incidentTime: z.string().nullable(),
   dischargeStatus: z.enum(dischargeStatuses).nullable(),
   dischargeDestination: z.string().nullable(),
   handoverTo: z.string().nullable(),
@@ -55,6 +57,8 @@ export const patientDataReply = replyOf<PatientData>()(
     insuranceInfo: z.string().optional(),
     insuranceCardNumber: z.string().optional(),
     location: z.string().optional(),
+    emergencyContact: z.string().optional(),
+    emergencyContactPhone: z.string().optional(),
   }),
 );
 

@@ -1,8 +1,9 @@
 import type { RecordableAccessAction, SimpleVitalsInput, TreatmentPerformer, VitalValueData } from '@sanidok/schema';
 import { simpleVitalsSchema, simpleVitalsToValues, syncMutations } from '@sanidok/schema';
-import { activeDatabase, currentDatabase } from '../db';
+import { activeDatabase } from '../db';
 import { writeMutation } from '../outbox';
 import { uuidv7 } from '../uuid';
+import { recordAccessEvent } from './accessEvents';
 import { requireOpenProtocol } from './protocols';
 import { LocalWriteError } from './services';
 
@@ -46,18 +47,7 @@ export async function addTreatmentEntry(protocolId: string, entry: NewTreatmentE
   return args.id;
 }
 
-/**
- * Records that the protocol was opened or printed (docs/spec/services.md §7 Access logging). The event is stored
- * in the outbox before the caller goes on, and sent by the sync engine at once when online; offline
- * it keeps its real time. A failure is logged and never blocks opening or printing.
- */
-export async function recordProtocolAccess(protocolId: string, actionType: RecordableAccessAction): Promise<void> {
-  const db = currentDatabase();
-  if (!db) return;
-  try {
-    const args = syncMutations['accessLog.record'].schema.parse({ id: uuidv7(), protocolId, actionType, occurredAt: new Date().toISOString() });
-    await writeMutation(db, 'accessLog.record', args);
-  } catch (error) {
-    console.warn('Zugriffsprotokoll konnte nicht geschrieben werden', error);
-  }
+/** Records that the protocol was opened or printed (see ./accessEvents.ts). */
+export function recordProtocolAccess(protocolId: string, actionType: RecordableAccessAction): Promise<void> {
+  return recordAccessEvent({ actionType, protocolId });
 }

@@ -4,6 +4,7 @@ import { maskPatientName } from '@sanidok/schema';
 import { useMemo, useState } from 'react';
 import { useMinorTreatmentPage } from '../../data/captureHooks';
 import { usePendingIds, useServices } from '../../data/hooks';
+import { recordAccessEvent } from '../../data/repositories/accessEvents';
 import type { LocalMinorTreatment } from '../../data/repositories/minorTreatments';
 import { de } from '../../i18n/de';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
@@ -15,9 +16,15 @@ const t = minorTreatmentsDe.page;
 /** Rows per page: the index delivers one page, so thousands of entries stay quick. */
 export const minorTreatmentPageSize = 50;
 
-/** 'Details' (docs/spec/services.md §2): a notice with the full patient name, the description and the date. */
-function showDetails(row: LocalMinorTreatment): void {
+/**
+ * 'Details' (docs/spec/services.md §2): a notice with the full patient name, the description and the
+ * date. Showing the full name is logged first (docs/security.md "Access logging"); the notice
+ * appears whatever the log's outcome.
+ */
+async function showDetails(row: LocalMinorTreatment): Promise<void> {
   const d = minorTreatmentsDe.details;
+  // A reader off the service's team holds no name (packages/schema MinorTreatment): nothing is shown, nothing to log.
+  if (row.patientName !== null) await recordAccessEvent({ actionType: 'minor_treatment_name_viewed', minorTreatmentId: row.id });
   notifications.show({
     title: d.title,
     color: 'sani',
@@ -95,7 +102,7 @@ export function MinorTreatmentsTable() {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</Table.Td>
                   <Table.Td>{serviceNames.get(row.serviceId) ?? row.serviceName}</Table.Td>
                   <Table.Td>
-                    <Button variant="light" size="sm" onClick={() => showDetails(row)}>
+                    <Button variant="light" size="sm" onClick={() => void showDetails(row)}>
                       {t.details}
                     </Button>
                   </Table.Td>

@@ -1,25 +1,38 @@
 import type { RecordableAccessAction } from '@sanidok/schema';
 import { useEffect, useState } from 'react';
+import type { AccessEvent } from '../../data/repositories/accessEvents';
+import { recordAccessEvent } from '../../data/repositories/accessEvents';
 import { recordProtocolAccess } from '../../data/repositories/protocolRecords';
 
 /**
- * Opening a protocol is logged before its content is shown (docs/spec/services.md §2, §7): the event goes into
- * the outbox first (sent at once when online, later with its real time when offline). A failed
- * write does not block opening. Returns true once the protocol may be shown.
+ * Writes `event` once per `key` before the caller shows what it guards (docs/spec/services.md §2,
+ * §7): the event goes into the outbox first (sent at once when online, later with its real time
+ * when offline). A failed write does not block. Returns true once the content may be shown.
  */
-export function useProtocolOpening(protocolId: string | undefined): boolean {
-  const [openedId, setOpenedId] = useState<string | null>(null);
+function useLoggedOpening(key: string | undefined, event: AccessEvent | undefined): boolean {
+  const [openedKey, setOpenedKey] = useState<string | null>(null);
+  const eventKey = event ? JSON.stringify(event) : undefined;
   useEffect(() => {
-    if (!protocolId) return;
+    if (!key || !eventKey) return;
     let cancelled = false;
-    void recordProtocolAccess(protocolId, 'protocol_opened').finally(() => {
-      if (!cancelled) setOpenedId(protocolId);
+    void recordAccessEvent(JSON.parse(eventKey) as AccessEvent).finally(() => {
+      if (!cancelled) setOpenedKey(key);
     });
     return () => {
       cancelled = true;
     };
-  }, [protocolId]);
-  return protocolId !== undefined && openedId === protocolId;
+  }, [key, eventKey]);
+  return key !== undefined && openedKey === key;
+}
+
+/** Opening a protocol is logged before its content is shown. */
+export function useProtocolOpening(protocolId: string | undefined): boolean {
+  return useLoggedOpening(protocolId, protocolId ? { actionType: 'protocol_opened', protocolId } : undefined);
+}
+
+/** Opening a service's patient list (its protocols with the patients' names) is logged before the names are shown. */
+export function usePatientListOpening(serviceId: string): boolean {
+  return useLoggedOpening(serviceId, { actionType: 'patient_list_opened', serviceId });
 }
 
 /** For print actions: logged first, then the print runs whatever the log's outcome. */

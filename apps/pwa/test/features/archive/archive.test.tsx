@@ -24,7 +24,7 @@ const protocolId = '0190a1b2-0000-7000-8000-0000000000bb';
 const protocol: PatientProtocolWithSummary = {
   id: protocolId, serviceId: service.id, serviceName: service.name, organizationId: 1, serviceProtocolNumber: 3, status: 'discharged',
   chiefComplaint: 'Synkope', initialAssessment: 'Wach, orientiert', allergies: 'Penicillin', medications: null, pastHistory: 'Hypertonie',
-  handlingInstructions: null, helper1: 'Helfer A', helper2: null, dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause',
+  handlingInstructions: null, helper1: 'Helfer A', helper2: null, symptoms: 'Schwindel', incidentTime: '2026-06-01T13:45:00.000Z', dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause',
   handoverTo: 'Ehemann', dischargeComment: 'Beschwerdefrei', dischargedById: 7, dischargedAt: '2026-06-01T15:00:00.000Z', treatedById: 7,
   createdAt: '2026-06-01T14:00:00.000Z', updatedAt: '2026-06-01T15:00:00.000Z', version: 9, needsReview: false,
   treatmentSummary: '[14:05] Vitalzeichenkontrolle (Helfer 1)',
@@ -59,7 +59,7 @@ async function moreRecords(org: Organisation, count: number): Promise<ArchivePro
 
 async function setup(org: Organisation, options: { wrongKeyBody?: Record<string, unknown>; orgs?: OrganizationListItem[]; more?: number } = {}) {
   const envelope = await sealPatientData(org.listItem, { organizationId: 1, protocolId }, {
-    patientData: { firstName: 'Hildegard', lastName: 'Quastenberg', dateOfBirth: '1951-03-08', gender: 'weiblich', insuranceInfo: 'AOK' },
+    patientData: { firstName: 'Hildegard', lastName: 'Quastenberg', dateOfBirth: '1951-03-08', gender: 'weiblich', insuranceInfo: 'AOK', emergencyContact: 'Kurt Quastenberg', emergencyContactPhone: '0171 555' },
     replacedValues: [], sealedAt: '2026-06-01T15:00:00.000Z', sealedBy: 'server',
   });
   const challenges: ArchiveChallenge[] = [];
@@ -151,7 +151,11 @@ describe('/patient-archive', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Archivierte Protokolle – Stadtfest Nord' }, { timeout: 10_000 });
     const item = within(dialog).getByRole('article', { name: 'Protokoll #3: Hildegard Quastenberg' });
-    for (const text of ['weiblich', '08.03.1951', 'AOK', 'Penicillin', 'Hypertonie', 'Synkope', 'Nach Hause', 'Beschwerdefrei', 'Helfer A']) {
+    for (const text of [
+      'weiblich', '08.03.1951', 'AOK', 'Penicillin', 'Hypertonie', 'Synkope', 'Nach Hause', 'Beschwerdefrei', 'Helfer A',
+      // Issue 14 item 8: what the protocol now captures reaches the archive result.
+      'Kurt Quastenberg', '0171 555', 'Schwindel', '01.06.2026 15:45',
+    ]) {
       expect(within(item).getAllByText(new RegExp(text)).length, text).toBeGreaterThan(0);
     }
     expect(within(item).getByText(/Vitalzeichenkontrolle \(Helfer 1\)/)).toBeInTheDocument();

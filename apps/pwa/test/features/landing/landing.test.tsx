@@ -98,7 +98,9 @@ describe('LandingPage', () => {
     expect(text).toContain('automatisch erfasst und lässt sich exportieren');
     expect(text).toContain('vollständige Patientendokumentation');
     expect(text).toContain('Nach der Entlassung werden Patientendaten verschlüsselt');
-    expect(text).toContain('Zugriff auf Patientendaten und jeder Druck');
+    // Exactly what is logged (docs/security.md "Access logging"), no promise of "every access".
+    expect(text).toContain('Das Öffnen von Patientenprotokollen und Patientenlisten, das Anzeigen vollständiger Namen und jeder Druck eines Protokolls werden protokolliert.');
+    expect(text).not.toContain('Jeder Zugriff');
 
     const statistics = items[8];
     if (!statistics) throw new Error('statistics item missing');
@@ -148,7 +150,8 @@ describe('LandingPage', () => {
     expect(text).toContain('Datenschutzkonform nach DSGVO');
     expect(text).toContain('Vitalparameter und Behandlungen werden getrennt von den Patientendaten gespeichert');
     expect(text).toContain('Patientendaten und Zugriffsprotokolle sind nur für den Inhaber der Organisation sichtbar');
-    expect(text).toContain('Zugriffe auf Patientenakten und Dienste werden protokolliert');
+    expect(text).toContain('Protokolliert wird, wer ein Patientenprotokoll oder die Patientenliste eines Dienstes öffnet, den vollständigen Namen einer Bagatellbehandlung anzeigt oder ein Protokoll druckt');
+    expect(text).not.toContain('Zugriffe auf Patientenakten und Dienste');
     expect(text).toContain('Nach der Entlassung werden Patientendaten mit AES-256-GCM verschlüsselt');
     expect(within(security).getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/datenschutz');
   });

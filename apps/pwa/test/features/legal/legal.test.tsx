@@ -2,6 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import type { RecordableAccessAction } from '@sanidok/schema';
+import { recordableAccessActions } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { ImprintPage, PrivacyPage, TermsPage } from '../../../src/features/legal/LegalPages';
 
@@ -115,6 +117,23 @@ describe('Datenschutzerklärung in detail', () => {
     expect(text).toContain('keine Tracking-, Analyse- oder Werbe-Cookies');
   });
 
+  it('lists exactly the access events the app writes (issue 14: every claim about logging is true)', () => {
+    renderPage(PrivacyPage, '/datenschutz');
+    const section = screen.getByRole('heading', { level: 3, name: '3.3 Zugriffsprotokolle' }).parentElement ?? screen.getByRole('main');
+    const items = within(section).getAllByRole('listitem').map((item) => item.textContent);
+    // One line per recordable event (packages/schema recordableAccessActions), plus the server's own entries.
+    const described: Record<RecordableAccessAction, string> = {
+      protocol_opened: 'das Öffnen eines Patientenprotokolls',
+      patient_list_opened: 'das Öffnen der Patientenliste eines Dienstes',
+      minor_treatment_name_viewed: 'das Anzeigen des vollständigen Patientennamens einer Bagatellbehandlung',
+      print_handover: 'das Drucken einer RTW-Übergabe',
+      print_complete_protocol: 'oder eines vollständigen Protokolls',
+    };
+    for (const action of recordableAccessActions) expect(items.some((item) => item.includes(described[action])), action).toBe(true);
+    expect(items.some((item) => item.includes('Fehlversuche, das Patientenarchiv zu öffnen'))).toBe(true);
+    expect(textOf(screen.getByRole('main'))).not.toContain('jeden Zugriff');
+  });
+
   it('explains offline storage in IndexedDB and its deletion on sign-out and after sync', () => {
     renderPage(PrivacyPage, '/datenschutz');
     const text = textOf(screen.getByRole('main'));
@@ -189,5 +208,9 @@ describe('Nutzungsbedingungen in detail', () => {
     expect(text).toContain('Bis dahin befinden sich die Daten nur auf Ihrem Gerät');
     expect(text).toContain('haftet der Betreiber nur für Vorsatz und grobe Fahrlässigkeit');
     expect(text).toContain('Verordnung (EU) 2017/745 (MDR)');
+    // What is logged, as built (no "every access": a REST read or a pull is not an access event).
+    expect(text).not.toContain('jeder Zugriff wird protokolliert');
+    expect(text).toContain('Das Öffnen von Patientenprotokollen und Patientenlisten, das Anzeigen vollständiger Namen und jeder Ausdruck werden protokolliert');
+    expect(text).toContain('Protokolliert werden das Öffnen eines Patientenprotokolls oder der Patientenliste eines Dienstes');
   });
 });

@@ -22,7 +22,8 @@ describe('/minor-treatments', () => {
       treatmentRow(uuid(1), { patientName: 'Jürgen von Müller', description: 'Blase an der Ferse', createdAt: '2026-07-04T12:30:00.000Z', date: '2026-07-04T12:30:00.000Z' }),
       treatmentRow(uuid(2), { patientName: 'Al B', description: 'Insektenstich', createdAt: '2026-07-04T10:05:00.000Z', date: '2026-07-04T10:05:00.000Z' }),
     ]);
-    await db.outbox.add({ seq: 1, mutationId: uuid(90), name: 'minorTreatment.create', args: {}, createdAt: '2026-07-04T12:30:00.000Z', entityId: uuid(1), status: 'pending' });
+    // seq far above the device counter: the access event written below takes the next one.
+    await db.outbox.add({ seq: 900, mutationId: uuid(90), name: 'minorTreatment.create', args: {}, createdAt: '2026-07-04T12:30:00.000Z', entityId: uuid(1), status: 'pending' });
     const app = renderSignedIn('/minor-treatments');
 
     const table = await screen.findByRole('table', { name: 'Bagatellbehandlungen' });
@@ -37,8 +38,14 @@ describe('/minor-treatments', () => {
     expect(within(rows[1] as HTMLElement).queryByText('Nicht übertragen')).not.toBeInTheDocument();
     expect(table).not.toHaveTextContent('Jürgen');
 
+    expect((await db.outbox.toArray()).filter((row) => row.name === 'accessLog.record')).toEqual([]);
     await app.user.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Details' }));
     const notice = await findToast('Behandlungsdetails');
+    // Showing the full name is logged through the outbox (docs/security.md "Access logging").
+    const events = (await db.outbox.toArray()).filter((row) => row.name === 'accessLog.record');
+    expect(events.map((row) => row.args)).toEqual([
+      { id: expect.any(String) as string, actionType: 'minor_treatment_name_viewed', minorTreatmentId: uuid(1), occurredAt: expect.any(String) as string },
+    ]);
     expect(notice).toHaveTextContent('Patient: Jürgen von Müller');
     expect(notice).toHaveTextContent('Beschreibung: Blase an der Ferse');
     expect(notice).toHaveTextContent('Behandlungsdatum: 04.07.2026 14:30');

@@ -16,6 +16,10 @@ export interface PatientProtocolsTable {
   handlingInstructions: string | null;
   helper1: string | null;
   helper2: string | null;
+  /** Migration 2026-11-24_004: what the patient reports and shows. */
+  symptoms: string | null;
+  /** Migration 2026-11-24_004: ISO instant (UTC) of the incident. */
+  incidentTime: IsoTimestamp | null;
   dischargeStatus: DischargeStatus | null;
   dischargeDestination: string | null;
   handoverTo: string | null;

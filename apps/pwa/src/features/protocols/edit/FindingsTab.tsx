@@ -1,12 +1,13 @@
-import { Stack, Textarea } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import type { ProtocolClinicalField } from '@sanidok/schema';
 import { protocolFieldLabels } from '@sanidok/schema';
 import type { UseFormReturn } from 'react-hook-form';
+import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import type { ProtocolEditValues } from './protocolEditForm';
 
-/** The Befund tab's fields, in the order a medic examines (docs/spec/services.md §2). */
+/** The Befund tab's free texts, in the order a medic examines (docs/spec/services.md §2); the incident time comes first. */
 export const findingsFields = [
-  'initialAssessment', 'chiefComplaint', 'allergies', 'medications', 'pastHistory', 'handlingInstructions',
+  'initialAssessment', 'chiefComplaint', 'symptoms', 'allergies', 'medications', 'pastHistory', 'handlingInstructions',
 ] as const satisfies readonly ProtocolClinicalField[];
 
 interface ClinicalFieldProps {
@@ -31,10 +32,30 @@ export function ClinicalField({ form, name, readOnly }: ClinicalFieldProps) {
   );
 }
 
-/** Tab Befund: initial assessment, chief complaint, history and instructions. */
+/**
+ * When it happened, as German wall time: the tablet's own date-time picker works offline and
+ * gives 'yyyy-MM-ddTHH:mm' (protocolEditForm.ts turns it into the instant).
+ */
+function IncidentTimeField({ form, readOnly }: { form: UseFormReturn<ProtocolEditValues>; readOnly: boolean }) {
+  return (
+    <TextInput
+      type="datetime-local"
+      label={protocolFieldLabels.incidentTime}
+      description={protocolEditDe.findings.incidentTimeHint}
+      readOnly={readOnly}
+      size="md"
+      maw={360}
+      error={form.formState.errors.incidentTime?.message}
+      {...form.register('incidentTime')}
+    />
+  );
+}
+
+/** Tab Befund: incident time, initial assessment, chief complaint, symptoms, history and instructions. */
 export function FindingsTab({ form, readOnly }: { form: UseFormReturn<ProtocolEditValues>; readOnly: boolean }) {
   return (
     <Stack gap="md">
+      <IncidentTimeField form={form} readOnly={readOnly} />
       {findingsFields.map((name) => (
         <ClinicalField key={name} form={form} name={name} readOnly={readOnly} />
       ))}

@@ -21,6 +21,7 @@ type TextField = Exclude<PatientDataKey, 'gender' | 'dateOfBirth'>;
 
 const inputProps: Partial<Record<TextField, { type?: string; autoComplete?: string; inputMode?: 'tel' }>> = {
   phone: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
+  emergencyContactPhone: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
 };
 
 /** Tab Patient: the patient data fields, editable while the protocol is active (docs/spec/services.md §2). */
@@ -85,6 +86,8 @@ export function PatientTab({ form, readOnly, hasPatientData, discharged }: Patie
         {field('location')}
         {field('insuranceInfo')}
         {field('insuranceCardNumber')}
+        {field('emergencyContact')}
+        {field('emergencyContactPhone')}
       </SimpleGrid>
     </Stack>
   );

@@ -52,7 +52,7 @@ export function useProtocolEditForm({ view, materials, onMaterialsSaved, onInval
     setSaving(true);
     try {
       const changed = await updateProtocol(view.protocol.id, {
-        ...toProtocolChanges(values, withPatientData),
+        ...toProtocolChanges(values, withPatientData, view.protocol.incidentTime),
         ...(materials.length ? { materials: materials.map(({ id, quantity }) => ({ id, quantity })) } : {}),
       });
       form.reset(values);

@@ -11,6 +11,7 @@ import { de } from '../../../i18n/de';
 import { protocolsDe } from '../../../i18n/protocols.de';
 import { formatDateTime } from '../../../lib/format';
 import { useCanCapture } from '../../services/captureServices';
+import { usePatientListOpening } from '../useProtocolOpening';
 import { PendingBadge } from '../../../components/PendingBadge';
 import { ServiceProtocolDialog } from '../create/ServiceProtocolDialog';
 import { ProtocolListBadges } from './ProtocolBadges';
@@ -64,9 +65,11 @@ function ServiceProtocolRow({ protocol, patientName, pending }: RowProps) {
 /**
  * Tab 'Patientenprotokolle' of the service detail (docs/spec/services.md §2): the service's protocols, newest
  * first and paged, each leading to its edit page; 'Neues Patientenprotokoll' opens the short form
- * while the service accepts entries.
+ * while the service accepts entries. It names the patients, so opening it is logged first
+ * (docs/security.md "Access logging").
  */
 export function ServiceProtocolsTab({ service }: { service: Service }) {
+  const logged = usePatientListOpening(service.id);
   const protocols = useServiceProtocols(service.id);
   const pending = usePendingIds();
   const writable = useCanCapture(service);
@@ -91,9 +94,9 @@ export function ServiceProtocolsTab({ service }: { service: Service }) {
           </Text>
         )}
       </Group>
-      {protocols === undefined && <Loader size="sm" aria-label={de.app.loading} />}
-      {protocols?.length === 0 && <EmptyProtocols />}
-      {visible.length > 0 && (
+      {(protocols === undefined || !logged) && <Loader size="sm" aria-label={de.app.loading} />}
+      {logged && protocols?.length === 0 && <EmptyProtocols />}
+      {logged && visible.length > 0 && (
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t.listLabel}>
           {visible.map((protocol) => (
             <ServiceProtocolRow

@@ -15,7 +15,7 @@ export function printStatusLabel(status: string): string {
   return t.unknownStatus;
 }
 
-const anamnesisFields = ['initialAssessment', 'chiefComplaint', 'allergies', 'medications', 'pastHistory', 'handlingInstructions'] as const;
+const anamnesisFields = ['initialAssessment', 'chiefComplaint', 'symptoms', 'allergies', 'medications', 'pastHistory', 'handlingInstructions'] as const;
 
 function dischargeBlock(view: ProtocolView): PrintBlock | null {
   const p = view.protocol;
@@ -35,7 +35,8 @@ function dischargeBlock(view: ProtocolView): PrintBlock | null {
 }
 
 /**
- * 'Vollständiges Protokoll drucken' (docs/spec/services.md §2, §9): patient data, status, anamnesis, every
+ * 'Vollständiges Protokoll drucken' (docs/spec/services.md §2, §9): patient data with the emergency
+ * contact, status, anamnesis with incident time and symptoms, every
  * measurement of the timeline as its own table, the treatment lines, the helpers and, once
  * discharged, the discharge.
  */
@@ -50,7 +51,10 @@ export function completeProtocolModel(view: ProtocolView, patientData: PatientDa
     {
       title: t.sections.anamnesis,
       kind: 'rows',
-      rows: anamnesisFields.map((field) => ({ label: protocolFieldLabels[field], value: orEmpty(p[field], protocolEmptyTexts[field] ?? t.noAnamnesis) })),
+      rows: [
+        { label: protocolFieldLabels.incidentTime, value: p.incidentTime ? formatDateTime(p.incidentTime) : t.empty },
+        ...anamnesisFields.map((field) => ({ label: protocolFieldLabels[field], value: orEmpty(p[field], protocolEmptyTexts[field] ?? t.noAnamnesis) })),
+      ],
     },
     {
       title: t.sections.vitalsTimeline,

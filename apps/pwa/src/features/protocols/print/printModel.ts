@@ -47,7 +47,7 @@ export function protocolMeta(view: ProtocolView): string[] {
 /** 'Vorname Nachname' for headings; falls back when no name is stored. */
 export const printedPatientName = (data: PatientData): string => patientDisplayName(data) || t.empty;
 
-/** The patient rows of the handover; the full print adds card number and place found. */
+/** The patient rows of the handover; the full print adds card number, place found and the emergency contact. */
 export function patientRows(data: PatientData, printedAt: string, extended = false): LabelledRow[] {
   const rows: LabelledRow[] = [
     { label: t.name, value: printedPatientName(data) },
@@ -58,7 +58,13 @@ export function patientRows(data: PatientData, printedAt: string, extended = fal
     { label: patientDataLabels.insuranceInfo, value: orEmpty(data.insuranceInfo) },
   ];
   if (extended || data.insuranceCardNumber) rows.push({ label: patientDataLabels.insuranceCardNumber, value: orEmpty(data.insuranceCardNumber) });
-  if (extended) rows.push({ label: patientDataLabels.location, value: orEmpty(data.location) });
+  if (extended) {
+    rows.push(
+      { label: patientDataLabels.location, value: orEmpty(data.location) },
+      { label: patientDataLabels.emergencyContact, value: orEmpty(data.emergencyContact) },
+      { label: patientDataLabels.emergencyContactPhone, value: orEmpty(data.emergencyContactPhone) },
+    );
+  }
   return rows;
 }
 

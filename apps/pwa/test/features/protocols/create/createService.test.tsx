@@ -29,6 +29,19 @@ describe('service detail, tab Patientenprotokolle', () => {
     expect(list).not.toHaveTextContent('Andersdienst');
   });
 
+  it('logs the opening of the patient list in the outbox before any name shows, once per opening', async () => {
+    const db = await seedSignedIn();
+    await putProtocol(db, protocolRow(uuid(11), { serviceProtocolNumber: 1 }), { firstName: 'Erika', lastName: 'Musterfrau' });
+    renderSignedIn(tabPath);
+    const list = await screen.findByRole('list', { name: 'Patientenprotokolle des Sanitätsdienstes' });
+    await waitFor(() => expect(list).toHaveTextContent('Erika Musterfrau'));
+    const events = (await db.outbox.toArray()).filter((row) => row.name === 'accessLog.record');
+    expect(events.map((row) => row.args)).toEqual([
+      { id: expect.any(String) as string, actionType: 'patient_list_opened', serviceId, occurredAt: expect.any(String) as string },
+    ]);
+    expect(events[0]?.status).toBe('pending');
+  });
+
   it('says so when the service has no protocols, and offers no new one on an archived service', async () => {
     await seedSignedIn([runningService(serviceId, { status: 'archived' })]);
     renderSignedIn(tabPath);

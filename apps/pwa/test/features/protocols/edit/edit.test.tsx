@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { findToast } from '../../../helpers/render';
 import { outboxOf, pageHeading, protocolId, renderEditPage, seedEditPage, serviceId } from './edit.fixtures';
 
 const tab = (name: string) => screen.getByRole('tab', { name });
 const panel = (name: string) => screen.getByRole('tabpanel', { name });
-const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
+// The label, with the required mark where there is one ('Telefon' is not 'Telefon Notfallkontakt').
+const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}\\s*\\*?$`) });
 
 // The page renders the real treatment editor, timeline and print panel: heavy for jsdom on a
 // shared two-core machine, hence the longer time limit.
@@ -32,7 +33,9 @@ describe('/patient-protocols/{id}', { timeout: 30_000 }, () => {
     expect(field('Nachname')).toHaveValue('Müller');
     expect(screen.getByLabelText('Geburtsdatum')).toHaveValue('1980-04-12');
     expect(field('Adresse')).toHaveValue('Hauptstraße 5, 12345 Musterstadt');
-    for (const label of ['Telefon', 'Versicherungsinformationen', 'Versichertennummer', 'Fundort']) expect(field(label)).toBeInTheDocument();
+    for (const label of ['Telefon', 'Versicherungsinformationen', 'Versichertennummer', 'Fundort', 'Notfallkontakt', 'Telefon Notfallkontakt']) {
+      expect(field(label)).toBeInTheDocument();
+    }
   });
 
   it('also opens under /patient-protocols/edit/{id}, and ignores the access code in ?key=', async () => {
@@ -60,9 +63,9 @@ describe('/patient-protocols/{id}', { timeout: 30_000 }, () => {
     await app.user.click(tab('Befund'));
     const findings = panel('Befund');
     expect(within(findings).getAllByRole('textbox').map((input) => input.getAttribute('name'))).toEqual([
-      'initialAssessment', 'chiefComplaint', 'allergies', 'medications', 'pastHistory', 'handlingInstructions',
+      'initialAssessment', 'chiefComplaint', 'symptoms', 'allergies', 'medications', 'pastHistory', 'handlingInstructions',
     ]);
-    for (const label of ['Ersteinschätzung', 'Hauptbeschwerde', 'Allergien', 'Medikamente', 'Vorerkrankungen', 'Handlungsanweisungen']) {
+    for (const label of ['Zeitpunkt des Ereignisses', 'Ersteinschätzung', 'Hauptbeschwerde', 'Symptome', 'Allergien', 'Medikamente', 'Vorerkrankungen', 'Handlungsanweisungen']) {
       expect(within(findings).getByText(label)).toBeInTheDocument();
     }
     const allergies = within(findings).getByRole('textbox', { name: 'Allergien' });
@@ -84,6 +87,48 @@ describe('/patient-protocols/{id}', { timeout: 30_000 }, () => {
     // The device shows the saved values at once.
     expect((await db.patientData.get(protocolId))?.patientData).toMatchObject({ lastName: 'Maier', location: 'Zelt' });
     expect((await db.protocols.get(protocolId))?.allergies).toBe('Nüsse');
+  });
+
+  it('captures emergency contact, symptoms and incident time (German wall time → instant) in the one protocol.update', async () => {
+    const { db } = await seedEditPage();
+    const app = renderEditPage();
+    await pageHeading();
+    await app.user.type(field('Notfallkontakt'), 'Erna Müller (Ehefrau)');
+    await app.user.type(field('Telefon Notfallkontakt'), '+49 171 5550123');
+    await app.user.click(tab('Befund'));
+    // Winter time in Berlin: 21:40 on the medic's clock is 20:40 UTC.
+    fireEvent.change(within(panel('Befund')).getByLabelText('Zeitpunkt des Ereignisses'), { target: { value: '2026-01-17T21:40' } });
+    await app.user.type(within(panel('Befund')).getByRole('textbox', { name: 'Symptome' }), 'Schwindel');
+    await app.user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await findToast('Erfolgreich gespeichert')).toBeInTheDocument();
+    const [update, ...more] = await outboxOf(db, 'protocol.update');
+    expect(more).toEqual([]);
+    expect(update?.args).toEqual({
+      id: protocolId, baseVersion: 5, updatedAt: expect.any(String) as string, symptoms: 'Schwindel', incidentTime: '2026-01-17T20:40:00.000Z',
+      patientData: { emergencyContact: 'Erna Müller (Ehefrau)', emergencyContactPhone: '+49 171 5550123' }, patientDataBaseVersion: 31,
+    });
+    expect(await db.protocols.get(protocolId)).toMatchObject({ symptoms: 'Schwindel', incidentTime: '2026-01-17T20:40:00.000Z' });
+    // Saving again without a change queues nothing: the field shows the stored instant as wall time.
+    expect(within(panel('Befund')).getByLabelText('Zeitpunkt des Ereignisses')).toHaveValue('2026-01-17T21:40');
+    await app.user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await findToast('Keine Änderungen')).toBeInTheDocument();
+    expect(await outboxOf(db, 'protocol.update')).toHaveLength(1);
+  });
+
+  it('refuses an incident time in the future and a phone number of words, at their fields, and queues nothing', async () => {
+    const { db } = await seedEditPage();
+    const app = renderEditPage();
+    await pageHeading();
+    await app.user.type(field('Telefon Notfallkontakt'), 'bei der Tochter');
+    await app.user.click(tab('Befund'));
+    fireEvent.change(within(panel('Befund')).getByLabelText('Zeitpunkt des Ereignisses'), { target: { value: '2099-01-01T10:00' } });
+    await app.user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await findToast('Fehler beim Speichern')).toBeInTheDocument();
+    // The first tab with a message opens: Patient.
+    expect(await screen.findByText('Bitte geben Sie eine Telefonnummer aus Ziffern, Leerzeichen und + ( ) / - ein')).toBeVisible();
+    await app.user.click(tab('Befund'));
+    expect(await screen.findByText('Der Zeitpunkt des Ereignisses darf nicht in der Zukunft liegen')).toBeVisible();
+    expect(await outboxOf(db, 'protocol.update')).toEqual([]);
   });
 
   it('shows the name messages on the Patient tab, wherever the medic pressed Speichern, and queues nothing', async () => {

@@ -22,6 +22,8 @@ export function protocolRow(id: string, overrides: Partial<LocalProtocol> = {}):
     handlingInstructions: null,
     helper1: null,
     helper2: null,
+    symptoms: null,
+    incidentTime: null,
     dischargeStatus: null,
     dischargeDestination: null,
     handoverTo: null,

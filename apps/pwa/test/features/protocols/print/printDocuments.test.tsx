@@ -72,8 +72,10 @@ describe('Vollständiges Protokoll (full print)', () => {
     expect(doc.title).toBe('Patientenprotokoll – Protokoll #3');
     expect([...doc.querySelectorAll('header .meta')].map((m) => m.textContent)).toContain('Status: Aktiv');
     expect(tableAfter(doc, 'Anamnese')).toEqual([
+      ['Zeitpunkt des Ereignisses', '-'],
       ['Ersteinschätzung', 'Patient wach, blass, kaltschweißig'],
       ['Hauptbeschwerde', 'Thoraxschmerz seit 30 Minuten'],
+      ['Symptome', 'Keine Angabe'],
       ['Allergien', 'Penicillin'],
       ['Medikamente', 'Ramipril 5 mg'],
       ['Vorerkrankungen', 'Keine bekannt'],
@@ -82,6 +84,23 @@ describe('Vollständiges Protokoll (full print)', () => {
     expect(tableAfter(doc, 'Helfer')).toEqual([['Helfer 1', 'Lea Lang'], ['Helfer 2', 'Ben Berg']]);
     expect(tableAfter(doc, 'Patientendaten')).toContainEqual(['Fundort', '-']);
     expect(doc.body.textContent).not.toContain('Entlassung');
+  });
+
+  it('prints the emergency contact, the incident time and the symptoms (issue 14: what the archive shows is captured and printed)', () => {
+    const doc = blankDocument();
+    const view = protocolView({ protocol: protocolRow({ incidentTime: '2026-07-04T07:40:00.000Z', symptoms: 'Druck auf der Brust, Übelkeit' }) });
+    renderCompleteProtocolDocument(doc, view, { ...patient, emergencyContact: 'Kurt Quastenberg (Ehemann)', emergencyContactPhone: '0171 5550123' }, printedAt);
+    const rows = tableAfter(doc, 'Patientendaten');
+    expect(rows).toContainEqual(['Notfallkontakt', 'Kurt Quastenberg (Ehemann)']);
+    expect(rows).toContainEqual(['Telefon Notfallkontakt', '0171 5550123']);
+    const anamnesis = tableAfter(doc, 'Anamnese');
+    // Berlin summer time: 07:40 UTC is 09:40 on the medic's clock.
+    expect(anamnesis).toContainEqual(['Zeitpunkt des Ereignisses', '04.07.2026 09:40']);
+    expect(anamnesis).toContainEqual(['Symptome', 'Druck auf der Brust, Übelkeit']);
+    // The handover sheet stays short: no emergency contact there.
+    const handover = blankDocument();
+    renderHandoverDocument(handover, view, { ...patient, emergencyContact: 'Kurt Quastenberg (Ehemann)' }, printedAt);
+    expect(handover.body.textContent).not.toContain('Notfallkontakt');
   });
 
   it('prints the whole timeline, one table per measurement, and every treatment line', () => {
