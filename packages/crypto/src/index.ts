@@ -6,3 +6,4 @@ export * from './sealing';
 export * from './sealedOpener';
 export * from './patientDataSealing';
 export * from './archiveProof';
+export * from './dischargeProof';
