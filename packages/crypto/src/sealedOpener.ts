@@ -34,6 +34,8 @@ const pkcs8X25519Prefix = new Uint8Array([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x
 type Bytes = Uint8Array<ArrayBuffer>;
 /** WebCrypto, typed the same for the browser (DOM) and the server (Node). */
 type Subtle = typeof globalThis.crypto.subtle;
+/** A WebCrypto key, named without the DOM library (the server compiles without it). */
+export type WebCryptoKey = Awaited<ReturnType<Subtle['importKey']>>;
 
 function concat(...parts: Uint8Array[]): Bytes {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
@@ -121,7 +123,7 @@ export async function prepareHpkeKeySchedule(suite: HpkeOpenSuite): Promise<Hpke
 }
 
 /** An X25519 private key (32 bytes, the HPKE serialisation) as a WebCrypto key for `deriveBits`. */
-export async function importX25519PrivateKey(privateKey: Uint8Array): Promise<CryptoKey> {
+export async function importX25519PrivateKey(privateKey: Uint8Array): Promise<WebCryptoKey> {
   const pkcs8 = concat(pkcs8X25519Prefix, privateKey);
   try {
     return await globalThis.crypto.subtle.importKey('pkcs8', pkcs8, { name: 'X25519' }, false, ['deriveBits']);
@@ -131,7 +133,7 @@ export async function importX25519PrivateKey(privateKey: Uint8Array): Promise<Cr
 }
 
 /** X25519(privateKey, publicKey); WebCrypto refuses an all-zero result (RFC 9180 §7.1.4 demands that check). */
-export async function x25519(privateKey: CryptoKey, publicKey: Uint8Array): Promise<Uint8Array> {
+export async function x25519(privateKey: WebCryptoKey, publicKey: Uint8Array): Promise<Uint8Array> {
   const subtle = globalThis.crypto.subtle;
   const peer = await subtle.importKey('raw', new Uint8Array(publicKey), { name: 'X25519' }, false, []);
   return new Uint8Array(await subtle.deriveBits({ name: 'X25519', public: peer }, privateKey, 256));
