@@ -10,7 +10,7 @@ import { decryptPatientData, revisionContext } from './patientData';
 
 export const sealingMessages = {
   unknownDeviceKey:
-    'Die Patientendaten wurden mit einem veralteten Organisationsschlüssel versiegelt. Bitte synchronisieren Sie das Gerät und entlassen Sie den Patienten erneut.',
+    'Die Patientendaten wurden nicht mit dem aktuellen Schlüssel der Organisation versiegelt. Der Patient wurde nicht entlassen, seine Daten bleiben erhalten. Bitte synchronisieren Sie das Gerät und entlassen Sie ihn erneut.',
   invalidSeal:
     'Die auf dem Gerät versiegelten Patientendaten lassen sich mit dem Schlüssel der Organisation nicht öffnen. Der Patient wurde nicht entlassen, seine Daten bleiben erhalten. Bitte aktualisieren Sie die App und entlassen Sie ihn erneut.',
   mismatch:
@@ -88,8 +88,8 @@ async function replacedValues(trx: Db, dataKey: string, protocolId: string): Pro
  * no replaced values pending) and holds exactly that data (else 409); otherwise the server seals
  * its own copy, which holds every edit that reached it — including this device's queued edits,
  * which precede the discharge in its outbox. Nothing typed is lost. An envelope naming another
- * key (sealed offline before a key renewal) is never kept: the server seals its own copy when it
- * has one, else the discharge is refused (409) and the device seals again after its next pull.
+ * key (a foreign one, or sealed offline before a key renewal) is refused (409): the protocol stays
+ * open and the device seals again with the key of its next pull.
  * Without a device envelope (archiving a service, leftovers at start) the server seals its copy.
  */
 export async function sealPatientDataAtDischarge(
@@ -108,9 +108,8 @@ export async function sealPatientDataAtDischarge(
   const sealedAt = nowIso();
 
   const offered = device.sealedPatientData;
-  const currentKey = offered !== undefined && offered.kid === organization.keyFingerprint;
-  if (offered && !currentKey && !row) throw conflict(sealingMessages.unknownDeviceKey);
-  const verified = offered && currentKey ? await verifyDeviceSeal(organization, protocol.id, { ...device, sealedPatientData: offered }) : undefined;
+  if (offered && offered.kid !== organization.keyFingerprint) throw conflict(sealingMessages.unknownDeviceKey);
+  const verified = offered ? await verifyDeviceSeal(organization, protocol.id, { ...device, sealedPatientData: offered }) : undefined;
   const serverData = row ? await decryptPatientData(dataKey, protocol.id, row.dataEnc) : undefined;
   const deviceIsCurrent = verified !== undefined && replaced.length === 0 && (row === undefined || row.version === device.patientDataVersion);
   // Made from the same version, yet other data: not what the team documented.
