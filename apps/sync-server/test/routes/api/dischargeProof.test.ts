@@ -135,4 +135,17 @@ describe('a discharge proves its envelope opens before the server drops its copy
     expect(databaseTraces(app, [seal.sealedPatientData.ct, args.sealProof, 'Ehefrau'])).toEqual([]);
     await expectUntouched(context);
   });
+
+  it('an edit that reaches the server after the discharge is refused; the quarantine keeps no patient data', async () => {
+    const context = await setup();
+    const { app, medic, organization, protocolId, local, serverCopy } = context;
+    expect((await context.discharge(await sealPatientDataForDischarge(organization, protocolId, local))).statusCode).toBe(200);
+    const late = { id: protocolId, baseVersion: 1, updatedAt: new Date().toISOString(), allergies: 'Latex', patientData: { lastName: 'Quirinsbach-Späth', phone: '0171 2718281' } };
+    const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: randomUUID(), schemaVersion: 1, mutations: [{ mutationId: randomUUID(), seq: 1, name: 'protocol.update', createdAt: new Date().toISOString(), args: late }] }));
+    expect(push.results[0]).toMatchObject({ status: 'rejected', code: 'CONFLICT', message: 'Dieses Protokoll ist abgeschlossen und kann nicht mehr bearbeitet werden.' });
+    const quarantined = await app.db.selectFrom('syncQuarantine').select(['mutationId', 'name', 'args', 'code']).executeTakeFirstOrThrow();
+    expect(JSON.parse(quarantined.args)).toEqual({ id: protocolId, baseVersion: 1, updatedAt: late.updatedAt, omittedFields: ['allergies', 'patientData'] });
+    await app.archive.flush();
+    expect(databaseTraces(app, ['Quirinsbach', '0171 2718281', 'Latex', serverCopy])).toEqual([]);
+  });
 });
