@@ -126,7 +126,7 @@ describe('/services list', () => {
     const db = await seed([org(1, 'owner')], [weinfest]);
     await db.protocols.bulkPut([
       protocolRow('0190f000-0000-7000-8000-00000000a001', { serviceId: weinfest.id, serviceProtocolNumber: 3 }),
-      protocolRow('0190f000-0000-7000-8000-00000000a002', { serviceId: weinfest.id, serviceProtocolNumber: null }),
+      protocolRow('0190f000-0000-7000-8000-00000000a002', { serviceId: weinfest.id, serviceProtocolNumber: 0 }),
       protocolRow('0190f000-0000-7000-8000-00000000a003', { serviceId: weinfest.id, serviceProtocolNumber: 1, status: 'discharged' }),
     ]);
     await db.patientData.put({ protocolId: '0190f000-0000-7000-8000-00000000a001', patientData: { firstName: 'Rosalinde', lastName: 'Kaiserling' }, version: 31 });
