@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { registerViaUi, uniqueName } from './helpers';
 import { createOrganizationWithKeyViaUi, createProtocolViaApi, expectOutboxDrained } from './support/protocolSetup';
@@ -10,7 +11,7 @@ const hour = 3_600_000;
 const screenshotDir = process.env.SCREENSHOT_DIR;
 
 /** The patient's local copy on this tablet (IndexedDB of the signed-in user). */
-async function localPatientData(page: import('@playwright/test').Page, userId: number, protocolId: string): Promise<unknown> {
+async function localPatientData(page: Page, userId: number, protocolId: string): Promise<unknown> {
   return page.evaluate(
     async ([name, id]) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
