@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { openSealedPatientData } from '@sanidok/crypto';
 import type { ProtocolDetail, PullResponse, PushResponse, Service } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/app';
 import { createOrganizationWithSecret, databaseFiles, databaseTraces } from '../../helpers/archive';
 import { json } from '../../helpers/json';
 import { addMember } from '../../helpers/organizations';
@@ -107,5 +108,20 @@ describe('archiving seals everything (issue 14 item 4)', () => {
     expect(byMember.statusCode).toBe(403);
     expect(await app.db.selectFrom('sealedPatientData').selectAll().execute()).toEqual([]);
     expect(await app.db.selectFrom('protocolPatientData').select('protocolId').execute()).toEqual([{ protocolId }]);
+  });
+
+  it('seals at start the open protocols of a service archived before archiving sealed them', async () => {
+    const { app, org, service, protocolId } = await setup();
+    // As an older version left it: archived, the open protocol's server-key copy still there.
+    await app.db.updateTable('services').set({ status: 'archived' }).where('id', '=', service.id).execute();
+    await app.close();
+    const restarted = await buildApp({ ...app.config });
+    try {
+      expect(await restarted.db.selectFrom('protocolPatientData').selectAll().execute()).toEqual([]);
+      const sealed = await restarted.db.selectFrom('sealedPatientData').selectAll().where('protocolId', '=', protocolId).executeTakeFirstOrThrow();
+      expect((await openSealedPatientData(org.secret, { organizationId: org.id, protocolId }, sealed.envelope)).patientData.lastName).toBe('Pfefferkorn');
+    } finally {
+      await restarted.close();
+    }
   });
 });
