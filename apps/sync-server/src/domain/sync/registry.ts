@@ -38,7 +38,7 @@ const mutationCommands = {
 
 export interface MutationHandler {
   command: MutationCommand;
-  /** Args carry patient data: a rejected mutation's args are kept encrypted in the quarantine. */
+  /** Args carry patient data: the quarantine keeps only their non-identifying fields (packages/schema `quarantineArgs`). */
   sensitive: boolean;
 }
 
