@@ -7,3 +7,4 @@ export * from './sealedOpener';
 export * from './patientDataSealing';
 export * from './archiveProof';
 export * from './keyRotationProof';
+export * from './dischargeProof';

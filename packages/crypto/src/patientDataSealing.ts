@@ -4,7 +4,8 @@ import { lengthPrefixed } from './encoding';
 import type { OrganizationKeys } from './orgKeys/derive';
 import type { OrganizationPublicKeyPayload } from './orgKeys/payload';
 import { createSealedOpener } from './sealedOpener';
-import { openSealed, sealToOrganization } from './sealing';
+import { openSealed, sealToOrganization, sealToOrganizationWithProof } from './sealing';
+import { toBase64Url } from './random';
 
 /**
  * Patient data of a discharged protocol, sealed to the organisation key (docs/security.md,
@@ -32,23 +33,35 @@ export function sealPatientData(
   return sealToOrganization(recipient, JSON.stringify(body), patientDataAad(context));
 }
 
+/** What a device sends with 'protocol.discharge': the envelope and its proof. */
+export interface DischargeSeal {
+  sealedPatientData: SealedEnvelope;
+  /** The envelope's HPKE ephemeral secret skE, base64url (./dischargeProof.ts). */
+  sealProof: string;
+}
+
 /**
  * For the device that discharges a protocol (also offline): seals its local patient data to the
  * organisation's public key as it came with the pull (`organizations[]` carries
- * `sealingPublicKey`, `signingPublicKey` and `keyFingerprint`). Send the result as
- * `sealedPatientData` of the mutation `protocol.discharge`, together with `patientDataVersion`
- * (the `version` of the local patient data row as last pulled, if any); see
- * docs/sync-protocol.md "Discharge and sealing". The plaintext is then never sent again.
+ * `sealingPublicKey`, `signingPublicKey` and `keyFingerprint`). Send both fields of the result
+ * with the mutation `protocol.discharge`, together with `patientDataVersion` (the `version` of the
+ * local patient data row as last pulled, if any); see docs/sync-protocol.md "Discharge and
+ * sealing". The server keeps the envelope only after `verifyDischargeSeal` opened it with the
+ * proof; it never stores the proof.
  *
  * Throws a RangeError when the organisation's keys do not match their fingerprint.
  */
-export function sealPatientDataForDischarge(
+export async function sealPatientDataForDischarge(
   organization: Pick<OrganizationListItem, 'id' | 'sealingPublicKey' | 'signingPublicKey' | 'keyFingerprint'>,
   protocolId: string,
   patientData: Partial<PatientData>,
   sealedAt: string = new Date().toISOString(),
-): Promise<SealedEnvelope> {
-  return sealPatientData(organization, { organizationId: organization.id, protocolId }, { patientData, replacedValues: [], sealedAt, sealedBy: 'device' });
+): Promise<DischargeSeal> {
+  const body: SealedPatientDataPayload = { v: 1, protocolId, patientData: compactPatientData(patientData), replacedValues: [], sealedAt, sealedBy: 'device' };
+  const sealed = await sealToOrganizationWithProof(organization, JSON.stringify(body), patientDataAad({ organizationId: organization.id, protocolId }));
+  const sealProof = toBase64Url(sealed.ephemeralSecret);
+  sealed.ephemeralSecret.fill(0);
+  return { sealedPatientData: sealed.envelope, sealProof };
 }
 
 /**

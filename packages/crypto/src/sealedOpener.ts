@@ -34,6 +34,8 @@ const pkcs8X25519Prefix = new Uint8Array([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x
 type Bytes = Uint8Array<ArrayBuffer>;
 /** WebCrypto, typed the same for the browser (DOM) and the server (Node). */
 type Subtle = typeof globalThis.crypto.subtle;
+/** A WebCrypto key, named without the DOM library (the server compiles without it). */
+export type WebCryptoKey = Awaited<ReturnType<Subtle['importKey']>>;
 
 function concat(...parts: Uint8Array[]): Bytes {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
@@ -72,15 +74,17 @@ export interface HpkeRecipient {
 }
 
 /**
- * Prepares an X25519 recipient private key (32 bytes, the HPKE serialisation) and its public key.
- * Exported for the tests, which drive it with the RFC's test vector.
+ * The part of a single-shot open that follows the X25519 agreement (RFC 9180 §4.1 Decap after
+ * DH, §5.1 key schedule in base mode, §5.2 open), with everything that depends only on the suite
+ * and `info` computed once. The recipient computes `dh` with its private key; the discharge proof
+ * (./dischargeProof.ts) computes the same `dh` from the sender's ephemeral secret.
  */
-export async function prepareHpkeRecipient(privateKey: Uint8Array, publicKey: Uint8Array, suite: HpkeOpenSuite): Promise<HpkeRecipient> {
+export interface HpkeKeySchedule {
+  openWithDh(dh: Uint8Array, enc: Uint8Array, pkRm: Uint8Array, ct: Uint8Array, aad: Uint8Array): Promise<Uint8Array>;
+}
+
+export async function prepareHpkeKeySchedule(suite: HpkeOpenSuite): Promise<HpkeKeySchedule> {
   const subtle = globalThis.crypto.subtle;
-  const pkcs8 = concat(pkcs8X25519Prefix, privateKey);
-  const recipientKey = await subtle.importKey('pkcs8', pkcs8, { name: 'X25519' }, false, ['deriveBits']);
-  pkcs8.fill(0);
-  const pkRm = new Uint8Array(publicKey);
   const keyLength = suite.aeadId === aes256GcmId ? 32 : 16;
   const suiteId = concat(encoder.encode('HPKE'), i2osp2(kemId), i2osp2(kdfId), i2osp2(suite.aeadId));
   // §5.1: psk_id_hash and info_hash depend only on the suite and `info`, the same for every message.
@@ -99,14 +103,9 @@ export async function prepareHpkeRecipient(privateKey: Uint8Array, publicKey: Ui
   const sharedSecretInfoHead = labeledInfo(kemSuiteId, 'shared_secret', emptyBytes, hashLength);
 
   return {
-    async open(enc, ct, aad) {
-      if (enc.length !== 32) throw new SealedOpenError('Not an X25519 encapsulated key');
-      const ephemeralKey = await subtle.importKey('raw', new Uint8Array(enc), { name: 'X25519' }, false, []);
-      // WebCrypto refuses an all-zero X25519 result (RFC 9180 §7.1.4 demands that check).
-      const dh = new Uint8Array(await subtle.deriveBits({ name: 'X25519', public: ephemeralKey }, recipientKey, 256));
+    async openWithDh(dh, enc, pkRm, ct, aad) {
       // §4.1 Decap: shared_secret = ExtractAndExpand(dh, enc || pkRm) = HKDF(salt "", eae_prk IKM, shared_secret info).
       const dhIkm = await subtle.importKey('raw', concat(eaePrkHead, dh), 'HKDF', false, ['deriveBits']);
-      dh.fill(0);
       const kemInfo = concat(sharedSecretInfoHead, enc, pkRm);
       const sharedSecret = new Uint8Array(await subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: emptyBytes, info: kemInfo }, dhIkm, hashLength * 8));
       // §5.1 KeySchedule, base mode: key and base_nonce, each Expand(Extract(shared_secret, "secret"), …).
@@ -123,12 +122,50 @@ export async function prepareHpkeRecipient(privateKey: Uint8Array, publicKey: Ui
   };
 }
 
+/** An X25519 private key (32 bytes, the HPKE serialisation) as a WebCrypto key for `deriveBits`. */
+export async function importX25519PrivateKey(privateKey: Uint8Array): Promise<WebCryptoKey> {
+  const pkcs8 = concat(pkcs8X25519Prefix, privateKey);
+  try {
+    return await globalThis.crypto.subtle.importKey('pkcs8', pkcs8, { name: 'X25519' }, false, ['deriveBits']);
+  } finally {
+    pkcs8.fill(0);
+  }
+}
+
+/** X25519(privateKey, publicKey); WebCrypto refuses an all-zero result (RFC 9180 §7.1.4 demands that check). */
+export async function x25519(privateKey: WebCryptoKey, publicKey: Uint8Array): Promise<Uint8Array> {
+  const subtle = globalThis.crypto.subtle;
+  const peer = await subtle.importKey('raw', new Uint8Array(publicKey), { name: 'X25519' }, false, []);
+  return new Uint8Array(await subtle.deriveBits({ name: 'X25519', public: peer }, privateKey, 256));
+}
+
+/**
+ * Prepares an X25519 recipient private key (32 bytes, the HPKE serialisation) and its public key.
+ * Exported for the tests, which drive it with the RFC's test vector.
+ */
+export async function prepareHpkeRecipient(privateKey: Uint8Array, publicKey: Uint8Array, suite: HpkeOpenSuite): Promise<HpkeRecipient> {
+  const recipientKey = await importX25519PrivateKey(privateKey);
+  const pkRm = new Uint8Array(publicKey);
+  const schedule = await prepareHpkeKeySchedule(suite);
+  return {
+    async open(enc, ct, aad) {
+      if (enc.length !== 32) throw new SealedOpenError('Not an X25519 encapsulated key');
+      const dh = await x25519(recipientKey, enc);
+      try {
+        return await schedule.openWithDh(dh, enc, pkRm, ct, aad);
+      } finally {
+        dh.fill(0);
+      }
+    },
+  };
+}
+
 /** Opens envelopes sealed to one organisation key; same results and errors as `openSealed`. */
 export interface SealedOpener {
   open(envelope: SealedEnvelope | string, aad: Uint8Array | string): Promise<Uint8Array>;
 }
 
-const sealingSuiteParameters: HpkeOpenSuite = { aeadId: aes256GcmId, info: encoder.encode(sealingInfo) };
+export const sealingSuiteParameters: HpkeOpenSuite = { aeadId: aes256GcmId, info: encoder.encode(sealingInfo) };
 
 /**
  * An opener for many envelopes with keys derived once (`deriveOrganizationKeys`). Only the sealing

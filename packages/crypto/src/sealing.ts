@@ -65,6 +65,41 @@ export async function sealToOrganization(
   plaintext: Uint8Array | string,
   aad: Uint8Array | string,
 ): Promise<SealedEnvelope> {
+  return (await seal(recipient, plaintext, aad, false)).envelope;
+}
+
+/** An envelope with the HPKE ephemeral secret it was sealed with (the discharge proof). */
+export interface SealedWithProof {
+  envelope: SealedEnvelope;
+  /** skE: 32 bytes, X25519 in the HPKE serialisation. Opens this envelope only; never stored. */
+  ephemeralSecret: Uint8Array;
+}
+
+/**
+ * As {@link sealToOrganization}, and also returns the ephemeral secret key skE of this envelope,
+ * so that a verifier who is entitled to the plaintext anyway (the server at discharge, which
+ * holds the same patient data under its own key) can check that the envelope opens with the
+ * organisation key (./dischargeProof.ts, docs/security.md "Sealing at discharge").
+ *
+ * skE is made by the KEM's own `generateKeyPair` (the platform CSPRNG) and handed to @hpke/core
+ * as `ekm`, its hook for a sender-chosen ephemeral key: exactly one envelope is sealed with it.
+ */
+export async function sealToOrganizationWithProof(
+  recipient: OrganizationPublicKeyPayload,
+  plaintext: Uint8Array | string,
+  aad: Uint8Array | string,
+): Promise<SealedWithProof> {
+  const sealed = await seal(recipient, plaintext, aad, true);
+  if (!sealed.ephemeralSecret) throw new Error('No ephemeral secret was kept');
+  return { envelope: sealed.envelope, ephemeralSecret: sealed.ephemeralSecret };
+}
+
+async function seal(
+  recipient: OrganizationPublicKeyPayload,
+  plaintext: Uint8Array | string,
+  aad: Uint8Array | string,
+  keepEphemeral: boolean,
+): Promise<{ envelope: SealedEnvelope; ephemeralSecret?: Uint8Array }> {
   const keys = publicKeysFromBase64Url(recipient);
   if (!keys || organizationKeyFingerprint(keys) !== recipient.keyFingerprint) {
     throw new RangeError('The organisation public keys do not match their fingerprint');
@@ -72,8 +107,11 @@ export async function sealToOrganization(
   const header = { v: sealedEnvelopeVersion, alg: sealedEnvelopeAlgorithm, kid: recipient.keyFingerprint } as const;
   const suite = sealingSuite();
   const recipientPublicKey = await suite.kem.deserializePublicKey(keys.sealingPublicKey);
-  const sealed = await suite.seal({ recipientPublicKey, info: encoder.encode(sealingInfo) }, toBytes(plaintext), headerAad(header, aad));
-  return { ...header, enc: toBase64Url(new Uint8Array(sealed.enc)), ct: toBase64Url(new Uint8Array(sealed.ct)) };
+  const ekm = keepEphemeral ? await suite.kem.generateKeyPair() : undefined;
+  const sealed = await suite.seal({ recipientPublicKey, info: encoder.encode(sealingInfo), ...(ekm ? { ekm } : {}) }, toBytes(plaintext), headerAad(header, aad));
+  const envelope = { ...header, enc: toBase64Url(new Uint8Array(sealed.enc)), ct: toBase64Url(new Uint8Array(sealed.ct)) };
+  if (!ekm) return { envelope };
+  return { envelope, ephemeralSecret: new Uint8Array(await suite.kem.serializePrivateKey(ekm.privateKey)) };
 }
 
 /**

@@ -217,8 +217,9 @@ describe('patient data sealed at discharge', () => {
   it('seals on the device for the discharge mutation and opens in the archive', async () => {
     const { secret, keys, publicKeys } = await organization();
     const org = { id: 12, ...publicKeys };
-    const envelope = await sealPatientDataForDischarge(org, 'p-1', patientData, '2026-11-21T10:00:00.000Z');
+    const { sealedPatientData: envelope, sealProof } = await sealPatientDataForDischarge(org, 'p-1', patientData, '2026-11-21T10:00:00.000Z');
     expect(envelope.kid).toBe(keys.fingerprint);
+    expect(sealProof).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const opened = await openSealedPatientData(secret, { organizationId: 12, protocolId: 'p-1' }, envelope);
     expect(opened).toEqual({
       v: 1, protocolId: 'p-1', sealedAt: '2026-11-21T10:00:00.000Z', sealedBy: 'device', replacedValues: [],

@@ -2,7 +2,7 @@ import { usedMaterialItemSchema } from './minorTreatments';
 import type { PatientData } from './patientData';
 import { genders, patientDataFieldSchemas, patientDataInput, patientDataMessages, patientDataPatchSchema, patientDataSchema } from './patientData';
 import { entityId } from './services';
-import { sealedEnvelopeSchema } from './sealedEnvelope';
+import { sealedEnvelopeMessages, sealedEnvelopeSchema } from './sealedEnvelope';
 import { protocolTreatmentEntrySchema } from './treatmentEntries';
 import { z } from './zodConfig';
 
@@ -220,20 +220,28 @@ export const dischargeFormSchema = z.object(dischargeFields);
 export type DischargeFormValues = z.input<typeof dischargeFormSchema>;
 
 /** PATCH …/discharge and 'protocol.discharge'. dischargedBy and status from the spec's body are ignored. */
-export const dischargeProtocolSchema = z.object({
-  id: entityId,
-  ...dischargeFields,
-  dischargedAt: z.iso.datetime({ offset: true }).optional(),
-  /**
-   * Patient data sealed on the device to the organisation's public key (packages/crypto
-   * `sealPatientDataForDischarge`): an offline discharge never sends the plaintext again. The
-   * server keeps it when it names the organisation's current key and `patientDataVersion` is the
-   * server's latest patient data; otherwise it seals its own, newer copy (docs/sync-protocol.md).
-   */
-  sealedPatientData: sealedEnvelopeSchema.optional(),
-  /** Version of the patient data (as pulled) that the sealed copy was made from. */
-  patientDataVersion: z.number().int().nonnegative().optional(),
-});
+export const dischargeProtocolSchema = z
+  .object({
+    id: entityId,
+    ...dischargeFields,
+    dischargedAt: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * Patient data sealed on the device to the organisation's public key (packages/crypto
+     * `sealPatientDataForDischarge`): an offline discharge never sends the plaintext again. The
+     * server keeps it only when `sealProof` opens it (docs/security.md "Sealing at discharge"),
+     * it names the organisation's current key and `patientDataVersion` is the server's latest
+     * patient data; otherwise it seals its own, newer copy (docs/sync-protocol.md).
+     */
+    sealedPatientData: sealedEnvelopeSchema.optional(),
+    /** The envelope's HPKE ephemeral secret (32 bytes, base64url): the proof that it opens. Never stored. */
+    sealProof: z.string({ error: sealedEnvelopeMessages.invalid }).regex(/^[A-Za-z0-9_-]{43}$/, sealedEnvelopeMessages.invalid).optional(),
+    /** Version of the patient data (as pulled) that the sealed copy was made from. */
+    patientDataVersion: z.number().int().nonnegative().optional(),
+  })
+  .superRefine((value, ctx) => {
+    // An envelope without its proof cannot be checked, so it is not taken (an app from before the proof).
+    if (value.sealedPatientData && value.sealProof === undefined) ctx.addIssue({ code: 'custom', path: ['sealProof'], message: sealedEnvelopeMessages.proofMissing });
+  });
 export type DischargeProtocolInput = z.input<typeof dischargeProtocolSchema>;
 
 export const protocolIdSchema = z.object({ id: entityId });

@@ -16,6 +16,7 @@ const maxCiphertextLength = 200_000;
 
 export const sealedEnvelopeMessages = {
   invalid: 'Die versiegelten Patientendaten sind ungültig. Bitte aktualisieren Sie die App.',
+  proofMissing: 'Die versiegelten Patientendaten lassen sich nicht prüfen. Bitte aktualisieren Sie die App und entlassen Sie den Patienten erneut.',
 } as const;
 
 const invalid = sealedEnvelopeMessages.invalid;

@@ -71,7 +71,10 @@ function withRequired<S extends z.ZodType, const R extends RequiredFields>(schem
 /** One entry of the contract. */
 export interface SyncMutationContract<S extends z.ZodType = z.ZodType> {
   schema: S;
-  /** Args carry patient data: a rejected mutation's args are kept encrypted in the server's quarantine. */
+  /**
+   * Args carry patient data (or what opens it): a rejected mutation keeps only its
+   * {@link quarantineFields} in the server's quarantine (`quarantineArgs`).
+   */
   sensitive: boolean;
 }
 
@@ -87,8 +90,8 @@ export const syncMutations = {
   'materialUsage.refill': { schema: withRequired(refillMaterialsSchema, { ids: ['usageIds'] }), sensitive: false },
   'protocol.create': { schema: withRequired(createProtocolSchema, { ids: ['id'], times: ['createdAt'], usageIds: true }), sensitive: true },
   'protocol.update': { schema: withRequired(updateProtocolSchema, { times: ['updatedAt'], versions: ['baseVersion'], usageIds: true }), sensitive: true },
-  // Sealed patient data is ciphertext already: not sensitive.
-  'protocol.discharge': { schema: withRequired(dischargeProtocolSchema, { times: ['dischargedAt'] }), sensitive: false },
+  // The sealed envelope with its proof (the ephemeral secret) opens to the patient data: sensitive.
+  'protocol.discharge': { schema: withRequired(dischargeProtocolSchema, { times: ['dischargedAt'] }), sensitive: true },
   // The record model ({id, protocolId, recordedAt, values}); REST also takes the simple form.
   'vitals.record': { schema: withRequired(recordVitalsSchema, { ids: ['id'], times: ['recordedAt'] }), sensitive: false },
   'treatmentEntry.add': { schema: withRequired(treatmentEntrySchema, { times: ['createdAt'] }), sensitive: false },
@@ -104,4 +107,32 @@ export const syncMutationNames = Object.keys(syncMutations) as SyncMutationName[
 
 export function isSyncMutationName(name: string): name is SyncMutationName {
   return Object.hasOwn(syncMutations, name);
+}
+
+/**
+ * What the quarantine keeps of a refused mutation whose args carry patient data, or whose name is
+ * unknown: ids, versions, device times and status values — fields that neither name nor describe a
+ * person (docs/security.md, "Quarantine"). Free text, patient data, sealed envelopes and proofs,
+ * materials are left out; their field names are kept in `omittedFields`, so an administrator
+ * still sees what the device sent.
+ */
+export const quarantineFields = [
+  'id', 'serviceId', 'protocolId', 'organizationId', 'baseVersion', 'patientDataBaseVersion', 'patientDataVersion',
+  'createdAt', 'updatedAt', 'dischargedAt', 'dischargeStatus', 'reviewed',
+] as const;
+
+const keptFields: ReadonlySet<string> = new Set(quarantineFields);
+
+/** The args as the quarantine stores them (the server's push, apps/sync-server/src/domain/sync/push.ts). */
+export function quarantineArgs(name: string, args: unknown): unknown {
+  if (isSyncMutationName(name) && !syncMutations[name].sensitive) return args;
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return null;
+  const kept: Record<string, unknown> = {};
+  const omittedFields: string[] = [];
+  for (const [field, value] of Object.entries(args)) {
+    const scalar = value === null || ['string', 'number', 'boolean'].includes(typeof value);
+    if (keptFields.has(field) && scalar) kept[field] = value;
+    else omittedFields.push(field);
+  }
+  return omittedFields.length ? { ...kept, omittedFields } : kept;
 }

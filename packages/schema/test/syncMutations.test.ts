@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSyncMutationName, syncMutationNames, syncMutations } from '../src';
+import { isSyncMutationName, quarantineArgs, syncMutationNames, syncMutations } from '../src';
 
 const id = '0190a000-0000-7000-8000-000000000001';
 const serviceId = '0190a000-0000-7000-8000-000000000002';
@@ -8,7 +8,7 @@ const at = '2026-11-23T10:00:00.000Z';
 describe('sync-mutation contract', () => {
   it('names the 14 mutations, and only the protocol and minor-treatment writes carry patient data', () => {
     expect(syncMutationNames).toHaveLength(14);
-    expect(syncMutationNames.filter((name) => syncMutations[name].sensitive).sort()).toEqual(['minorTreatment.create', 'protocol.create', 'protocol.update']);
+    expect(syncMutationNames.filter((name) => syncMutations[name].sensitive).sort()).toEqual(['minorTreatment.create', 'protocol.create', 'protocol.discharge', 'protocol.update']);
     expect(isSyncMutationName('service.create')).toBe(true);
     expect(isSyncMutationName('toString')).toBe(false);
   });
@@ -34,5 +34,30 @@ describe('sync-mutation contract', () => {
   it('keeps the rules of the REST schema (messages included)', () => {
     const result = syncMutations['service.create'].schema.safeParse({ id, name: 'A', location: 'Halle', startDate: at, endDate: at, organizationId: 1 });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Name muss mindestens 3 Zeichen lang sein', 'Das Enddatum muss nach dem Startdatum liegen']);
+  });
+
+  it('keeps only ids, versions, times and status values of a refused mutation with patient data', () => {
+    const update = { id, baseVersion: 3, updatedAt: at, chiefComplaint: 'Sturz', patientData: { firstName: 'Jürgen', lastName: 'Müller' }, patientDataBaseVersion: 2 };
+    expect(quarantineArgs('protocol.update', update)).toEqual({ id, baseVersion: 3, updatedAt: at, patientDataBaseVersion: 2, omittedFields: ['chiefComplaint', 'patientData'] });
+    const discharge = { id, dischargeStatus: 'stabil', handoverTo: 'Ehefrau Müller', sealedPatientData: { kid: 'x' }, sealProof: 'a'.repeat(43), dischargedAt: at };
+    expect(quarantineArgs('protocol.discharge', discharge)).toEqual({ id, dischargeStatus: 'stabil', dischargedAt: at, omittedFields: ['handoverTo', 'sealedPatientData', 'sealProof'] });
+    // An id field carrying an object is not an id: left out as well.
+    expect(quarantineArgs('minorTreatment.create', { id: { name: 'Max' }, serviceId, patientName: 'Max' })).toEqual({ serviceId, omittedFields: ['id', 'patientName'] });
+    // Unknown names are treated like patient data; non-sensitive mutations are kept whole.
+    expect(quarantineArgs('protocol.rename', { id, firstName: 'Max' })).toEqual({ id, omittedFields: ['firstName'] });
+    expect(quarantineArgs('protocol.update', 'Max Müller')).toBeNull();
+    const vitals = { id, protocolId: id, recordedAt: at, values: [{ parameterType: 'heart_rate', value: '80' }] };
+    expect(quarantineArgs('vitals.record', vitals)).toBe(vitals);
+  });
+
+  it('takes a discharge envelope only with its proof', () => {
+    const envelope = { v: 1, alg: 'HPKE-Base-X25519-SHA256-AES256GCM', kid: 'abcd-abcd-abcd-abcd-abcd-abcd-abcd-abcd', enc: 'a'.repeat(43), ct: 'b'.repeat(40) };
+    const base = { id, dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau', dischargedAt: at, sealedPatientData: envelope };
+    const result = syncMutations['protocol.discharge'].schema.safeParse(base);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['sealProof', 'Die versiegelten Patientendaten lassen sich nicht prüfen. Bitte aktualisieren Sie die App und entlassen Sie den Patienten erneut.'],
+    ]);
+    expect(syncMutations['protocol.discharge'].schema.safeParse({ ...base, sealProof: 'c'.repeat(43) }).success).toBe(true);
+    expect(syncMutations['protocol.discharge'].schema.safeParse({ ...base, sealProof: 'c'.repeat(42) }).success).toBe(false);
   });
 });

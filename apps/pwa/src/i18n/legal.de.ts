@@ -124,7 +124,7 @@ export const legalDe = {
               'Diese Daten verarbeiten wir im Auftrag der Organisation (Art. 28 DSGVO). Die Organisation stützt die Dokumentation insbesondere auf Art. 9 Abs. 2 lit. h DSGVO in Verbindung mit § 22 Abs. 1 Nr. 1 lit. b BDSG (Gesundheitsversorgung und Dokumentationspflicht) sowie auf Art. 9 Abs. 2 lit. c DSGVO (Schutz lebenswichtiger Interessen).',
               'Vitalparameter und Behandlungen werden getrennt von den Patientendaten (Name, Geburtsdatum, Kontaktdaten usw.) gespeichert.',
               'Solange ein Dienst läuft, sind die Patientendaten für die dem Dienst zugeordneten Mitglieder der Organisation sichtbar, damit sie die Versorgung dokumentieren und Übergaben drucken können. Auf dem Server sind sie in dieser Zeit zusätzlich mit einem Serverschlüssel nach AES-256-GCM verschlüsselt gespeichert.',
-              'Nach der Entlassung werden die Patientendaten mit AES-256-GCM verschlüsselt: Sie werden mit dem öffentlichen Schlüssel der Organisation versiegelt (HPKE nach RFC 9180 mit DHKEM(X25519, HKDF-SHA256), HKDF-SHA256 und AES-256-GCM). Der geheime Organisationsschlüssel entsteht im Browser des Inhabers und wird nur ihm einmalig angezeigt; unser Server erhält ausschließlich den öffentlichen Schlüssel. Deshalb kann nur der Inhaber der Organisation mit dem Organisationsschlüssel die archivierten Daten lesen – weder Plattformadministratoren noch wir als Betreiber können sie entschlüsseln. Die unverschlüsselte Fassung wird danach auf dem Server und auf den Geräten gelöscht.',
+              'Nach der Entlassung – und für noch offene Protokolle spätestens mit der Archivierung des Dienstes – werden die Patientendaten mit AES-256-GCM verschlüsselt: Sie werden mit dem öffentlichen Schlüssel der Organisation versiegelt (HPKE nach RFC 9180 mit DHKEM(X25519, HKDF-SHA256), HKDF-SHA256 und AES-256-GCM). Der geheime Organisationsschlüssel entsteht im Browser des Inhabers und wird nur ihm einmalig angezeigt; unser Server erhält ausschließlich den öffentlichen Schlüssel. Deshalb kann nur der Inhaber der Organisation mit dem Organisationsschlüssel die archivierten Daten lesen – weder Plattformadministratoren noch wir als Betreiber können sie entschlüsseln. Die unverschlüsselte Fassung wird danach auf dem Server und auf den Geräten gelöscht.',
               'Geht der Organisationsschlüssel verloren, können archivierte Patientendaten von niemandem wiederhergestellt werden.',
             ],
           },
@@ -191,9 +191,10 @@ export const legalDe = {
           {
             list: [
               'Kontodaten: bis zur Löschung Ihres Kontos; Beta-Code-Einlösungen werden mit dem Konto gelöscht.',
-              'Patientendaten laufender Dienste: bis zur Entlassung; danach nur noch verschlüsselt im Archiv der Organisation. Wie lange archivierte Protokolle aufbewahrt werden, bestimmt die Organisation nach ihren gesetzlichen und berufsrechtlichen Aufbewahrungspflichten. Wird ein Dienst oder eine Organisation gelöscht, werden die zugehörigen Protokolle mitgelöscht.',
+              'Patientendaten laufender Dienste: bis zur Entlassung, spätestens bis zur Archivierung des Dienstes; danach nur noch verschlüsselt im Archiv der Organisation. Wie lange archivierte Protokolle aufbewahrt werden, bestimmt die Organisation nach ihren gesetzlichen und berufsrechtlichen Aufbewahrungspflichten. Wird ein Dienst oder eine Organisation gelöscht, werden die zugehörigen Protokolle mitgelöscht.',
               'Zugriffsprotokolle und Fehlversuche am Archiv: höchstens 90 Tage.',
               'Protokolle über versandte E-Mails: höchstens 90 Tage.',
+              'Vom Server abgewiesene Änderungen eines Geräts: höchstens 30 Tage; Patientendaten (Name, Anschrift, Kontaktdaten usw.) werden dabei nicht gespeichert.',
               'Sitzungscookie: bis zum Schließen des Browsers bzw. 30 Tage bei „Angemeldet bleiben“; mit der Abmeldung wird die Sitzung sofort ungültig.',
               'Lokale Daten auf dem Gerät: bis zur Bestätigung durch den Server bzw. bis zur Abmeldung.',
             ],

@@ -81,6 +81,13 @@ export const servicesDe = {
     deleteText: (name: string) => `Möchten Sie den Sanitätsdienst „${name}“ wirklich löschen? Das kann nicht rückgängig gemacht werden.`,
     archiveTitle: 'Sanitätsdienst archivieren',
     archiveText: (name: string) => `„${name}“ wird archiviert. Danach können keine Einträge mehr erfasst werden.`,
+    // The archive confirmation's open protocols (domain/protocols/archiving.ts on the server).
+    archiveOpenProtocols: (count: number) =>
+      count === 1 ? 'Auf diesem Gerät ist noch 1 Patientenprotokoll offen:' : `Auf diesem Gerät sind noch ${count} Patientenprotokolle offen:`,
+    archiveSealNotice:
+      'Beim Archivieren werden die Patientendaten offener Protokolle wie bei einer Entlassung mit dem Schlüssel der Organisation versiegelt und sind danach nur noch im Patientenarchiv einsehbar. Diese Protokolle können dann nicht mehr bearbeitet oder entlassen werden.',
+    archiveNoOpenProtocols: 'Auf diesem Gerät ist kein Patientenprotokoll dieses Dienstes mehr offen.',
+    archiveProtocolsLoading: 'Offene Patientenprotokolle werden geladen …',
     protocolsPlaceholder: 'Die Patientenprotokolle dieses Dienstes werden hier angezeigt, sobald dieser Bereich fertig ist.',
     minorTreatmentsPlaceholder: 'Die Bagatellbehandlungen dieses Dienstes werden hier angezeigt.',
     materialsPlaceholder: 'Der Materialverbrauch dieses Dienstes wird hier angezeigt.',

@@ -232,9 +232,12 @@ describe('patient protocols against the real server', () => {
     await sync(tablet);
 
     const [sent] = mutations(tablet).filter((m) => m.name === 'protocol.discharge');
-    const envelope = (sent?.args as { sealedPatientData: SealedEnvelope }).sealedPatientData;
+    const { sealedPatientData: envelope, sealProof } = sent?.args as { sealedPatientData: SealedEnvelope; sealProof: string };
     const stored = await org.app.db.selectFrom('sealedPatientData').selectAll().where('protocolId', '=', id).executeTakeFirstOrThrow();
     expect(stored.sealedBy).toBe('device');
+    // The server opened it with the proof (docs/security.md "Sealing at discharge") and stored no proof.
+    expect(sealProof).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(stored.envelope).not.toContain(sealProof);
     expect(JSON.parse(stored.envelope)).toEqual(envelope);
     expect((await openSealedPatientData(org.keys, { organizationId: org.organizationId, protocolId: id }, stored.envelope)).patientData).toEqual(patient);
     expect(JSON.stringify(sent?.args)).not.toContain('Müller');

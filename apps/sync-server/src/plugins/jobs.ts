@@ -1,9 +1,11 @@
 import fp from 'fastify-plugin';
 import { purgeOldAccessLogs } from '../domain/accessLogs/queries';
 import { purgeAccountTokens } from '../domain/accounts/passwordReset';
+import { purgeOldArchiveAccessFailures } from '../domain/admin/archiveFailures';
 import { purgeOldEmailLogs } from '../domain/mail/logs';
 import { purgeOldInvitationAttempts } from '../domain/organizations/invitationLimits';
 import { purgeExpiredSessions } from '../domain/sessions/sessions';
+import { purgeOldQuarantine } from '../domain/sync/quarantine';
 import { days, hours } from '../domain/time';
 
 interface Job {
@@ -13,7 +15,9 @@ interface Job {
 }
 
 /**
- * Housekeeping on timers: expired sessions hourly, access and e-mail logs past their 90 days daily. Each job
+ * Housekeeping on timers: expired sessions hourly; daily access and e-mail logs and archive access
+ * failures past their 90 days, quarantined mutations past their 30, password-reset links a day past
+ * their expiry (docs/decisions.md, docs/security.md "Password reset"). Each job
  * also runs once at start, so a server that restarts often still purges.
  */
 export const jobsPlugin = fp(
@@ -24,6 +28,8 @@ export const jobsPlugin = fp(
       { name: 'Einladungsversuche älter als eine Stunde', everyMs: hours(1), run: () => purgeOldInvitationAttempts(app.db) },
       { name: 'Zugriffsprotokolle älter als 90 Tage', everyMs: days(1), run: () => purgeOldAccessLogs(app.db) },
       { name: 'E-Mail-Protokolle älter als 90 Tage', everyMs: days(1), run: () => purgeOldEmailLogs(app.db) },
+      { name: 'Fehlversuche am Patientenarchiv älter als 90 Tage', everyMs: days(1), run: () => purgeOldArchiveAccessFailures(app.db) },
+      { name: 'abgewiesene Änderungen (Quarantäne) älter als 30 Tage', everyMs: days(1), run: () => purgeOldQuarantine(app.db) },
     ];
     const runJob = (job: Job) =>
       job.run().then(

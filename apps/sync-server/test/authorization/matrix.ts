@@ -21,8 +21,11 @@ const documentation = <const O>(ok: O) => ({
 });
 /** A write on a protocol: as documentation, and 409 once discharged ("After discharge the protocol is closed"). */
 const protocolEdit = <const O>(ok: O) => ({ ...documentation(ok), discharged: members(409) });
-/** Discharge: as an edit, but an archived service still lets open protocols be discharged (and sealed). */
-const discharge = <const O>(ok: O) => ({ ...protocolEdit(ok), archived: members(ok) });
+/**
+ * Discharge: as an edit. An archived service has no open protocol left: archiving sealed and closed
+ * them (domain/protocols/archiving.ts), so a late discharge gets the discharged answer, 409.
+ */
+const discharge = <const O>(ok: O) => protocolEdit(ok);
 /** Planning a service (owner, admin): blocked 423; the member's 403 comes first (policy order: role, then block). */
 const planning = <const O>(ok: O, onArchived: O | 409) => ({
   active: planners(ok), orgBlocked: planners(423), serviceBlocked: planners(423), archived: planners(onArchived),

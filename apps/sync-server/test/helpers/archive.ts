@@ -56,3 +56,19 @@ export function databaseFiles(app: FastifyInstance): { path: string; bytes: Buff
   const path = app.config.databasePath;
   return [path, `${path}-wal`].filter((p) => existsSync(p)).map((p) => ({ path: p, bytes: readFileSync(p) }));
 }
+
+/**
+ * Where any of `needles` still lies in the database file or its WAL: plaintext (UTF-8 and UTF-16)
+ * or a server-key ciphertext. Empty when nothing is left (issue 14 item 5).
+ */
+export function databaseTraces(app: FastifyInstance, needles: readonly string[]): string[] {
+  const hits: string[] = [];
+  for (const { path, bytes } of databaseFiles(app)) {
+    for (const needle of needles) {
+      for (const encoding of ['utf8', 'utf16le'] as const) {
+        if (bytes.includes(Buffer.from(needle, encoding))) hits.push(`${path.endsWith('-wal') ? 'WAL' : 'Datei'}: ${needle.slice(0, 24)} (${encoding})`);
+      }
+    }
+  }
+  return hits;
+}

@@ -1,4 +1,5 @@
-import type { DischargeFormValues, PatientData, PatientDataKey, SealedEnvelope } from '@sanidok/schema';
+import type { DischargeFormValues, PatientData, PatientDataKey } from '@sanidok/schema';
+import type { DischargeSeal } from '@sanidok/crypto';
 import { dischargeFormSchema, patientDataKeys, protocolClinicalFields, syncMutations, updateProtocolSchema } from '@sanidok/schema';
 import type { LocalOrganization, LocalPatientData, LocalProtocol, LocalTreatmentEntry, LocalVitalRecord, SaniDokDb } from '../db';
 import { activeDatabase } from '../db';
@@ -148,8 +149,12 @@ export async function markProtocolReviewed(id: string): Promise<void> {
   });
 }
 
-/** Seals outside the Dexie transaction: a transaction would commit while awaiting the crypto. */
-async function sealLocally(organization: LocalOrganization | undefined, protocolId: string, stored: LocalPatientData | undefined): Promise<SealedEnvelope | undefined> {
+/**
+ * Seals outside the Dexie transaction: a transaction would commit while awaiting the crypto. The
+ * proof (the envelope's ephemeral secret) lets the server check the envelope opens before it drops
+ * its own copy (docs/security.md "Sealing at discharge"); it opens this envelope only.
+ */
+async function sealLocally(organization: LocalOrganization | undefined, protocolId: string, stored: LocalPatientData | undefined): Promise<DischargeSeal | undefined> {
   if (!organization || !stored) return undefined;
   try {
     const { sealPatientDataForDischarge } = await import('@sanidok/crypto');
@@ -178,7 +183,8 @@ export async function dischargeProtocol(id: string, values: DischargeFormValues)
     const current = await tx.patientData.get(id);
     // Sealed from exactly the data still on the device; an edit in between leaves the sealing to the server.
     if (sealed && current && JSON.stringify(current.patientData) === JSON.stringify(stored?.patientData)) {
-      args.sealedPatientData = sealed;
+      args.sealedPatientData = sealed.sealedPatientData;
+      args.sealProof = sealed.sealProof;
       if (current.version > 0) args.patientDataVersion = current.version;
     }
     return args;

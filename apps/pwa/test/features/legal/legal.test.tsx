@@ -155,6 +155,10 @@ describe('Datenschutzerklärung in detail', () => {
       expect(text).toContain(article);
     }
     expect(text).toContain('Aufsichtsbehörde');
+    // Retention as built: apps/sync-server/test/domain/retention/retention.test.ts, archiveSealing.test.ts.
+    expect(text).toContain('Zugriffsprotokolle und Fehlversuche am Archiv: höchstens 90 Tage.');
+    expect(text).toContain('Vom Server abgewiesene Änderungen eines Geräts: höchstens 30 Tage; Patientendaten (Name, Anschrift, Kontaktdaten usw.) werden dabei nicht gespeichert.');
+    expect(text).toContain('spätestens bis zur Archivierung des Dienstes');
     const mailLinks = screen.getAllByRole('link', { name: 'info@sanidok.de' });
     expect(mailLinks.length).toBeGreaterThan(0);
     for (const link of mailLinks) expect(link).toHaveAttribute('href', 'mailto:info@sanidok.de');

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createService } from '../../../src/data/repositories/services';
 import { ended, org, planned, renderSignedIn, running, seed, service } from './services.fixtures';
+import { protocolRow } from '../protocols/list/list.fixtures';
 import { findToast } from '../../helpers/render';
 
 const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('row', { name: new RegExp(name) });
@@ -109,6 +110,7 @@ describe('/services list', () => {
     const table = await screen.findByRole('table', { name: 'Beendete Dienste' });
     await user.click(within(rowOf(table, 'Weinfest')).getByRole('button', { name: 'Archivieren' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sanitätsdienst archivieren' });
+    expect(await within(dialog).findByText('Auf diesem Gerät ist kein Patientenprotokoll dieses Dienstes mehr offen.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Archivieren' }));
     await findToast('Sanitätsdienst archiviert');
     const row = rowOf(await screen.findByRole('table', { name: 'Beendete Dienste' }), 'Weinfest');
@@ -117,6 +119,30 @@ describe('/services list', () => {
     expect(within(row).queryByRole('button', { name: 'Archivieren' })).not.toBeInTheDocument();
     const outbox = await db.outbox.toArray();
     expect(outbox.map((r) => [r.name, r.args])).toEqual([['service.archive', { id: weinfest.id }]]);
+  });
+
+  it('lists the open protocols on this device before archiving, and says their patient data is sealed', async () => {
+    const weinfest = ended({ name: 'Weinfest' });
+    const db = await seed([org(1, 'owner')], [weinfest]);
+    await db.protocols.bulkPut([
+      protocolRow('0190f000-0000-7000-8000-00000000a001', { serviceId: weinfest.id, serviceProtocolNumber: 3 }),
+      protocolRow('0190f000-0000-7000-8000-00000000a002', { serviceId: weinfest.id, serviceProtocolNumber: 0 }),
+      protocolRow('0190f000-0000-7000-8000-00000000a003', { serviceId: weinfest.id, serviceProtocolNumber: 1, status: 'discharged' }),
+    ]);
+    await db.patientData.put({ protocolId: '0190f000-0000-7000-8000-00000000a001', patientData: { firstName: 'Rosalinde', lastName: 'Kaiserling' }, version: 31 });
+    const { user } = renderSignedIn('/services?tab=ended');
+    const table = await screen.findByRole('table', { name: 'Beendete Dienste' });
+    await user.click(within(table).getByRole('button', { name: 'Archivieren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sanitätsdienst archivieren' });
+    const open = await within(dialog).findByTestId('archive-open-protocols');
+    expect(within(open).getByText('Auf diesem Gerät sind noch 2 Patientenprotokolle offen:')).toBeInTheDocument();
+    // In the order of the service's protocol tab (unnumbered first); the discharged one is not listed.
+    await waitFor(() => expect(within(open).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Protokoll (vorläufig)', 'Protokoll #3 – Rosalinde Kaiserling']));
+    expect(within(open).getByText(/werden die Patientendaten offener Protokolle wie bei einer Entlassung mit dem Schlüssel der Organisation versiegelt/)).toBeInTheDocument();
+    // Cancel archives nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sanitätsdienst archivieren' })).not.toBeInTheDocument());
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('marks services with unsynchronised changes as Nicht synchronisiert', async () => {

@@ -11,6 +11,7 @@ import * as protocolIncident from './2026-11-24_004_protocol_incident';
 import * as securityMails from './2026-11-24_005_security_mails';
 import * as accountTokens from './2026-11-24_006_account_tokens';
 import * as adminAlerts from './2026-11-24_007_admin_alerts';
+import * as archivedMailText from './2026-11-24_009_archived_mail_text';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_005_security_mails': securityMails,
   '2026-11-24_006_account_tokens': accountTokens,
   '2026-11-24_007_admin_alerts': adminAlerts,
+  '2026-11-24_009_archived_mail_text': archivedMailText,
 };
 
 export const migrationProvider: MigrationProvider = {

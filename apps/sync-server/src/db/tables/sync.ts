@@ -20,7 +20,10 @@ export interface SyncQuarantineTable {
   mutationId: string;
   seq: number;
   name: string;
-  /** The refused mutation's args as JSON; encrypted at rest when the mutation is sensitive (domain/sync/push.ts). */
+  /**
+   * The refused mutation's args as JSON; of a sensitive mutation only the non-identifying fields
+   * (packages/schema `quarantineArgs`). Rows before that may still be encrypted text.
+   */
   args: MaybeEncryptedText;
   code: string;
   message: string;

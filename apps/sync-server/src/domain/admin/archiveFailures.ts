@@ -1,7 +1,7 @@
 import type { ArchiveAccessFailureItem } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { ServiceRow, UserRow } from '../../db/database';
-import { nowIso } from '../time';
+import { addMs, days, nowIso } from '../time';
 
 /** Failed archive key attempts (docs/spec/accounts.md §2 archive-failures tab), newest first. */
 export async function listArchiveAccessFailures(db: Db, limit = 500): Promise<ArchiveAccessFailureItem[]> {
@@ -33,4 +33,14 @@ export async function recordArchiveAccessFailure(
       userId: failure.user.id,
     })
     .execute();
+}
+
+/** As the access logs (packages/schema `accessLogRetentionDays`): the privacy text promises 90 days. */
+export const archiveAccessFailureRetentionDays = 90;
+
+/** The daily job (plugins/jobs.ts): failures older than 90 days are deleted. */
+export async function purgeOldArchiveAccessFailures(db: Db): Promise<number> {
+  const cutoff = addMs(nowIso(), -days(archiveAccessFailureRetentionDays));
+  const result = await db.deleteFrom('archiveAccessFailures').where('timestamp', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -23,9 +23,13 @@ export async function requireProtocolAccess(db: Db, protocolId: unknown, user: U
   return { ...access, protocol };
 }
 
-/** A closed (discharged, transferred, cancelled) protocol refuses every further edit. */
-export function assertProtocolOpen(protocol: PatientProtocolRow): void {
-  if (!isProtocolOpen(protocol.status)) throw conflict(protocolMessages.closed);
+/**
+ * A closed (discharged, transferred, cancelled) protocol refuses every further edit, and so does
+ * an open protocol of an archived service: archiving sealed its patient data like a discharge
+ * (./archiving.ts), so a device that pushes a change later gets the discharged answer.
+ */
+export function assertProtocolOpen(access: Pick<ProtocolAccess, 'protocol' | 'service'>): void {
+  if (!isProtocolOpen(access.protocol.status) || access.service.status === 'archived') throw conflict(protocolMessages.closed);
 }
 
 /**
@@ -34,18 +38,18 @@ export function assertProtocolOpen(protocol: PatientProtocolRow): void {
  */
 export async function authorizeProtocolEdit(db: Db, protocolId: unknown, user: UserRow): Promise<ProtocolAccess> {
   const access = await requireProtocolAccess(db, protocolId, user);
-  assertProtocolOpen(access.protocol);
+  assertProtocolOpen(access);
   assertCaptureAllowed(access);
   return access;
 }
 
 /**
- * Discharge: as an edit, but also on an archived service. Archiving must never strand an open
- * protocol's patient data under the server key: the discharge is what seals it to the owner.
+ * Discharge: an open protocol on a writable service. An archived service's protocols are closed
+ * by the archiving itself, which sealed their patient data (./archiving.ts).
  */
 export async function authorizeProtocolDischarge(db: Db, protocolId: unknown, user: UserRow): Promise<ProtocolAccess> {
   const access = await requireProtocolAccess(db, protocolId, user);
-  assertProtocolOpen(access.protocol);
+  assertProtocolOpen(access);
   assertServiceWritable(access);
   return access;
 }

@@ -1,22 +1,53 @@
-import { decryptAtRest, sealPatientData } from '@sanidok/crypto';
-import type { SealedBy, SealedEnvelope, SealedPatientDataPayload } from '@sanidok/schema';
-import { serializeSealedEnvelope } from '@sanidok/schema';
+import { decryptAtRest, sealPatientData, verifyDischargeSeal } from '@sanidok/crypto';
+import type { PatientData, SealedBy, SealedEnvelope, SealedPatientDataPayload } from '@sanidok/schema';
+import { compactPatientData, serializeSealedEnvelope } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
-import type { PatientProtocolRow } from '../../db/database';
-import { conflict } from '../errors';
+import type { OrganizationRow, PatientProtocolRow } from '../../db/database';
+import { AppError, conflict } from '../errors';
 import { writeTombstone } from '../versions';
 import { nowIso } from '../time';
 import { decryptPatientData, revisionContext } from './patientData';
 
 export const sealingMessages = {
   unknownDeviceKey:
-    'Die Patientendaten wurden mit einem veralteten Organisationsschlüssel versiegelt. Bitte synchronisieren Sie das Gerät und entlassen Sie den Patienten erneut.',
+    'Die Patientendaten wurden nicht mit dem aktuellen Schlüssel der Organisation versiegelt. Der Patient wurde nicht entlassen, seine Daten bleiben erhalten. Bitte synchronisieren Sie das Gerät und entlassen Sie ihn erneut.',
+  invalidSeal:
+    'Die auf dem Gerät versiegelten Patientendaten lassen sich mit dem Schlüssel der Organisation nicht öffnen. Der Patient wurde nicht entlassen, seine Daten bleiben erhalten. Bitte aktualisieren Sie die App und entlassen Sie ihn erneut.',
+  mismatch:
+    'Die auf dem Gerät versiegelten Patientendaten weichen vom gespeicherten Stand ab. Der Patient wurde nicht entlassen, seine Daten bleiben erhalten. Bitte synchronisieren Sie das Gerät und entlassen Sie ihn erneut.',
 } as const;
 
 /** What a device may send with the discharge (packages/crypto `sealPatientDataForDischarge`). */
 export interface DeviceSeal {
   sealedPatientData?: SealedEnvelope | undefined;
+  /** The envelope's HPKE ephemeral secret (packages/crypto/src/dischargeProof.ts); checked, never stored. */
+  sealProof?: string | undefined;
   patientDataVersion?: number | undefined;
+}
+
+type OrganizationKeyRow = Pick<OrganizationRow, 'id' | 'sealingPublicKey' | 'signingPublicKey' | 'keyFingerprint'>;
+
+/**
+ * The device's envelope opened with its proof (docs/security.md "Sealing at discharge"), or a
+ * 400 that rolls the discharge back: garbage, plaintext, a foreign key under the current key id,
+ * a proof of another envelope, a payload of another protocol. The protocol stays open and its
+ * patient data readable, so nothing is lost.
+ */
+async function verifyDeviceSeal(organization: OrganizationKeyRow, protocolId: string, device: DeviceSeal & { sealedPatientData: SealedEnvelope }): Promise<SealedPatientDataPayload> {
+  const refuse = () => new AppError(400, 'VALIDATION', sealingMessages.invalidSeal, { sealedPatientData: sealingMessages.invalidSeal });
+  if (device.sealProof === undefined) throw refuse();
+  try {
+    return await verifyDischargeSeal(organization, { organizationId: organization.id, protocolId }, device.sealedPatientData, device.sealProof);
+  } catch {
+    throw refuse();
+  }
+}
+
+function samePatientData(a: Partial<PatientData>, b: Partial<PatientData>): boolean {
+  const left: Partial<Record<string, string>> = compactPatientData(a);
+  const right: Partial<Record<string, string>> = compactPatientData(b);
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  return [...keys].every((key) => left[key] === right[key]);
 }
 
 // The mailer-style hook: the archive plugin checkpoints the WAL after the commit, so that old
@@ -52,10 +83,14 @@ async function replacedValues(trx: Db, dataKey: string, protocolId: string): Pro
  * deleted (the row, and replaced values of concurrent edits); devices drop their plaintext on the
  * next pull ('patientData' delete). The server can seal but never open: it holds no secret.
  *
- * Which copy is sealed: the device's envelope when it names the current key and was made from
- * the server's latest patient data (`patientDataVersion` equal, no replaced values pending);
- * otherwise the server seals its own copy, which holds every edit that reached it — including
- * this device's queued edits, which precede the discharge in its outbox. Nothing typed is lost.
+ * Which copy is sealed: the device's envelope when it names the current key, opens with its
+ * proof (else 400), was made from the server's latest patient data (`patientDataVersion` equal,
+ * no replaced values pending) and holds exactly that data (else 409); otherwise the server seals
+ * its own copy, which holds every edit that reached it — including this device's queued edits,
+ * which precede the discharge in its outbox. Nothing typed is lost. An envelope naming another
+ * key (a foreign one, or sealed offline before a key renewal) is refused (409): the protocol stays
+ * open and the device seals again with the key of its next pull.
+ * Without a device envelope (archiving a service, leftovers at start) the server seals its copy.
  */
 export async function sealPatientDataAtDischarge(
   trx: Db,
@@ -73,27 +108,23 @@ export async function sealPatientDataAtDischarge(
   const sealedAt = nowIso();
 
   const offered = device.sealedPatientData;
-  const deviceIsCurrent =
-    offered !== undefined &&
-    offered.kid === organization.keyFingerprint &&
-    replaced.length === 0 &&
-    (row === undefined || row.version === device.patientDataVersion);
+  if (offered && offered.kid !== organization.keyFingerprint) throw conflict(sealingMessages.unknownDeviceKey);
+  const verified = offered ? await verifyDeviceSeal(organization, protocol.id, { ...device, sealedPatientData: offered }) : undefined;
+  const serverData = row ? await decryptPatientData(dataKey, protocol.id, row.dataEnc) : undefined;
+  const deviceIsCurrent = verified !== undefined && replaced.length === 0 && (row === undefined || row.version === device.patientDataVersion);
+  // Made from the same version, yet other data: not what the team documented.
+  if (deviceIsCurrent && serverData && !samePatientData(verified.patientData, serverData)) throw conflict(sealingMessages.mismatch);
 
   let envelope: SealedEnvelope | undefined;
   let sealedBy: SealedBy | null = null;
   if (offered && deviceIsCurrent) {
     envelope = offered;
     sealedBy = 'device';
-  } else if (row) {
-    const patientData = await decryptPatientData(dataKey, protocol.id, row.dataEnc);
+  } else if (serverData) {
     envelope = await sealPatientData(organization, { organizationId: organization.id, protocolId: protocol.id }, {
-      patientData, replacedValues: replaced, sealedAt, sealedBy: 'server',
+      patientData: serverData, replacedValues: replaced, sealedAt, sealedBy: 'server',
     });
     sealedBy = 'server';
-  } else if (offered) {
-    // No server copy to fall back on, and the device's names an earlier key: the device must
-    // seal again with the key it gets on its next pull. The protocol stays open meanwhile.
-    throw conflict(sealingMessages.unknownDeviceKey);
   }
 
   if (envelope) {
@@ -115,17 +146,36 @@ export async function sealPatientDataAtDischarge(
 
 /**
  * Protocols closed while the server could not seal (before this version, or data left by a
- * crash): sealed at start. Each in its own transaction.
+ * crash), and open protocols of archived services (archived before archiving sealed them,
+ * ./archiving.ts): sealed at start. Each in its own transaction.
  */
 export async function sealLeftoverPatientData(db: Db, dataKey: string): Promise<number> {
   const leftovers = await db
     .selectFrom('protocolPatientData as d')
     .innerJoin('patientProtocols as p', 'p.id', 'd.protocolId')
+    .innerJoin('services as s', 's.id', 'p.serviceId')
     .select(['p.id', 'p.organizationId', 'p.serviceId'])
-    .where('p.status', '!=', 'active')
+    .where((eb) => eb.or([eb('p.status', '!=', 'active'), eb('s.status', '=', 'archived')]))
     .execute();
   for (const protocol of leftovers) {
     await db.transaction().execute((trx) => sealPatientDataAtDischarge(trx, dataKey, protocol));
   }
   return leftovers.length;
+}
+
+/**
+ * Archiving a service (./archiving.ts): every open protocol's patient data sealed by the server
+ * exactly as at a discharge, inside the archive's transaction. The protocols keep their status;
+ * on an archived service they take no edit (./access.ts `assertProtocolOpen`).
+ */
+export async function sealOpenProtocolsOfService(trx: Db, dataKey: string, serviceId: string): Promise<number> {
+  const open = await trx
+    .selectFrom('patientProtocols')
+    .select(['id', 'organizationId', 'serviceId'])
+    .where('serviceId', '=', serviceId)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+  for (const protocol of open) await sealPatientDataAtDischarge(trx, dataKey, protocol);
+  return open.length;
 }

@@ -1,6 +1,8 @@
 import type { Service } from '@sanidok/schema';
 import { canArchive, createServiceSchema, serviceIdSchema, serviceMessages, updateServiceSchema } from '@sanidok/schema';
 import { insertRow } from '../../db/compiledInsert';
+import type { Db } from '../../db/connection';
+import type { ServiceRow } from '../../db/database';
 import type { CommandContext } from '../context';
 import { AppError, conflict, isUniqueViolation, validate } from '../errors';
 import { mailServiceStatus } from '../mail/events';
@@ -63,12 +65,16 @@ export async function updateService(ctx: CommandContext, input: unknown): Promis
   });
 }
 
-async function setStatus(ctx: CommandContext, input: unknown, status: 'archived' | 'completed'): Promise<Service> {
+/** Work in the status change's transaction, after its checks and before the status is written. */
+export type BeforeStatusChange = (trx: Db, service: ServiceRow) => Promise<unknown>;
+
+async function setStatus(ctx: CommandContext, input: unknown, status: 'archived' | 'completed', before?: BeforeStatusChange): Promise<Service> {
   const { id } = validate(serviceIdSchema, input);
   return inTransaction(ctx.db, async (trx) => {
     const { service, organization } = await authorizeServiceManagement(trx, id, ctx.user);
     if (service.status === 'archived') throw conflict(serviceCommandMessages.alreadyArchived);
     if (status === 'archived' && !canArchive(service)) throw conflict(serviceCommandMessages.archiveOnlyEnded);
+    await before?.(trx, service);
     await trx.updateTable('services').set({ status, updatedAt: nowIso(), version: await nextVersion(trx) }).where('id', '=', id).execute();
     // Queued in this transaction, sent after the commit (domain/mail/outbox.ts).
     if (service.status !== status) await mailServiceStatus(trx, service, organization.name, status);
@@ -76,7 +82,13 @@ async function setStatus(ctx: CommandContext, input: unknown, status: 'archived'
   });
 }
 
-export const archiveService = (ctx: CommandContext, input: unknown) => setStatus(ctx, input, 'archived');
+/**
+ * Archiving, with the sealing of the service's open protocols as `sealOpenProtocols` (this area may
+ * not import protocols, which imports it): the command is `archiveService` in
+ * domain/protocols/archiving.ts, one transaction for both.
+ */
+export const archiveServiceSealing = (ctx: CommandContext, input: unknown, sealOpenProtocols: BeforeStatusChange) =>
+  setStatus(ctx, input, 'archived', sealOpenProtocols);
 export const completeService = (ctx: CommandContext, input: unknown) => setStatus(ctx, input, 'completed');
 
 export async function deleteService(ctx: CommandContext, input: unknown): Promise<{ ok: true }> {

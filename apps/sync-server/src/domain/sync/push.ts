@@ -1,6 +1,5 @@
 import type { MutationResult, PushResponse } from '@sanidok/schema';
-import { encryptAtRest } from '@sanidok/crypto';
-import { pushRequestSchema, SYNC_SCHEMA_VERSION, syncMessages } from '@sanidok/schema';
+import { pushRequestSchema, quarantineArgs, SYNC_SCHEMA_VERSION, syncMessages } from '@sanidok/schema';
 import { bindBatch } from '../../db/batchConnection';
 import { insertRow, rawStatement } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
@@ -32,9 +31,6 @@ async function registerDevice(trx: Db, deviceId: string, userId: number): Promis
   await insertRow(trx, 'devices', { id: deviceId, userId, lastSeq: 0, createdAt: now, lastSeenAt: now });
   return 0;
 }
-
-/** Context of a quarantined mutation's encrypted args (patient data never lies there in plaintext). */
-export const quarantineArgsContext = (deviceId: string, seq: number) => `sync_quarantine:${deviceId}:${seq}`;
 
 /** A replayed mutation answers as it was settled: a rejection keeps its reason. */
 async function replayResult(trx: Db, deviceId: string, base: { mutationId: string; seq: number }): Promise<MutationResult> {
@@ -83,9 +79,9 @@ export async function pushMutations(context: PushContext, body: unknown): Promis
         await rollbackToSavepoint(trx);
         await releaseSavepoint(trx);
         rewindVersions(trx, versions);
-        // A refused body is kept out of the quarantine: too big to store, or the secret itself.
-        const argsText = refusal ? 'null' : JSON.stringify(mutation.args ?? null);
-        const args = handler?.sensitive ? await encryptAtRest(context.dataKey, argsText, quarantineArgsContext(request.deviceId, mutation.seq)) : argsText;
+        // A refused body is kept out of the quarantine: too big to store, or the secret itself. Of
+        // args with patient data only ids, versions and times stay (docs/security.md "Quarantine").
+        const args = refusal ? 'null' : JSON.stringify(quarantineArgs(mutation.name, mutation.args ?? null) ?? null);
         const name = refusal === 'secret' && !handler ? '' : mutation.name;
         await insertRow(trx, 'syncQuarantine', {
           deviceId: request.deviceId, userId: context.user.id, mutationId: mutation.mutationId, seq: mutation.seq, name,

@@ -7,7 +7,8 @@ import { createMinorTreatment } from '../minorTreatments/commands';
 import { createProtocol, dischargeProtocol, updateProtocol } from '../protocols/commands';
 import { addTreatmentEntry } from '../protocols/treatmentEntries';
 import { recordVitals } from '../protocols/vitals';
-import { archiveService, completeService, createService, deleteService, updateService } from '../services/commands';
+import { archiveService } from '../protocols/archiving';
+import { completeService, createService, deleteService, updateService } from '../services/commands';
 
 /** A domain command: validates its args with the shared schema itself, authorises, writes. */
 export type MutationCommand = (ctx: CommandContext, args: unknown) => Promise<unknown>;
@@ -37,7 +38,7 @@ const mutationCommands = {
 
 export interface MutationHandler {
   command: MutationCommand;
-  /** Args carry patient data: a rejected mutation's args are kept encrypted in the quarantine. */
+  /** Args carry patient data: the quarantine keeps only their non-identifying fields (packages/schema `quarantineArgs`). */
   sensitive: boolean;
 }
 

@@ -92,11 +92,11 @@ describe('sealing at discharge', () => {
     const change = pulled.changes.find((c) => c.entity === 'patientData' && c.id === created.protocol.id);
     if (!organization || change?.entity !== 'patientData' || change.op !== 'upsert') throw new Error('Organisation oder Patientendaten fehlen im Pull');
     const patientData = change.data;
-    const envelope = await sealPatientDataForDischarge(organization, created.protocol.id, patientData.patientData);
+    const seal = await sealPatientDataForDischarge(organization, created.protocol.id, patientData.patientData);
 
     const device = randomUUID();
     const mutation = { mutationId: randomUUID(), seq: 1, name: 'protocol.discharge', createdAt: new Date().toISOString(),
-      args: { id: created.protocol.id, ...dischargePayload, sealedPatientData: envelope, patientDataVersion: patientData.version } };
+      args: { id: created.protocol.id, ...dischargePayload, ...seal, patientDataVersion: patientData.version } };
     const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: device, schemaVersion: 1, mutations: [mutation] }));
     expect(push.results[0]?.status).toBe('applied');
     // The push carried no plaintext patient data.
@@ -104,13 +104,13 @@ describe('sealing at discharge', () => {
 
     const sealed = await app.db.selectFrom('sealedPatientData').selectAll().executeTakeFirstOrThrow();
     expect(sealed.sealedBy).toBe('device');
-    expect(JSON.parse(sealed.envelope)).toEqual(envelope);
+    expect(JSON.parse(sealed.envelope)).toEqual(seal.sealedPatientData);
     expect(await app.db.selectFrom('protocolPatientData').selectAll().execute()).toEqual([]);
     const opened = await openSealedPatientData(org.secret, { organizationId: org.id, protocolId: created.protocol.id }, sealed.envelope);
     expect(opened.patientData.lastName).toBe('Müller');
   });
 
-  it('seals its own newer copy when the device missed an edit or used an earlier key, and refuses a malformed envelope', async () => {
+  it('seals its own newer copy when the device missed an edit, and refuses another key and a malformed envelope', async () => {
     const { app, owner, medic, org, service } = await setup();
     const device = randomUUID();
     const [organization] = json<PullResponse>(await medic.get('/api/sync/pull')).organizations;
@@ -122,18 +122,19 @@ describe('sealing at discharge', () => {
     const first = await createProtocolVia(medic, service.id);
     const stale = await sealPatientDataForDischarge(organization, first.protocol.id, { firstName: 'Jürgen', lastName: 'Müller' });
     await owner.patch(`/api/patient-protocols/${first.protocol.id}`, { patientData: { phone: '0151 999' } });
-    expect(json<PushResponse>(await push(1, { id: first.protocol.id, ...dischargePayload, sealedPatientData: stale, patientDataVersion: first.protocol.version })).results[0]?.status).toBe('applied');
+    expect(json<PushResponse>(await push(1, { id: first.protocol.id, ...dischargePayload, ...stale, patientDataVersion: first.protocol.version })).results[0]?.status).toBe('applied');
     const firstSealed = await app.db.selectFrom('sealedPatientData').selectAll().where('protocolId', '=', first.protocol.id).executeTakeFirstOrThrow();
     expect(firstSealed.sealedBy).toBe('server');
     expect((await openSealedPatientData(org.secret, { organizationId: org.id, protocolId: first.protocol.id }, firstSealed.envelope)).patientData.phone).toBe('0151 999');
 
-    // 2. Sealed to a key that is not the organisation's current one.
+    // 2. Sealed to a key that is not the organisation's current one (foreign, or before a key
+    // renewal): refused, the protocol stays open with its server copy (test/routes/api/dischargeProof.test.ts).
     const second = await createProtocolVia(medic, service.id);
     const foreignOrg = await createOrganizationWithSecret(await registeredClient(app, 'fremd'), 'Fremde Organisation');
     const foreign = await sealPatientDataForDischarge({ id: org.id, ...publicKeysToBase64Url(foreignOrg.keys) }, second.protocol.id, { firstName: 'X', lastName: 'Y' });
-    expect(json<PushResponse>(await push(2, { id: second.protocol.id, ...dischargePayload, sealedPatientData: foreign, patientDataVersion: 0 })).results[0]?.status).toBe('applied');
-    const secondSealed = await app.db.selectFrom('sealedPatientData').selectAll().where('protocolId', '=', second.protocol.id).executeTakeFirstOrThrow();
-    expect(secondSealed).toMatchObject({ sealedBy: 'server', keyFingerprint: org.keys.fingerprint });
+    expect(json<PushResponse>(await push(2, { id: second.protocol.id, ...dischargePayload, ...foreign, patientDataVersion: 0 })).results[0]).toMatchObject({ status: 'rejected', code: 'CONFLICT' });
+    expect(await app.db.selectFrom('sealedPatientData').selectAll().where('protocolId', '=', second.protocol.id).execute()).toEqual([]);
+    expect(json<ProtocolDetail>(await medic.get(`/api/patient-protocols/${second.protocol.id}`)).patientData).toMatchObject({ lastName: 'Müller' });
 
     // 3. Not an envelope: refused like any invalid argument; the protocol stays open.
     const third = await createProtocolVia(medic, service.id);

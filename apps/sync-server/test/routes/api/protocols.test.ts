@@ -160,7 +160,10 @@ describe('patient protocols', () => {
     expect(json<ProtocolDetail>(await medic.get(`/api/patient-protocols/${protocol.id}`)).patientData?.firstName).toBe('Jürgen');
     await app.db.updateTable('services').set({ isBlocked: 0, status: 'archived' }).where('id', '=', service.id).execute();
     const archived = await medic.post(`/api/patient-protocols/${protocol.id}/vital-signs`, { heartRate: 80 });
-    expect([archived.statusCode, json<ApiErrorBody>(archived).message]).toEqual([409, 'Dieser Sanitätsdienst ist archiviert. Es können keine Einträge mehr erfasst werden.']);
+    // Archiving sealed the open protocols like a discharge: the discharged answer (domain/protocols/archiving.ts).
+    expect([archived.statusCode, json<ApiErrorBody>(archived).message]).toEqual([409, 'Dieses Protokoll ist abgeschlossen und kann nicht mehr bearbeitet werden.']);
+    const newProtocol = await medic.post('/api/patient-protocols', protocolPayload(service.id));
+    expect([newProtocol.statusCode, json<ApiErrorBody>(newProtocol).message]).toEqual([409, 'Dieser Sanitätsdienst ist archiviert. Es können keine Einträge mehr erfasst werden.']);
     await app.db.updateTable('services').set({ status: 'active' }).where('id', '=', service.id).execute();
     const deletion = await owner.request({ method: 'DELETE', url: `/api/services/${service.id}` });
     expect(deletion.statusCode).toBe(409);

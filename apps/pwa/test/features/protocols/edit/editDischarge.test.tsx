@@ -67,6 +67,8 @@ describe('discharge dialog', { timeout: 30_000 }, () => {
     expect(JSON.stringify(args)).not.toContain('Müller');
     const opened = await openSealedPatientData(secret as Uint8Array, { organizationId: 1, protocolId }, args.sealedPatientData as SealedEnvelope);
     expect(opened.patientData).toEqual(jürgen);
+    // With its proof, which lets the server open it before it drops its own copy.
+    expect(args.sealProof).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it("says 'Fehler beim Entlassen' with the reason and keeps the dialog open when the device refuses", async () => {

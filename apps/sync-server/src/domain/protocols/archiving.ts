@@ -1,0 +1,16 @@
+import type { Service } from '@sanidok/schema';
+import type { CommandContext } from '../context';
+import { archiveServiceSealing } from '../services/commands';
+import { sealOpenProtocolsOfService } from './sealing';
+
+/**
+ * Archiving a service (REST and 'service.archive'; issue 14 item 4, docs/security.md "Archiving
+ * seals everything"): in one transaction, after the archive checks, every open protocol's
+ * patient data is sealed to the organisation key by the server and its plaintext deleted, exactly
+ * as at a discharge (./sealing.ts), then the service is archived and the 'service_archived' mail
+ * queued. A device that later pushes a change to such a protocol gets the discharged answer
+ * (./access.ts `assertProtocolOpen`).
+ */
+export function archiveService(ctx: CommandContext, input: unknown): Promise<Service> {
+  return archiveServiceSealing(ctx, input, (trx, service) => sealOpenProtocolsOfService(trx, ctx.dataKey, service.id));
+}
