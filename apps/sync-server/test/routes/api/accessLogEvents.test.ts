@@ -37,10 +37,11 @@ describe('access events beyond protocols', () => {
     expect(reply.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
 
     const rows = await app.db.selectFrom('accessLogs').selectAll().orderBy('id').execute();
+    const { name: serviceName } = await app.db.selectFrom('services').select('name').where('id', '=', service.id).executeTakeFirstOrThrow();
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
       actionType: 'patient_list_opened', organizationId: orgId, serviceId: service.id, patientProtocolId: null, eventId: listOpened.id, userEmail: 'mona@example.de',
-      details: `Dienst „${service.name}“: Patientenliste des Dienstes geöffnet (über Synchronisation gemeldet)`,
+      details: `Dienst „${serviceName}“: Patientenliste des Dienstes geöffnet (über Synchronisation gemeldet)`,
     });
     expect(rows[1]).toMatchObject({ actionType: 'minor_treatment_name_viewed', serviceId: service.id, patientProtocolId: null, eventId: nameShown.id });
     expect(rows[1]?.details).toContain(treatment.id);

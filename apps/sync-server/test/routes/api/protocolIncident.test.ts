@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openSealedPatientData } from '@sanidok/crypto';
-import type { ApiErrorBody, ArchiveProtocolsResponse, ProtocolDetail, PullResponse, PushResponse } from '@sanidok/schema';
+import type { ApiErrorBody, ArchiveProtocolsResponse, ProtocolDetail, PullResponse, PushResponse, SyncChange } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION, toArchivedProtocolResult } from '@sanidok/schema';
 import { createOrganizationWithSecret, openArchive } from '../../helpers/archive';
 import { databaseText, dischargePayload, protocolCounts, protocolPayload } from '../../helpers/protocols';
@@ -57,8 +57,10 @@ describe('emergency contact, symptoms and incident time', () => {
     expect(detail.protocol).toMatchObject({ symptoms, incidentTime: '2026-03-28T22:40:00.000Z' });
     expect(detail.patientData).toMatchObject(contact);
     const pulled = json<PullResponse>(await owner.get('/api/sync/pull')).changes;
-    expect(pulled.find((c) => c.entity === 'protocol')?.data).toMatchObject({ symptoms, incidentTime: '2026-03-28T22:40:00.000Z' });
-    expect(pulled.find((c) => c.entity === 'patientData')?.data).toMatchObject({ patientData: contact });
+    const upsertOf = <E extends SyncChange['entity']>(entity: E) =>
+      pulled.find((c): c is Extract<SyncChange, { entity: E; op: 'upsert' }> => c.entity === entity && c.op === 'upsert');
+    expect(upsertOf('protocol')?.data).toMatchObject({ symptoms, incidentTime: '2026-03-28T22:40:00.000Z' });
+    expect(upsertOf('patientData')?.data).toMatchObject({ patientData: contact });
   });
 
   it('are updated field by field; a concurrent edit keeps the replaced value and flags the protocol', async () => {
