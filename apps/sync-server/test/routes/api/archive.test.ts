@@ -21,6 +21,9 @@ async function setup() {
   const org = await createOrganizationWithSecret(owner);
   const medic = await addMember(app, owner, org.id, 'mona');
   const service = await createServiceVia(owner, org.id);
+  // Mona documents on the service and pulls its patient data: she is on its team (issue 14).
+  const ids = await Promise.all([owner, medic].map(async (c) => json<{ id: number }>(await c.get('/api/user')).id));
+  if ((await owner.put(`/api/services/${service.id}/team`, { userIds: ids })).statusCode !== 200) throw new Error('Einteilung fehlgeschlagen');
   return { app, owner, medic, org, service };
 }
 
