@@ -1,29 +1,31 @@
 import type { OrganizationRole, ServiceTeamMember } from '@sanidok/schema';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { Db } from '../../db/connection';
-import { isInPatientDataWindow, mayViewAccessCode } from './policy';
+import { isInPatientDataWindow, mayViewAccessCode, patientDataGraceMs } from './policy';
 
 /**
- * A user's teams and, among them, the services whose patient data the user may hold now. Read
- * once per pull (one indexed query) and per REST read of patient data.
+ * The services whose patient data a user may hold now. Read once per pull (one indexed query) and
+ * per REST read of patient data.
  */
 export interface TeamScope {
-  team: ReadonlySet<string>;
   patientData: ReadonlySet<string>;
 }
 
-const teamOf = compiledSelect((db, p: { userId: number }) =>
+// Only teams whose service may still be in its window come back: a user on thousands of past
+// services must not cost a pull every 5 s. End dates carry their own offsets, so the text
+// comparison gets two days of margin; isInPatientDataWindow then decides exactly.
+const candidateMarginMs = 2 * 24 * 3_600_000;
+const teamOf = compiledSelect((db, p: { userId: number; endAfter: string }) =>
   db.selectFrom('serviceTeamMembers as t').innerJoin('services as s', 's.id', 't.serviceId')
     // Still a member of the organisation: leaving it ends every team of it (membership.ts as well).
     .innerJoin('organizationMembers as m', (j) => j.onRef('m.organizationId', '=', 't.organizationId').onRef('m.userId', '=', 't.userId'))
-    .select(['t.serviceId', 's.status', 's.endDate']).where('t.userId', '=', p.userId));
+    .select(['t.serviceId', 's.status', 's.endDate'])
+    .where('t.userId', '=', p.userId).where('s.status', '<>', 'archived').where('s.endDate', '>', p.endAfter));
 
 export async function loadTeamScope(db: Db, userId: number, now: Date = new Date()): Promise<TeamScope> {
-  const rows = await teamOf(db, { userId });
-  return {
-    team: new Set(rows.map((r) => r.serviceId)),
-    patientData: new Set(rows.filter((r) => isInPatientDataWindow(r, now)).map((r) => r.serviceId)),
-  };
+  const endAfter = new Date(now.getTime() - patientDataGraceMs - candidateMarginMs).toISOString();
+  const rows = await teamOf(db, { userId, endAfter });
+  return { patientData: new Set(rows.filter((r) => isInPatientDataWindow(r, now)).map((r) => r.serviceId)) };
 }
 
 /** Whether `userId` may see the patient data of this one service now. */

@@ -9,7 +9,8 @@ import { protocolsQuery, toProtocol } from '../protocols/queries';
 import { treatmentEntriesQuery } from '../protocols/treatmentEntries';
 import { toVitalRecords, vitalRecordsQuery } from '../protocols/vitals';
 import type { TeamScope } from '../serviceTeams/queries';
-import { teamMembersQuery, toTeamMember, withVisibleAccessCode } from '../serviceTeams/queries';
+import { mayViewAccessCode } from '../serviceTeams/policy';
+import { teamMembersQuery, toTeamMember } from '../serviceTeams/queries';
 import { servicesQuery, toService } from '../services/queries';
 
 /**
@@ -49,8 +50,11 @@ interface ScopedWindow extends Window {
 // Each source's select is built and compiled once (db/compiledSelect.ts); a pull binds only the
 // window. A device pulls every 5 s, mostly finding nothing: building ten queries per request
 // cost more than running them.
-const servicesSince = compiledSelect((db, w: Window) =>
-  servicesQuery(db).where('s.organizationId', '=', w.organizationId).where('s.version', '>', w.from).orderBy('s.version').limit(w.limit));
+// The reader's own team row rides along: it decides whether the access code goes out.
+const servicesSince = compiledSelect((db, w: Window & { userId: number }) =>
+  servicesQuery(db).leftJoin('serviceTeamMembers as tm', (j) => j.onRef('tm.serviceId', '=', 's.id').on('tm.userId', '=', w.userId))
+    .select('tm.userId as teamUserId')
+    .where('s.organizationId', '=', w.organizationId).where('s.version', '>', w.from).orderBy('s.version').limit(w.limit));
 const materialsSince = compiledSelect((db, w: Window) =>
   db.selectFrom('materials').select(['id', 'name', 'unit', 'organizationId', 'deletedAt', 'version'])
     .where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
@@ -83,9 +87,12 @@ const tombstonesSince = compiledSelect((db, w: Window) =>
 const services: SyncSource = {
   table: 'services',
   read: async (db, organizationId, from, limit, reader) => {
-    const rows = await servicesSince(db, { organizationId, from, limit });
-    const viewer = { roles: new Map([[organizationId, reader.role]]), team: reader.scope.team };
-    return rows.map((row) => ({ entity: 'service', op: 'upsert', id: row.id, organizationId, version: row.version, data: withVisibleAccessCode(toService(row), viewer) }));
+    const rows = await servicesSince(db, { organizationId, from, limit, userId: reader.userId });
+    return rows.map((row) => {
+      const data = toService(row);
+      if (!mayViewAccessCode(reader.role, row.teamUserId !== null)) data.accessCode = null;
+      return { entity: 'service', op: 'upsert', id: row.id, organizationId, version: row.version, data };
+    });
   },
 };
 

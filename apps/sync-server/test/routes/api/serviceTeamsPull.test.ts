@@ -101,6 +101,12 @@ describe('patient data follows the team (pull)', () => {
     // 23 h after the end it is still inside.
     await app.db.updateTable('services').set({ endDate: new Date(Date.now() - 23 * hour).toISOString() }).where('id', '=', service.id).execute();
     expect((await pull(tina)).patientDataServices).toEqual([service.id]);
+    // End dates keep their offset: the same rule for 23 h and 25 h ago written at UTC−10.
+    const atMinusTen = (ms: number) => `${new Date(ms - 10 * hour).toISOString().slice(0, 19)}-10:00`;
+    await app.db.updateTable('services').set({ endDate: atMinusTen(Date.now() - 23 * hour) }).where('id', '=', service.id).execute();
+    expect((await pull(tina)).patientDataServices).toEqual([service.id]);
+    await app.db.updateTable('services').set({ endDate: atMinusTen(Date.now() - 25 * hour) }).where('id', '=', service.id).execute();
+    expect((await pull(tina)).patientDataServices).toEqual([]);
   });
 
   it('leaves replaced patient data out of the revisions for members off the team', async () => {
