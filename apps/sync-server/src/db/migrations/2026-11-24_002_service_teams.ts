@@ -24,6 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('service_team_members_org_version').on('service_team_members').columns(['organization_id', 'version']).execute();
   await db.schema.createIndex('service_team_members_user').on('service_team_members').column('user_id').execute();
+  // A pull's team scope starts from the services that may still be in their patient-data window
+  // (domain/serviceTeams/queries.ts): by organisation and end date.
+  await db.schema.createIndex('services_org_end').on('services').columns(['organization_id', 'end_date']).execute();
 
   // Backfill (docs/decisions.md "Service teams: who is on a team after the upgrade"): the creator
   // and everyone who documented on the service, as long as they are still members of its

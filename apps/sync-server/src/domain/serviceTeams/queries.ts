@@ -11,16 +11,18 @@ export interface TeamScope {
   patientData: ReadonlySet<string>;
 }
 
-// Only teams whose service may still be in its window come back: a user on thousands of past
-// services must not cost a pull every 5 s. End dates carry their own offsets, so the text
-// comparison gets two days of margin; isInPatientDataWindow then decides exactly.
+// Driven from the services that may still be in their window (index services(organization_id,
+// end_date), migration 2026-11-24_002), not from the user's team rows: a user on thousands of
+// past services must not cost a pull every 5 s. End dates carry their own offsets, so the text
+// comparison gets two days of margin; isInPatientDataWindow then decides exactly. Only
+// organisations the user still belongs to count (leaving ends every team of it, membership.ts).
 const candidateMarginMs = 2 * 24 * 3_600_000;
 const teamOf = compiledSelect((db, p: { userId: number; endAfter: string }) =>
-  db.selectFrom('serviceTeamMembers as t').innerJoin('services as s', 's.id', 't.serviceId')
-    // Still a member of the organisation: leaving it ends every team of it (membership.ts as well).
-    .innerJoin('organizationMembers as m', (j) => j.onRef('m.organizationId', '=', 't.organizationId').onRef('m.userId', '=', 't.userId'))
-    .select(['t.serviceId', 's.status', 's.endDate'])
-    .where('t.userId', '=', p.userId).where('s.status', '<>', 'archived').where('s.endDate', '>', p.endAfter));
+  db.selectFrom('services as s')
+    .select(['s.id as serviceId', 's.status', 's.endDate'])
+    .where('s.organizationId', 'in', db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', p.userId))
+    .where('s.endDate', '>', p.endAfter).where('s.status', '<>', 'archived')
+    .where((eb) => eb.exists(eb.selectFrom('serviceTeamMembers as t').select('t.userId').whereRef('t.serviceId', '=', 's.id').where('t.userId', '=', p.userId))));
 
 export async function loadTeamScope(db: Db, userId: number, now: Date = new Date()): Promise<TeamScope> {
   const endAfter = new Date(now.getTime() - patientDataGraceMs - candidateMarginMs).toISOString();
