@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { createOwner, formatNumber, freePort, pushAll, startServer } from './lib';
 import type { PartReport } from './report';
 
@@ -47,7 +48,7 @@ export async function benchDeltaPull(): Promise<PartReport> {
       cursor = page.cursor;
       if (!page.hasMore) break;
     }
-    const url = `${server.url}/api/sync/pull?cursor=${cursor}&schemaVersion=1`;
+    const url = `${server.url}/api/sync/pull?cursor=${cursor}&schemaVersion=${SYNC_SCHEMA_VERSION}`;
     const response = await fetch(url, { headers: { cookie: client.sessionCookie, 'x-sanidok-client': 'bench' } });
     const body = await response.text();
     const reply = JSON.parse(body) as { changes: unknown[]; hasMore: boolean };
@@ -71,7 +72,7 @@ export async function benchDeltaPull(): Promise<PartReport> {
         { label: 'requests answered', value: `${formatNumber(result.requests.total)} (${result.requests.average.toFixed(0)} req/s, all 2xx)` },
       ],
       notes: [
-        `One owner with one organisation holding ${formatNumber(seeded)} services (pushed through \`/api/sync/push\`), cursor taken from a full pull; the request carries the session cookie and \`schemaVersion=1\` as the app's does.`,
+        `One owner with one organisation holding ${formatNumber(seeded)} services (pushed through \`/api/sync/push\`), cursor taken from a full pull; the request carries the session cookie and \`schemaVersion\` as the app's does.`,
         'The body is the reply of every pull while nothing changed: the new cursor, `hasMore`, the full organisation list (with role, block state, public keys and fingerprint) and an empty `changes` array; uncompressed.',
         `autocannon ${connections} connections, \`overallRate\` ${requestsPerSecond}/s for ${durationSeconds} s after a ${warmUpSeconds} s warm-up at the same rate; latency from the request being written to the last byte of the reply, on 127.0.0.1.`,
       ],

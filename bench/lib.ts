@@ -7,6 +7,7 @@ import os from 'node:os';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -136,7 +137,7 @@ export async function pushAll(client: BenchClient, mutations: { name: string; ar
   const deviceId = randomUUID();
   for (let i = 0; i < mutations.length; i += batchSize) {
     const batch = mutations.slice(i, i + batchSize).map((m, j) => ({ mutationId: randomUUID(), seq: i + j + 1, name: m.name, args: m.args, createdAt: new Date().toISOString() }));
-    const reply = await client.call<{ lastSeq: number; results: { status: string; message?: string }[] }>('POST', '/api/sync/push', { deviceId, schemaVersion: 1, mutations: batch });
+    const reply = await client.call<{ lastSeq: number; results: { status: string; message?: string }[] }>('POST', '/api/sync/push', { deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: batch });
     const rejected = reply.results.find((r) => r.status === 'rejected');
     if (rejected) throw new Error(`push rejected: ${rejected.message ?? 'no reason'}`);
     if (reply.lastSeq !== i + batch.length) throw new Error(`push stopped at seq ${reply.lastSeq}`);

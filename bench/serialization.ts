@@ -44,7 +44,7 @@ function pullPage(): PullResponse {
     const data = service(i);
     return { entity: 'service' as const, op: 'upsert' as const, id: data.id, organizationId: 1, version: data.version, data };
   });
-  return { cursor: 'eyIxIjo1MDB9', hasMore: true, organizations: [organization], changes };
+  return { cursor: 'eyIxIjo1MDB9', hasMore: true, organizations: [organization], patientDataServices: [], changes };
 }
 
 /** Median microseconds of one serialisation, over `rounds` after a warm-up. */

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { createOwner, formatNumber, freePort, rate, seconds, startServer } from './lib';
 import { bulkBodies, createDatabase, pullChanges, pushBulk, startPouchServer } from './pouchdb';
 import type { PartReport } from './report';
@@ -41,7 +42,7 @@ async function measureOurs(records: (organizationId: number) => ServiceRecord[])
     const warmDevice = randomUUID();
     for (let i = 0; i < warmUp; i += batchSize) {
       const mutations = Array.from({ length: batchSize }, (_, j) => ({ mutationId: randomUUID(), seq: i + j + 1, name: 'service.create', args: serviceRecord(organizationId, total + i + j), createdAt: new Date().toISOString() }));
-      await client.call('POST', '/api/sync/push', { deviceId: warmDevice, schemaVersion: 1, mutations });
+      await client.call('POST', '/api/sync/push', { deviceId: warmDevice, schemaVersion: SYNC_SCHEMA_VERSION, mutations });
     }
     const args = records(organizationId);
     const deviceId = randomUUID();
@@ -49,7 +50,7 @@ async function measureOurs(records: (organizationId: number) => ServiceRecord[])
     const batches: { body: string; lastSeq: number }[] = [];
     for (let i = 0; i < total; i += batchSize) {
       const mutations = args.slice(i, i + batchSize).map((a, j) => ({ mutationId: randomUUID(), seq: i + j + 1, name: 'service.create', args: a, createdAt: new Date().toISOString() }));
-      batches.push({ body: JSON.stringify({ deviceId, schemaVersion: 1, mutations }), lastSeq: i + mutations.length });
+      batches.push({ body: JSON.stringify({ deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations }), lastSeq: i + mutations.length });
     }
     const pushStart = process.hrtime.bigint();
     for (const batch of batches) {

@@ -7,6 +7,7 @@ import * as protocols from './2026-11-21_005_protocols';
 import * as admin from './2026-11-21_006_admin';
 import * as archive from './2026-11-21_007_archive';
 import * as usernamesInvitations from './2026-11-24_001_usernames_invitations';
+import * as serviceTeams from './2026-11-24_002_service_teams';
 import * as protocolIncident from './2026-11-24_004_protocol_incident';
 import * as securityMails from './2026-11-24_005_security_mails';
 import * as accountTokens from './2026-11-24_006_account_tokens';
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21_006_admin': admin,
   '2026-11-21_007_archive': archive,
   '2026-11-24_001_usernames_invitations': usernamesInvitations,
+  '2026-11-24_002_service_teams': serviceTeams,
   '2026-11-24_004_protocol_incident': protocolIncident,
   '2026-11-24_005_security_mails': securityMails,
   '2026-11-24_006_account_tokens': accountTokens,

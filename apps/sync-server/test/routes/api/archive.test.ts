@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { encodeOrganizationSecret, openSealedPatientData, publicKeysToBase64Url, sealPatientDataForDischarge, signArchiveProof } from '@sanidok/crypto';
 import type { AccessLogItem, ApiErrorBody, ArchiveAccessFailureItem, ArchiveKeyFailureBody, ArchiveProtocolsResponse, ProtocolDetail, PullResponse, PushResponse } from '@sanidok/schema';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
 import { adminClient } from '../../helpers/admin';
@@ -20,6 +21,9 @@ async function setup() {
   const org = await createOrganizationWithSecret(owner);
   const medic = await addMember(app, owner, org.id, 'mona');
   const service = await createServiceVia(owner, org.id);
+  // Mona documents on the service and pulls its patient data: she is on its team (issue 14).
+  const ids = await Promise.all([owner, medic].map(async (c) => json<{ id: number }>(await c.get('/api/user')).id));
+  if ((await owner.put(`/api/services/${service.id}/team`, { userIds: ids })).statusCode !== 200) throw new Error('Einteilung fehlgeschlagen');
   return { app, owner, medic, org, service };
 }
 
@@ -97,7 +101,7 @@ describe('sealing at discharge', () => {
     const device = randomUUID();
     const mutation = { mutationId: randomUUID(), seq: 1, name: 'protocol.discharge', createdAt: new Date().toISOString(),
       args: { id: created.protocol.id, ...dischargePayload, ...seal, patientDataVersion: patientData.version } };
-    const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: device, schemaVersion: 1, mutations: [mutation] }));
+    const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: device, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [mutation] }));
     expect(push.results[0]?.status).toBe('applied');
     // The push carried no plaintext patient data.
     expect(JSON.stringify(mutation)).not.toContain('Jürgen');
@@ -116,7 +120,7 @@ describe('sealing at discharge', () => {
     const [organization] = json<PullResponse>(await medic.get('/api/sync/pull')).organizations;
     if (!organization) throw new Error('Organisation fehlt im Pull');
     const push = (seq: number, args: Record<string, unknown>) =>
-      medic.post('/api/sync/push', { deviceId: device, schemaVersion: 1, mutations: [{ mutationId: randomUUID(), seq, name: 'protocol.discharge', createdAt: new Date().toISOString(), args }] });
+      medic.post('/api/sync/push', { deviceId: device, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ mutationId: randomUUID(), seq, name: 'protocol.discharge', createdAt: new Date().toISOString(), args }] });
 
     // 1. Another tablet changed the phone after this device's pull.
     const first = await createProtocolVia(medic, service.id);

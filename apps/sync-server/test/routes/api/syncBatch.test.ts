@@ -9,12 +9,13 @@ import type { Client } from '../../helpers/testApp';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
 import type { PullResponse, PushResponse } from '@sanidok/schema';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 
 // The fast paths of push and pull (docs/sync-protocol.md, "Implementation notes") must give the
 // answers of the plain ones: these tests pin what they could get wrong.
 
 const mutation = (seq: number, name: string, args: unknown) => ({ mutationId: randomUUID(), seq, name, args, createdAt: new Date().toISOString() });
-const push = (client: Client, deviceId: string, mutations: unknown[]) => client.post('/api/sync/push', { deviceId, schemaVersion: 1, mutations });
+const push = (client: Client, deviceId: string, mutations: unknown[]) => client.post('/api/sync/push', { deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations });
 
 describe('sync push: versions counted per batch', () => {
   it('gives consecutive versions, returns those of a refused mutation and stores the counter once', async () => {
@@ -32,14 +33,18 @@ describe('sync push: versions counted per batch', () => {
     ]);
     expect(json<PushResponse>(response).results.map((r) => r.status)).toEqual(['applied', 'applied', 'rejected', 'applied']);
 
+    // Each create takes two versions: the service row, then its creator's team row (issue 14);
+    // `before`'s own team row took before.version + 1.
     const versions = (await app.db.selectFrom('services').select('version').where('id', '!=', before.id).orderBy('version').execute()).map((r) => r.version);
-    expect(versions).toEqual([before.version + 1, before.version + 2, before.version + 3]);
+    expect(versions).toEqual([before.version + 2, before.version + 4, before.version + 6]);
+    const teamVersions = (await app.db.selectFrom('serviceTeamMembers').select('version').where('serviceId', '!=', before.id).orderBy('version').execute()).map((r) => r.version);
+    expect(teamVersions).toEqual([before.version + 3, before.version + 5, before.version + 7]);
     const counter = await app.db.selectFrom('syncState').select('version').executeTakeFirstOrThrow();
-    expect(counter.version).toBe(before.version + 3);
+    expect(counter.version).toBe(before.version + 7);
 
     // A write outside a push continues from the stored counter: no version is handed out twice.
     const after = await createServiceVia(owner, orgId);
-    expect(after.version).toBe(before.version + 4);
+    expect(after.version).toBe(before.version + 8);
   });
 
   it('leaves the counter untouched when every mutation of a batch is refused', async () => {
@@ -76,7 +81,11 @@ describe('sync pull: the no-change probe', () => {
 
     expect((await owner.request({ method: 'DELETE', url: `/api/services/${service.id}` })).statusCode).toBe(200);
     const { changes } = json<PullResponse>(await owner.get(`/api/sync/pull?cursor=${cursor}`));
-    expect(changes).toMatchObject([{ entity: 'service', op: 'delete', id: service.id, organizationId: orgId }]);
+    // The service's team (its creator) goes first, then the service: both only as tombstones.
+    expect(changes).toMatchObject([
+      { entity: 'serviceTeamMember', op: 'delete', organizationId: orgId },
+      { entity: 'service', op: 'delete', id: service.id, organizationId: orgId },
+    ]);
   });
 });
 
