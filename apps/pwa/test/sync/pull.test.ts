@@ -7,7 +7,7 @@ import { createEngine, deleteServiceChange, openTestDb, organization, seedOrgani
 const id = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
 function page(overrides: Partial<PullResponse>): PullResponse {
-  return { cursor: 'c1', hasMore: false, organizations: [organization(1)], changes: [], ...overrides };
+  return { cursor: 'c1', hasMore: false, organizations: [organization(1)], patientDataServices: [], changes: [], ...overrides };
 }
 
 describe('applying a pull page', () => {

@@ -116,7 +116,7 @@ describe('push', () => {
     await updateService(id, { name: 'Abgelehnt' });
     const harness = createEngine(db);
     harness.server.reject = () => 'Dieser Dienst ist gesperrt.';
-    harness.server.pages = [{ cursor: 'c-full', hasMore: false, organizations: harness.server.organizations, changes: [{ entity: 'service', op: 'upsert', id, organizationId: 1, version: 10, data: serverService(id, 1, { name: 'Original' }) }] }];
+    harness.server.pages = [{ cursor: 'c-full', hasMore: false, organizations: harness.server.organizations, patientDataServices: [], changes: [{ entity: 'service', op: 'upsert', id, organizationId: 1, version: 10, data: serverService(id, 1, { name: 'Original' }) }] }];
     await startAndSettle(harness);
     expect(harness.server.pulls[0]?.cursor).toBeUndefined();
     expect(await db.services.get(id)).toMatchObject({ name: 'Original' });

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { Service } from '@sanidok/schema';
-import { maskPatientName } from '@sanidok/schema';
+import { listedPatientName } from './treatmentName';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useServiceMinorTreatments } from '../../data/captureHooks';
@@ -44,10 +44,10 @@ export function ServiceMinorTreatmentsTab({ service }: { service: Service }) {
       {treatments && treatments.length > 0 && (
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t.listLabel}>
           {treatments.map((row) => (
-            <Paper component="li" withBorder p="sm" key={row.id} aria-label={maskPatientName(row.patientName)}>
+            <Paper component="li" withBorder p="sm" key={row.id} aria-label={listedPatientName(row.patientName)}>
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <Group gap="xs">
-                  <Text fw={600}>{maskPatientName(row.patientName)}</Text>
+                  <Text fw={600}>{listedPatientName(row.patientName)}</Text>
                   {pending.has(row.id) && <PendingBadge />}
                 </Group>
                 <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
