@@ -12,7 +12,7 @@ interface ServiceOverviewTabProps {
   organization: OrganizationListItem | null | undefined;
   status: ServiceDisplayStatus;
   locked: boolean;
-  /** Owner or admin: only they see the access code. */
+  /** Owner or admin: they always see the access code field (the team sees the code the server sends it). */
   canManage: boolean;
 }
 
@@ -47,7 +47,7 @@ export function ServiceOverviewTab({ service, organization, status, locked, canM
             </dd>
           </div>
           {service.createdByName && <Field label={t.createdBy}>{service.createdByName}</Field>}
-          {canManage && (
+          {(canManage || service.accessCode !== null) && (
             <Field label={t.accessCode}>
               {service.accessCode ? (
                 <Text span ff="monospace" fw={600}>

@@ -10,7 +10,8 @@ import type { LocalProtocol } from '../../../data/repositories/protocols';
 import { de } from '../../../i18n/de';
 import { protocolsDe } from '../../../i18n/protocols.de';
 import { formatDateTime } from '../../../lib/format';
-import { useCanCapture } from '../../services/captureServices';
+import { usePatientCapture } from '../../services/captureServices';
+import { NotOnTeamNotice } from '../../services/team/NotOnTeamNotice';
 import { PendingBadge } from '../../../components/PendingBadge';
 import { ServiceProtocolDialog } from '../create/ServiceProtocolDialog';
 import { ProtocolListBadges } from './ProtocolBadges';
@@ -69,7 +70,8 @@ function ServiceProtocolRow({ protocol, patientName, pending }: RowProps) {
 export function ServiceProtocolsTab({ service }: { service: Service }) {
   const protocols = useServiceProtocols(service.id);
   const pending = usePendingIds();
-  const writable = useCanCapture(service);
+  const capture = usePatientCapture(service);
+  const writable = capture === 'write';
   const [opened, setOpened] = useState(false);
   const [requestedPage, setPage] = useState(1);
 
@@ -81,7 +83,8 @@ export function ServiceProtocolsTab({ service }: { service: Service }) {
   return (
     <Stack gap="md">
       <Group justify="flex-end">
-        {writable ? (
+        {capture === 'notOnTeam' && <NotOnTeamNotice service={service} compact />}
+        {capture !== 'notOnTeam' && capture !== undefined && (writable ? (
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setOpened(true)}>
             {t.newProtocol}
           </Button>
@@ -89,7 +92,7 @@ export function ServiceProtocolsTab({ service }: { service: Service }) {
           <Text size="sm" c="gray.7">
             {t.readOnly}
           </Text>
-        )}
+        ))}
       </Group>
       {protocols === undefined && <Loader size="sm" aria-label={de.app.loading} />}
       {protocols?.length === 0 && <EmptyProtocols />}
