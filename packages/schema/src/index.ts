@@ -37,6 +37,7 @@ export * from './api/common';
 export * from './api/account';
 export * from './api/organizations';
 export * from './api/services';
+export * from './api/serviceTeams';
 export * from './api/protocols';
 export * from './api/archive';
 export * from './api/sync';

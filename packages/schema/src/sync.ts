@@ -13,7 +13,7 @@ import { z } from './zodConfig';
  * mutation's arguments or a change's data change shape; devices on another version are refused
  * with a clear message and reload.
  */
-export const SYNC_SCHEMA_VERSION = 1;
+export const SYNC_SCHEMA_VERSION = 2;
 export const PUSH_BATCH_MAX = 200;
 export const PULL_PAGE_MAX = 1000;
 

@@ -7,6 +7,7 @@ import type { MaterialTables } from './tables/materials';
 import type { OrganizationTables } from './tables/organizations';
 import type { ProtocolTables } from './tables/protocols';
 import type { ServiceTables } from './tables/services';
+import type { ServiceTeamTables } from './tables/serviceTeams';
 import type { SyncTables } from './tables/sync';
 
 /**
@@ -23,6 +24,7 @@ export interface Database
     AccessLogTables,
     SyncTables,
     ServiceTables,
+    ServiceTeamTables,
     ProtocolTables,
     MailTables,
     ArchiveTables {}
@@ -36,4 +38,5 @@ export type * from './tables/materials';
 export type * from './tables/organizations';
 export type * from './tables/protocols';
 export type * from './tables/services';
+export type * from './tables/serviceTeams';
 export type * from './tables/sync';

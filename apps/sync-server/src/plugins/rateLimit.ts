@@ -3,6 +3,7 @@ import { archiveMessages, changePasswordSchema, loginSchema, normalizeUsername }
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AttemptLimiter } from '../domain/accounts/attemptLimiter';
+import type { AttemptPolicy } from '../domain/accounts/attemptLimiter';
 import { MemoryAttemptLimiter } from '../domain/accounts/attemptLimiter';
 import { accountMessages } from '../domain/accounts/commands';
 import { AppError, validate } from '../domain/errors';
@@ -13,8 +14,23 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Failed password checks per account (domain/accounts/attemptLimiter.ts). */
     passwordAttempts: AttemptLimiter;
+    /** Wrong service access codes per user and service (domain/services/team.ts). */
+    accessCodeAttempts: AttemptLimiter;
   }
 }
+
+/**
+ * Service access codes (issue 14): 10 wrong codes per user and service, then 15 minutes of
+ * refusals (429); the count is forgotten 15 minutes after the last wrong code, a right code
+ * resets it. In memory per process, as the password limit (docs/decisions.md "Access code").
+ */
+export const accessCodeAttemptPolicy: AttemptPolicy = {
+  freeFailures: 10,
+  baseLockMs: 15 * 60_000,
+  maxLockMs: 15 * 60_000,
+  forgetAfterMs: 15 * 60_000,
+  maxKeys: 100_000,
+};
 
 /** The German refusal while an account waits; the wait is also in `Retry-After`. */
 export function accountLockedMessage(retryAfterSeconds: number): string {
@@ -36,6 +52,7 @@ export const rateLimitPlugin = fp(
       errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', rateLimitMessage),
     });
     app.decorate('passwordAttempts', new MemoryAttemptLimiter());
+    app.decorate('accessCodeAttempts', new MemoryAttemptLimiter(accessCodeAttemptPolicy));
     if (!app.config.trustProxy) warnOnceAboutForwardedFor(app);
   },
   { name: 'rate-limit', dependencies: ['database'] },

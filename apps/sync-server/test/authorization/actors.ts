@@ -3,12 +3,20 @@
  * is, and what the answer must be. The shorthands below keep one table row on one line.
  */
 
-/** Who asks. Members, admins and the owner belong to the organisation of the resource under test. */
-export const actors = ['anonymous', 'stranger', 'member', 'orgAdmin', 'owner', 'otherOwner', 'platformAdmin'] as const;
+/**
+ * Who asks. Members, admins and the owner belong to the organisation of the resource under test.
+ * Service teams (issue 14): the owner created the world's services and is on their teams;
+ * `assignedMember` was assigned by the owner, `codeHolder` joined with the access code; `member`
+ * (the unassigned member) and `orgAdmin` are not on the teams.
+ */
+export const actors = ['anonymous', 'stranger', 'member', 'assignedMember', 'codeHolder', 'orgAdmin', 'owner', 'otherOwner', 'platformAdmin'] as const;
 export type Actor = (typeof actors)[number];
 
 /** Actors that belong to the world's organisations (they may see their rows). */
-export const memberActors: readonly Actor[] = ['member', 'orgAdmin', 'owner'];
+export const memberActors: readonly Actor[] = ['member', 'assignedMember', 'codeHolder', 'orgAdmin', 'owner'];
+
+/** Actors on the teams of the world's services: only they read patient data (docs/security.md). */
+export const teamActors: readonly Actor[] = ['assignedMember', 'codeHolder', 'owner'];
 
 /**
  * The state of the resource a row works on. `active`: everything open. `orgBlocked`: the
@@ -38,7 +46,7 @@ export const refusalByCode: Readonly<Record<string, Refusal>> = { FORBIDDEN: 403
 
 /** Anyone, signed in or not (health, sign-in, registration). */
 export const everyone = <const O>(ok: O): Expectation<O> => ({
-  anonymous: ok, stranger: ok, member: ok, orgAdmin: ok, owner: ok, otherOwner: ok, platformAdmin: ok,
+  anonymous: ok, stranger: ok, member: ok, assignedMember: ok, codeHolder: ok, orgAdmin: ok, owner: ok, otherOwner: ok, platformAdmin: ok,
 });
 
 /** Any signed-in user: own data only (lists are filtered, see leaks.ts). */
@@ -46,15 +54,21 @@ export const signedIn = <const O>(ok: O): Expectation<O | 401> => ({ ...everyone
 
 /** The admin area: 401 signed out, 403 for everyone but a platform admin. */
 export const platformAdminOnly = <const O>(ok: O): Expectation<O | 401 | 403> => ({
-  anonymous: 401, stranger: 403, member: 403, orgAdmin: 403, owner: 403, otherOwner: 403, platformAdmin: ok,
+  anonymous: 401, stranger: 403, member: 403, assignedMember: 403, codeHolder: 403, orgAdmin: 403, owner: 403, otherOwner: 403, platformAdmin: ok,
 });
 
 /**
  * Organisation resources: outsiders — platform admins included — get the 404 of a missing
- * resource (docs/decisions.md "Outsiders get 404"); the three roles get what is given.
+ * resource (docs/decisions.md "Outsiders get 404"); the three roles get what is given (the team
+ * members have the role member).
  */
 export const byRole = <const M, const A, const O>(member: M, orgAdmin: A, owner: O): Expectation<M | A | O | 401 | 404> => ({
-  anonymous: 401, stranger: 404, member, orgAdmin, owner, otherOwner: 404, platformAdmin: 404,
+  anonymous: 401, stranger: 404, member, assignedMember: member, codeHolder: member, orgAdmin, owner, otherOwner: 404, platformAdmin: 404,
+});
+
+/** As byRole, with the team (owner, assigned member, code holder) apart from the members off the team. */
+export const byTeam = <const T, const N>(team: T, offTeam: N): Expectation<T | N | 401 | 404> => ({
+  ...byRole(offTeam, offTeam, team), assignedMember: team, codeHolder: team,
 });
 
 /** Every member of the organisation alike. */

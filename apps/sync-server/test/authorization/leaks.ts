@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Actor, Refusal } from './actors';
-import { memberActors } from './actors';
+import { memberActors, teamActors } from './actors';
 import type { World } from './world';
 
 const codeOf: Readonly<Record<Refusal, string>> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 423: 'BLOCKED' };
@@ -20,14 +20,20 @@ const isAdminArea = (key: string) => key.includes(' /api/admin/');
 /**
  * What this actor must never read in this answer. Members: nothing of the other owner's
  * organisation. The other owner: nothing of the world's. Everyone else: nothing of either.
- * The admin area shows organisations and services by name (its job) but no patient data.
+ * Members off a service's team: none of its patient names either, and nobody those of a service
+ * past its patient-data window. The admin area shows organisations and services by name (its
+ * job) but no patient data.
  * Sealed patient data (after discharge) reaches nobody in plain text.
  */
 export function hiddenMarkers(world: World, actor: Actor, key: string, status: number): string[] {
-  const { world: own, foreign, patients, sealed } = world.markers;
+  const { world: own, foreign, patients, sealed, teamPatients, pastWindow } = world.markers;
   if (status >= 400) return [...own, ...foreign, ...sealed];
   if (isAdminArea(key)) return [...patients, ...sealed];
-  if (memberActors.includes(actor)) return [...foreign, ...sealed];
+  if (memberActors.includes(actor)) {
+    // Patient data follows the team (issue 14); a `#key` row joins the caller with the code first.
+    const onTeam = teamActors.includes(actor) || key.endsWith('#key');
+    return [...foreign, ...sealed, ...pastWindow, ...(onTeam ? [] : teamPatients)];
+  }
   if (actor === 'otherOwner') return [...own, ...sealed];
   return [...own, ...foreign, ...sealed];
 }

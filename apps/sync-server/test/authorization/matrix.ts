@@ -1,6 +1,6 @@
 import type { MutationOutcome, RestOutcome, StateTable } from './actors';
 import {
-  archiveOwnerOnly, byRole, everyone, inStates, members, organizationStates, ownerOnly, planners, platformAdminOnly, protocolStates, serviceStates, signedIn,
+  archiveOwnerOnly, byRole, byTeam, everyone, inStates, members, organizationStates, ownerOnly, planners, platformAdminOnly, protocolStates, serviceStates, signedIn,
 } from './actors';
 
 /**
@@ -81,6 +81,13 @@ export const restMatrix = {
   'PATCH /api/services/:id/archive': planning(200, 409),
   'PATCH /api/services/:id/complete': planning(200, 409),
   'DELETE /api/services/:id': planning(200, 200),
+  // Service teams (issue 14, decisions "Service teams"): every member sees the team; owner and
+  // admins set it and renew the code like other planning; joining with the code needs a running,
+  // writable service — who is already on the team gets 200 whatever the state.
+  'GET /api/services/:id/team': inStates(serviceStates, members(200)),
+  'PUT /api/services/:id/team': planning(200, 200),
+  'POST /api/services/:id/access-code': planning(200, 200),
+  'POST /api/services/:id/join': { active: members(200), orgBlocked: byTeam(200, 423), serviceBlocked: byTeam(200, 423), archived: byTeam(200, 409) },
 
   // Minor treatments and material consumption: any member documents (decisions "Minor treatments").
   'GET /api/minor-treatments': { active: signedIn(200) },
@@ -94,7 +101,12 @@ export const restMatrix = {
 
   // Patient protocols (decisions "Patient protocols": members, open protocol, documentation allowed).
   'GET /api/patient-protocols': { active: signedIn(200) },
+  // Patient data only for the team in the window (requests.documentation.ts checks the body; leaks.ts the names).
   'GET /api/patient-protocols/:id': inStates(protocolStates, members(200)),
+  // ?key=CODE: the members off the team join as with POST …/join, then read.
+  'GET /api/patient-protocols/:id#key': {
+    active: members(200), orgBlocked: byTeam(200, 423), serviceBlocked: byTeam(200, 423), archived: byTeam(200, 409), discharged: members(200),
+  },
   'POST /api/patient-protocols': documentation(201),
   'PATCH /api/patient-protocols/:id': protocolEdit(200),
   'PATCH /api/patient-protocols/:id/discharge': discharge(200),

@@ -3,28 +3,67 @@ import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { expect } from 'vitest';
 import { dischargePayload, protocolPayload } from '../helpers/protocols';
 import { servicePayload } from '../helpers/services';
-import { memberActors } from './actors';
+import type { Actor, State } from './actors';
+import { memberActors, teamActors } from './actors';
 import type { DocumentationKey, RequestBuilder } from './requestTypes';
 import { freshProtocol, freshService } from './fresh';
+import type { World } from './world';
+
+/** Patient data is readable in these states: open protocol, service in its window (not archived). */
+const patientDataStates: readonly State[] = ['active', 'orgBlocked', 'serviceBlocked'];
+const readsPatientData = (actor: Actor, state: State) => teamActors.includes(actor) && patientDataStates.includes(state);
+
+/** The service's access code as it is now (a row may have renewed it). */
+async function accessCodeOf(world: World, serviceId: string): Promise<string> {
+  const row = await world.app.db.selectFrom('services').select('accessCode').where('id', '=', serviceId).executeTakeFirstOrThrow();
+  return row.accessCode ?? '';
+}
+
+/** After a join row: the members off the team are off it again, so the other rows see the world as built. */
+const offTeamAgain = (world: World, serviceId: string) => async () => {
+  await world.app.db.deleteFrom('serviceTeamMembers').where('serviceId', '=', serviceId).where('userId', 'in', [world.users.member.id, world.users.orgAdmin.id]).execute();
+};
 
 /** Services, minor treatments, material consumption, protocols, access events, dashboard, sync. */
 export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
   'GET /api/services': () => ({ url: '/api/services', listsOwnRows: true }),
   'GET /api/services/active': () => ({ url: '/api/services/active', listsOwnRows: true }),
-  'GET /api/services/:id': ({ scope }) => ({ url: `/api/services/${scope.serviceId}` }),
+  // The access code: owner, admins and the team only.
+  'GET /api/services/:id': ({ scope, actor }) => ({
+    url: `/api/services/${scope.serviceId}`,
+    expectBody: (body) => expect((body as { accessCode: string | null }).accessCode !== null).toBe(actor === 'orgAdmin' || teamActors.includes(actor)),
+  }),
   'GET /api/services/:id/revisions': ({ scope }) => ({ url: `/api/services/${scope.serviceId}/revisions` }),
   'POST /api/services': ({ scope }) => ({ url: '/api/services', payload: servicePayload(scope.org.id) }),
   'PATCH /api/services/:id': ({ scope }) => ({ url: `/api/services/${scope.serviceId}`, payload: { description: 'Beschreibung geändert' } }),
   'PATCH /api/services/:id/archive': async ({ world, scope }) => ({ url: `/api/services/${await freshService(world, scope, { ended: true })}/archive` }),
   'PATCH /api/services/:id/complete': async ({ world, scope }) => ({ url: `/api/services/${await freshService(world, scope)}/complete` }),
   'DELETE /api/services/:id': async ({ world, scope }) => ({ url: `/api/services/${await freshService(world, scope)}` }),
+  'GET /api/services/:id/team': ({ scope, world }) => ({
+    url: `/api/services/${scope.serviceId}/team`,
+    expectBody: (body) => expect((body as { userId: number }[]).map((m) => m.userId)).toContain(world.users.assignedMember.id),
+  }),
+  // The team as it is: the row checks who may set it, without changing the world.
+  'PUT /api/services/:id/team': async ({ world, scope }) => ({
+    url: `/api/services/${scope.serviceId}/team`,
+    payload: { userIds: (await world.app.db.selectFrom('serviceTeamMembers').select('userId').where('serviceId', '=', scope.serviceId).execute()).map((r) => r.userId) },
+  }),
+  'POST /api/services/:id/access-code': ({ scope }) => ({ url: `/api/services/${scope.serviceId}/access-code` }),
+  'POST /api/services/:id/join': async ({ world, scope }) => ({
+    url: `/api/services/${scope.serviceId}/join`, payload: { accessCode: await accessCodeOf(world, scope.serviceId) }, cleanup: offTeamAgain(world, scope.serviceId),
+  }),
 
   'GET /api/minor-treatments': () => ({ url: '/api/minor-treatments', listsOwnRows: true }),
   'POST /api/minor-treatments': ({ scope }) => ({
     url: '/api/minor-treatments',
     payload: { id: randomUUID(), serviceId: scope.serviceId, patientName: 'Max Muster', description: 'Pflaster geklebt', materials: [{ id: scope.materialId, quantity: 1 }] },
   }),
-  'GET /api/services/:id/minor-treatments': ({ scope }) => ({ url: `/api/services/${scope.serviceId}/minor-treatments` }),
+  'GET /api/services/:id/minor-treatments': ({ scope, actor, state }) => ({
+    url: `/api/services/${scope.serviceId}/minor-treatments`,
+    expectBody: (body) => {
+      if (state === 'active') expect((body as { patientName: string | null }[])[0]?.patientName ?? null).toBe(teamActors.includes(actor) ? 'Bruno Bagatellpatient' : null);
+    },
+  }),
   'GET /api/materials/used': ({ scope }) => ({ url: `/api/materials/used?serviceId=${scope.serviceId}` }),
   'POST /api/materials/add-used': ({ scope }) => ({ url: '/api/materials/add-used', payload: { serviceId: scope.serviceId, materials: [{ id: scope.materialId, quantity: 1 }] } }),
   'DELETE /api/materials/used/:id': ({ scope }) => ({ url: `/api/materials/used/${scope.materialId}?serviceId=${scope.serviceId}` }),
@@ -32,7 +71,15 @@ export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
   'GET /api/materials/export': ({ scope }) => ({ url: `/api/materials/export?serviceId=${scope.serviceId}` }),
 
   'GET /api/patient-protocols': () => ({ url: '/api/patient-protocols', listsOwnRows: true }),
-  'GET /api/patient-protocols/:id': ({ scope }) => ({ url: `/api/patient-protocols/${scope.protocolId}` }),
+  'GET /api/patient-protocols/:id': ({ scope, actor, state }) => ({
+    url: `/api/patient-protocols/${scope.protocolId}`,
+    expectBody: (body) => expect((body as { patientData: unknown }).patientData !== null).toBe(readsPatientData(actor, state)),
+  }),
+  'GET /api/patient-protocols/:id#key': async ({ world, scope, state }) => ({
+    url: `/api/patient-protocols/${scope.protocolId}?key=${encodeURIComponent(await accessCodeOf(world, scope.serviceId))}`,
+    expectBody: (body) => expect((body as { patientData: unknown }).patientData !== null).toBe(patientDataStates.includes(state)),
+    cleanup: offTeamAgain(world, scope.serviceId),
+  }),
   'POST /api/patient-protocols': ({ scope }) => ({ url: '/api/patient-protocols', payload: protocolPayload(scope.serviceId) }),
   'PATCH /api/patient-protocols/:id': ({ scope }) => ({ url: `/api/patient-protocols/${scope.protocolId}`, payload: { medications: 'ASS 100' } }),
   'PATCH /api/patient-protocols/:id/discharge': async ({ world, scope }) => ({
@@ -60,5 +107,13 @@ export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
   }),
   // An empty batch from a new device: whether the push itself is open; mutations have their own table.
   'POST /api/sync/push': () => ({ url: '/api/sync/push', payload: { deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [] } }),
-  'GET /api/sync/pull': () => ({ url: '/api/sync/pull', listsOwnRows: true }),
+  'GET /api/sync/pull': ({ world, actor }) => ({
+    url: '/api/sync/pull',
+    listsOwnRows: true,
+    expectBody: (body) => {
+      const scope = (body as { patientDataServices: string[] }).patientDataServices;
+      expect(scope.includes(world.scopes.active.serviceId)).toBe(teamActors.includes(actor));
+      expect(scope).not.toContain(world.scopes.archived.serviceId);
+    },
+  }),
 };

@@ -59,7 +59,7 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
   'DELETE /api/organizations/:id/members/:userId#owner': ({ world, scope }) => ({ url: `/api/organizations/${scope.org.id}/members/${world.users.owner.id}` }),
   // Leaving: a member or admin leaves as a new member of that role (the world's own stay); the owner tries himself.
   'DELETE /api/organizations/:id/members/:userId#leave': async ({ world, scope, actor }) => {
-    if (actor === 'member' || actor === 'orgAdmin') {
+    if (actor === 'member' || actor === 'assignedMember' || actor === 'codeHolder' || actor === 'orgAdmin') {
       const leaving = await freshMember(world, scope, actor === 'member' ? 'member' : 'admin');
       return { url: `/api/organizations/${scope.org.id}/members/${leaving.id}`, as: leaving.session };
     }

@@ -35,13 +35,17 @@ export interface Scope {
  * Unique texts of the world's rows, searched for in every answer (leaks.ts). `world`: the
  * organisations of owner, admin and member; `foreign`: the other owner's organisation;
  * `patients`: patient names of open records (never in the admin area); `sealed`: patient names
- * of discharged protocols (never in any answer: only the owner opens them, in the browser).
+ * of discharged protocols (never in any answer: only the owner opens them, in the browser);
+ * `teamPatients`: the world's open patient names in the patient-data window (only for the team);
+ * `pastWindow`: those of the archived service (for nobody, docs/security.md).
  */
 export interface Markers {
   world: string[];
   foreign: string[];
   patients: string[];
   sealed: string[];
+  teamPatients: string[];
+  pastWindow: string[];
 }
 
 export interface World {
@@ -102,19 +106,23 @@ async function minorTreatment(client: Client, serviceId: string, materialId: num
 export async function buildWorld(options: { smtpPort?: number } = {}): Promise<World> {
   const app = await createTestApp();
   const platformAdmin = await adminClient(app);
-  const names = { owner: 'olga', orgAdmin: 'adam', member: 'mona', stranger: 'sven', otherOwner: 'otto' } as const;
+  const names = { owner: 'olga', orgAdmin: 'adam', member: 'mona', assignedMember: 'tina', codeHolder: 'carl', stranger: 'sven', otherOwner: 'otto' } as const;
   const owner = await registeredClient(app, names.owner);
   const orgAdmin = await registeredClient(app, names.orgAdmin);
   const member = await registeredClient(app, names.member);
+  const assignedMember = await registeredClient(app, names.assignedMember);
+  const codeHolder = await registeredClient(app, names.codeHolder);
   const stranger = await registeredClient(app, names.stranger);
   const otherOwner = await registeredClient(app, names.otherOwner);
-  const clients: Record<Actor, Client> = { anonymous: new Client(app), stranger, member, orgAdmin, owner, otherOwner, platformAdmin };
+  const clients: Record<Actor, Client> = { anonymous: new Client(app), stranger, member, assignedMember, codeHolder, orgAdmin, owner, otherOwner, platformAdmin };
   const idOf = async (client: Client) => ok(await client.get('/api/user')).json<{ id: number }>().id;
   const password = validRegistration().password;
   const users = {
     owner: { id: await idOf(owner), username: names.owner, password },
     orgAdmin: { id: await idOf(orgAdmin), username: names.orgAdmin, password },
     member: { id: await idOf(member), username: names.member, password },
+    assignedMember: { id: await idOf(assignedMember), username: names.assignedMember, password },
+    codeHolder: { id: await idOf(codeHolder), username: names.codeHolder, password },
     stranger: { id: await idOf(stranger), username: names.stranger, password },
     otherOwner: { id: await idOf(otherOwner), username: names.otherOwner, password },
     platformAdmin: { id: await idOf(platformAdmin), ...adminCredentials },
@@ -125,6 +133,8 @@ export async function buildWorld(options: { smtpPort?: number } = {}): Promise<W
   for (const org of [open, locked]) {
     await joinOrganization(owner, orgAdmin, names.orgAdmin, org.id, 'admin');
     await joinOrganization(owner, member, names.member, org.id, 'member');
+    await joinOrganization(owner, assignedMember, names.assignedMember, org.id, 'member');
+    await joinOrganization(owner, codeHolder, names.codeHolder, org.id, 'member');
   }
   const openMaterial = await material(owner, open.id, 'Weltpflaster Offen');
   const lockedMaterial = await material(owner, locked.id, 'Weltpflaster Gesperrt');
@@ -133,6 +143,16 @@ export async function buildWorld(options: { smtpPort?: number } = {}): Promise<W
   const toBlock = await createServiceVia(owner, open.id, { name: 'Weltdienst Gesperrt' });
   const toArchive = await createServiceVia(owner, open.id, { name: 'Weltdienst Archiviert', ...endedDates() });
   const inLockedOrg = await createServiceVia(owner, locked.id, { name: 'Weltdienst Sperrorganisation' });
+  // The teams (issue 14): the owner as creator, the assigned member by the owner, the code holder
+  // by the code where the service runs (the ended one only takes assignments).
+  for (const service of [running, toBlock, toArchive, inLockedOrg]) {
+    ok(await owner.put(`/api/services/${service.id}/team`, { userIds: [users.owner.id, users.assignedMember.id] }));
+  }
+  for (const service of [running, toBlock, inLockedOrg]) {
+    const { accessCode } = ok(await owner.get(`/api/services/${service.id}`)).json<{ accessCode: string }>();
+    ok(await codeHolder.post(`/api/services/${service.id}/join`, { accessCode }));
+  }
+  ok(await owner.put(`/api/services/${toArchive.id}/team`, { userIds: [users.owner.id, users.assignedMember.id, users.codeHolder.id] }));
 
   const activeProtocol = await createProtocolVia(member, running.id, patient('Anneliese', 'Offenpatientin'));
   const toDischarge = await createProtocolVia(member, running.id, patient('Sieglinde', 'Siegelpatientin'));
@@ -169,6 +189,8 @@ export async function buildWorld(options: { smtpPort?: number } = {}): Promise<W
       foreign: ['Fremdorganisation', 'Fremdpflaster', 'Fremddienst', foreignService.id, foreignProtocol.protocol.id, 'Fremdpatientin', 'Fremdbagatell'],
       patients: ['Offenpatientin', 'Sperrpatient', 'Archivpatient', 'Orgsperrpatient', 'Bagatellpatient', 'Fremdpatientin', 'Fremdbagatell'],
       sealed: ['Siegelpatientin', 'Sieglinde'],
+      teamPatients: ['Offenpatientin', 'Sperrpatient', 'Orgsperrpatient', 'Bagatellpatient'],
+      pastWindow: ['Archivpatient'],
     },
     smtpPort: options.smtpPort ?? null,
   };

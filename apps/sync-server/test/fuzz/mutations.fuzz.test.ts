@@ -12,6 +12,7 @@ import { createTestApp, registeredClient } from '../helpers/testApp';
 import { bodyArbitrary, edgeValue, schemaFieldNames } from './arbitraries';
 import { json } from '../helpers/json';
 import type { ApiErrorBody, PushResponse } from '@sanidok/schema';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 
 /**
  * Property-based fuzzing of every sync mutation (issue: quality gates): malformed and edge args,
@@ -74,7 +75,7 @@ describe('fuzzing every sync mutation', () => {
           seq += 1;
           const response = await member.post('/api/sync/push', {
             deviceId,
-            schemaVersion: 1,
+            schemaVersion: SYNC_SCHEMA_VERSION,
             mutations: [{ mutationId: randomUUID(), seq, name, args, createdAt: new Date().toISOString() }],
           });
           // A body the JSON parser refuses outright (e.g. a "__proto__" key) fails the whole push with 400.

@@ -6,7 +6,7 @@ import { createTestApp, registeredClient } from './testApp';
 
 /**
  * The usual cast of the documentation tests: owner Olga, her organisation, medic Mona as a member
- * and one running service; `material` adds a catalogue entry (by default Olga's, in her organisation).
+ * and one running service with both on its team; `material` adds a catalogue entry (by default Olga's, in her organisation).
  */
 export async function serviceTeam() {
   const app = await createTestApp();
@@ -14,7 +14,12 @@ export async function serviceTeam() {
   const { id: orgId } = await createOrganization(owner);
   const medic = await addMember(app, owner, orgId, 'mona');
   const service = await createServiceVia(owner, orgId);
+  // Mona is on the service's team (issue 14): she documents and reads its patient data.
+  const medicId = json<{ id: number }>(await medic.get('/api/user')).id;
+  const ownerId = json<{ id: number }>(await owner.get('/api/user')).id;
+  const team = await owner.put(`/api/services/${service.id}/team`, { userIds: [ownerId, medicId] });
+  if (team.statusCode !== 200) throw new Error(`Einteilung fehlgeschlagen: ${team.body}`);
   const material = async (name: string, organizationId = orgId, client: Client = owner) =>
     json<{ id: number }>(await client.post('/api/materials', { name, unit: 'Stück', organizationId })).id;
-  return { app, owner, medic, orgId, service, material };
+  return { app, owner, medic, medicId, orgId, service, material };
 }

@@ -64,6 +64,7 @@ export class Client {
   get = (url: string) => this.request({ method: 'GET', url });
   post = (url: string, payload?: unknown) => this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'] });
   patch = (url: string, payload?: unknown) => this.request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'] });
+  put = (url: string, payload?: unknown) => this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'] });
 
   get hasSession(): boolean {
     return this.cookie !== undefined;

@@ -4,6 +4,7 @@ import { replyOf } from './common';
 import { organizationReply } from './organizations';
 import { protocolPatientDataReply, protocolReply, treatmentEntryReply, vitalRecordReply } from './protocols';
 import { materialReply, materialUsageReply, minorTreatmentReply, serviceReply } from './services';
+import { serviceTeamMemberReply } from './serviceTeams';
 
 /** true when every `From` is a `To` (tuple-wrapped, so unions are not distributed). */
 type Assignable<From, To> = [From] extends [To] ? true : false;
@@ -34,6 +35,7 @@ const entityData = {
   patientData: protocolPatientDataReply,
   vitalRecord: vitalRecordReply,
   treatmentEntry: treatmentEntryReply,
+  serviceTeamMember: serviceTeamMemberReply,
 } as const;
 type Entity = keyof typeof entityData;
 
@@ -51,6 +53,7 @@ export const pullReply = z.object({
   cursor: z.string(),
   hasMore: z.boolean(),
   organizations: z.array(organizationReply),
+  patientDataServices: z.array(z.string()),
   changes: z.array(syncChangeReply),
 });
 const _pullFits: Assignable<PullResponse, z.output<typeof pullReply>> = true;

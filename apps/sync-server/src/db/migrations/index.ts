@@ -7,6 +7,7 @@ import * as protocols from './2026-11-21_005_protocols';
 import * as admin from './2026-11-21_006_admin';
 import * as archive from './2026-11-21_007_archive';
 import * as usernamesInvitations from './2026-11-24_001_usernames_invitations';
+import * as serviceTeams from './2026-11-24_002_service_teams';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21_006_admin': admin,
   '2026-11-21_007_archive': archive,
   '2026-11-24_001_usernames_invitations': usernamesInvitations,
+  '2026-11-24_002_service_teams': serviceTeams,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
 import { revisionContext } from '../protocols/patientData';
 import { requireProtocolAccess } from '../protocols/access';
+import { mayHoldPatientData } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 
 type Entity = FieldRevision['entity'];
@@ -35,13 +36,16 @@ export async function listServiceRevisions(ctx: QueryContext, serviceId: unknown
 /**
  * The values replaced by concurrent edits of a protocol, for those who may read it. Patient-data
  * values are kept under the server data key while the protocol is open (they are opened here as
- * the patient data itself is); at discharge they were sealed into the archive and deleted.
+ * the patient data itself is, for the same readers); at discharge they were sealed into the archive
+ * and deleted.
  */
 export async function listProtocolRevisions(ctx: QueryContext, protocolId: unknown): Promise<FieldRevision[]> {
   const { db, dataKey, user } = ctx;
-  const { protocol } = await requireProtocolAccess(db, protocolId, user);
+  const { protocol, service } = await requireProtocolAccess(db, protocolId, user);
   const open = (field: string, value: string | null) => (value === null ? null : decryptAtRest(dataKey, value, revisionContext(protocol.id, field)));
-  const rows = await revisionsOf(db, ['protocol', 'patientData'], protocol.id);
+  // Replaced patient data is patient data: only for the team, in the window (domain/serviceTeams/policy.ts).
+  const entities: Entity[] = (await mayHoldPatientData(db, user.id, service)) ? ['protocol', 'patientData'] : ['protocol'];
+  const rows = await revisionsOf(db, entities, protocol.id);
   return Promise.all(
     rows.map(async (row) =>
       row.entity === 'patientData' ? { ...row, replacedValue: await open(row.field, row.replacedValue), newValue: await open(row.field, row.newValue) } : row,

@@ -2,6 +2,7 @@ import type { MinorTreatment } from '@sanidok/schema';
 import { decryptAtRest } from '@sanidok/crypto';
 import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
+import { loadTeamScope } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 
 function treatmentsQuery(db: Db) {
@@ -13,8 +14,17 @@ function treatmentsQuery(db: Db) {
 
 type TreatmentRow = Awaited<ReturnType<ReturnType<typeof treatmentsQuery>['executeTakeFirstOrThrow']>>;
 
-/** Decrypts the names and attaches the materials of each treatment. */
-export async function toMinorTreatments(db: Db, dataKey: string, rows: TreatmentRow[]): Promise<(MinorTreatment & { version: number })[]> {
+/**
+ * Decrypts the names the reader may see (`nameServices`: services whose patient data the reader
+ * may hold, domain/serviceTeams/queries.ts; the others' names are null) and attaches the
+ * materials of each treatment.
+ */
+export async function toMinorTreatments(
+  db: Db,
+  dataKey: string,
+  rows: TreatmentRow[],
+  nameServices: ReadonlySet<string> | 'all',
+): Promise<(MinorTreatment & { version: number })[]> {
   if (rows.length === 0) return [];
   const usage = await db
     .selectFrom('materialUsage as u')
@@ -36,14 +46,15 @@ export async function toMinorTreatments(db: Db, dataKey: string, rows: Treatment
     rows.map(async ({ patientNameEnc, ...row }) => ({
       ...row,
       date: row.createdAt,
-      patientName: await decryptAtRest(dataKey, patientNameEnc, `minor_treatments:${row.id}`),
+      patientName: nameServices === 'all' || nameServices.has(row.serviceId) ? await decryptAtRest(dataKey, patientNameEnc, `minor_treatments:${row.id}`) : null,
       materials: byTreatment.get(row.id) ?? [],
     })),
   );
 }
 
+/** The treatment just written, as its writer sent it (the name is the writer's own input). */
 export async function loadMinorTreatment(db: Db, dataKey: string, id: string): Promise<MinorTreatment> {
-  const [treatment] = await toMinorTreatments(db, dataKey, [await treatmentsQuery(db).where('t.id', '=', id).executeTakeFirstOrThrow()]);
+  const [treatment] = await toMinorTreatments(db, dataKey, [await treatmentsQuery(db).where('t.id', '=', id).executeTakeFirstOrThrow()], 'all');
   if (!treatment) throw new Error('Behandlung nach dem Speichern nicht lesbar');
   const { version: _v, ...rest } = treatment;
   return rest;
@@ -54,14 +65,16 @@ export async function listMinorTreatments(ctx: QueryContext): Promise<MinorTreat
   const { db, dataKey, user } = ctx;
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const rows = await treatmentsQuery(db).where('t.organizationId', 'in', mine).orderBy('t.createdAt', 'desc').limit(5000).execute();
-  return (await toMinorTreatments(db, dataKey, rows)).map(({ version: _v, ...t }) => t);
+  const { patientData } = await loadTeamScope(db, user.id);
+  return (await toMinorTreatments(db, dataKey, rows, patientData)).map(({ version: _v, ...t }) => t);
 }
 
 export async function listServiceMinorTreatments(ctx: QueryContext, serviceId: unknown): Promise<MinorTreatment[]> {
   const { db, dataKey, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);
   const rows = await treatmentsQuery(db).where('t.serviceId', '=', service.id).orderBy('t.createdAt', 'desc').execute();
-  return (await toMinorTreatments(db, dataKey, rows)).map(({ version: _v, ...t }) => t);
+  const { patientData } = await loadTeamScope(db, user.id);
+  return (await toMinorTreatments(db, dataKey, rows, patientData)).map(({ version: _v, ...t }) => t);
 }
 
 export { treatmentsQuery };

@@ -4,7 +4,9 @@ import type { CommandContext } from '../context';
 import { findUserByUsername } from '../accounts/usersRepository';
 import { AppError, conflict, isUniqueViolation, notFound, validate } from '../errors';
 import { mailInvitation } from '../mail/events';
+import { removeFromOrganizationTeams } from '../serviceTeams/membership';
 import { nowIso } from '../time';
+import { inTransaction } from '../transaction';
 import { assertNotBlocked, authorize, policyMessages, requireMembership } from './policy';
 import type { InvitationLimits } from './invitationLimits';
 import { recordInvitationAttempt } from './invitationLimits';
@@ -115,5 +117,9 @@ export async function removeMember(ctx: CommandContext, organizationId: unknown,
     await authorize(db, access.organization.id, user, 'removeMember', false);
     if (target.role === 'owner') throw new AppError(403, 'FORBIDDEN', policyMessages.removeOwner);
   }
-  await db.deleteFrom('organizationMembers').where('id', '=', target.id).execute();
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('organizationMembers').where('id', '=', target.id).execute();
+    // Off every team of the organisation too: a later invitation starts without assignments.
+    await removeFromOrganizationTeams(trx, access.organization.id, target.userId);
+  });
 }

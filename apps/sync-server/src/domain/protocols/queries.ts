@@ -1,8 +1,12 @@
 import type { PatientProtocol, PatientProtocolWithSummary, ProtocolDetail } from '@sanidok/schema';
 import { treatmentSummary } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
-import type { QueryContext } from '../context';
+import type { AttemptLimiter } from '../accounts/attemptLimiter';
+import type { CommandContext, QueryContext } from '../context';
+import { mayHoldPatientData } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
+import { joinWithCode } from '../services/team';
+import { inTransaction } from '../transaction';
 import { requireProtocolAccess } from './access';
 import { loadPatientData } from './patientData';
 
@@ -46,17 +50,33 @@ export async function loadProtocol(db: Db, id: string): Promise<PatientProtocolW
   return protocol;
 }
 
-/** Protocol plus patient data, which only an open protocol still shows. */
-export async function loadProtocolDetail(db: Db, dataKey: string, id: string): Promise<ProtocolDetail> {
+/**
+ * Protocol plus patient data, which only an open protocol still shows, and only to a reader on
+ * its service's team while the service is in its patient-data window (domain/serviceTeams/policy.ts).
+ */
+export async function loadProtocolDetail(db: Db, dataKey: string, id: string, readerId: number): Promise<ProtocolDetail> {
   const protocol = await loadProtocol(db, id);
-  return { protocol, patientData: await loadPatientData(db, dataKey, protocol) };
+  const service = await db.selectFrom('services').select(['id', 'status', 'endDate']).where('id', '=', protocol.serviceId).executeTakeFirstOrThrow();
+  const mayRead = await mayHoldPatientData(db, readerId, service);
+  return { protocol, patientData: mayRead ? await loadPatientData(db, dataKey, protocol) : null };
 }
 
-/** GET /api/patient-protocols/{id}: members only; patient data only while active. */
-export async function getProtocolDetail(ctx: QueryContext, protocolId: unknown): Promise<ProtocolDetail> {
+/**
+ * GET /api/patient-protocols/{id}[?key=CODE]: members only; patient data as loadProtocolDetail.
+ * With the service's access code a member not on the team joins it first, as
+ * POST /api/services/{id}/join does (the QR code of the service detail opens this URL).
+ */
+export async function getProtocolDetail(ctx: CommandContext, protocolId: unknown, join?: { key: string; attempts: AttemptLimiter }): Promise<ProtocolDetail> {
   const { db, dataKey, user } = ctx;
-  const { protocol } = await requireProtocolAccess(db, protocolId, user);
-  return loadProtocolDetail(db, dataKey, protocol.id);
+  if (!join) {
+    const { protocol } = await requireProtocolAccess(db, protocolId, user);
+    return loadProtocolDetail(db, dataKey, protocol.id, user.id);
+  }
+  return inTransaction(db, async (trx) => {
+    const access = await requireProtocolAccess(trx, protocolId, user);
+    await joinWithCode(trx, ctx, access, join.key, join.attempts);
+    return loadProtocolDetail(trx, dataKey, access.protocol.id, user.id);
+  });
 }
 
 /** Protocols of my organisations' services, newest first; clinical part only. */

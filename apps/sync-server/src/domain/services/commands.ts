@@ -8,9 +8,11 @@ import { authorize } from '../organizations/policy';
 import { nextVersion, writeTombstone } from '../versions';
 import { nowIso } from '../time';
 import { inTransaction } from '../transaction';
+import { insertCreator, removeWholeTeam, resendServiceData } from '../serviceTeams/membership';
 import { authorizeServiceManagement } from './access';
 import { applyFieldUpdate } from './fieldUpdate';
 import { loadService } from './queries';
+import { newAccessCode } from './team';
 
 export const serviceCommandMessages = {
   exists: 'Diesen Sanitätsdienst gibt es bereits.',
@@ -28,7 +30,7 @@ export async function createService(ctx: CommandContext, input: unknown): Promis
     const now = nowIso();
     const row = {
       id, organizationId: organization.id, name: data.name, description: data.description, location: data.location,
-      startDate: data.startDate, endDate: data.endDate, status: 'active' as const, isBlocked: 0, accessCode: null,
+      startDate: data.startDate, endDate: data.endDate, status: 'active' as const, isBlocked: 0, accessCode: newAccessCode(),
       createdById: ctx.user.id, createdAt: now, updatedAt: now, version: await nextVersion(trx), fieldVersions: '{}', needsReview: 0,
     };
     try {
@@ -37,6 +39,8 @@ export async function createService(ctx: CommandContext, input: unknown): Promis
       if (isUniqueViolation(error)) throw conflict(serviceCommandMessages.exists);
       throw error;
     }
+    // The creator is on the team from the start (issue 14; docs/decisions.md "Service teams").
+    await insertCreator(trx, row, ctx.user.id);
     // Built from what was written, not read back: creation is the hot path of a sync push. Spelled
     // out: object rest/spread costs V8 a slow generic copy (≈ 5 µs per mutation).
     return {
@@ -59,6 +63,9 @@ export async function updateService(ctx: CommandContext, input: unknown): Promis
     }
     const { id: _id, baseVersion, organizationId: _moved, reviewed, ...fields } = data;
     await applyFieldUpdate(trx, ctx.user.id, service, fields, baseVersion, reviewed === true);
+    // A later end can bring the service back into its patient-data window: the team's devices,
+    // which purged that data, get it again (domain/serviceTeams/membership.ts).
+    if (data.endDate !== undefined && data.endDate !== service.endDate) await resendServiceData(trx, service.id);
     return loadService(trx, service.id);
   });
 }
@@ -86,6 +93,7 @@ export async function deleteService(ctx: CommandContext, input: unknown): Promis
     // Patient documentation must be kept; deleting would cascade it away (docs/decisions.md).
     const protocol = await trx.selectFrom('patientProtocols').select('id').where('serviceId', '=', id).executeTakeFirst();
     if (protocol) throw conflict(serviceCommandMessages.hasProtocols);
+    await removeWholeTeam(trx, service);
     await trx.deleteFrom('services').where('id', '=', id).execute();
     await writeTombstone(trx, 'service', id, service.organizationId);
     return { ok: true as const };

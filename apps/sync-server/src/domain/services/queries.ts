@@ -2,6 +2,7 @@ import type { Service } from '@sanidok/schema';
 import { serviceStatus } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
+import { loadServiceViewer, withVisibleAccessCode } from '../serviceTeams/queries';
 import { requireServiceAccess } from './access';
 
 export function servicesQuery(db: Db) {
@@ -36,12 +37,12 @@ export async function loadService(db: Db, id: string): Promise<Service> {
   return toService(await servicesQuery(db).where('s.id', '=', id).executeTakeFirstOrThrow());
 }
 
-/** Services of my organisations, soonest first. */
+/** Services of my organisations, soonest first; the access code only where I may see it. */
 export async function listServices(ctx: QueryContext): Promise<Service[]> {
   const { db, user } = ctx;
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
-  const rows = await servicesQuery(db).where('s.organizationId', 'in', mine).orderBy('s.startDate').execute();
-  return rows.map(toService);
+  const [rows, viewer] = await Promise.all([servicesQuery(db).where('s.organizationId', 'in', mine).orderBy('s.startDate').execute(), loadServiceViewer(db, user.id)]);
+  return rows.map((row) => withVisibleAccessCode(toService(row), viewer));
 }
 
 export async function listActiveServices(ctx: QueryContext, now = new Date()): Promise<Service[]> {
@@ -51,5 +52,5 @@ export async function listActiveServices(ctx: QueryContext, now = new Date()): P
 export async function getService(ctx: QueryContext, serviceId: unknown): Promise<Service> {
   const { db, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);
-  return loadService(db, service.id);
+  return withVisibleAccessCode(await loadService(db, service.id), await loadServiceViewer(db, user.id));
 }

@@ -4,22 +4,26 @@ import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
 import { AppError, validate } from '../errors';
 import { listMyOrganizations } from '../organizations/queries';
+import { loadTeamScope } from '../serviceTeams/queries';
 import { decodeCursor, encodeCursor } from './cursor';
+import type { PullReader } from './sources';
 import { hasChangesSince, syncSources } from './sources';
 
 const defaultPageSize = 500;
 
 /** Changes of one organisation after `from` from every source, merged in version order. */
-async function organizationChanges(db: Db, organizationId: number, from: number, limit: number, dataKey: string): Promise<SyncChange[]> {
+async function organizationChanges(db: Db, organizationId: number, from: number, limit: number, reader: PullReader): Promise<SyncChange[]> {
   if (!(await hasChangesSince(db, organizationId, from))) return [];
-  const perSource = await Promise.all(syncSources.map((source) => source.read(db, organizationId, from, limit, dataKey)));
+  const perSource = await Promise.all(syncSources.map((source) => source.read(db, organizationId, from, limit, reader)));
   return perSource.flat().sort((a, b) => a.version - b.version);
 }
 
 /**
  * One page of changes for the signed-in user (docs/sync-protocol.md, Pull). Membership is read
  * at every pull, so a removed member gets nothing more of that organisation, and its absence
- * from `organizations` tells the device to purge it.
+ * from `organizations` tells the device to purge it. The team scope too is read at every pull
+ * (one indexed query): `patientDataServices` names the services whose patient data the device
+ * may keep; it purges the rest once its outbox holds nothing for them (docs/sync-protocol.md).
  */
 export async function pullChanges(ctx: QueryContext, query: unknown): Promise<PullResponse> {
   const { db, dataKey } = ctx;
@@ -29,7 +33,9 @@ export async function pullChanges(ctx: QueryContext, query: unknown): Promise<Pu
   }
   const cursor = decodeCursor(params.cursor);
   const limit = params.limit ?? defaultPageSize;
-  const organizations = await listMyOrganizations(ctx);
+  const [organizations, scope] = await Promise.all([listMyOrganizations(ctx), loadTeamScope(db, ctx.user.id)]);
+  const patientDataServices = [...scope.patientData].sort();
+  const patientDataJson = JSON.stringify(patientDataServices);
   const next: Record<string, number> = {};
   const changes: SyncChange[] = [];
   let hasMore = false;
@@ -41,12 +47,13 @@ export async function pullChanges(ctx: QueryContext, query: unknown): Promise<Pu
       hasMore = true;
       continue;
     }
-    const found = await organizationChanges(db, organization.id, from, budget + 1, dataKey);
+    const reader: PullReader = { userId: ctx.user.id, dataKey, role: organization.role, scope, patientDataJson };
+    const found = await organizationChanges(db, organization.id, from, budget + 1, reader);
     const taken = found.slice(0, budget);
     if (found.length > budget) hasMore = true;
     changes.push(...taken);
     const last = taken.at(-1);
     if (last) next[organization.id] = last.version;
   }
-  return { cursor: encodeCursor(next), hasMore, organizations, changes };
+  return { cursor: encodeCursor(next), hasMore, organizations, patientDataServices, changes };
 }

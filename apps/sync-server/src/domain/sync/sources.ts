@@ -1,5 +1,6 @@
-import type { SyncChange } from '@sanidok/schema';
-import { CompiledQuery } from 'kysely';
+import type { OrganizationRole, SyncChange } from '@sanidok/schema';
+import { serviceTeamMemberId } from '@sanidok/schema';
+import { CompiledQuery, sql } from 'kysely';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { Db } from '../../db/connection';
 import { toMinorTreatments, treatmentsQuery } from '../minorTreatments/queries';
@@ -7,10 +8,25 @@ import { decryptPatientData } from '../protocols/patientData';
 import { protocolsQuery, toProtocol } from '../protocols/queries';
 import { treatmentEntriesQuery } from '../protocols/treatmentEntries';
 import { toVitalRecords, vitalRecordsQuery } from '../protocols/vitals';
+import type { TeamScope } from '../serviceTeams/queries';
+import { teamMembersQuery, toTeamMember, withVisibleAccessCode } from '../serviceTeams/queries';
 import { servicesQuery, toService } from '../services/queries';
 
+/**
+ * Who pulls, once per pull: the data key, the reader's role in the organisation and the team
+ * scope (docs/security.md "Patient data follows the team"). `patientDataJson` is the scope's
+ * service ids as one JSON array, bound into the patient-data select.
+ */
+export interface PullReader {
+  userId: number;
+  dataKey: string;
+  role: OrganizationRole;
+  scope: TeamScope;
+  patientDataJson: string;
+}
+
 /** Reads the changes of one entity type of one organisation after `from`, lowest versions first. */
-type ReadChanges = (db: Db, organizationId: number, from: number, limit: number, dataKey: string) => Promise<SyncChange[]>;
+type ReadChanges = (db: Db, organizationId: number, from: number, limit: number, reader: PullReader) => Promise<SyncChange[]>;
 
 export interface SyncSource {
   /** Its table (SQL name), indexed on (organization_id, version): see `hasChangesSince`. */
@@ -25,8 +41,13 @@ interface Window extends Record<string, unknown> {
   limit: number;
 }
 
+/** The patient-data window adds the services the reader may hold (a JSON array of ids). */
+interface ScopedWindow extends Window {
+  services: string;
+}
+
 // Each source's select is built and compiled once (db/compiledSelect.ts); a pull binds only the
-// window. A device pulls every 5 s, mostly finding nothing: building nine queries per request
+// window. A device pulls every 5 s, mostly finding nothing: building ten queries per request
 // cost more than running them.
 const servicesSince = compiledSelect((db, w: Window) =>
   servicesQuery(db).where('s.organizationId', '=', w.organizationId).where('s.version', '>', w.from).orderBy('s.version').limit(w.limit));
@@ -41,23 +62,30 @@ const materialUsageSince = compiledSelect((db, w: Window) =>
     .where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
 const protocolsSince = compiledSelect((db, w: Window) =>
   protocolsQuery(db).where('p.organizationId', '=', w.organizationId).where('p.version', '>', w.from).orderBy('p.version').limit(w.limit));
-// Only open protocols' patient data travels; a discharge sends a 'patientData' delete (tombstone).
-const patientDataSince = compiledSelect((db, w: Window) =>
+// Only open protocols' patient data travels, and only of the services in the reader's scope
+// (filtered in SQL, before the limit: a page must never skip rows it did not read); a discharge
+// sends a 'patientData' delete (tombstone).
+const patientDataSince = compiledSelect((db, w: ScopedWindow) =>
   db.selectFrom('protocolPatientData as d').innerJoin('patientProtocols as p', 'p.id', 'd.protocolId')
     .select(['d.protocolId', 'd.dataEnc', 'd.version'])
-    .where('d.organizationId', '=', w.organizationId).where('p.status', '=', 'active').where('d.version', '>', w.from).orderBy('d.version').limit(w.limit));
+    .where('d.organizationId', '=', w.organizationId).where('p.status', '=', 'active').where('d.version', '>', w.from)
+    .where(sql<boolean>`p.service_id in (select value from json_each(${w.services}))`)
+    .orderBy('d.version').limit(w.limit));
 const vitalRecordsSince = compiledSelect((db, w: Window) =>
   vitalRecordsQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
 const treatmentEntriesSince = compiledSelect((db, w: Window) =>
   treatmentEntriesQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
+const teamMembersSince = compiledSelect((db, w: Window) =>
+  teamMembersQuery(db).where('t.organizationId', '=', w.organizationId).where('t.version', '>', w.from).orderBy('t.version').limit(w.limit));
 const tombstonesSince = compiledSelect((db, w: Window) =>
   db.selectFrom('syncTombstones').selectAll().where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
 
 const services: SyncSource = {
   table: 'services',
-  read: async (db, organizationId, from, limit) => {
+  read: async (db, organizationId, from, limit, reader) => {
     const rows = await servicesSince(db, { organizationId, from, limit });
-    return rows.map((row) => ({ entity: 'service', op: 'upsert', id: row.id, organizationId, version: row.version, data: toService(row) }));
+    const viewer = { roles: new Map([[organizationId, reader.role]]), team: reader.scope.team };
+    return rows.map((row) => ({ entity: 'service', op: 'upsert', id: row.id, organizationId, version: row.version, data: withVisibleAccessCode(toService(row), viewer) }));
   },
 };
 
@@ -71,9 +99,9 @@ const materials: SyncSource = {
 
 const minorTreatments: SyncSource = {
   table: 'minor_treatments',
-  read: async (db, organizationId, from, limit, dataKey) => {
+  read: async (db, organizationId, from, limit, reader) => {
     const rows = await minorTreatmentsSince(db, { organizationId, from, limit });
-    return (await toMinorTreatments(db, dataKey, rows)).map(({ version, ...data }) => ({ entity: 'minorTreatment', op: 'upsert', id: data.id, organizationId, version, data }));
+    return (await toMinorTreatments(db, reader.dataKey, rows, reader.scope.patientData)).map(({ version, ...data }) => ({ entity: 'minorTreatment', op: 'upsert', id: data.id, organizationId, version, data }));
   },
 };
 
@@ -95,11 +123,12 @@ const protocols: SyncSource = {
 
 const patientData: SyncSource = {
   table: 'protocol_patient_data',
-  read: async (db, organizationId, from, limit, dataKey) => {
-    const rows = await patientDataSince(db, { organizationId, from, limit });
+  read: async (db, organizationId, from, limit, reader) => {
+    if (reader.scope.patientData.size === 0) return [];
+    const rows = await patientDataSince(db, { organizationId, from, limit, services: reader.patientDataJson });
     return Promise.all(rows.map(async (row) => ({
       entity: 'patientData' as const, op: 'upsert' as const, id: row.protocolId, organizationId, version: row.version,
-      data: { protocolId: row.protocolId, patientData: await decryptPatientData(dataKey, row.protocolId, row.dataEnc), version: row.version },
+      data: { protocolId: row.protocolId, patientData: await decryptPatientData(reader.dataKey, row.protocolId, row.dataEnc), version: row.version },
     })));
   },
 };
@@ -120,6 +149,16 @@ const treatmentEntries: SyncSource = {
   },
 };
 
+const teamMembers: SyncSource = {
+  table: 'service_team_members',
+  read: async (db, organizationId, from, limit) => {
+    const rows = await teamMembersSince(db, { organizationId, from, limit });
+    return rows.map((row) => ({
+      entity: 'serviceTeamMember', op: 'upsert', id: serviceTeamMemberId(row.serviceId, row.userId), organizationId, version: row.version, data: toTeamMember(row),
+    }));
+  },
+};
+
 const tombstones: SyncSource = {
   table: 'sync_tombstones',
   read: async (db, organizationId, from, limit) => {
@@ -130,12 +169,12 @@ const tombstones: SyncSource = {
 
 /** Every synced table; a new entity type adds its source here (and its data type in packages/schema). */
 export const syncSources: readonly SyncSource[] = [
-  services, materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, tombstones,
+  services, materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, teamMembers, tombstones,
 ];
 
-// One statement instead of nine selects when nothing changed, the common case of a pull every
+// One statement instead of ten selects when nothing changed, the common case of a pull every
 // 5 s: an index probe per table. It may say "changed" where a source filters further (open
-// protocols only); then the sources read as before, so the answer is the same either way.
+// protocols, the reader's patient-data scope); then the sources read as before, so the answer is the same either way.
 const probeSql = `select ${syncSources.map((source) => `exists (select 1 from ${source.table} where organization_id = ? and version > ?)`).join(' or ')} as changed`;
 
 /** Whether any source has a row of the organisation after `from`. */

@@ -14,6 +14,7 @@ import { statsRoutes } from './stats';
 import { organizationRoutes } from './organizations';
 import { patientProtocolRoutes } from './patientProtocols';
 import { serviceRoutes } from './services';
+import { serviceTeamRoutes } from './serviceTeams';
 import { syncRoutes } from './sync';
 
 /**
@@ -30,6 +31,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(invitationRoutes);
   await app.register(materialRoutes);
   await app.register(serviceRoutes);
+  await app.register(serviceTeamRoutes);
   await app.register(minorTreatmentRoutes);
   await app.register(materialUsageRoutes);
   await app.register(patientProtocolRoutes);

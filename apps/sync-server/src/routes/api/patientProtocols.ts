@@ -3,6 +3,7 @@ import {
   dischargeProtocolSchema,
   fieldRevisionReply,
   idParams,
+  protocolDetailQuery,
   protocolDetailReply,
   protocolWithSummaryReply,
   recordVitalsSchema,
@@ -38,7 +39,8 @@ const asObject = (body: unknown): object => (body && typeof body === 'object' ? 
 /**
  * Patient protocols of docs/spec/services.md §7 with vital signs and treatment entries: the same commands as the
  * sync mutations 'protocol.*', 'vitals.record' and 'treatmentEntry.add'. The spec's
- * ?encryptionKey= is not needed (and ignored): membership and an active protocol decide.
+ * ?encryptionKey= is not needed (and ignored): membership, the service team and an active
+ * protocol decide; ?key= is the service's access code (domain/services/team.ts).
  */
 export const patientProtocolRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
@@ -51,8 +53,12 @@ export const patientProtocolRoutes: FastifyPluginAsync = (fastify) => {
 
   app.get('/patient-protocols', { schema: { tags, summary: 'Protokolle meiner Organisationen', response: list } }, async (request) =>
     listProtocols(commandContext(app, request)));
-  app.get('/patient-protocols/:id', { schema: { tags, summary: 'Ein Protokoll mit Patientendaten', params: idParams, response: detail } }, async (request) =>
-    getProtocolDetail(commandContext(app, request), request.params.id));
+  app.get('/patient-protocols/:id', {
+    schema: { tags, summary: 'Ein Protokoll mit Patientendaten (?key=Zugangscode tritt dem Team bei)', params: idParams, querystring: protocolDetailQuery, response: detail },
+  }, async (request) => {
+    const { key } = request.query;
+    return getProtocolDetail(commandContext(app, request), request.params.id, key === undefined ? undefined : { key, attempts: app.accessCodeAttempts });
+  });
 
   app.post('/patient-protocols', { schema: { tags, summary: 'Protokoll anlegen', body: createProtocolSchema, response: replies({ 201: protocolDetailReply }) } }, async (request, reply) =>
     reply.status(201).send(await createProtocol(ctx(request), request.body)));

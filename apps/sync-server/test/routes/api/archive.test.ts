@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { encodeOrganizationSecret, openSealedPatientData, publicKeysToBase64Url, sealPatientDataForDischarge, signArchiveProof } from '@sanidok/crypto';
 import type { AccessLogItem, ApiErrorBody, ArchiveAccessFailureItem, ArchiveKeyFailureBody, ArchiveProtocolsResponse, ProtocolDetail, PullResponse, PushResponse } from '@sanidok/schema';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
 import { adminClient } from '../../helpers/admin';
@@ -97,7 +98,7 @@ describe('sealing at discharge', () => {
     const device = randomUUID();
     const mutation = { mutationId: randomUUID(), seq: 1, name: 'protocol.discharge', createdAt: new Date().toISOString(),
       args: { id: created.protocol.id, ...dischargePayload, sealedPatientData: envelope, patientDataVersion: patientData.version } };
-    const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: device, schemaVersion: 1, mutations: [mutation] }));
+    const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: device, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [mutation] }));
     expect(push.results[0]?.status).toBe('applied');
     // The push carried no plaintext patient data.
     expect(JSON.stringify(mutation)).not.toContain('Jürgen');
@@ -116,7 +117,7 @@ describe('sealing at discharge', () => {
     const [organization] = json<PullResponse>(await medic.get('/api/sync/pull')).organizations;
     if (!organization) throw new Error('Organisation fehlt im Pull');
     const push = (seq: number, args: Record<string, unknown>) =>
-      medic.post('/api/sync/push', { deviceId: device, schemaVersion: 1, mutations: [{ mutationId: randomUUID(), seq, name: 'protocol.discharge', createdAt: new Date().toISOString(), args }] });
+      medic.post('/api/sync/push', { deviceId: device, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ mutationId: randomUUID(), seq, name: 'protocol.discharge', createdAt: new Date().toISOString(), args }] });
 
     // 1. Another tablet changed the phone after this device's pull.
     const first = await createProtocolVia(medic, service.id);

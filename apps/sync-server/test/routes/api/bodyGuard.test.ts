@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { encodeOrganizationSecret } from '@sanidok/crypto';
-import { pushRequestSchema, syncMutationNames } from '@sanidok/schema';
+import { pushRequestSchema, SYNC_SCHEMA_VERSION, syncMutationNames } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { bodyGuardMessages, bodyLimits } from '../../../src/domain/bodyGuard';
 import { adminClient } from '../../helpers/admin';
@@ -16,7 +16,7 @@ import { createTestApp, registeredClient } from '../../helpers/testApp';
 const secretText = encodeOrganizationSecret(Uint8Array.from({ length: 32 }, (_, i) => 255 - i));
 const mutation = (seq: number, name: string, args: unknown) => ({ mutationId: randomUUID(), seq, name, args, createdAt: new Date().toISOString() });
 const push = (client: Client, deviceId: string, mutations: unknown[], holes: Record<string, string> = {}) =>
-  client.request({ method: 'POST', url: '/api/sync/push', headers: { 'content-type': 'application/json' }, payload: jsonText({ deviceId, schemaVersion: 1, mutations }, holes) });
+  client.request({ method: 'POST', url: '/api/sync/push', headers: { 'content-type': 'application/json' }, payload: jsonText({ deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations }, holes) });
 const nested = (depth: number): unknown => {
   let value: unknown = { id: 'innen' };
   for (let i = 0; i < depth; i++) value = { args: value };
@@ -109,7 +109,7 @@ describe('REST writes: never the secret', () => {
         if (!isPush) expect(response.json<{ message: string }>().message).toBe(bodyGuardMessages.secret);
       }
     }
-    expect(pushRequestSchema.safeParse({ deviceId: randomUUID(), schemaVersion: 1, mutations: [], note: secretText }).data).not.toHaveProperty('note');
+    expect(pushRequestSchema.safeParse({ deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [], note: secretText }).data).not.toHaveProperty('note');
     for (const { path, bytes } of databaseFiles(app)) expect(bytes.includes(Buffer.from(secretText)), path).toBe(false);
   });
 

@@ -4,6 +4,7 @@ import { serviceTeam } from '../../helpers/serviceTeam';
 import { registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
 import type { ApiErrorBody, FieldRevision, ProtocolDetail, Service } from '@sanidok/schema';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { anyString } from '../../helpers/matchers';
 
 // 'Angaben geprüft' (docs/sync-protocol.md, Conflicts): `reviewed: true` clears the review flag of a
@@ -48,7 +49,7 @@ describe('conflict review', () => {
 
     const push = await owner.post('/api/sync/push', {
       deviceId: '0190a000-0000-7000-8000-00000000d001',
-      schemaVersion: 1,
+      schemaVersion: SYNC_SCHEMA_VERSION,
       mutations: [{ mutationId: '0190a000-0000-7000-8000-00000000e001', seq: 1, name: 'service.update', args: { id: service.id, baseVersion: flagged.version, reviewed: true }, createdAt: new Date().toISOString() }],
     });
     expect(push.statusCode, push.body).toBe(200);

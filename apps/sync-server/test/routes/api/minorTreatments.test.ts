@@ -8,6 +8,7 @@ import { serviceTeam } from '../../helpers/serviceTeam';
 import { registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
 import type { ApiErrorBody, MinorTreatment, PullResponse, UsedMaterialSummary } from '@sanidok/schema';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { objectWith } from '../../helpers/matchers';
 
 const setup = serviceTeam;
@@ -121,7 +122,7 @@ describe('minor treatments through sync', () => {
       args: { id, serviceId: service.id, patientName: 'Offline Olaf', description: 'Pflaster', materials: [{ id: pflaster, quantity: 1, usageId }], createdAt: '2026-01-01T10:00:00.000Z' } };
     const deviceId = randomUUID();
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      await medic.post('/api/sync/push', { deviceId, schemaVersion: 1, mutations: [mutation] });
+      await medic.post('/api/sync/push', { deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [mutation] });
     }
     expect(await counts(app)).toEqual({ treatments: 1, usage: 1 });
     const treatment = await app.db.selectFrom('minorTreatments').selectAll().executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@ import { serviceTeam } from '../../helpers/serviceTeam';
 import { registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
 import type { AccessLogItem, ApiErrorBody, PublicUser, PushResponse } from '@sanidok/schema';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 
 async function setup() {
   const team = await serviceTeam();
@@ -60,7 +61,7 @@ describe('access logging of protocols', () => {
     const occurredAt = new Date(Date.now() - 3 * 3_600_000).toISOString();
     const event = { id: randomUUID(), protocolId: protocol.id, actionType: 'print_handover', occurredAt };
     const device = randomUUID();
-    const first = await medic.post('/api/sync/push', { deviceId: device, schemaVersion: 1, mutations: [
+    const first = await medic.post('/api/sync/push', { deviceId: device, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [
       { mutationId: randomUUID(), seq: 1, name: 'accessLog.record', args: event, createdAt: occurredAt },
       { mutationId: randomUUID(), seq: 2, name: 'accessLog.record', args: event, createdAt: occurredAt },
       { mutationId: randomUUID(), seq: 3, name: 'accessLog.record', args: { ...event, id: randomUUID(), actionType: 'other' }, createdAt: occurredAt },
@@ -72,7 +73,7 @@ describe('access logging of protocols', () => {
 
     // A clock far in the future is not believed: the server's time stands in.
     const future = { ...event, id: randomUUID(), occurredAt: '2999-01-01T00:00:00.000Z' };
-    await medic.post('/api/sync/push', { deviceId: device, schemaVersion: 1, mutations: [{ mutationId: randomUUID(), seq: 4, name: 'accessLog.record', args: future, createdAt: occurredAt }] });
+    await medic.post('/api/sync/push', { deviceId: device, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ mutationId: randomUUID(), seq: 4, name: 'accessLog.record', args: future, createdAt: occurredAt }] });
     const stored = await app.db.selectFrom('accessLogs').select('timestamp').where('eventId', '=', future.id).executeTakeFirstOrThrow();
     expect(Date.parse(stored.timestamp)).toBeLessThanOrEqual(Date.now());
   });

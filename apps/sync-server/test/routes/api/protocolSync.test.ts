@@ -8,10 +8,11 @@ import { serviceTeam } from '../../helpers/serviceTeam';
 import { registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
 import type { OrganizationListItem, PatientProtocolWithSummary, PublicUser, PullResponse, PushResponse } from '@sanidok/schema';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { objectWith } from '../../helpers/matchers';
 
 const mutation = (seq: number, name: string, args: unknown) => ({ mutationId: randomUUID(), seq, name, args, createdAt: new Date().toISOString() });
-const push = (client: Client, deviceId: string, mutations: unknown[]) => client.post('/api/sync/push', { deviceId, schemaVersion: 1, mutations });
+const push = (client: Client, deviceId: string, mutations: unknown[]) => client.post('/api/sync/push', { deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations });
 
 interface Change { entity: string; op: string; id: string; version: number; data?: unknown }
 

@@ -5,9 +5,10 @@ import { createServiceVia, servicePayload } from '../../helpers/services';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
 import type { ApiErrorBody, PublicUser, PullResponse, PushResponse, Service } from '@sanidok/schema';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 
 const mutation = (seq: number, name: string, args: unknown) => ({ mutationId: randomUUID(), seq, name, args, createdAt: new Date().toISOString() });
-const push = (client: Client, deviceId: string, mutations: unknown[], schemaVersion = 1) =>
+const push = (client: Client, deviceId: string, mutations: unknown[], schemaVersion = SYNC_SCHEMA_VERSION) =>
   client.post('/api/sync/push', { deviceId, schemaVersion, mutations });
 
 async function pullAll(client: Client, cursor?: string, limit?: number) {
@@ -94,8 +95,8 @@ describe('sync push', () => {
     expect(old.statusCode).toBe(409);
     expect(json<ApiErrorBody>(old).code).toBe('SCHEMA_MISMATCH');
     expect((await app.db.selectFrom('services').select('id').execute()).length).toBe(1);
-    expect((await new Client(app).post('/api/sync/push', { deviceId: device, schemaVersion: 1, mutations: [] })).statusCode).toBe(401);
-    expect((await owner.post('/api/sync/push', { deviceId: 'x', schemaVersion: 1, mutations: 'nein' })).statusCode).toBe(400);
+    expect((await new Client(app).post('/api/sync/push', { deviceId: device, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [] })).statusCode).toBe(401);
+    expect((await owner.post('/api/sync/push', { deviceId: 'x', schemaVersion: SYNC_SCHEMA_VERSION, mutations: 'nein' })).statusCode).toBe(400);
   });
 
   it('keeps a concurrent edit of the same field as a revision and flags the service', async () => {
@@ -138,7 +139,11 @@ describe('sync pull', () => {
     if (!deleted) throw new Error('Sanitätsdienst fehlt');
     await owner.request({ method: 'DELETE', url: `/api/services/${deleted.id}` });
     const delta = await pullAll(member, all.cursor);
-    expect(delta.changes).toEqual([expect.objectContaining({ entity: 'service', op: 'delete', id: deleted.id })]);
+    // The service and its team (the creator) go: two tombstones (domain/serviceTeams/membership.ts).
+    expect(delta.changes).toEqual([
+      expect.objectContaining({ entity: 'serviceTeamMember', op: 'delete', id: `${deleted.id}:${String(deleted.createdById)}` }),
+      expect.objectContaining({ entity: 'service', op: 'delete', id: deleted.id }),
+    ]);
     expect((await pullAll(member, delta.cursor)).changes).toEqual([]);
 
     const monaId = json<PublicUser>(await member.get('/api/user')).id;
@@ -160,7 +165,8 @@ describe('sync pull', () => {
     await addMember(app, owner, orgId, 'lutz2');
     await owner.post(`/api/organizations/${orgId}/invite`, { username: 'lutz' });
     await late.post(`/api/invitations/${String(await pendingInvitationId(late, orgId))}/respond`, { response: 'accepted' });
-    expect((await pullAll(late, early.cursor)).changes).toHaveLength(1);
+    // The service and its team (the creator, on it from the start).
+    expect((await pullAll(late, early.cursor)).changes.map((c) => c.entity).sort()).toEqual(['service', 'serviceTeamMember']);
     expect((await late.get('/api/sync/pull?cursor=%%%')).statusCode).toBe(400);
     expect(json<ApiErrorBody>(await late.get('/api/sync/pull?schemaVersion=99')).code).toBe('SCHEMA_MISMATCH');
   });

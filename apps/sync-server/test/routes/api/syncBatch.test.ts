@@ -9,12 +9,13 @@ import type { Client } from '../../helpers/testApp';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
 import type { PullResponse, PushResponse } from '@sanidok/schema';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 
 // The fast paths of push and pull (docs/sync-protocol.md, "Implementation notes") must give the
 // answers of the plain ones: these tests pin what they could get wrong.
 
 const mutation = (seq: number, name: string, args: unknown) => ({ mutationId: randomUUID(), seq, name, args, createdAt: new Date().toISOString() });
-const push = (client: Client, deviceId: string, mutations: unknown[]) => client.post('/api/sync/push', { deviceId, schemaVersion: 1, mutations });
+const push = (client: Client, deviceId: string, mutations: unknown[]) => client.post('/api/sync/push', { deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations });
 
 describe('sync push: versions counted per batch', () => {
   it('gives consecutive versions, returns those of a refused mutation and stores the counter once', async () => {
