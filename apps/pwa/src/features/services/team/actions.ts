@@ -1,6 +1,7 @@
 import type { JoinServiceInput, SetServiceTeamInput } from '@sanidok/schema';
-import { serviceTeamMessages } from '@sanidok/schema';
+import { serviceReply, serviceTeamMemberReply, serviceTeamMessages } from '@sanidok/schema';
 import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { ApiError, apiRequest, apiSend } from '../../../api/client';
 import { requestManualSync } from '../../../sync/syncSession';
 
@@ -25,13 +26,13 @@ async function thenSync<T>(request: Promise<T>): Promise<T> {
 /** PUT /api/services/{id}/team: the whole team as it shall be (owner, organisation admins). */
 export function useSetServiceTeam(serviceId: string) {
   return useMutation({
-    mutationFn: (input: SetServiceTeamInput) => thenSync(apiSend('PUT', `/api/services/${encodeURIComponent(serviceId)}/team`, input)),
+    mutationFn: (input: SetServiceTeamInput) => thenSync(apiSend('PUT', `/api/services/${encodeURIComponent(serviceId)}/team`, input, z.array(serviceTeamMemberReply))),
   });
 }
 
 /** POST /api/services/{id}/join: a member not on the team joins with the access code. */
 export function joinService(serviceId: string, input: JoinServiceInput): Promise<unknown> {
-  return thenSync(apiSend('POST', `/api/services/${encodeURIComponent(serviceId)}/join`, input));
+  return thenSync(apiSend('POST', `/api/services/${encodeURIComponent(serviceId)}/join`, input, serviceTeamMemberReply));
 }
 
 export function useJoinService(serviceId: string) {
@@ -41,7 +42,7 @@ export function useJoinService(serviceId: string) {
 /** POST /api/services/{id}/access-code: a new code; whoever joined stays on the team. */
 export function useRegenerateAccessCode(serviceId: string) {
   return useMutation({
-    mutationFn: () => thenSync(apiSend('POST', `/api/services/${encodeURIComponent(serviceId)}/access-code`)),
+    mutationFn: () => thenSync(apiSend('POST', `/api/services/${encodeURIComponent(serviceId)}/access-code`, undefined, serviceReply)),
   });
 }
 
