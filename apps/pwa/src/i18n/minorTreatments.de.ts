@@ -22,11 +22,6 @@ export const minorTreatmentsDe = {
     description: 'Beschreibung',
     date: 'Behandlungsdatum',
   },
-  /**
-   * In place of the name when the device does not hold it: the reader is not on the service's
-   * team, or the service is past its patient-data window (issue 14).
-   */
-  nameHidden: 'Name nur für das Team sichtbar',
   /** Rows written on this device that the server has not confirmed yet. */
   pending: 'Nicht übertragen',
   pendingHint: 'Auf diesem Gerät gespeichert, noch nicht an den Server übertragen.',

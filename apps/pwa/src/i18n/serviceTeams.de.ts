@@ -8,6 +8,11 @@ import { formatDateTime, serviceTeamMessages } from '@sanidok/schema';
  */
 export const serviceTeamsDe = {
   tab: 'Team',
+  /**
+   * In place of a patient's name the device does not hold: the reader is not on the service's
+   * team, or the service is past its patient-data window (sync/purgeScope.ts).
+   */
+  nameHidden: 'Name nur für das Team sichtbar',
   title: 'Team (Einteilung)',
   intro: 'Patientendaten dieses Sanitätsdienstes gelangen nur auf die Geräte der Personen im Team.',
   listLabel: 'Team des Sanitätsdienstes',

@@ -163,7 +163,7 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
           <Tabs.Tab value="team">{serviceTeamsDe.tab}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
-          <ServiceOverviewTab service={service} organization={organization} status={status} locked={locked} canManage={canManage} />
+          <ServiceOverviewTab service={service} organization={organization} status={status} locked={locked} showAccessCode={canManage || standing === 'member'} />
         </Tabs.Panel>
         <Tabs.Panel value="minor-treatments" pt="md">
           <ServiceMinorTreatmentsTab service={service} />

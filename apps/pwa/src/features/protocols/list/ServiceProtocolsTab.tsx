@@ -9,6 +9,7 @@ import { usePatientDataOf, useServiceProtocols } from '../../../data/protocolHoo
 import type { LocalProtocol } from '../../../data/repositories/protocols';
 import { de } from '../../../i18n/de';
 import { protocolsDe } from '../../../i18n/protocols.de';
+import { serviceTeamsDe } from '../../../i18n/serviceTeams.de';
 import { formatDateTime } from '../../../lib/format';
 import { usePatientCapture } from '../../services/captureServices';
 import { NotOnTeamNotice } from '../../services/team/NotOnTeamNotice';
@@ -20,9 +21,13 @@ import { ListPagination } from '../../../components/ListPagination';
 
 const t = protocolsDe.serviceTab;
 
-/** Patient name while the protocol is active; afterwards the data is archived and not on the device. */
+/**
+ * Patient name while the protocol is active; afterwards the data is archived and not on the
+ * device. An open protocol without data here: the reader is not on the team (sync/purgeScope.ts).
+ */
 function patientNameOf(protocol: LocalProtocol, data: PatientData | undefined): string {
   if (!isProtocolOpen(protocol.status)) return protocolsDe.detail.archivedTitle;
+  if (!data) return serviceTeamsDe.nameHidden;
   return patientDisplayName(data) || protocolsDe.detail.empty;
 }
 

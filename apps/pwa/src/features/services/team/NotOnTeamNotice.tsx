@@ -18,7 +18,17 @@ export function NotOnTeamNotice({ service, compact = false }: { service: Pick<Se
     <Alert color="yellow" variant="light" icon={<IconUsersGroup aria-hidden />} title={t.title} role="status" data-testid="not-on-team">
       <Stack gap="sm" align="flex-start">
         {!compact && <Text size="sm">{t.text}</Text>}
-        <Button variant="light" size="md" leftSection={<IconKey size={18} aria-hidden />} onClick={() => setJoining(true)}>
+        {/* The label wraps on a phone instead of running out of the notice. */}
+        <Button
+          variant="light"
+          size="md"
+          maw="100%"
+          h="auto"
+          mih={44}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+          leftSection={<IconKey size={18} aria-hidden />}
+          onClick={() => setJoining(true)}
+        >
           {t.join}
         </Button>
       </Stack>
