@@ -154,10 +154,10 @@ export const landingDe = {
       },
       {
         key: 'ownerOnly',
-        title: 'Nur für den Inhaber sichtbar',
+        title: 'Nur für Team und Inhaber sichtbar',
         description:
-          'Patientendaten und Zugriffsprotokolle sind nur für den Inhaber der Organisation sichtbar. ' +
-          'Einzige Ausnahme: Während eines laufenden Dienstes sehen die eingeteilten Mitglieder die Daten der Patienten, die sie versorgen.',
+          'Archivierte Patientendaten und Zugriffsprotokolle sind nur für den Inhaber der Organisation sichtbar. ' +
+          'Offene Patientendaten eines Dienstes sehen nur die dem Dienst zugeordneten Mitglieder – auch Inhaber und Administratoren nur, wenn sie zugeordnet sind – und nur bis 24 Stunden nach dem geplanten Ende.',
       },
       {
         key: 'accessLogging',
