@@ -99,6 +99,7 @@ test.describe('Einteilung: Patientendaten folgen dem Team', () => {
       await expect(pageB.getByRole('status').filter({ hasText: 'Sie sind diesem Sanitätsdienst nicht zugeteilt' })).toBeVisible();
       await pageB.getByRole('tab', { name: 'Patientenprotokolle' }).click();
       await expect(pageB.getByRole('button', { name: 'Neues Patientenprotokoll' })).toHaveCount(0);
+      await expect(pageB.getByRole('list', { name: 'Patientenprotokolle des Sanitätsdienstes' })).toContainText('Name nur für das Team sichtbar');
 
       // B joins with the code: first a wrong one (German message), then the right one.
       await pageB.getByRole('button', { name: 'Mit Zugangscode beitreten' }).first().click();

@@ -51,11 +51,17 @@ describe('service team on the service detail', () => {
   it('a member off the team sees the notice instead of capture buttons and no code; a wrong code shows the server message', async () => {
     const db = await seed([org(1, 'member')], [stadtfest]);
     await withTeam(db, [member(9, 'olga', { method: 'creator' })]);
+    // As the pull sends it to a member off the team: no name.
+    await db.minorTreatments.put({
+      id: '01900000-0000-7000-8000-000000000077', serviceId: stadtfest.id, serviceName: 'Stadtfest', organizationId: 1, patientName: null,
+      description: 'Schürfwunde Knie', treatedById: 9, createdAt: '2026-07-04T12:30:00.000Z', date: '2026-07-04T12:30:00.000Z', materials: [],
+    });
     const { user, fetchMock } = renderWith(`/services/${stadtfest.id}?tab=minor-treatments`, {
       [`POST /api/services/${stadtfest.id}/join`]: () => json({ message: serviceTeamMessages.wrongCode, code: 'FORBIDDEN' }, 403),
     });
     expect(await screen.findAllByText('Sie sind diesem Sanitätsdienst nicht zugeteilt')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Neue Behandlung' })).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Name nur für das Team sichtbar' })).toHaveTextContent('Schürfwunde Knie');
     expect(screen.queryByText('SANI-4242')).not.toBeInTheDocument();
 
     await user.click(screen.getAllByRole('button', { name: 'Mit Zugangscode beitreten' })[0] as HTMLElement);
