@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { encodeOrganizationSecret, generateOrganizationSecret } from '@sanidok/crypto';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { registerViaUi, uniqueName } from './helpers';
 import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
 
@@ -134,7 +135,7 @@ test.describe('Patientenarchiv', () => {
       ];
     }).flat();
     const push = await page.request.post('/api/sync/push', {
-      data: { deviceId: randomUUID(), schemaVersion: 1, mutations: mutations.map((m, i) => ({ mutationId: randomUUID(), seq: i + 1, name: m.name, args: m.args, createdAt: new Date().toISOString() })) },
+      data: { deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: mutations.map((m, i) => ({ mutationId: randomUUID(), seq: i + 1, name: m.name, args: m.args, createdAt: new Date().toISOString() })) },
       headers: { 'x-sanidok-client': 'e2e' },
     });
     expect(push.status(), await push.text()).toBe(200);

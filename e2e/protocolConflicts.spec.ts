@@ -6,6 +6,7 @@ import { deviceProtocol } from './support/protocolDevice';
 import { dischargeViaDialog, openEditTab, saveEditPage } from './support/protocolScreens';
 import { storedProtocolCase } from './support/protocolServerDb';
 import { createProtocolViaApi, expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
+import { addToServiceTeamViaApi } from './support/serviceTeams';
 import { OwnServer } from './support/ownServer';
 import { uniqueName } from './helpers';
 
@@ -50,6 +51,8 @@ test.describe('Patientenprotokolle auf zwei Tablets', () => {
       const organizationId = await createOrganizationViaApi(pageA.request, `DRK Zwei Tablets ${uniqueName('org')}`);
       await addMemberViaApi(pageA.request, pageB.request, organizationId, nameB, 'member');
       const serviceId = await createRunningServiceViaApi(pageA.request, organizationId, `Stadtfest ${uniqueName('dienst')}`);
+      // Patient data reaches only the team's tablets (issue 14): the helper works on this service too.
+      await addToServiceTeamViaApi(pageA.request, serviceId, b.userId);
       const protocolId = await createProtocolViaApi(pageA.request, serviceId, {
         chiefComplaint: 'Kopfschmerzen',
         patientData: { firstName: 'Konrad', lastName: 'Wegscheider', dateOfBirth: '1979-05-02', gender: 'männlich' },

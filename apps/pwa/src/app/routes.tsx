@@ -30,6 +30,8 @@ const minorTreatmentNewPage = lazyRoute(() => import('../features/minorTreatment
 const patientProtocolsPage = lazyRoute(() => import('../features/protocols/PatientProtocolsPage'), 'PatientProtocolsPage');
 const patientProtocolNewPage = lazyRoute(() => import('../features/protocols/PatientProtocolsPage'), 'PatientProtocolNewPage');
 const protocolEditPage = lazyRoute(() => import('../features/protocols/edit/ProtocolEditPage'), 'ProtocolEditPage');
+const protocolRoute = lazyRoute(() => import('./ProtocolRoute'), 'ProtocolRoute');
+const joinServicePage = lazyRoute(() => import('../features/services/team/JoinServicePage'), 'JoinServicePage');
 const materialsUsedPage = lazyRoute(() => import('../features/materials/MaterialsUsedPage'), 'MaterialsUsedPage');
 
 /** Every route of docs/spec/accounts.md §2 and docs/spec/services.md §2. Exported for tests, which mount it in a memory router. */
@@ -58,6 +60,7 @@ export const routes: RouteObject[] = [
               { path: '/organizations', ...organizationsPage },
               { path: '/services', ...servicesPage },
               { path: '/services/:id', ...serviceDetailPage },
+              { path: '/services/:id/join', ...joinServicePage },
               { path: '/services/:serviceId/patients/:id/edit', ...servicePatientEditPage },
               { path: '/patient-archive', ...patientArchivePage },
               { path: '/minor-treatments', ...minorTreatmentsPage },
@@ -65,7 +68,7 @@ export const routes: RouteObject[] = [
               { path: '/patient-protocols', ...patientProtocolsPage },
               { path: '/patient-protocols/new', ...patientProtocolNewPage },
               { path: '/patient-protocols/edit/:id', ...protocolEditPage },
-              { path: '/patient-protocols/:id', ...protocolEditPage },
+              { path: '/patient-protocols/:id', ...protocolRoute },
               { path: '/materials/used', ...materialsUsedPage },
             ],
           },

@@ -1,5 +1,6 @@
 import type {
-  Material, MaterialUsage, MinorTreatment, OrganizationListItem, PatientProtocol, ProtocolPatientData, Service, TreatmentEntry, VitalRecord,
+  Material, MaterialUsage, MinorTreatment, OrganizationListItem, PatientProtocol, ProtocolPatientData, Service, ServiceTeamMember, TreatmentEntry,
+  VitalRecord,
 } from '@sanidok/schema';
 import { Dexie } from 'dexie';
 import type { Table } from 'dexie';
@@ -27,6 +28,11 @@ export interface MetaValues {
   lastSyncAt: string;
   /** Answer of navigator.storage.persist(), asked once per database. */
   persistence: PersistenceState;
+  /**
+   * Services whose patient-identifying data this device may hold, as the last pull said
+   * (PullResponse.patientDataServices); everything else is purged (sync/purgeScope.ts).
+   */
+  patientDataServices: string[];
 }
 export type MetaKey = keyof MetaValues;
 export interface MetaRow {
@@ -72,6 +78,8 @@ export type LocalProtocol = PatientProtocol;
 export type LocalPatientData = ProtocolPatientData;
 export type LocalVitalRecord = VitalRecord;
 export type LocalTreatmentEntry = TreatmentEntry;
+/** One member of a service's team, keyed by the sync id `${serviceId}:${userId}` (serviceTeamMemberId). */
+export type LocalServiceTeamMember = ServiceTeamMember & { id: string };
 
 export class SaniDokDb extends Dexie {
   // `declare`: Dexie creates the table properties in version().stores(); a class field would
@@ -87,6 +95,7 @@ export class SaniDokDb extends Dexie {
   declare patientData: Table<LocalPatientData, string>;
   declare vitalRecords: Table<LocalVitalRecord, string>;
   declare treatmentEntries: Table<LocalTreatmentEntry, string>;
+  declare serviceTeamMembers: Table<LocalServiceTeamMember, string>;
 
   readonly userId: number;
   /** Shown as the creator of rows made on this device until the server's copy arrives. */
@@ -116,6 +125,13 @@ export class SaniDokDb extends Dexie {
       patientData: 'protocolId',
       vitalRecords: 'id, protocolId, organizationId',
       treatmentEntries: 'id, protocolId, organizationId',
+    });
+    // Service teams (issue 14). [serviceId+patientName]: IndexedDB leaves a row out of a compound
+    // index when one part is null, so this index holds only the treatments that still carry a
+    // name, and the purge (sync/purgeScope.ts) reads just those instead of every treatment.
+    this.version(4).stores({
+      minorTreatments: 'id, serviceId, createdAt, [serviceId+patientName]',
+      serviceTeamMembers: 'id, serviceId, userId',
     });
     this.on('populate', (tx) => {
       // Runs once, in the transaction that creates the database: the device identity is born with it.

@@ -51,7 +51,8 @@ export const servicesDe = {
     organization: 'Organisation',
     organizationPlaceholder: 'Organisation auswählen',
     accessCode: 'Zugangscode',
-    accessCodeHint: 'Mit dem Zugangscode öffnen Helferinnen und Helfer die Protokolle dieses Dienstes.',
+    // Issue 14: the code joins a member on site to the team (features/services/team/JoinServiceDialog.tsx).
+    accessCodeHint: 'Mit dem Zugangscode treten Mitglieder Ihrer Organisation vor Ort dem Team dieses Dienstes bei und sehen dann seine Patientendaten.',
     timeHint: 'Ortszeit Deutschland (Europe/Berlin)',
     createSubmit: 'Erstellen',
     save: 'Speichern',

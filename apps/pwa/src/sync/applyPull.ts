@@ -5,6 +5,7 @@ import type { LocalMaterialUsage, SaniDokDb } from '../data/db';
 import { mutationDefinition } from '../data/mutations';
 import { applyContext, writeScope } from '../data/outbox';
 import { deleteServiceProtocols } from '../data/serviceMutations';
+import { purgeOutsideScope } from './purgeScope';
 
 /**
  * Entities this app version stores, and the local table of each. The server may already send
@@ -20,6 +21,7 @@ const entityTables = {
   patientData: 'patientData',
   vitalRecord: 'vitalRecords',
   treatmentEntry: 'treatmentEntries',
+  serviceTeamMember: 'serviceTeamMembers',
 } as const satisfies Partial<Record<SyncEntity, keyof SaniDokDb>>;
 
 type LocalEntity = keyof typeof entityTables;
@@ -27,9 +29,12 @@ type LocalTableName = (typeof entityTables)[LocalEntity];
 
 export const localEntities = Object.keys(entityTables) as LocalEntity[];
 
+/** A team member carries no id of its own: the local row is keyed by the change's id. */
+type LocalRow = SyncEntityData[LocalEntity] | (SyncEntityData['serviceTeamMember'] & { id: string });
+
 /** Net effect of a page on one table: the last change of an id wins (changes come in version order). */
 interface TableEffect {
-  upserts: Map<string | number, SyncEntityData[LocalEntity]>;
+  upserts: Map<string | number, LocalRow>;
   deletes: Set<string | number>;
 }
 
@@ -49,7 +54,7 @@ function collect(changes: readonly SyncChange[], organizationIds: ReadonlySet<nu
     const id = change.entity === 'material' ? Number(change.id) : change.id;
     if (change.op === 'upsert') {
       table.deletes.delete(id);
-      table.upserts.set(id, change.data);
+      table.upserts.set(id, change.entity === 'serviceTeamMember' ? { ...change.data, id: change.id } : change.data);
     } else {
       table.upserts.delete(id);
       table.deletes.add(id);
@@ -88,6 +93,7 @@ async function reapplyPending(db: SaniDokDb, entityIds: readonly string[]): Prom
 async function purgeForeignRows(db: SaniDokDb, keep: ReadonlySet<number>, membershipEnded: boolean): Promise<void> {
   await db.services.filter((s) => !keep.has(s.organizationId)).delete();
   await db.materials.filter((m) => !keep.has(m.organizationId)).delete();
+  await db.serviceTeamMembers.filter((m) => !keep.has(m.organizationId)).delete();
   // The capture tables grow to thousands of rows: scanned only when a membership ended.
   if (!membershipEnded) return;
   await db.minorTreatments.filter((t) => !keep.has(t.organizationId)).delete();
@@ -101,8 +107,8 @@ async function purgeForeignRows(db: SaniDokDb, keep: ReadonlySet<number>, member
 
 /**
  * Applies one pull page in ONE transaction: organisations replaced, rows of organisations the
- * user no longer belongs to purged, rows upserted, tombstones deleted, cursor stored, pending
- * mutations re-applied. A crash in between leaves the previous page's state and cursor intact.
+ * user no longer belongs to purged, rows upserted, tombstones deleted, patient data outside the
+ * page's scope purged (purgeScope.ts), cursor stored, pending mutations re-applied. A crash in between leaves the previous page's state and cursor intact.
  */
 export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<void> {
   const keep = new Set(page.organizations.map((o) => o.id));
@@ -125,8 +131,12 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<
     if (deletedServices.length > 0) {
       await db.minorTreatments.where('serviceId').anyOf(deletedServices).delete();
       await db.materialUsage.where('serviceId').anyOf(deletedServices).delete();
+      await db.serviceTeamMembers.where('serviceId').anyOf(deletedServices).delete();
       await deleteServiceProtocols(db, deletedServices);
     }
+
+    // After the page's rows: what this page brought for a service outside the scope goes too.
+    await purgeOutsideScope(db, page.patientDataServices);
 
     await db.setMeta('cursor', page.cursor);
     await db.setMeta('cursorEntities', [...localEntities]);

@@ -16,7 +16,7 @@ const uuidV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]
 const input = { serviceId, patientName: '  Max Mustermann ', description: 'Schürfwunde Knie', materials: [{ id: 1, quantity: 2 }, { id: 2, quantity: 1 }] };
 
 function page(overrides: Partial<PullResponse>): PullResponse {
-  return { cursor: 'c1', hasMore: false, organizations: [organization(1, 'DRK Müllheim')], changes: [], ...overrides };
+  return { cursor: 'c1', hasMore: false, organizations: [organization(1, 'DRK Müllheim')], patientDataServices: [serviceId], changes: [], ...overrides };
 }
 
 describe('saving a minor treatment on the device', () => {

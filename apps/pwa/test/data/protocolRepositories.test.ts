@@ -92,7 +92,7 @@ describe('pull of protocol entities', () => {
     const server: PatientProtocol = { ...local, serviceProtocolNumber: 4, version: 12 };
     await db.outbox.clear();
     await updateProtocol(id, { chiefComplaint: 'Lokal geändert' });
-    const page = (changes: PullResponse['changes']): PullResponse => ({ cursor: 'c', hasMore: false, organizations: [organization(1)], changes });
+    const page = (changes: PullResponse['changes']): PullResponse => ({ cursor: 'c', hasMore: false, organizations: [organization(1)], patientDataServices: [serviceId], changes });
     await applyPullPage(db, page([
       upsertService(serverService(serviceId, 1)),
       { entity: 'protocol', op: 'upsert', id, organizationId: 1, version: 12, data: server },
@@ -111,7 +111,7 @@ describe('pull of protocol entities', () => {
     expect(await listServiceProtocols(db, serviceId)).toHaveLength(1);
 
     // Membership ended: every protocol row of the organisation leaves the device.
-    await applyPullPage(db, { cursor: 'd', hasMore: false, organizations: [], changes: [] });
+    await applyPullPage(db, { cursor: 'd', hasMore: false, organizations: [], patientDataServices: [], changes: [] });
     expect(await db.protocols.count()).toBe(0);
   });
 });

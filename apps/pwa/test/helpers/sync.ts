@@ -107,6 +107,12 @@ export class FakeServer implements SyncTransport {
   reject: (m: MutationEnvelope) => string | undefined = () => undefined;
   /** Simulates a reply lost on the way back: the server commits, the device sees a failure. */
   loseNextReply = false;
+  /**
+   * PullResponse.patientDataServices of the default page. null: every service the device holds
+   * (tests that do not exercise the team scope keep their patient data); read from `device`.
+   */
+  patientDataServices: string[] | null = null;
+  device: SaniDokDb | null = null;
 
   failNext(status: number, message = `Fehler ${status}`, code?: string): this {
     this.failures.push({ ok: false, status, message, code });
@@ -118,8 +124,9 @@ export class FakeServer implements SyncTransport {
     return Promise.resolve(this.answerPush(request));
   }
 
-  pull(params: PullParams): Promise<TransportResult<PullResponse>> {
-    return Promise.resolve(this.answerPull(params));
+  async pull(params: PullParams): Promise<TransportResult<PullResponse>> {
+    const scope = this.patientDataServices ?? ((await this.device?.services.toCollection().primaryKeys()) ?? []);
+    return this.answerPull(params, scope);
   }
 
   private answerPush(request: PushRequest): TransportResult<PushResponse> {
@@ -148,12 +155,12 @@ export class FakeServer implements SyncTransport {
     return { ok: true, status: 200, body: { lastSeq: this.lastSeq, results } };
   }
 
-  private answerPull(params: PullParams): TransportResult<PullResponse> {
+  private answerPull(params: PullParams, scope: string[]): TransportResult<PullResponse> {
     this.pulls.push(params);
     const failure = this.pullFailures.shift();
     if (failure) return failure;
     const page = this.pages.shift();
-    return { ok: true, status: 200, body: page ?? { cursor: params.cursor ?? 'c0', hasMore: false, organizations: this.organizations, changes: [] } };
+    return { ok: true, status: 200, body: page ?? { cursor: params.cursor ?? 'c0', hasMore: false, organizations: this.organizations, patientDataServices: scope, changes: [] } };
   }
 }
 
@@ -197,6 +204,7 @@ export interface EngineHarness {
 
 export function createEngine(db: SaniDokDb, options: { server?: FakeServer; transport?: SyncTransport; environment?: Partial<SyncEnvironment> } = {}): EngineHarness {
   const server = options.server ?? new FakeServer();
+  server.device ??= db;
   const scheduler = new ManualScheduler();
   const env = { online: true, visible: true };
   const engine = new SyncEngine({

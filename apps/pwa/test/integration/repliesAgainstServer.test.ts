@@ -23,6 +23,7 @@ import {
   memberReply,
   organizationReply,
   publicUserReply,
+  SYNC_SCHEMA_VERSION,
 } from '@sanidok/schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -80,9 +81,9 @@ describe('online replies of the real server parse with the reply schemas the PWA
     await apiGet('/api/beta-mode', betaModeReply);
 
     // The dashboard and the services screens read what the sync pull brought: one parse per page.
-    const pulled = await createFetchTransport(fetchThrough(anna)).pull({ limit: 500, schemaVersion: 1 });
+    const pulled = await createFetchTransport(fetchThrough(anna)).pull({ limit: 500, schemaVersion: SYNC_SCHEMA_VERSION });
     expect(pulled.ok).toBe(true);
-    if (pulled.ok) expect(pulled.body.changes.map((c) => c.entity).sort()).toEqual(['material', 'service']);
+    if (pulled.ok) expect(pulled.body.changes.map((c) => c.entity).sort()).toEqual(['material', 'service', 'serviceTeamMember']);
 
     vi.stubGlobal('fetch', fetchThrough(ben));
     const invitations = await apiGet('/api/invitations', z.array(invitationReply));

@@ -1,4 +1,5 @@
 import type { PullResponse, SyncChange } from '@sanidok/schema';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { createService, updateService } from '../../src/data/repositories/services';
 import { applyPullPage, localEntities } from '../../src/sync/applyPull';
@@ -7,7 +8,7 @@ import { createEngine, deleteServiceChange, openTestDb, organization, seedOrgani
 const id = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
 function page(overrides: Partial<PullResponse>): PullResponse {
-  return { cursor: 'c1', hasMore: false, organizations: [organization(1)], changes: [], ...overrides };
+  return { cursor: 'c1', hasMore: false, organizations: [organization(1)], patientDataServices: [], changes: [], ...overrides };
 }
 
 describe('applying a pull page', () => {
@@ -97,7 +98,7 @@ describe('pull loop', () => {
     ];
     await startAndSettle(harness);
     expect(harness.server.pulls.map((p) => p.cursor)).toEqual([undefined, 'p1', 'p2']);
-    expect(harness.server.pulls[0]).toMatchObject({ limit: 500, schemaVersion: 1 });
+    expect(harness.server.pulls[0]).toMatchObject({ limit: 500, schemaVersion: SYNC_SCHEMA_VERSION });
     expect(await db.services.count()).toBe(3);
     expect(await db.getMeta('cursor')).toBe('p3');
     expect(await db.getMeta('lastSyncAt')).toBe('2026-06-01T10:00:00.000Z');

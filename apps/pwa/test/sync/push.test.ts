@@ -1,4 +1,4 @@
-import { PUSH_BATCH_MAX } from '@sanidok/schema';
+import { PUSH_BATCH_MAX, SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { describe, expect, it, vi } from 'vitest';
 import { createService, updateService } from '../../src/data/repositories/services';
 import { useSyncStore } from '../../src/sync/syncStore';
@@ -20,7 +20,7 @@ describe('push', () => {
 
     const { pushes, applied } = harness.server;
     expect(pushes.map((p) => p.mutations.length)).toEqual([PUSH_BATCH_MAX, PUSH_BATCH_MAX, 50]);
-    expect(pushes[0]).toMatchObject({ deviceId: await db.getMeta('deviceId'), schemaVersion: 1 });
+    expect(pushes[0]).toMatchObject({ deviceId: await db.getMeta('deviceId'), schemaVersion: SYNC_SCHEMA_VERSION });
     expect(applied.map((m) => m.seq)).toEqual(Array.from({ length: 450 }, (_, i) => i + 1));
     expect(await db.outbox.count()).toBe(0);
     // Pushed rows stay as the device wrote them until the pull brings the server's copy.
@@ -116,7 +116,7 @@ describe('push', () => {
     await updateService(id, { name: 'Abgelehnt' });
     const harness = createEngine(db);
     harness.server.reject = () => 'Dieser Dienst ist gesperrt.';
-    harness.server.pages = [{ cursor: 'c-full', hasMore: false, organizations: harness.server.organizations, changes: [{ entity: 'service', op: 'upsert', id, organizationId: 1, version: 10, data: serverService(id, 1, { name: 'Original' }) }] }];
+    harness.server.pages = [{ cursor: 'c-full', hasMore: false, organizations: harness.server.organizations, patientDataServices: [], changes: [{ entity: 'service', op: 'upsert', id, organizationId: 1, version: 10, data: serverService(id, 1, { name: 'Original' }) }] }];
     await startAndSettle(harness);
     expect(harness.server.pulls[0]?.cursor).toBeUndefined();
     expect(await db.services.get(id)).toMatchObject({ name: 'Original' });

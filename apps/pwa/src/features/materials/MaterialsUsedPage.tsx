@@ -23,7 +23,8 @@ export function MaterialsUsedPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const captureServices = useCaptureServices();
+  // Material use carries no patient data: every running service, on its team or not.
+  const captureServices = useCaptureServices(undefined, { teamOnly: false });
   const [chosenId, setChosenId] = useState<string | null>(null);
   const requestedId = params.get('serviceId') ?? undefined;
   const requested = useService(requestedId);

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { maskPatientName } from '@sanidok/schema';
+import { fullPatientName, listedPatientName } from './treatmentName';
 import { useMemo, useState } from 'react';
 import { useMinorTreatmentPage } from '../../data/captureHooks';
 import { usePendingIds, useServices } from '../../data/hooks';
@@ -32,7 +32,7 @@ async function showDetails(row: LocalMinorTreatment): Promise<void> {
     message: (
       <Stack gap={2}>
         <Text size="sm">
-          {d.patient}: {row.patientName}
+          {d.patient}: {fullPatientName(row.patientName)}
         </Text>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {d.description}: {row.description}
@@ -87,7 +87,7 @@ export function MinorTreatmentsTable() {
           </Table.Thead>
           <Table.Tbody>
             {data.rows.map((row) => {
-              const masked = maskPatientName(row.patientName);
+              const masked = listedPatientName(row.patientName);
               return (
                 <Table.Tr key={row.id} data-pending={pending.has(row.id) || undefined}>
                   <Table.Td>

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { Service } from '@sanidok/schema';
-import { maskPatientName } from '@sanidok/schema';
+import { listedPatientName } from './treatmentName';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useServiceMinorTreatments } from '../../data/captureHooks';
@@ -8,7 +8,8 @@ import { usePendingIds } from '../../data/hooks';
 import { de } from '../../i18n/de';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { formatDateTime } from '../../lib/format';
-import { useCanCapture } from '../services/captureServices';
+import { usePatientCapture } from '../services/captureServices';
+import { NotOnTeamNotice } from '../services/team/NotOnTeamNotice';
 import { MinorTreatmentDialog } from './MinorTreatmentDialog';
 import { PendingBadge } from '../../components/PendingBadge';
 import { EmptyTreatments } from './MinorTreatmentsTable';
@@ -23,13 +24,15 @@ const t = minorTreatmentsDe.serviceTab;
 export function ServiceMinorTreatmentsTab({ service }: { service: Service }) {
   const treatments = useServiceMinorTreatments(service.id);
   const pending = usePendingIds();
-  const writable = useCanCapture(service);
+  const capture = usePatientCapture(service);
+  const writable = capture === 'write';
   const [opened, setOpened] = useState(false);
 
   return (
     <Stack gap="md">
       <Group justify="flex-end">
-        {writable ? (
+        {capture === 'notOnTeam' && <NotOnTeamNotice service={service} compact />}
+        {capture !== 'notOnTeam' && capture !== undefined && (writable ? (
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setOpened(true)}>
             {minorTreatmentsDe.page.newTreatment}
           </Button>
@@ -37,17 +40,17 @@ export function ServiceMinorTreatmentsTab({ service }: { service: Service }) {
           <Text size="sm" c="dimmed">
             {t.readOnly}
           </Text>
-        )}
+        ))}
       </Group>
       {treatments === undefined && <Loader size="sm" aria-label={de.app.loading} />}
       {treatments?.length === 0 && <EmptyTreatments />}
       {treatments && treatments.length > 0 && (
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t.listLabel}>
           {treatments.map((row) => (
-            <Paper component="li" withBorder p="sm" key={row.id} aria-label={maskPatientName(row.patientName)}>
+            <Paper component="li" withBorder p="sm" key={row.id} aria-label={listedPatientName(row.patientName)}>
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <Group gap="xs">
-                  <Text fw={600}>{maskPatientName(row.patientName)}</Text>
+                  <Text fw={600}>{listedPatientName(row.patientName)}</Text>
                   {pending.has(row.id) && <PendingBadge />}
                 </Group>
                 <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

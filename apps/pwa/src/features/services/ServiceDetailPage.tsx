@@ -7,7 +7,9 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { useIsPending } from '../../data/hooks';
 import { deleteService } from '../../data/repositories/services';
 import { useServiceDetail } from '../../data/serviceHooks';
+import { useTeamStanding } from '../../data/teamHooks';
 import { de } from '../../i18n/de';
+import { serviceTeamsDe } from '../../i18n/serviceTeams.de';
 import { servicesDe } from '../../i18n/services.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { ConfirmRequest } from '../organizations/ConfirmDialog';
@@ -18,13 +20,15 @@ import { PendingBadge, ServiceStatusBadges } from './ServiceBadges';
 import { ServiceConflictNotice } from './ServiceConflictNotice';
 import { toServiceRow } from './serviceGroups';
 import { ServiceOverviewTab } from './ServiceOverviewTab';
+import { NotOnTeamNotice } from './team/NotOnTeamNotice';
+import { ServiceTeamTab } from './team/ServiceTeamTab';
 import { useArchiveService } from './useArchiveService';
 import { useNow } from './useNow';
 
 const t = servicesDe.detail;
 
 /** The `?tab=` values of /services/{id} (docs/spec/services.md §2). */
-export const serviceDetailTabs = ['overview', 'minor-treatments', 'patient-protocols', 'materials'] as const;
+export const serviceDetailTabs = ['overview', 'minor-treatments', 'patient-protocols', 'materials', 'team'] as const;
 export type ServiceDetailTab = (typeof serviceDetailTabs)[number];
 const isDetailTab = (value: string | null): value is ServiceDetailTab => serviceDetailTabs.some((v) => v === value);
 
@@ -61,7 +65,7 @@ interface ServiceDetailViewProps {
   slots: ServiceDetailSlots;
 }
 
-/** The detail of one service: header with actions, lock notice, and the four tabs. */
+/** The detail of one service: header with actions, lock and team notices, and the five tabs. */
 export function ServiceDetailView({ service, organization, slots }: ServiceDetailViewProps) {
   const { minorTreatments: ServiceMinorTreatmentsTab, protocols: ServiceProtocolsTab, materials: ServiceMaterialUsageTab } = slots;
   const now = useNow();
@@ -72,6 +76,7 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [deleting, setDeleting] = useState(false);
   const archive = useArchiveService();
+  const standing = useTeamStanding(service.id);
 
   const row = toServiceRow(service, organization ?? undefined, now);
   const { status, locked, canManage } = row;
@@ -147,15 +152,18 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
         </Alert>
       )}
 
+      {standing === 'notMember' && service.status !== 'archived' && <NotOnTeamNotice service={service} />}
+
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="overview">{t.tabs.overview}</Tabs.Tab>
           <Tabs.Tab value="minor-treatments">{t.tabs.minorTreatments}</Tabs.Tab>
           <Tabs.Tab value="patient-protocols">{t.tabs.protocols}</Tabs.Tab>
           <Tabs.Tab value="materials">{t.tabs.materials}</Tabs.Tab>
+          <Tabs.Tab value="team">{serviceTeamsDe.tab}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
-          <ServiceOverviewTab service={service} organization={organization} status={status} locked={locked} canManage={canManage} />
+          <ServiceOverviewTab service={service} organization={organization} status={status} locked={locked} showAccessCode={canManage || standing === 'member'} />
         </Tabs.Panel>
         <Tabs.Panel value="minor-treatments" pt="md">
           <ServiceMinorTreatmentsTab service={service} />
@@ -165,6 +173,9 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
         </Tabs.Panel>
         <Tabs.Panel value="materials" pt="md">
           <ServiceMaterialUsageTab service={service} />
+        </Tabs.Panel>
+        <Tabs.Panel value="team" pt="md">
+          <ServiceTeamTab service={service} canManage={canManage} locked={locked} />
         </Tabs.Panel>
       </Tabs>
 

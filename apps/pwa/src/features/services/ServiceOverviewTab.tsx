@@ -12,8 +12,11 @@ interface ServiceOverviewTabProps {
   organization: OrganizationListItem | null | undefined;
   status: ServiceDisplayStatus;
   locked: boolean;
-  /** Owner or admin: only they see the access code. */
-  canManage: boolean;
+  /**
+   * Owner, admin or on the team: only they see the access code (issue 14). The server sends the
+   * code to no one else; the screen checks as well, so a stale row never shows it.
+   */
+  showAccessCode: boolean;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -30,7 +33,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** 'Übersicht': the service's data as stored on this device. */
-export function ServiceOverviewTab({ service, organization, status, locked, canManage }: ServiceOverviewTabProps) {
+export function ServiceOverviewTab({ service, organization, status, locked, showAccessCode }: ServiceOverviewTabProps) {
   return (
     <Paper withBorder p="lg">
       <Stack gap="md">
@@ -47,7 +50,7 @@ export function ServiceOverviewTab({ service, organization, status, locked, canM
             </dd>
           </div>
           {service.createdByName && <Field label={t.createdBy}>{service.createdByName}</Field>}
-          {canManage && (
+          {showAccessCode && (
             <Field label={t.accessCode}>
               {service.accessCode ? (
                 <Text span ff="monospace" fw={600}>

@@ -27,7 +27,7 @@ describe('/services/{id}', () => {
     await seed([org(1, 'owner', { name: 'DRK Nord' })], [s]);
     renderSignedIn(`/services/${s.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Stadtfest' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Übersicht', 'Bagatellen', 'Patientenprotokolle', 'Materialverbrauch']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Übersicht', 'Bagatellen', 'Patientenprotokolle', 'Materialverbrauch', 'Team']);
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByText('DRK Nord')).toBeInTheDocument();
     expect(within(panel).getByText('Marktplatz 1')).toBeInTheDocument();

@@ -9,8 +9,10 @@ import { usePatientDataOf, useServiceProtocols } from '../../../data/protocolHoo
 import type { LocalProtocol } from '../../../data/repositories/protocols';
 import { de } from '../../../i18n/de';
 import { protocolsDe } from '../../../i18n/protocols.de';
+import { serviceTeamsDe } from '../../../i18n/serviceTeams.de';
 import { formatDateTime } from '../../../lib/format';
-import { useCanCapture } from '../../services/captureServices';
+import { usePatientCapture } from '../../services/captureServices';
+import { NotOnTeamNotice } from '../../services/team/NotOnTeamNotice';
 import { usePatientListOpening } from '../useProtocolOpening';
 import { PendingBadge } from '../../../components/PendingBadge';
 import { ServiceProtocolDialog } from '../create/ServiceProtocolDialog';
@@ -20,9 +22,13 @@ import { ListPagination } from '../../../components/ListPagination';
 
 const t = protocolsDe.serviceTab;
 
-/** Patient name while the protocol is active; afterwards the data is archived and not on the device. */
+/**
+ * Patient name while the protocol is active; afterwards the data is archived and not on the
+ * device. An open protocol without data here: the reader is not on the team (sync/purgeScope.ts).
+ */
 function patientNameOf(protocol: LocalProtocol, data: PatientData | undefined): string {
   if (!isProtocolOpen(protocol.status)) return protocolsDe.detail.archivedTitle;
+  if (!data) return serviceTeamsDe.nameHidden;
   return patientDisplayName(data) || protocolsDe.detail.empty;
 }
 
@@ -72,7 +78,8 @@ export function ServiceProtocolsTab({ service }: { service: Service }) {
   const logged = usePatientListOpening(service.id);
   const protocols = useServiceProtocols(service.id);
   const pending = usePendingIds();
-  const writable = useCanCapture(service);
+  const capture = usePatientCapture(service);
+  const writable = capture === 'write';
   const [opened, setOpened] = useState(false);
   const [requestedPage, setPage] = useState(1);
 
@@ -84,7 +91,8 @@ export function ServiceProtocolsTab({ service }: { service: Service }) {
   return (
     <Stack gap="md">
       <Group justify="flex-end">
-        {writable ? (
+        {capture === 'notOnTeam' && <NotOnTeamNotice service={service} compact />}
+        {capture !== 'notOnTeam' && capture !== undefined && (writable ? (
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setOpened(true)}>
             {t.newProtocol}
           </Button>
@@ -92,7 +100,7 @@ export function ServiceProtocolsTab({ service }: { service: Service }) {
           <Text size="sm" c="gray.7">
             {t.readOnly}
           </Text>
-        )}
+        ))}
       </Group>
       {(protocols === undefined || !logged) && <Loader size="sm" aria-label={de.app.loading} />}
       {logged && protocols?.length === 0 && <EmptyProtocols />}
