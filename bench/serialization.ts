@@ -28,7 +28,7 @@ function protocol(i: number): PatientProtocolWithSummary {
   const at = new Date(Date.UTC(2026, 6, 1, 8) + i * 60_000).toISOString();
   return {
     id: randomUUID(), serviceId: randomUUID(), serviceName: 'Stadtfest', organizationId: 1, serviceProtocolNumber: i + 1, status: 'active',
-    chiefComplaint: 'Schnittwunde am Unterarm', initialAssessment: 'wach, orientiert', allergies: null, medications: null, pastHistory: null,
+    chiefComplaint: 'Schnittwunde am Unterarm', symptoms: 'Blutung gestillt', incidentTime: at, initialAssessment: 'wach, orientiert', allergies: null, medications: null, pastHistory: null,
     handlingInstructions: null, helper1: 'Mona Member', helper2: null, dischargeStatus: null, dischargeDestination: null, handoverTo: null,
     dischargeComment: null, dischargedById: null, dischargedAt: null, treatedById: 2, createdAt: at, updatedAt: at, version: i + 1, needsReview: false,
     treatmentSummary: 'Wundversorgung, Pflaster',
