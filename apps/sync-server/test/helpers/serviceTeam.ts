@@ -1,6 +1,6 @@
 import { json } from './json';
 import { addMember, createOrganization } from './organizations';
-import { createServiceVia } from './services';
+import { assignTeam, createServiceVia } from './services';
 import type { Client } from './testApp';
 import { createTestApp, registeredClient } from './testApp';
 
@@ -16,9 +16,7 @@ export async function serviceTeam() {
   const service = await createServiceVia(owner, orgId);
   // Mona is on the service's team (issue 14): she documents and reads its patient data.
   const medicId = json<{ id: number }>(await medic.get('/api/user')).id;
-  const ownerId = json<{ id: number }>(await owner.get('/api/user')).id;
-  const team = await owner.put(`/api/services/${service.id}/team`, { userIds: [ownerId, medicId] });
-  if (team.statusCode !== 200) throw new Error(`Einteilung fehlgeschlagen: ${team.body}`);
+  await assignTeam(owner, service.id, [owner, medic]);
   const material = async (name: string, organizationId = orgId, client: Client = owner) =>
     json<{ id: number }>(await client.post('/api/materials', { name, unit: 'Stück', organizationId })).id;
   return { app, owner, medic, medicId, orgId, service, material };

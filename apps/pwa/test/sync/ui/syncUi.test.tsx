@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dexie } from 'dexie';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../src/app/AppProviders';
 import { createQueryClient } from '../../../src/app/queryClient';
@@ -97,7 +98,7 @@ describe('sign-out and the local database', () => {
     return mockApi({
       'GET /api/user': () => json(testUser),
       'POST /api/logout': () => new Response(null, { status: 204 }),
-      'GET /api/sync/pull?limit=500&schemaVersion=1': () => json({ cursor: 'c1', hasMore: false, organizations: [organization(1)], changes: [] }),
+      [`GET /api/sync/pull?limit=500&schemaVersion=${SYNC_SCHEMA_VERSION}`]: () => json({ cursor: 'c1', hasMore: false, organizations: [organization(1)], patientDataServices: [], changes: [] }),
       'POST /api/sync/push': () => json({ message: 'Wartung', code: 'INTERNAL' }, pushStatus),
     });
   }
@@ -106,7 +107,7 @@ describe('sign-out and the local database', () => {
     const view = renderApp('/dashboard');
     await screen.findByRole('navigation', { name: 'Hauptnavigation' });
     // The engine started for the signed-in user and filled the organisation cache.
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/sync/pull?limit=500&schemaVersion=1').length).toBeGreaterThan(0));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', `/api/sync/pull?limit=500&schemaVersion=${SYNC_SCHEMA_VERSION}`).length).toBeGreaterThan(0));
     await waitFor(async () => expect(await countRows('organizations')).toBe(1));
     return view;
   }

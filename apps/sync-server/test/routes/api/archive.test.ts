@@ -8,7 +8,7 @@ import { adminClient } from '../../helpers/admin';
 import { archiveUrls, createOrganizationWithSecret, databaseFiles, openArchive, requestChallenge } from '../../helpers/archive';
 import { addMember } from '../../helpers/organizations';
 import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
-import { createServiceVia } from '../../helpers/services';
+import { assignTeam, createServiceVia } from '../../helpers/services';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
 import { anyString } from '../../helpers/matchers';
@@ -22,8 +22,7 @@ async function setup() {
   const medic = await addMember(app, owner, org.id, 'mona');
   const service = await createServiceVia(owner, org.id);
   // Mona documents on the service and pulls its patient data: she is on its team (issue 14).
-  const ids = await Promise.all([owner, medic].map(async (c) => json<{ id: number }>(await c.get('/api/user')).id));
-  if ((await owner.put(`/api/services/${service.id}/team`, { userIds: ids })).statusCode !== 200) throw new Error('Einteilung fehlgeschlagen');
+  await assignTeam(owner, service.id, [owner, medic]);
   return { app, owner, medic, org, service };
 }
 

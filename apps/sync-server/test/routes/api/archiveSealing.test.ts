@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { openSealedPatientData } from '@sanidok/crypto';
 import type { ProtocolDetail, PullResponse, PushResponse, Service } from '@sanidok/schema';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
 import { createOrganizationWithSecret, databaseFiles, databaseTraces } from '../../helpers/archive';
 import { json } from '../../helpers/json';
 import { addMember } from '../../helpers/organizations';
 import { dischargePayload, protocolPayload } from '../../helpers/protocols';
-import { createServiceVia } from '../../helpers/services';
+import { assignTeam, createServiceVia } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
 
@@ -22,12 +23,14 @@ async function setup() {
   const org = await createOrganizationWithSecret(owner);
   const medic = await addMember(app, owner, org.id, 'mona');
   const service = await createServiceVia(owner, org.id, { startDate: new Date(Date.now() - 10 * hour).toISOString(), endDate: new Date(Date.now() - hour).toISOString() });
+  // Mona documents on the service and holds its patient data: she is on its team (issue 14).
+  await assignTeam(owner, service.id, [owner, medic]);
   const tablet = randomUUID();
   const seqs = new Map<string, number>();
   const push = (client: Client, device: string, name: string, args: Record<string, unknown>) => {
     const seq = (seqs.get(device) ?? 0) + 1;
     seqs.set(device, seq);
-    return client.post('/api/sync/push', { deviceId: device, schemaVersion: 1, mutations: [{ mutationId: randomUUID(), seq, name, createdAt: new Date().toISOString(), args }] });
+    return client.post('/api/sync/push', { deviceId: device, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ mutationId: randomUUID(), seq, name, createdAt: new Date().toISOString(), args }] });
   };
   const create = { ...protocolPayload(service.id, { patientData: patient }), createdAt: new Date().toISOString() };
   expect(json<PushResponse>(await push(medic, tablet, 'protocol.create', create)).results[0]?.status).toBe('applied');

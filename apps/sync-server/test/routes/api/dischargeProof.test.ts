@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { DischargeSeal } from '@sanidok/crypto';
 import { openSealedPatientData, publicKeysToBase64Url, sealPatientDataForDischarge, sealToOrganizationWithProof, toBase64Url } from '@sanidok/crypto';
 import type { OrganizationListItem, ProtocolDetail, PullResponse, PushResponse } from '@sanidok/schema';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { createOrganizationWithSecret, databaseTraces } from '../../helpers/archive';
 import { json } from '../../helpers/json';
 import { addMember } from '../../helpers/organizations';
 import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
-import { createServiceVia } from '../../helpers/services';
+import { assignTeam, createServiceVia } from '../../helpers/services';
 import { registeredClient } from '../../helpers/testApp';
 import { createTestApp } from '../../helpers/testApp';
 
@@ -26,6 +27,8 @@ async function setup() {
   const org = await createOrganizationWithSecret(owner);
   const medic = await addMember(app, owner, org.id, 'mona');
   const service = await createServiceVia(owner, org.id);
+  // Mona documents on the service and holds its patient data: she is on its team (issue 14).
+  await assignTeam(owner, service.id, [owner, medic]);
   const created = await createProtocolVia(medic, service.id, { patientData: patient });
   const pulled = json<PullResponse>(await medic.get('/api/sync/pull'));
   const organization = pulled.organizations.find((o) => o.id === org.id);
@@ -124,7 +127,7 @@ describe('a discharge proves its envelope opens before the server drops its copy
     const { app, medic, organization, protocolId, local } = context;
     const seal = await sealPatientDataForDischarge(organization, protocolId, local);
     const args = { id: protocolId, ...dischargePayload, dischargedAt: new Date().toISOString(), ...seal, sealProof: toBase64Url(new Uint8Array(32).fill(9)) };
-    const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: randomUUID(), schemaVersion: 1, mutations: [{ mutationId: randomUUID(), seq: 1, name: 'protocol.discharge', createdAt: new Date().toISOString(), args }] }));
+    const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ mutationId: randomUUID(), seq: 1, name: 'protocol.discharge', createdAt: new Date().toISOString(), args }] }));
     expect(push.results[0]).toMatchObject({ status: 'rejected', code: 'VALIDATION', message: invalidSeal });
     const quarantined = await app.db.selectFrom('syncQuarantine').select(['name', 'args', 'message']).executeTakeFirstOrThrow();
     expect(quarantined.name).toBe('protocol.discharge');
@@ -141,7 +144,7 @@ describe('a discharge proves its envelope opens before the server drops its copy
     const { app, medic, organization, protocolId, local, serverCopy } = context;
     expect((await context.discharge(await sealPatientDataForDischarge(organization, protocolId, local))).statusCode).toBe(200);
     const late = { id: protocolId, baseVersion: 1, updatedAt: new Date().toISOString(), allergies: 'Latex', patientData: { lastName: 'Quirinsbach-Späth', phone: '0171 2718281' } };
-    const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: randomUUID(), schemaVersion: 1, mutations: [{ mutationId: randomUUID(), seq: 1, name: 'protocol.update', createdAt: new Date().toISOString(), args: late }] }));
+    const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ mutationId: randomUUID(), seq: 1, name: 'protocol.update', createdAt: new Date().toISOString(), args: late }] }));
     expect(push.results[0]).toMatchObject({ status: 'rejected', code: 'CONFLICT', message: 'Dieses Protokoll ist abgeschlossen und kann nicht mehr bearbeitet werden.' });
     const quarantined = await app.db.selectFrom('syncQuarantine').select(['mutationId', 'name', 'args', 'code']).executeTakeFirstOrThrow();
     expect(JSON.parse(quarantined.args)).toEqual({ id: protocolId, baseVersion: 1, updatedAt: late.updatedAt, omittedFields: ['allergies', 'patientData'] });
