@@ -139,6 +139,8 @@ describe('Datenschutzerklärung in detail', () => {
     const text = textOf(screen.getByRole('main'));
     expect(text).toContain('IndexedDB');
     expect(text).toContain('Beim Abmelden werden alle lokal gespeicherten Daten vom Gerät gelöscht');
+    // The purge by scope (apps/pwa/src/sync/purgeScope.ts) as the privacy text promises it.
+    expect(text).toContain('dem Sie nicht mehr zugeordnet sind oder dessen Zeitfenster (24 Stunden nach dem geplanten Ende) abgelaufen ist');
     expect(text).toContain('Sobald der Server eine Änderung bestätigt hat, wird sie aus der Warteschlange entfernt');
   });
 
