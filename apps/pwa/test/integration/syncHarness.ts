@@ -27,7 +27,7 @@ import { pullUrl, syncPaths } from '../../src/sync/transport';
 import { ManualScheduler } from '../helpers/sync';
 import { activeDevice } from './activeDevice';
 import type { ModelDevice, Role } from './syncModel';
-import { SyncModel } from './syncModel';
+import { generatedAccessCode, SyncModel } from './syncModel';
 
 // ---------------------------------------------------------------------------------------------
 // Value pools. All dates lie on a grid of whole hours around `base`, which is half an hour before
@@ -668,7 +668,7 @@ export class SyncRun {
     expect(new Set(rows.map((r) => r.id)).size, 'kein Dienst doppelt').toBe(rows.length);
     const actual = rows.map((r) => ({
       id: r.id, organizationId: r.organizationId, name: r.name, description: r.description, location: r.location, startDate: r.startDate,
-      endDate: r.endDate, accessCode: r.accessCode, status: r.status, createdById: r.createdById, version: r.version,
+      endDate: r.endDate, accessCode: r.accessCode !== null && /^[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(r.accessCode) ? generatedAccessCode : r.accessCode, status: r.status, createdById: r.createdById, version: r.version,
       fieldVersions: JSON.parse(r.fieldVersions) as unknown, needsReview: Boolean(r.needsReview),
     }));
     const expected = [...model.services.values()].sort((a, b) => (a.id < b.id ? -1 : 1));

@@ -9,6 +9,9 @@ import { serviceCommandMessages } from '../../../sync-server/src/domain/services
 import { policyMessages } from '../../../sync-server/src/domain/organizations/policy';
 
 export type Role = 'owner' | 'admin' | 'member';
+/** Stands for the code the server drew at creation (format `XXXX-XXXX`). */
+export const generatedAccessCode = 'vom Server erzeugt';
+
 export type EditableField = 'name' | 'description' | 'location' | 'startDate' | 'endDate' | 'accessCode';
 const editableFields: readonly EditableField[] = ['name', 'description', 'location', 'startDate', 'endDate', 'accessCode'];
 
@@ -203,13 +206,16 @@ export class SyncModel {
         location: args.location ?? '',
         startDate: args.startDate ?? '',
         endDate: args.endDate ?? '',
-        accessCode: null,
+        // The server draws a code for every new service (domain/services/team.ts); the harness
+        // compares its shape, not its value (syncHarness.ts `verify`).
+        accessCode: generatedAccessCode,
         status: 'active',
         createdById: device.userId,
         version: this.nextVersion(),
         fieldVersions: {},
         needsReview: false,
       });
+      this.nextVersion(); // the creator's team row (issue 14)
       this.deleted.delete(args.id);
       return applied;
     }
@@ -244,6 +250,8 @@ export class SyncModel {
           service.fieldVersions[field] = version;
         }
         service.version = version;
+        // A changed end re-sends the service to its team's devices (serviceTeams/membership.ts).
+        if (changed.includes('endDate')) service.version = this.nextVersion();
         return applied;
       }
       case 'service.archive':
@@ -261,6 +269,7 @@ export class SyncModel {
       case 'service.delete':
         this.services.delete(service.id);
         this.deleted.add(service.id);
+        this.nextVersion(); // the creator's team row leaves with a tombstone
         this.nextVersion(); // the tombstone
         return applied;
       default:

@@ -1,3 +1,4 @@
+import { emailTemplateTypes } from '@sanidok/schema';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -72,7 +73,7 @@ describe('admin calls refuse everyone but platform admins', () => {
     expect(await app.db.selectFrom('betaInviteCodes').select('id').execute()).toHaveLength(0);
     expect(await app.db.selectFrom('emailConfigurations').select('id').execute()).toHaveLength(0);
     expect((await app.db.selectFrom('users').select('isBlocked').where('username', '=', 'plattform').executeTakeFirstOrThrow()).isBlocked).toBe(0);
-    expect(await app.db.selectFrom('emailTemplates').select('id').execute()).toHaveLength(8);
+    expect(await app.db.selectFrom('emailTemplates').select('id').execute()).toHaveLength(emailTemplateTypes.length);
   });
 
   it('lets a platform admin in, and keeps out an admin who was blocked meanwhile', async () => {
