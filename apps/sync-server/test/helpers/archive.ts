@@ -4,6 +4,9 @@ import type { OrganizationKeys } from '@sanidok/crypto';
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof, signKeyRotation } from '@sanidok/crypto';
 import type { ArchiveChallenge } from '@sanidok/schema';
 import { json } from './json';
+import { addMember } from './organizations';
+import { assignTeam, createServiceVia } from './services';
+import { createTestApp, registeredClient } from './testApp';
 import type { Client } from './testApp';
 
 export interface OrganizationWithSecret {
@@ -71,4 +74,19 @@ export function databaseTraces(app: FastifyInstance, needles: readonly string[])
     }
   }
   return hits;
+}
+
+/**
+ * The cast of the sealing and archive tests: owner Olga with a real organisation key, medic Mona,
+ * and one service (running unless `serviceOverrides` say otherwise) with both on its team.
+ */
+export async function sealingTeam(serviceOverrides: Record<string, unknown> = {}) {
+  const app = await createTestApp();
+  const owner = await registeredClient(app, 'olga');
+  const org = await createOrganizationWithSecret(owner);
+  const medic = await addMember(app, owner, org.id, 'mona');
+  const service = await createServiceVia(owner, org.id, serviceOverrides);
+  // Mona documents on the service and holds its patient data: she is on its team (issue 14).
+  await assignTeam(owner, service.id, [owner, medic]);
+  return { app, owner, medic, org, service };
 }

@@ -5,26 +5,17 @@ import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
 import { adminClient } from '../../helpers/admin';
-import { archiveUrls, createOrganizationWithSecret, databaseFiles, openArchive, requestChallenge } from '../../helpers/archive';
+import { archiveUrls, createOrganizationWithSecret, databaseFiles, openArchive, requestChallenge, sealingTeam } from '../../helpers/archive';
 import { addMember } from '../../helpers/organizations';
 import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
-import { assignTeam, createServiceVia } from '../../helpers/services';
-import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
+import { createServiceVia } from '../../helpers/services';
+import { Client, registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
 import { anyString } from '../../helpers/matchers';
 
 const wrongKeyMessage = 'Verschlüsselungsschlüssel ist falsch. Bitte prüfen Sie den Schlüssel.';
 
-async function setup() {
-  const app = await createTestApp();
-  const owner = await registeredClient(app, 'olga');
-  const org = await createOrganizationWithSecret(owner);
-  const medic = await addMember(app, owner, org.id, 'mona');
-  const service = await createServiceVia(owner, org.id);
-  // Mona documents on the service and pulls its patient data: she is on its team (issue 14).
-  await assignTeam(owner, service.id, [owner, medic]);
-  return { app, owner, medic, org, service };
-}
+const setup = () => sealingTeam();
 
 async function dischargedProtocol(medic: Client, serviceId: string, patientData: Record<string, string> = { firstName: 'Hildegard', lastName: 'Quastenberg' }) {
   const created = await createProtocolVia(medic, serviceId, { patientData: { ...patientData, dateOfBirth: '1951-03-08', gender: 'weiblich', phone: '0171 5550123' } });

@@ -4,13 +4,11 @@ import type { ProtocolDetail, PullResponse, PushResponse, Service } from '@sanid
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
-import { createOrganizationWithSecret, databaseFiles, databaseTraces } from '../../helpers/archive';
+import { databaseFiles, databaseTraces, sealingTeam } from '../../helpers/archive';
 import { json } from '../../helpers/json';
-import { addMember } from '../../helpers/organizations';
 import { dischargePayload, protocolPayload } from '../../helpers/protocols';
-import { assignTeam, createServiceVia } from '../../helpers/services';
+import { createServiceVia } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
-import { createTestApp, registeredClient } from '../../helpers/testApp';
 
 const hour = 3_600_000;
 const closed = 'Dieses Protokoll ist abgeschlossen und kann nicht mehr bearbeitet werden.';
@@ -18,13 +16,7 @@ const patient = { firstName: 'Adelgunde', lastName: 'Pfefferkorn', dateOfBirth: 
 
 /** An ended service (archivable) with one open protocol captured by the medic's tablet. */
 async function setup() {
-  const app = await createTestApp();
-  const owner = await registeredClient(app, 'olga');
-  const org = await createOrganizationWithSecret(owner);
-  const medic = await addMember(app, owner, org.id, 'mona');
-  const service = await createServiceVia(owner, org.id, { startDate: new Date(Date.now() - 10 * hour).toISOString(), endDate: new Date(Date.now() - hour).toISOString() });
-  // Mona documents on the service and holds its patient data: she is on its team (issue 14).
-  await assignTeam(owner, service.id, [owner, medic]);
+  const { app, owner, medic, org, service } = await sealingTeam({ startDate: new Date(Date.now() - 10 * hour).toISOString(), endDate: new Date(Date.now() - hour).toISOString() });
   const tablet = randomUUID();
   const seqs = new Map<string, number>();
   const push = (client: Client, device: string, name: string, args: Record<string, unknown>) => {

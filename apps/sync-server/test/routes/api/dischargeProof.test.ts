@@ -4,13 +4,10 @@ import { openSealedPatientData, publicKeysToBase64Url, sealPatientDataForDischar
 import type { OrganizationListItem, ProtocolDetail, PullResponse, PushResponse } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
-import { createOrganizationWithSecret, databaseTraces } from '../../helpers/archive';
+import { createOrganizationWithSecret, databaseTraces, sealingTeam } from '../../helpers/archive';
 import { json } from '../../helpers/json';
-import { addMember } from '../../helpers/organizations';
 import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
-import { assignTeam, createServiceVia } from '../../helpers/services';
 import { registeredClient } from '../../helpers/testApp';
-import { createTestApp } from '../../helpers/testApp';
 
 const invalidSeal =
   'Die auf dem Gerät versiegelten Patientendaten lassen sich mit dem Schlüssel der Organisation nicht öffnen. Der Patient wurde nicht entlassen, seine Daten bleiben erhalten. Bitte aktualisieren Sie die App und entlassen Sie ihn erneut.';
@@ -22,13 +19,7 @@ const mismatch =
 const patient = { firstName: 'Wendelgard', lastName: 'Quirinsbach', dateOfBirth: '1948-02-29', gender: 'weiblich', address: 'Ulmenweg 3' };
 
 async function setup() {
-  const app = await createTestApp();
-  const owner = await registeredClient(app, 'olga');
-  const org = await createOrganizationWithSecret(owner);
-  const medic = await addMember(app, owner, org.id, 'mona');
-  const service = await createServiceVia(owner, org.id);
-  // Mona documents on the service and holds its patient data: she is on its team (issue 14).
-  await assignTeam(owner, service.id, [owner, medic]);
+  const { app, owner, medic, org, service } = await sealingTeam();
   const created = await createProtocolVia(medic, service.id, { patientData: patient });
   const pulled = json<PullResponse>(await medic.get('/api/sync/pull'));
   const organization = pulled.organizations.find((o) => o.id === org.id);
