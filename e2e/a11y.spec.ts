@@ -51,7 +51,10 @@ test.describe('Barrierefreiheit – öffentliche Seiten', () => {
         await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
         await expectAccessible(page, 'Registrierung mit Fehlermeldungen');
 
-        for (const [path, name] of [['/impressum', 'Impressum'], ['/datenschutz', 'Datenschutz'], ['/nutzungsbedingungen', 'Nutzungsbedingungen']] as const) {
+        for (const [path, name] of [
+          ['/impressum', 'Impressum'], ['/datenschutz', 'Datenschutz'], ['/nutzungsbedingungen', 'Nutzungsbedingungen'],
+          ['/passwort-vergessen', 'Passwort vergessen'], ['/passwort-zuruecksetzen', 'Neues Passwort festlegen'],
+        ] as const) {
           await page.goto(path);
           await expect(heading(page, new RegExp(name))).toBeVisible();
           await expectAccessible(page, name);
