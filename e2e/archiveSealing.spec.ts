@@ -65,7 +65,8 @@ test.describe('Archivieren versiegelt offene Protokolle', () => {
       await expect(dialog.getByText(/mit dem Schlüssel der Organisation versiegelt/)).toBeVisible();
       for (const name of ['Abbrechen', 'Archivieren']) {
         const box = await dialog.getByRole('button', { name }).boundingBox();
-        expect(box?.height ?? 0, `${name} ${size.width}px`).toBeGreaterThanOrEqual(44);
+        // Rounded to 1/100 px: a 2.75rem target lays out as 43.99997 px at some widths (float noise, not a smaller button).
+        expect(Math.round((box?.height ?? 0) * 100) / 100, `${name} ${size.width}px`).toBeGreaterThanOrEqual(44);
       }
       if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/archive-dialog-${size.width}x${size.height}.png` });
       if (size.width !== 390) {
