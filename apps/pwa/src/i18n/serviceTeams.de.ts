@@ -46,6 +46,7 @@ export const serviceTeamsDe = {
     title: 'Sie sind diesem Sanitätsdienst nicht zugeteilt',
     text: 'Patientendaten dieses Dienstes sehen nur die Personen im Team. Vor Ort treten Sie mit dem Zugangscode des Dienstes bei.',
     join: 'Mit Zugangscode beitreten',
+    notRunning: 'Beitreten mit dem Zugangscode ist möglich, solange der Dienst läuft. Bis dahin kann Sie der Inhaber oder ein Administrator einteilen.',
   },
   join: {
     title: 'Mit Zugangscode beitreten',

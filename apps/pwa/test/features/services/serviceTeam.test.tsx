@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SaniDokDb } from '../../../src/data/db';
 import { callsTo, json, mockApi, renderApp, testUser } from '../../helpers/render';
-import { org, running, seed } from './services.fixtures';
+import { org, planned, running, seed } from './services.fixtures';
 
 const stadtfest = running({ name: 'Stadtfest', accessCode: 'SANI-4242' });
 
@@ -72,6 +72,15 @@ describe('service team on the service detail', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Beitreten' }));
     expect(await within(dialog).findByText(serviceTeamMessages.wrongCode)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', `/api/services/${stadtfest.id}/join`).map((c) => c.body)).toEqual([{ accessCode: 'FALSCH' }]);
+  });
+
+  it('a planned service offers no join (the server allows it only while the service runs) and says so', async () => {
+    const fest = planned({ name: 'Sommerfest' });
+    const db = await seed([org(1, 'member')], [fest]);
+    await withTeam(db, []);
+    renderWith(`/services/${fest.id}`);
+    expect(await screen.findByText(/Beitreten mit dem Zugangscode ist möglich, solange der Dienst läuft/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mit Zugangscode beitreten' })).not.toBeInTheDocument();
   });
 
   it('joining offline says that a connection is needed', async () => {
