@@ -9,6 +9,7 @@ import type { CommandContext } from '../context';
 import { conflict, notFound, validate } from '../errors';
 import { logOrganizationEvent } from '../accessLogs/organizationEvents';
 import { mailAccountBlocked, mailPasswordResetByAdmin } from '../mail/events';
+import { removeFromOrganizationTeams } from '../serviceTeams/membership';
 import { destroyUserSessions } from '../sessions/sessions';
 import { nowIso } from '../time';
 import { inTransaction } from '../transaction';
@@ -95,6 +96,10 @@ export async function deleteUser(ctx: CommandContext, userId: unknown): Promise<
       .orderBy('o.name')
       .execute();
     if (owned.length > 0) throw conflict(adminMessages.ownsOrganizations(owned.map((o) => `„${o.name}“`).join(', ')));
+    // Off every team first, with tombstones: the cascade alone would leave the other devices a
+    // team row of a deleted account (domain/serviceTeams/membership.ts).
+    const memberships = await trx.selectFrom('organizationMembers').select('organizationId').where('userId', '=', target.id).execute();
+    for (const { organizationId } of memberships) await removeFromOrganizationTeams(trx, organizationId, target.id);
     await deleteOrExplain(() => trx.deleteFrom('users').where('id', '=', target.id).execute());
     await recordAdminAction(trx, ctx, {
       action: 'user.delete', targetType: 'user', targetId: target.id, targetName: target.username,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MinorTreatment, PullResponse, PushResponse, Service, SyncChange } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
+import { adminClient } from '../../helpers/admin';
 import { json } from '../../helpers/json';
 import { addMember, createOrganization } from '../../helpers/organizations';
 import { createProtocolVia } from '../../helpers/protocols';
@@ -107,6 +108,15 @@ describe('patient data follows the team (pull)', () => {
     expect((await pull(tina)).patientDataServices).toEqual([service.id]);
     await app.db.updateTable('services').set({ endDate: atMinusTen(Date.now() - 25 * hour) }).where('id', '=', service.id).execute();
     expect((await pull(tina)).patientDataServices).toEqual([]);
+  });
+
+  it('an account a platform admin deletes leaves every team with a tombstone, not only by cascade', async () => {
+    const { app, owner, service, tinaId } = await cast();
+    const before = await pull(owner);
+    const admin = await adminClient(app);
+    expect((await admin.request({ method: 'DELETE', url: `/api/admin/users/${tinaId}` })).statusCode).toBe(200);
+    const after = await pull(owner, before.cursor);
+    expect(after.changes).toEqual(expect.arrayContaining([expect.objectContaining({ entity: 'serviceTeamMember', op: 'delete', id: `${service.id}:${tinaId}` })]));
   });
 
   it('leaves replaced patient data out of the revisions for members off the team', async () => {
