@@ -42,7 +42,8 @@ export const protocolEditDe = {
     archived: 'Patientendaten wurden nach der Entlassung verschlüsselt archiviert.',
     archivePending:
       'Die Patientendaten wurden auf diesem Gerät versiegelt und werden entfernt, sobald der Server die Entlassung bestätigt hat.',
-    noPatientData: 'Die Patientendaten dieses Protokolls liegen auf diesem Gerät nicht vor.',
+    noPatientData:
+      'Die Patientendaten dieses Protokolls liegen auf diesem Gerät nicht vor. Sie erreichen nur die Geräte des Teams dieses Sanitätsdienstes, bis 24 Stunden nach seinem geplanten Ende.',
     concurrentTitle: 'Gleichzeitige Änderung',
     concurrentText:
       'Ein Wert dieses Protokolls wurde zur gleichen Zeit auf einem anderen Gerät geändert. Der ersetzte Wert bleibt in den Änderungsständen des Servers erhalten. Bitte prüfen Sie die Angaben.',

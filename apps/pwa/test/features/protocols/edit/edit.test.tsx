@@ -38,10 +38,19 @@ describe('/patient-protocols/{id}', { timeout: 30_000 }, () => {
     }
   });
 
-  it('also opens under /patient-protocols/edit/{id}, and ignores the access code in ?key=', async () => {
+  it('also opens under /patient-protocols/edit/{id}; the access code in ?key= counts only on /patient-protocols/{id} (app/ProtocolRoute.tsx)', async () => {
     await seedEditPage();
     renderEditPage(`/patient-protocols/edit/${protocolId}?key=ABC123`);
     expect(await pageHeading()).toBeInTheDocument();
+  });
+
+  it('says on the Patient tab why a device off the team holds no patient data', async () => {
+    await seedEditPage({ patientData: null });
+    const { user } = renderEditPage();
+    await pageHeading();
+    await user.click(screen.getByRole('tab', { name: 'Patient' }));
+    expect(await screen.findByText(/Sie erreichen nur die Geräte des Teams dieses Sanitätsdienstes, bis 24 Stunden nach seinem geplanten Ende/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Vorname/ })).not.toBeInTheDocument();
   });
 
   it("says 'Das Protokoll konnte nicht geladen werden.' for an unknown protocol and leads to the start page", async () => {
