@@ -1,4 +1,3 @@
-import { Dexie } from 'dexie';
 import type { SaniDokDb } from '../data/db';
 
 /**
@@ -31,14 +30,11 @@ export async function purgeOutsideScope(db: SaniDokDb, scope: readonly string[])
   });
   await db.patientData.bulkDelete(dropData);
 
-  const serviceIds = await db.services.toCollection().primaryKeys();
-  for (const serviceId of serviceIds) {
-    if (allowed.has(serviceId)) continue;
-    await db.minorTreatments
-      .where('[serviceId+patientName]')
-      .between([serviceId, Dexie.minKey], [serviceId, Dexie.maxKey])
-      .filter((treatment) => !outboxEntities.has(treatment.id))
-      .modify({ patientName: null });
-  }
+  // One pass over the index: a null name is no valid IndexedDB key, so only named rows are in it.
+  // (A query per service meant 2,000 IndexedDB requests per pull page on a device holding a season.)
+  await db.minorTreatments
+    .orderBy('[serviceId+patientName]')
+    .filter((treatment) => !allowed.has(treatment.serviceId) && !outboxEntities.has(treatment.id))
+    .modify({ patientName: null });
   await db.setMeta('patientDataServices', [...scope]);
 }
