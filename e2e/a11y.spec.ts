@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config';
-import { loginViaUi, uniqueName } from './helpers';
+import { uniqueName } from './helpers';
+import { loginAdminViaUi } from './support/adminTotp';
 import { expectAccessible, tabletLandscape, tabletPortrait } from './support/a11y';
 import type { A11yFixture } from './support/a11yData';
 import { newTabletContext, prepareA11yData } from './support/a11yData';
@@ -289,7 +289,7 @@ test.describe('Barrierefreiheit – Admin-Bereich (Tablet hochkant)', () => {
     const context = await newTabletContext(browser, baseURL);
     try {
       const page = await context.newPage();
-      await loginViaUi(page, e2eAdmin.username, e2eAdmin.password);
+      await loginAdminViaUi(page);
       await page.goto('/admin');
       await expect(heading(page, 'Admin-Bereich')).toBeVisible();
       await expect(page.getByRole('table', { name: 'Benutzer der Plattform' })).toBeVisible();

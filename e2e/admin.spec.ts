@@ -3,8 +3,8 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } from '@sanidok/crypto';
-import { e2eAdmin } from '../playwright.config';
-import { loginViaUi, uniqueName } from './helpers';
+import { uniqueName } from './helpers';
+import { loginAdminViaUi } from './support/adminTotp';
 
 const hour = 3_600_000;
 
@@ -14,7 +14,7 @@ async function newPage(browser: Browser, baseURL: string | undefined): Promise<P
 }
 
 async function openAdminArea(page: Page): Promise<void> {
-  await loginViaUi(page, e2eAdmin.username, e2eAdmin.password);
+  await loginAdminViaUi(page);
   await page.getByRole('link', { name: 'Admin-Bereich' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin-Bereich' })).toBeVisible();
 }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof } from '@sanidok/crypto';
-import { e2eAdmin } from '../playwright.config';
-import { loginViaUi, uniqueName } from './helpers';
+import { uniqueName } from './helpers';
+import { loginAdminViaUi } from './support/adminTotp';
 import { clientHeader, registerViaApi } from './support/api';
 
 const hour = 3_600_000;
@@ -40,7 +40,7 @@ test.describe('Archiv-Warnungen', () => {
     expect(last.adminNotified).toBe(true);
     await ownerContext.close();
 
-    await loginViaUi(page, e2eAdmin.username, e2eAdmin.password);
+    await loginAdminViaUi(page);
     const banner = page.getByRole('alert').filter({ hasText: 'Keine E-Mail-Adresse hinterlegt' });
     await expect(banner).toBeVisible();
     await page.goto('/admin');

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signKeyRotation } from '@sanidok/crypto';
-import { e2eAdmin } from '../playwright.config';
 import { registerViaUi, uniqueName } from './helpers';
+import { adminApiLogin } from './support/adminTotp';
 import { clientHeader } from './support/api';
 import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
 
@@ -40,7 +40,7 @@ test.describe('Organisationsschlüssel erneuern', () => {
     // The attack: the platform admin resets the owner's password and signs in as the owner.
     const adminContext = await browser.newContext();
     const admin = adminContext.request;
-    expect((await admin.post('/api/login', { headers: clientHeader, data: e2eAdmin })).status()).toBe(200);
+    await adminApiLogin(browser, admin);
     const users = (await (await admin.get(`/api/admin/users?search=${ownerName}`)).json()) as { id: number; username: string }[];
     const ownerId = users.find((u) => u.username === ownerName)?.id;
     expect((await admin.post(`/api/admin/users/${ownerId}/reset-password`, { headers: clientHeader, data: { newPassword: 'Uebernahme-2026!' } })).status()).toBe(200);

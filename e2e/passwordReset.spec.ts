@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config';
 // The test helper's runner-free core: a real SMTP server on loopback.
 import type { TestSmtpServer } from '../apps/sync-server/test/helpers/smtpCore';
 import { createSmtpServer, smtpCredentials } from '../apps/sync-server/test/helpers/smtpCore';
 import { uniqueName } from './helpers';
+import { adminApiLogin } from './support/adminTotp';
 import { clientHeader, registerViaApi } from './support/api';
 
 let smtp: TestSmtpServer;
@@ -19,7 +19,7 @@ test.describe('Passwort vergessen', () => {
   test('Link per E-Mail anfordern, neues Passwort festlegen, damit anmelden; der Link gilt nur einmal', async ({ page, browser }) => {
     test.setTimeout(90_000);
     const adminContext = await browser.newContext();
-    expect((await adminContext.request.post('/api/login', { headers: clientHeader, data: e2eAdmin })).status()).toBe(200);
+    await adminApiLogin(browser, adminContext.request);
     const configured = await adminContext.request.post('/api/admin/email-configurations', {
       headers: clientHeader,
       data: {

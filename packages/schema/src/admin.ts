@@ -138,6 +138,8 @@ export interface AdminUser {
   fullName: string | null;
   isAdmin: boolean;
   isBlocked: boolean;
+  /** Two-factor sign-in is on; an admin sees it but can never switch it off for someone. */
+  totpEnabled: boolean;
   createdAt: string;
   organizationCount: number;
   /** Organisations this user owns: such a user cannot be deleted before them. */

@@ -57,6 +57,8 @@ export const loginSchema = z.object({
   username: text(messages.usernameRequired).trim().min(1, messages.usernameRequired).max(limits.usernameMax, messages.usernameLong),
   password: text(messages.passwordRequired).min(1, messages.passwordRequired).max(limits.passwordMax, messages.passwordLong),
   rememberMe: z.boolean().optional().default(false),
+  /** Second step of a sign-in with two factors (./twoFactor.ts): asked for after the password. */
+  totpCode: z.string().max(40).optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

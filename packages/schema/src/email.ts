@@ -19,6 +19,7 @@ export const emailTemplateTypes = [
   'password_reset_by_admin',
   'password_reset',
   'archive_access_alert_owner',
+  'two_factor_changed',
 ] as const;
 export type EmailTemplateType = (typeof emailTemplateTypes)[number];
 
@@ -35,6 +36,7 @@ export const emailTemplateTypeLabels: Record<EmailTemplateType, string> = {
   password_reset_by_admin: 'Passwort durch Administrator zurückgesetzt',
   password_reset: 'Passwort zurücksetzen (Link)',
   archive_access_alert_owner: 'Warnung an den Inhaber: Fehlversuche am Patientenarchiv',
+  two_factor_changed: 'Zwei-Faktor-Anmeldung geändert',
 };
 
 export const defaultSmtpPort = 587;

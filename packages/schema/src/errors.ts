@@ -23,6 +23,9 @@ export const errorCodes = [
   'ARCHIVE_KEY_WRONG',
   'ARCHIVE_CHALLENGE_EXPIRED',
   'SECRET_NOT_ACCEPTED',
+  'TOTP_REQUIRED',
+  'TOTP_INVALID',
+  'TOTP_SETUP_REQUIRED',
   'INTERNAL',
 ] as const;
 

@@ -4,6 +4,7 @@ export * from './user';
 export * from './auth';
 export * from './passwordPolicy';
 export * from './passwordReset';
+export * from './twoFactor';
 export * from './validation';
 export * from './organizations';
 export * from './roleLabels';

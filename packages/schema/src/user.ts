@@ -6,6 +6,8 @@ export interface PublicUser {
   fullName: string | null;
   isAdmin: boolean;
   isBlocked: boolean;
+  /** Two-factor sign-in is on (./twoFactor.ts). */
+  totpEnabled: boolean;
   createdAt: string;
 }
 

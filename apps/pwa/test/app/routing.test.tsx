@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, findToast, json, mockApi, renderApp, testUser, unauthenticated } from '../helpers/render';
 
-const admin = { ...testUser, id: 1, username: 'admin', isAdmin: true };
+const admin = { ...testUser, id: 1, username: 'admin', isAdmin: true, totpEnabled: true };
 
 // Every route is a real screen now: /dashboard, /services and /services/{id} (test/features/dashboard/,
 // test/features/services/), /minor-treatments(/new) and /materials/used (test/features/minorTreatments/,

@@ -14,6 +14,7 @@ export const testUser: PublicUser = {
   fullName: 'Anna Sanitäterin',
   isAdmin: false,
   isBlocked: false,
+  totpEnabled: false,
   createdAt: '2026-03-01T08:30:00.000Z',
 };
 

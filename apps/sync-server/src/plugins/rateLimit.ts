@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { AttemptLimiter } from '../domain/accounts/attemptLimiter';
 import type { AttemptPolicy } from '../domain/accounts/attemptLimiter';
 import { MemoryAttemptLimiter } from '../domain/accounts/attemptLimiter';
-import { accountMessages } from '../domain/accounts/commands';
+import { accountMessages } from '../domain/accounts/accountErrors';
 import { AppError, validate } from '../domain/errors';
 
 export const rateLimitMessage = 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.';
@@ -90,10 +90,10 @@ export const passwordCheckKey = {
   user: (userId: number) => `user:${userId}`,
 };
 
-/** The refusals that mean "wrong password" (login, change password, key rotation). */
+/** The refusals that mean "wrong password" (login, change password, key rotation) or a wrong second-factor code. */
 function isWrongPassword(error: unknown): boolean {
   if (!(error instanceof AppError)) return false;
-  if (error.code === 'INVALID_CREDENTIALS') return true;
+  if (error.code === 'INVALID_CREDENTIALS' || error.code === 'TOTP_INVALID') return true;
   const field = error.fields?.currentPassword;
   return field === accountMessages.wrongCurrentPassword || field === archiveMessages.wrongPassword;
 }

@@ -44,6 +44,11 @@ export const restMatrix = {
   'GET /api/user': { active: signedIn(200) },
   'POST /api/change-password': { active: signedIn(200) },
   'PATCH /api/profile': { active: signedIn(200) },
+  // Two factors (docs/security.md "Two factors"): on one's own account; platform admins cannot switch them off.
+  'POST /api/account/totp/setup': { active: signedIn(200) },
+  'POST /api/account/totp/confirm': { active: signedIn(200) },
+  'POST /api/account/totp/disable': { active: { ...signedIn(200), platformAdmin: 403 } },
+  'POST /api/account/totp/recovery-codes': { active: signedIn(200) },
 
   // Organisations, members, invitations (docs/spec/accounts.md §6; blocked: decisions "Blocked organisation").
   'GET /api/organizations': { active: signedIn(200) },

@@ -34,4 +34,5 @@ export type DocumentationKey = Extract<
   RestKey,
   `${string} /api/${'services' | 'minor-treatments' | 'patient-protocols' | 'access-logs' | 'stats' | 'sync' | `materials/${'used' | 'add-used' | 'clear' | 'export'}`}${string}`
 >;
-export type OrganizationKey = Exclude<RestKey, AdminKey | DocumentationKey>;
+export type TwoFactorKey = Extract<RestKey, `${string} /api/account/totp/${string}`>;
+export type OrganizationKey = Exclude<RestKey, AdminKey | DocumentationKey | TwoFactorKey>;

@@ -1,7 +1,7 @@
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof, signKeyRotation } from '@sanidok/crypto';
 import { archiveUrls, requestChallenge } from '../helpers/archive';
 import { issueResetToken } from '../../src/domain/accounts/passwordReset';
-import { del } from '../helpers/admin';
+import { adminTotpSecret, del, freshTotpCode } from '../helpers/admin';
 import { organizationPayload } from '../helpers/organizations';
 import { Client, validRegistration } from '../helpers/testApp';
 import type { CaseContext, OrganizationKey, RequestBuilder } from './requestTypes';
@@ -32,7 +32,16 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
   'GET /api/health': () => ({ url: '/api/health' }),
   'GET /api/beta-mode': () => ({ url: '/api/beta-mode' }),
   // Signing in happens on a new device (the actor's own session stays for the other rows).
-  'POST /api/login': (c) => ({ url: '/api/login', as: new Client(c.world.app), payload: { username: account(c).username, password: account(c).password } }),
+  // The platform admin has two factors (test/helpers/admin.ts): the code is part of signing in.
+  'POST /api/login': async (c) => ({
+    url: '/api/login',
+    as: new Client(c.world.app),
+    payload: {
+      username: account(c).username,
+      password: account(c).password,
+      ...(c.actor === 'platformAdmin' && { totpCode: await freshTotpCode(c.world.app, account(c).username, adminTotpSecret(c.world.app)) }),
+    },
+  }),
   // A registration signs the new account in: signed-in actors send it from a second session.
   'POST /api/register': async (c) => ({
     url: '/api/register',

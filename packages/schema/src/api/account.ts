@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RecoveryCodesResponse, TotpSetupResponse } from '../twoFactor';
 import type { BetaModeResponse, PublicUser } from '../user';
 import { replyOf } from './common';
 
@@ -11,6 +12,7 @@ export const publicUserFields = z.object({
   fullName: z.string().nullable(),
   isAdmin: z.boolean(),
   isBlocked: z.boolean(),
+  totpEnabled: z.boolean(),
   createdAt: z.string(),
 });
 
@@ -19,3 +21,6 @@ export const publicUserReply = replyOf<PublicUser>()(publicUserFields.meta({ id:
 export const betaModeReply = replyOf<BetaModeResponse>()(z.object({ betaModeEnabled: z.boolean() }));
 
 export const healthReply = z.object({ status: z.literal('ok') });
+
+export const totpSetupReply = replyOf<TotpSetupResponse>()(z.object({ secret: z.string(), otpauthUri: z.string() }));
+export const recoveryCodesReply = replyOf<RecoveryCodesResponse>()(z.object({ recoveryCodes: z.array(z.string()) }));

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { adminDe } from '../../i18n/de';
 import { AdminAlertsPanel } from './AdminAlertsPanel';
+import { AdminTwoFactorGate } from './AdminTwoFactorGate';
 import { ArchiveFailuresTab } from './ArchiveFailuresTab';
 import { BetaTab } from './BetaTab';
 import { EmailTab } from './EmailTab';
@@ -52,8 +53,17 @@ function SummaryCard({ label, value, detail, icon }: { label: string; value: num
   );
 }
 
-/** /admin (docs/spec/accounts.md §2): summary counts and the six tabs. Only for platform admins (RequireAdmin). */
+/** /admin (docs/spec/accounts.md §2): only for platform admins (RequireAdmin), and only with two factors. */
 export function AdminPage() {
+  return (
+    <AdminTwoFactorGate>
+      <AdminArea />
+    </AdminTwoFactorGate>
+  );
+}
+
+/** Summary counts and the six tabs. */
+function AdminArea() {
   const summary = useAdminSummary();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');

@@ -3,6 +3,7 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useCurrentUser } from '../../api/session';
 import { de } from '../../i18n/de';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { TwoFactorCard } from './TwoFactorCard';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -38,6 +39,7 @@ export function SettingsPage() {
         </Title>
         <ChangePasswordForm />
       </Paper>
+      <TwoFactorCard user={user} />
       <Paper withBorder p="lg">
         <Title order={2} fz="h3" mb="md">
           {de.settings.tipsTitle}

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AutoId, Bool, CreatedAt, IsoTimestamp } from '../columns';
+import type { AutoId, Bool, CreatedAt, EncryptedText, IsoTimestamp } from '../columns';
 
 export interface UsersTable {
   id: AutoId;
@@ -13,6 +13,13 @@ export interface UsersTable {
   fullName: string | null;
   isAdmin: Bool;
   isBlocked: Bool;
+  /** TOTP secret (base32) encrypted under DATA_KEY; null without two-factor sign-in. */
+  totpSecret: EncryptedText | null;
+  /** A new secret waiting for its first code (set-up or change of device). */
+  totpPendingSecret: EncryptedText | null;
+  totpEnabledAt: IsoTimestamp | null;
+  /** The last RFC 6238 time step accepted: a code is refused once its step was used. */
+  totpLastStep: number | null;
   createdAt: CreatedAt;
   updatedAt: IsoTimestamp;
 }
@@ -43,10 +50,20 @@ export interface AccountTokensTable {
   createdAt: CreatedAt;
 }
 
+/** Recovery codes of two-factor sign-in, as SHA-256 digests; each works once. */
+export interface RecoveryCodesTable {
+  id: AutoId;
+  userId: number;
+  codeDigest: string;
+  usedAt: IsoTimestamp | null;
+  createdAt: CreatedAt;
+}
+
 export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
   accountTokens: AccountTokensTable;
+  recoveryCodes: RecoveryCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,24 +3,19 @@ import type { PublicUser } from '@sanidok/schema';
 import { changePasswordSchema, loginSchema, profileSchema, registerSchema } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
-import type { RequestContext } from '../context';
+import type { CommandContext, RequestContext } from '../context';
 import { consumeBetaCode } from '../beta/consumeBetaCode';
 import { AppError, isUniqueViolation, validate } from '../errors';
 import { mailAccountCreated } from '../mail/events';
 import { destroyUserSessions } from '../sessions/sessions';
 import { isBetaModeEnabled } from '../settings/systemSettings';
 import { nowIso } from '../time';
+import { accountMessages, wrongCurrentPassword } from './accountErrors';
 import { assertPasswordNotCommon } from './passwordBlockList';
 import { assertCanSignIn } from './policy';
 import { toPublicUser } from './publicUser';
+import { checkSecondFactor } from './twoFactor';
 import { findUserById, findUserByLookAlike, findUserByUsername, insertUser, updateUser } from './usersRepository';
-
-export const accountMessages = {
-  usernameTaken: 'Dieser Benutzername ist bereits vergeben.',
-  usernameLookAlike: 'Dieser Benutzername ist einem bereits vergebenen zum Verwechseln ähnlich. Bitte wählen Sie einen anderen.',
-  invalidCredentials: 'Benutzername oder Passwort ist falsch.',
-  wrongCurrentPassword: 'Das aktuelle Passwort ist falsch.',
-} as const;
 
 const usernameTaken = (message: string = accountMessages.usernameTaken) => new AppError(409, 'USERNAME_TAKEN', message, { username: message });
 
@@ -59,13 +54,17 @@ export async function registerUser(db: Db, input: unknown, context: RequestConte
   }
 }
 
-/** Checks the credentials; blocked accounts learn that they are blocked only with the right password. */
-export async function authenticate(db: Db, input: unknown): Promise<{ user: UserRow; rememberMe: boolean }> {
+/**
+ * Checks the credentials; blocked accounts learn that they are blocked only with the right
+ * password. With two factors on, the code is the second step (./twoFactor.ts).
+ */
+export async function authenticate(ctx: Omit<CommandContext, 'user'>, input: unknown): Promise<{ user: UserRow; rememberMe: boolean }> {
   const data = validate(loginSchema, input);
-  const user = await findUserByUsername(db, data.username);
+  const user = await findUserByUsername(ctx.db, data.username);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), data.password);
   if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', accountMessages.invalidCredentials);
   assertCanSignIn(user);
+  await checkSecondFactor(ctx, user, data.totpCode);
   return { user, rememberMe: data.rememberMe };
 }
 
@@ -74,7 +73,7 @@ export async function changePassword(db: Db, userId: number, input: unknown, kee
   const data = validate(changePasswordSchema, input);
   const user = await findUserById(db, userId);
   if (!user || !(await verifyPassword(user.passwordHash, data.currentPassword))) {
-    throw new AppError(400, 'VALIDATION', accountMessages.wrongCurrentPassword, { currentPassword: accountMessages.wrongCurrentPassword });
+    throw wrongCurrentPassword();
   }
   assertPasswordNotCommon(data.newPassword, 'newPassword');
   const passwordHash = await hashPassword(data.newPassword);

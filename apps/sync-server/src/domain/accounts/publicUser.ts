@@ -10,6 +10,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     fullName: row.fullName,
     isAdmin: row.isAdmin === 1,
     isBlocked: row.isBlocked === 1,
+    totpEnabled: row.totpEnabledAt !== null,
     createdAt: row.createdAt,
   };
 }

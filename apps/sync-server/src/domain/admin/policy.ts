@@ -1,8 +1,8 @@
-import { adminMessages } from '@sanidok/schema';
+import { adminMessages, twoFactorMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
 import type { RequestContext } from '../context';
-import { forbidden, unauthenticated } from '../errors';
+import { AppError, forbidden, unauthenticated } from '../errors';
 import { recordAdminAction } from '../audit';
 
 /** Who may use the admin area (docs/spec/accounts.md §6): platform admins only. */
@@ -30,5 +30,7 @@ export async function requirePlatformAdmin(db: Db, user: UserRow | null, attempt
     });
     throw forbidden(adminMessages.adminOnly);
   }
+  // Two factors where the power is (docs/security.md "Two factors"): no admin call before the set-up.
+  if (user.totpEnabledAt === null) throw new AppError(403, 'TOTP_SETUP_REQUIRED', twoFactorMessages.setupRequired);
   return user;
 }

@@ -35,7 +35,7 @@ export async function listAdminUsers(db: Db, query: unknown): Promise<AdminUser[
   const rows = await db
     .selectFrom('users as u')
     .select((eb) => [
-      'u.id', 'u.username', 'u.email', 'u.fullName', 'u.isAdmin', 'u.isBlocked', 'u.createdAt',
+      'u.id', 'u.username', 'u.email', 'u.fullName', 'u.isAdmin', 'u.isBlocked', 'u.totpEnabledAt', 'u.createdAt',
       eb.selectFrom('organizationMembers as m').select((c) => c.fn.countAll<number>().as('n')).whereRef('m.userId', '=', 'u.id').as('organizationCount'),
     ])
     .orderBy('u.usernameKey')
@@ -50,8 +50,9 @@ export async function listAdminUsers(db: Db, query: unknown): Promise<AdminUser[
   return rows
     .filter((u) => matches(term, u.username, u.email, u.fullName))
     .slice(0, adminLimits.listMax)
-    .map((u) => ({
+    .map(({ totpEnabledAt, ...u }) => ({
       ...u,
+      totpEnabled: totpEnabledAt !== null,
       isAdmin: u.isAdmin === 1,
       isBlocked: u.isBlocked === 1,
       organizationCount: Number(u.organizationCount),

@@ -86,6 +86,10 @@ export const mailKeyRotated = (
 export const mailPasswordResetByAdmin = (db: Db, user: Person, admin: Pick<UserRow, 'username'>) =>
   queueMails(db, () => mailTo(user, 'password_reset_by_admin', { adminName: admin.username, timestamp: formatDateTime(new Date().toISOString()) }));
 
+/** Two-factor sign-in was set up, moved, switched off, or a recovery code used (domain/accounts/twoFactor.ts). */
+export const mailTwoFactorChanged = (db: Db, user: Person, change: string, ipAddress: string | null) =>
+  queueMails(db, () => mailTo(user, 'two_factor_changed', { change, ipAddress: ipAddress ?? '-', timestamp: formatDateTime(new Date().toISOString()) }));
+
 /** The reset link (domain/accounts/passwordReset.ts), to the account's own address only, sealed in the outbox. */
 export const mailPasswordReset = (db: Db, user: Person, link: { resetUrl: string; expiresAt: string }, dataKey: string) =>
   queueMails(db, () =>

@@ -25,7 +25,8 @@ export const accountRoutes: FastifyPluginAsync = (fastify) => {
     config: limited,
     schema: { tags, summary: 'Anmelden (setzt das Sitzungscookie)', body: loginSchema, response: replies({ 200: publicUserReply }) },
   }, async (request, reply) => {
-    const { user, rememberMe } = await limitPasswordCheck(app, reply, passwordCheckKey.login(request.body), () => authenticate(app.db, request.body));
+    const { user, rememberMe } = await limitPasswordCheck(app, reply, passwordCheckKey.login(request.body), () =>
+      authenticate({ db: app.db, request: requestContext(request), dataKey: app.config.dataKey }, request.body));
     await app.signIn(request, reply, user.id, rememberMe);
     return toPublicUser(user);
   });

@@ -16,6 +16,7 @@ import { patientProtocolRoutes } from './patientProtocols';
 import { serviceRoutes } from './services';
 import { serviceTeamRoutes } from './serviceTeams';
 import { syncRoutes } from './sync';
+import { twoFactorRoutes } from './twoFactor';
 
 /**
  * Every REST resource under /api; one plugin each. Convention for plugins that only register routes
@@ -25,6 +26,7 @@ import { syncRoutes } from './sync';
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(accountRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(betaModeRoutes);
   await app.register(organizationRoutes);
   await app.register(archiveRoutes);

@@ -14,8 +14,8 @@ describe('account API', () => {
     const registered = await client.post('/api/register', { ...validRegistration('Anna'), fullName: 'Anna Muster' });
     expect(registered.statusCode).toBe(200);
     const user = json<PublicUser>(registered);
-    expect(user).toMatchObject({ username: 'Anna', email: 'Anna@example.de', fullName: 'Anna Muster', isAdmin: false, isBlocked: false });
-    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'fullName', 'id', 'isAdmin', 'isBlocked', 'username']);
+    expect(user).toMatchObject({ username: 'Anna', email: 'Anna@example.de', fullName: 'Anna Muster', isAdmin: false, isBlocked: false, totpEnabled: false });
+    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'fullName', 'id', 'isAdmin', 'isBlocked', 'totpEnabled', 'username']);
     expect(registered.body).not.toMatch(/password|argon2/i);
 
     const me = await client.get('/api/user');

@@ -2,10 +2,10 @@ import { emailTemplateTypes } from '@sanidok/schema';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { adminClient } from '../../helpers/admin';
+import { adminClient, enableTotp } from '../../helpers/admin';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
-import type { PublicUser } from '@sanidok/schema';
+import type { ApiErrorBody, PublicUser } from '@sanidok/schema';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -81,6 +81,9 @@ describe('admin calls refuse everyone but platform admins', () => {
     expect((await admin.get('/api/admin/summary')).statusCode).toBe(200);
     const second = await registeredClient(app, 'zweit');
     await app.db.updateTable('users').set({ isAdmin: 1 }).where('username', '=', 'zweit').execute();
+    // Two factors first (docs/security.md "Two factors"), then the admin area opens.
+    expect(json<ApiErrorBody>(await second.get('/api/admin/users')).code).toBe('TOTP_SETUP_REQUIRED');
+    await enableTotp(second, 'Geheim-Sani-42');
     expect((await second.get('/api/admin/users')).statusCode).toBe(200);
     const { id } = json<PublicUser>(await second.get('/api/user'));
     expect((await admin.patch(`/api/admin/users/${id}/block`, { isBlocked: true })).statusCode).toBe(200);

@@ -1,9 +1,8 @@
 import { Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Service } from '@sanidok/schema';
 import { IconRefresh } from '@tabler/icons-react';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
 import { serviceTeamsDe } from '../../../i18n/serviceTeams.de';
+import { useQrCode } from '../../../lib/useQrCode';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { failureText } from '../../organizations/actions';
 import { useRegenerateAccessCode } from './actions';
@@ -13,21 +12,6 @@ const t = serviceTeamsDe.accessCode;
 /** The link a QR code opens: /services/{id}/join?code=… (JoinServicePage). */
 export function joinUrl(origin: string, serviceId: string, code: string): string {
   return `${origin}/services/${encodeURIComponent(serviceId)}/join?code=${encodeURIComponent(code)}`;
-}
-
-/** The QR code as an SVG data URL, made on the device (no network). null until it is ready. */
-function useQrCode(text: string): string | null {
-  const [svg, setSvg] = useState<{ text: string; url: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((markup) => {
-      if (live) setSvg({ text, url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}` });
-    });
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  return svg?.text === text ? svg.url : null;
 }
 
 interface AccessCodePanelProps {
