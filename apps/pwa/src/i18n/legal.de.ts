@@ -110,6 +110,7 @@ export const legalDe = {
                 list: [
                   'Benutzername, E-Mail-Adresse und – freiwillig – Ihren vollständigen Namen,',
                   'Ihr Passwort, ausschließlich als Hash nach dem Verfahren Argon2id (wir kennen Ihr Passwort nicht),',
+                  'wenn Sie die Zwei-Faktor-Anmeldung nutzen: den Schlüssel Ihrer Authenticator-App (verschlüsselt gespeichert), den Zeitabschnitt des zuletzt verwendeten Codes und Ihre Wiederherstellungscodes, nur als nicht umkehrbare Prüfwerte,',
                   'Zeitpunkt der Registrierung, Ihre Mitgliedschaften und Rollen in Organisationen (Inhaber, Administrator, Mitglied) sowie Einladungen,',
                   'im Beta-Betrieb den verwendeten Beta-Code mit Zeitpunkt, IP-Adresse und Browserkennung (User-Agent) der Einlösung, um Missbrauch von Beta-Codes zu erkennen,',
                   'Protokolle über an Sie versandte Service-E-Mails (Empfänger, Betreff, Zeitpunkt, Zustellstatus).',

@@ -22,8 +22,15 @@ describe('two-factor sign-in (TOTP)', () => {
   it('asks for the code after the right password, accepts it once, and refuses a wrong or reused one', async () => {
     const app = await createTestApp();
     const olga = await registeredClient(app, 'olga');
-    const { secret } = await enableTotp(olga, password);
+    const { secret, recoveryCodes } = await enableTotp(olga, password);
     expect(json<PublicUser>(await olga.get('/api/user')).totpEnabled).toBe(true);
+    // As the privacy text says: the app's key encrypted, the recovery codes only as check values.
+    const stored = JSON.stringify([
+      await app.db.selectFrom('users').select(['totpSecret', 'totpPendingSecret']).where('username', '=', 'olga').execute(),
+      await app.db.selectFrom('recoveryCodes').selectAll().execute(),
+    ]);
+    expect(stored).toMatch(/^\[\[\{"totpSecret":"v1\./);
+    for (const plain of [secret, ...recoveryCodes, ...recoveryCodes.map((c) => c.replace('-', ''))]) expect(stored).not.toContain(plain);
 
     const fresh = new Client(app);
     expect(error(await fresh.post('/api/login', { username: 'olga', password }))).toEqual([401, 'TOTP_REQUIRED', twoFactorMessages.required]);
