@@ -20,6 +20,7 @@ export const emailTemplateTypes = [
   'password_reset',
   'archive_access_alert_owner',
   'two_factor_changed',
+  'organization_key_recovery_requested',
 ] as const;
 export type EmailTemplateType = (typeof emailTemplateTypes)[number];
 
@@ -37,6 +38,7 @@ export const emailTemplateTypeLabels: Record<EmailTemplateType, string> = {
   password_reset: 'Passwort zurücksetzen (Link)',
   archive_access_alert_owner: 'Warnung an den Inhaber: Fehlversuche am Patientenarchiv',
   two_factor_changed: 'Zwei-Faktor-Anmeldung geändert',
+  organization_key_recovery_requested: 'Wiederherstellung des Organisationsschlüssels angefordert',
 };
 
 export const defaultSmtpPort = 587;

@@ -33,6 +33,7 @@ export * from './treatmentWizard';
 export * from './accessLogEvents';
 export * from './sealedEnvelope';
 export * from './archive';
+export * from './keyRecovery';
 export * from './insurers';
 export * from './fieldRevisions';
 export * from './syncMutations';

@@ -1,3 +1,4 @@
+import type { PendingKeyRecovery } from './keyRecovery';
 import { z } from './zodConfig';
 
 /** Organisations, members and invitations (docs/spec/accounts.md §3, §5, §7). */
@@ -86,6 +87,13 @@ export interface OrganizationListItem {
   sealingPublicKey: string;
   signingPublicKey: string;
   keyFingerprint: string;
+  /**
+   * False after a key recovery (./keyRecovery.ts) until the owner confirms the new key: devices
+   * that knew another key warn until then.
+   */
+  keyConfirmed: boolean;
+  /** A recovery of the key that waits for its time; every member sees it. */
+  keyRecovery: PendingKeyRecovery | null;
 }
 
 export interface MemberListItem {

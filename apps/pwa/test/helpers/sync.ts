@@ -47,6 +47,8 @@ export function organization(id: number, name = `Organisation ${id}`): Organizat
     sealingPublicKey: 'a'.repeat(43),
     signingPublicKey: 'b'.repeat(43),
     keyFingerprint: '0000-0000-0000-0000-0000-0000-0000-0000',
+    keyConfirmed: true,
+    keyRecovery: null,
   };
 }
 

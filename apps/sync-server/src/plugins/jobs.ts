@@ -2,11 +2,12 @@ import fp from 'fastify-plugin';
 import { purgeOldAccessLogs } from '../domain/accessLogs/queries';
 import { purgeAccountTokens } from '../domain/accounts/passwordReset';
 import { purgeOldArchiveAccessFailures } from '../domain/admin/archiveFailures';
+import { applyDueKeyRecoveries } from '../domain/archive/keyRecovery';
 import { purgeOldEmailLogs } from '../domain/mail/logs';
 import { purgeOldInvitationAttempts } from '../domain/organizations/invitationLimits';
 import { purgeExpiredSessions } from '../domain/sessions/sessions';
 import { purgeOldQuarantine } from '../domain/sync/quarantine';
-import { days, hours } from '../domain/time';
+import { days, hours, minutes } from '../domain/time';
 
 interface Job {
   name: string;
@@ -31,9 +32,12 @@ export const jobsPlugin = fp(
       { name: 'Fehlversuche am Patientenarchiv älter als 90 Tage', everyMs: days(1), run: () => purgeOldArchiveAccessFailures(app.db) },
       { name: 'abgewiesene Änderungen (Quarantäne) älter als 30 Tage', everyMs: days(1), run: () => purgeOldQuarantine(app.db) },
     ];
+    // Not a purge: recoveries of organisation keys whose 72 hours are over take effect (docs/security.md "Key recovery").
+    const recoveries: Job = { name: 'Wiederherstellungen von Organisationsschlüsseln wirksam geworden', everyMs: minutes(5), run: () => applyDueKeyRecoveries(app.db, app.config.dataKey) };
+    jobs.push(recoveries);
     const runJob = (job: Job) =>
       job.run().then(
-        (count) => count > 0 && app.log.info(`${count} ${job.name} gelöscht`),
+        (count) => count > 0 && app.log.info(`${count} ${job.name}${job === recoveries ? '' : ' gelöscht'}`),
         (error: unknown) => app.log.error({ err: error }, `Aufgabe fehlgeschlagen: ${job.name}`),
       );
     const timers = jobs.map((job) => {

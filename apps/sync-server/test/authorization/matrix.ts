@@ -73,6 +73,10 @@ export const restMatrix = {
   'POST /api/organizations/:orgId/archive/services/:serviceId/challenge': inStates(organizationStates, archiveOwnerOnly(201)),
   'POST /api/organizations/:orgId/archive/services/:serviceId/protocols': inStates(organizationStates, archiveOwnerOnly(200)),
   'POST /api/organizations/:orgId/generate-key': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
+  // Key recovery (docs/security.md "Key recovery"): the owner starts it, owner and admins may stop it, even while blocked.
+  'POST /api/organizations/:orgId/key-recovery': { active: ownerOnly(201), orgBlocked: ownerOnly(423) },
+  'DELETE /api/organizations/:orgId/key-recovery': inStates(organizationStates, planners(200)),
+  'POST /api/organizations/:orgId/key-recovery/confirm': inStates(organizationStates, ownerOnly(200)),
 
   // Material catalogue (docs/spec/accounts.md §6, docs/spec/services.md §6: owner only; blocked 423).
   'GET /api/materials': { active: signedIn(200) },

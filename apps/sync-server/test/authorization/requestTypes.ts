@@ -35,4 +35,5 @@ export type DocumentationKey = Extract<
   `${string} /api/${'services' | 'minor-treatments' | 'patient-protocols' | 'access-logs' | 'stats' | 'sync' | `materials/${'used' | 'add-used' | 'clear' | 'export'}`}${string}`
 >;
 export type TwoFactorKey = Extract<RestKey, `${string} /api/account/totp/${string}`>;
-export type OrganizationKey = Exclude<RestKey, AdminKey | DocumentationKey | TwoFactorKey>;
+export type KeyRecoveryKey = Extract<RestKey, `${string}/key-recovery${string}`>;
+export type OrganizationKey = Exclude<RestKey, AdminKey | DocumentationKey | TwoFactorKey | KeyRecoveryKey>;

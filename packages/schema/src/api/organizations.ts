@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import type { AccessLogItem } from '../accessLogs';
 import { accessLogActions } from '../accessLogs';
+import type { PendingKeyRecovery } from '../keyRecovery';
 import type { InvitationListItem, MemberListItem, OrganizationListItem } from '../organizations';
 import { organizationRoles } from '../organizations';
 import { replyOf } from './common';
 
 /** Replies of the organisation calls (routes/api/organizations.ts, invitations.ts). */
 const role = z.enum(organizationRoles);
+
+const pendingKeyRecoveryFields = z.object({ keyFingerprint: z.string(), requestedBy: z.string().nullable(), requestedAt: z.string(), effectiveAt: z.string() });
+export const pendingKeyRecoveryReply = replyOf<PendingKeyRecovery>()(pendingKeyRecoveryFields);
 
 export const organizationReply = replyOf<OrganizationListItem>()(
   z
@@ -22,6 +26,8 @@ export const organizationReply = replyOf<OrganizationListItem>()(
       sealingPublicKey: z.string(),
       signingPublicKey: z.string(),
       keyFingerprint: z.string(),
+      keyConfirmed: z.boolean(),
+      keyRecovery: pendingKeyRecoveryFields.nullable(),
     })
     .meta({ id: 'Organization' }),
 );

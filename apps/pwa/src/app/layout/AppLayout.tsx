@@ -2,6 +2,7 @@ import { AppShell, Burger, Drawer, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useCurrentUser } from '../../api/session';
 import { AdminEmailBanner } from '../../features/admin/AdminEmailBanner';
+import { KeyChangeBanner } from '../../features/archive/KeyChangeBanner';
 import { de } from '../../i18n/de';
 import { LogoutWarning, useLogoutGuard } from '../../sync/ui/LogoutGuard';
 import { SyncIndicator } from '../../sync/ui/SyncIndicator';
@@ -75,6 +76,7 @@ export function AppLayout() {
 
       <AppShell.Main>
         {user.isAdmin && !user.email && <AdminEmailBanner />}
+        <KeyChangeBanner user={user} />
         {/* Header and navigation stay while the next page's code arrives. */}
         <LoadingOutlet />
       </AppShell.Main>

@@ -5,6 +5,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
 import { archiveDe } from '../../i18n/de';
+import { keyRecoveryDe } from '../../i18n/keyRecovery.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { RevealedOrganizationKey } from '../organizations/createOrganization';
 import { useGenerateOrganizationKey } from './actions';
@@ -17,6 +18,8 @@ interface GenerateKeyDialogProps {
   onClose: () => void;
   /** The new key, for the one-time key dialog; never stored anywhere else. */
   onGenerated: (revealed: RevealedOrganizationKey) => void;
+  /** 'Schlüssel verloren?': the recovery without the current key (KeyRecoveryDialog). */
+  onLostKey: () => void;
 }
 
 /**
@@ -24,7 +27,7 @@ interface GenerateKeyDialogProps {
  * the server receives its public keys, the owner's password as confirmation and a signature by
  * the current key, which the owner types in and which never leaves the browser.
  */
-export function GenerateKeyDialog({ organization, onClose, onGenerated }: GenerateKeyDialogProps) {
+export function GenerateKeyDialog({ organization, onClose, onGenerated, onLostKey }: GenerateKeyDialogProps) {
   const generateKey = useGenerateOrganizationKey();
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
@@ -121,13 +124,18 @@ export function GenerateKeyDialog({ organization, onClose, onGenerated }: Genera
             autoComplete="current-password"
             required
           />
-          <Group justify="flex-end">
+          <Group justify="space-between" wrap="wrap">
+            <Button variant="subtle" onClick={onLostKey} disabled={pending}>
+              {keyRecoveryDe.lostKey}
+            </Button>
+            <Group gap="sm">
             <Button variant="default" onClick={close} disabled={pending}>
               {t.cancel}
             </Button>
             <Button type="submit" color="orange" loading={pending}>
               {t.submit}
             </Button>
+            </Group>
           </Group>
         </Stack>
       </form>

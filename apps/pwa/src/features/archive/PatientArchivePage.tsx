@@ -13,6 +13,7 @@ import { useOrganizations } from '../organizations/queries';
 import { ArchivedProtocolsDialog } from './ArchivedProtocolsDialog';
 import { FailedKeyDialog } from './FailedKeyDialog';
 import { GenerateKeyDialog } from './GenerateKeyDialog';
+import { KeyRecoveryDialog } from './KeyRecoveryDialog';
 import type { ArchiveOpenOutcome } from './openArchive';
 import { mistypedText, openArchiveService, prepareArchiveOpening } from './openArchive';
 import { useArchiveServices } from './queries';
@@ -39,6 +40,7 @@ export function PatientArchivePage() {
   const [failure, setFailure] = useState<ArchiveKeyFailureBody | null>(null);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [generating, setGenerating] = useState(false);
+  const [recovering, setRecovering] = useState(false);
   const [revealed, setRevealed] = useState<RevealedOrganizationKey | null>(null);
 
   if (organizations.isPending) return <Loader aria-label={de.app.loading} />;
@@ -194,6 +196,18 @@ export function PatientArchivePage() {
         onClose={() => setGenerating(false)}
         onGenerated={(key) => {
           setGenerating(false);
+          setRevealed(key);
+        }}
+        onLostKey={() => {
+          setGenerating(false);
+          setRecovering(true);
+        }}
+      />
+      <KeyRecoveryDialog
+        organization={recovering ? organization : null}
+        onClose={() => setRecovering(false)}
+        onGenerated={(key) => {
+          setRecovering(false);
           setRevealed(key);
         }}
       />

@@ -1,5 +1,5 @@
-import type { ArchiveChallenge, ArchiveProtocolsResponse, OrganizationListItem, OrganizationPublicKeys } from '@sanidok/schema';
-import { archiveChallengeReply, archiveProtocolsReply, organizationReply } from '@sanidok/schema';
+import type { ArchiveChallenge, ArchiveProtocolsResponse, OrganizationListItem, OrganizationPublicKeys, PendingKeyRecovery } from '@sanidok/schema';
+import { archiveChallengeReply, archiveProtocolsReply, okReply, organizationReply, pendingKeyRecoveryReply } from '@sanidok/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../api/client';
 import { organizationKeys } from '../organizations/queries';
@@ -36,4 +36,17 @@ export function requestArchiveProtocols(organizationId: number, serviceId: strin
 /** POST /api/access-logs/print: one complete print of an archived protocol in the access log. */
 export function logArchivePrint(protocolId: string): Promise<unknown> {
   return apiSend('POST', '/api/access-logs/print', { protocolId, actionType: 'complete' });
+}
+
+/** Recovery of a lost key (docs/security.md "Key recovery"): the new public keys and the password, no signature. */
+export function requestKeyRecovery(organizationId: number, publicKeys: OrganizationPublicKeys, currentPassword: string): Promise<PendingKeyRecovery> {
+  return apiSend('POST', `/api/organizations/${organizationId}/key-recovery`, { ...publicKeys, currentPassword }, pendingKeyRecoveryReply);
+}
+
+export function cancelKeyRecovery(organizationId: number): Promise<unknown> {
+  return apiSend('DELETE', `/api/organizations/${organizationId}/key-recovery`, undefined, okReply);
+}
+
+export function confirmRecoveredKey(organizationId: number): Promise<unknown> {
+  return apiSend('POST', `/api/organizations/${organizationId}/key-recovery/confirm`, {}, okReply);
 }

@@ -8,6 +8,8 @@ const publicKeyFields = {
   sealingPublicKey: 'A'.repeat(43),
   signingPublicKey: 'B'.repeat(43),
   keyFingerprint: 'be8b-0c7e-3cb9-621f-b2d6-7fc0-a067-7cbd',
+  keyConfirmed: true,
+  keyRecovery: null,
 };
 
 export const ownedOrg: OrganizationListItem = {

@@ -36,6 +36,8 @@ export function org(id: number, role: OrganizationRole, overrides: Partial<Organ
     sealingPublicKey: 'a'.repeat(43),
     signingPublicKey: 'b'.repeat(43),
     keyFingerprint: '0000-0000-0000-0000-0000-0000-0000-0000',
+    keyConfirmed: true,
+    keyRecovery: null,
     ...overrides,
   };
 }

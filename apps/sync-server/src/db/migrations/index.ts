@@ -14,6 +14,7 @@ import * as accountTokens from './2026-11-24_006_account_tokens';
 import * as adminAlerts from './2026-11-24_007_admin_alerts';
 import * as archivedMailText from './2026-11-24_009_archived_mail_text';
 import * as twoFactor from './2026-11-24_010_two_factor';
+import * as keyRecovery from './2026-11-24_011_key_recovery';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_007_admin_alerts': adminAlerts,
   '2026-11-24_009_archived_mail_text': archivedMailText,
   '2026-11-24_010_two_factor': twoFactor,
+  '2026-11-24_011_key_recovery': keyRecovery,
 };
 
 export const migrationProvider: MigrationProvider = {

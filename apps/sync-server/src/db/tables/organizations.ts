@@ -12,6 +12,23 @@ export interface OrganizationsTable {
   sealingPublicKey: string;
   signingPublicKey: string;
   keyFingerprint: string;
+  /** Set when a recovered key took effect, until the owner confirms it (domain/archive/keyRecovery.ts). */
+  keyUnconfirmedSince: IsoTimestamp | null;
+}
+
+/** Recoveries of a lost organisation key: pending for 72 h, then applied, or cancelled. */
+export interface OrganizationKeyRecoveriesTable {
+  id: AutoId;
+  organizationId: number;
+  sealingPublicKey: string;
+  signingPublicKey: string;
+  keyFingerprint: string;
+  status: 'pending' | 'cancelled' | 'applied';
+  requestedById: number | null;
+  requestedAt: IsoTimestamp;
+  effectiveAt: IsoTimestamp;
+  closedById: number | null;
+  closedAt: IsoTimestamp | null;
 }
 
 export interface OrganizationMembersTable {
@@ -58,6 +75,7 @@ export interface OrganizationTables {
   organizationMembers: OrganizationMembersTable;
   organizationInvitations: OrganizationInvitationsTable;
   organizationRetiredKeys: OrganizationRetiredKeysTable;
+  organizationKeyRecoveries: OrganizationKeyRecoveriesTable;
   invitationAttempts: InvitationAttemptsTable;
 }
 

@@ -41,20 +41,13 @@ export async function rotateOrganizationKey(ctx: CommandContext, organizationId:
   }
 
   await ctx.db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    // Going back to an earlier key makes it current again; the one replaced now is retired.
-    await trx.deleteFrom('organizationRetiredKeys').where('organizationId', '=', organization.id).where('keyFingerprint', '=', data.keyFingerprint).execute();
+    // Signed by a key the owner held: confirmed by that signature (a pending recovery is moot).
+    await replaceOrganizationKey(trx, organization, data, { retiredById: ctx.user.id, confirmed: true });
     await trx
-      .insertInto('organizationRetiredKeys')
-      .values({
-        organizationId: organization.id, keyFingerprint: organization.keyFingerprint, sealingPublicKey: organization.sealingPublicKey,
-        signingPublicKey: organization.signingPublicKey, retiredAt: now, retiredById: ctx.user.id,
-      })
-      .execute();
-    await trx
-      .updateTable('organizations')
-      .set({ sealingPublicKey: data.sealingPublicKey, signingPublicKey: data.signingPublicKey, keyFingerprint: data.keyFingerprint })
-      .where('id', '=', organization.id)
+      .updateTable('organizationKeyRecoveries')
+      .set({ status: 'cancelled', closedById: ctx.user.id, closedAt: nowIso() })
+      .where('organizationId', '=', organization.id)
+      .where('status', '=', 'pending')
       .execute();
     await logOrganizationEvent(
       trx, ctx, organization.id,
@@ -65,6 +58,36 @@ export async function rotateOrganizationKey(ctx: CommandContext, organizationId:
   const updated = await getMyOrganization(ctx, organization.id);
   if (!updated) throw new Error('Organisation nach dem Schlüsselwechsel nicht lesbar');
   return updated;
+}
+
+/**
+ * Makes `keys` the organisation's current key and retires the one it replaces (its archive proof
+ * keeps verifying). Going back to an earlier key makes it current again. Shared by the signed
+ * rotation above and the recovery of a lost key (./keyRecovery.ts), which leaves it unconfirmed.
+ */
+export async function replaceOrganizationKey(
+  trx: Db,
+  organization: Pick<OrganizationRow, 'id' | 'keyFingerprint' | 'sealingPublicKey' | 'signingPublicKey'>,
+  keys: { sealingPublicKey: string; signingPublicKey: string; keyFingerprint: string },
+  how: { retiredById: number | null; confirmed: boolean },
+): Promise<void> {
+  const now = nowIso();
+  await trx.deleteFrom('organizationRetiredKeys').where('organizationId', '=', organization.id).where('keyFingerprint', '=', keys.keyFingerprint).execute();
+  await trx
+    .insertInto('organizationRetiredKeys')
+    .values({
+      organizationId: organization.id, keyFingerprint: organization.keyFingerprint, sealingPublicKey: organization.sealingPublicKey,
+      signingPublicKey: organization.signingPublicKey, retiredAt: now, retiredById: how.retiredById,
+    })
+    .execute();
+  await trx
+    .updateTable('organizations')
+    .set({
+      sealingPublicKey: keys.sealingPublicKey, signingPublicKey: keys.signingPublicKey, keyFingerprint: keys.keyFingerprint,
+      keyUnconfirmedSince: how.confirmed ? null : now,
+    })
+    .where('id', '=', organization.id)
+    .execute();
 }
 
 /**

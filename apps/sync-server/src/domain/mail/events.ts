@@ -82,6 +82,26 @@ export const mailKeyRotated = (
         timestamp: formatDateTime(new Date().toISOString()),
       })));
 
+/**
+ * A recovery of the organisation key was requested (domain/archive/keyRecovery.ts): owner and
+ * admins hear of it at once, while it can still be cancelled.
+ */
+export const mailKeyRecoveryRequested = (
+  db: Db,
+  organization: { id: number; name: string },
+  request: { keyFingerprint: string; requestedBy: string; ipAddress: string | null; effectiveAt: string },
+) =>
+  queueMails(db, async () =>
+    (await membersWithRoles(db, organization.id, ['owner', 'admin'])).flatMap((p) =>
+      mailTo(p, 'organization_key_recovery_requested', {
+        organizationName: organization.name,
+        keyFingerprint: request.keyFingerprint,
+        requestedBy: request.requestedBy,
+        ipAddress: request.ipAddress ?? '-',
+        effectiveAt: formatDateTime(request.effectiveAt),
+        timestamp: formatDateTime(new Date().toISOString()),
+      })));
+
 /** A platform admin set a new password for this account: the account's holder is told at once. */
 export const mailPasswordResetByAdmin = (db: Db, user: Person, admin: Pick<UserRow, 'username'>) =>
   queueMails(db, () => mailTo(user, 'password_reset_by_admin', { adminName: admin.username, timestamp: formatDateTime(new Date().toISOString()) }));

@@ -15,6 +15,7 @@ export const organizationRules = {
   viewAccessLogs: ['owner'],
   openArchive: ['owner'],
   rotateKey: ['owner'],
+  cancelKeyRecovery: ['owner', 'admin'],
   manageServices: ['owner', 'admin'],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
@@ -29,6 +30,7 @@ export const policyMessages = {
   viewAccessLogs: 'Nur der Inhaber darf die Zugriffsprotokolle sehen.',
   openArchive: 'Nur der Inhaber darf das Patientenarchiv öffnen.',
   rotateKey: 'Nur der Inhaber darf den Organisationsschlüssel erneuern.',
+  cancelKeyRecovery: 'Nur der Inhaber und die Administratoren der Organisation können die Wiederherstellung abbrechen.',
   manageServices: 'Nur der Inhaber oder ein Administrator darf Sanitätsdienste anlegen, ändern, archivieren oder löschen.',
   removeOwner: 'Der Inhaber kann nicht entfernt werden.',
   ownerCannotLeave: 'Der Inhaber kann die Organisation nicht verlassen.',

@@ -1,6 +1,7 @@
 import type { InvitationListItem, MemberListItem, OrganizationListItem } from '@sanidok/schema';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { QueryContext } from '../context';
+import { pendingKeyRecoveries } from './keyRecoveries';
 import { requireMembership } from './policy';
 
 // Built and compiled once: every sync pull (every 5 s per device) starts with this list.
@@ -9,18 +10,28 @@ const myOrganizations = compiledSelect((db, p: { userId: number }) =>
     .selectFrom('organizationMembers as m')
     .innerJoin('organizations as o', 'o.id', 'm.organizationId')
     .select((eb) => [
-      'o.id', 'o.name', 'o.description', 'o.createdAt', 'o.isBlocked', 'o.sealingPublicKey', 'o.signingPublicKey', 'o.keyFingerprint',
+      'o.id', 'o.name', 'o.description', 'o.createdAt', 'o.isBlocked', 'o.sealingPublicKey', 'o.signingPublicKey', 'o.keyFingerprint', 'o.keyUnconfirmedSince',
       'm.role', 'm.createdAt as memberSince',
       eb.selectFrom('organizationMembers as c').select((c) => c.fn.countAll<number>().as('n')).whereRef('c.organizationId', '=', 'o.id').as('memberCount'),
     ])
     .where('m.userId', '=', p.userId)
     .orderBy('o.name'));
 
-/** My organisations with my role; public keys included so that devices can seal offline. */
+/**
+ * My organisations with my role; public keys included so that devices can seal offline, with the
+ * key's state (a recovery pending or not yet confirmed, domain/archive/keyRecovery.ts).
+ */
 export async function listMyOrganizations(ctx: QueryContext): Promise<OrganizationListItem[]> {
   const { db, user } = ctx;
   const rows = await myOrganizations(db, { userId: user.id });
-  return rows.map((r) => ({ ...r, isBlocked: r.isBlocked === 1, memberCount: Number(r.memberCount) }));
+  const recoveries = await pendingKeyRecoveries(db, rows.map((r) => r.id));
+  return rows.map(({ keyUnconfirmedSince, ...r }) => ({
+    ...r,
+    isBlocked: r.isBlocked === 1,
+    memberCount: Number(r.memberCount),
+    keyConfirmed: keyUnconfirmedSince === null,
+    keyRecovery: recoveries.get(r.id) ?? null,
+  }));
 }
 
 export async function getMyOrganization(ctx: QueryContext, organizationId: number): Promise<OrganizationListItem | undefined> {

@@ -7,6 +7,7 @@ import { archiveRoutes } from './archive';
 import { betaModeRoutes } from './betaMode';
 import { healthRoutes } from './health';
 import { invitationRoutes } from './invitations';
+import { keyRecoveryRoutes } from './keyRecovery';
 import { materialRoutes } from './materials';
 import { materialUsageRoutes } from './materialUsage';
 import { minorTreatmentRoutes } from './minorTreatments';
@@ -30,6 +31,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(betaModeRoutes);
   await app.register(organizationRoutes);
   await app.register(archiveRoutes);
+  await app.register(keyRecoveryRoutes);
   await app.register(invitationRoutes);
   await app.register(materialRoutes);
   await app.register(serviceRoutes);

@@ -1,6 +1,6 @@
 import type { AdminUser, ApiErrorBody, PublicUser } from '@sanidok/schema';
 import { twoFactorMessages } from '@sanidok/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ensureFirstAdmin } from '../../../src/domain/accounts/bootstrapAdmin';
 import { adminClient, adminCredentials, enableTotp, freshTotpCode, totpCodeOf } from '../../helpers/admin';
@@ -8,7 +8,7 @@ import { json } from '../../helpers/json';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
 
 const password = 'Geheim-Sani-42';
-const error = (response: { statusCode: number; body: string }) => [response.statusCode, json<ApiErrorBody>(response).code, json<ApiErrorBody>(response).message];
+const error = (response: LightMyRequestResponse) => [response.statusCode, json<ApiErrorBody>(response).code, json<ApiErrorBody>(response).message];
 /** Mails of two-factor changes sent (or logged as failed without SMTP) to `address`. */
 async function twoFactorMails(app: FastifyInstance, address: string): Promise<number> {
   await app.mailer.flush();

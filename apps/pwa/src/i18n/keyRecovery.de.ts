@@ -1,0 +1,29 @@
+import { keyRecoveryDelayHours } from '@sanidok/schema';
+
+/** Texts of the recovery of a lost organisation key and of the key warnings on every device. */
+export const keyRecoveryDe = {
+  lostKey: 'Schlüssel verloren?',
+  title: 'Verlorenen Organisationsschlüssel ersetzen',
+  explanation:
+    'Ohne den bisherigen Schlüssel kann dieser Browser einen neuen erzeugen, der aber erst nach einer Wartezeit gilt. Protokolle, die mit dem verlorenen Schlüssel versiegelt wurden, bleiben unlesbar – auch für Sie.',
+  waiting: `Der neue Schlüssel gilt erst nach ${keyRecoveryDelayHours} Stunden. Bis dahin sehen alle Mitglieder einen Hinweis, Sie und die Administratoren Ihrer Organisation erhalten eine E-Mail, und Sie oder ein Administrator können die Wiederherstellung abbrechen. Danach warnen die Geräte der Mitglieder, bis Sie den neuen Schlüssel bestätigen.`,
+  password: 'Ihr Passwort',
+  submit: 'Wiederherstellung anfordern',
+  cancel: 'Abbrechen',
+  failed: 'Wiederherstellung konnte nicht angefordert werden',
+  done: 'Wiederherstellung angefordert',
+  doneText: (effectiveAt: string) => `Der neue Schlüssel gilt ab ${effectiveAt}. Bitte sichern Sie ihn jetzt: Er wird nur einmal angezeigt.`,
+  // Banners on every device
+  pendingTitle: (organization: string) => `Schlüssel von „${organization}“ wird ersetzt`,
+  pendingText: (by: string, requestedAt: string, fingerprint: string, effectiveAt: string) =>
+    `${by} hat am ${requestedAt} die Wiederherstellung des Organisationsschlüssels angefordert. Der neue Schlüssel (Fingerabdruck ${fingerprint}) gilt ab ${effectiveAt}. Ist das nicht mit dem Inhaber abgesprochen, können er oder ein Administrator sie abbrechen.`,
+  unknownRequester: 'Jemand',
+  cancelRecovery: 'Wiederherstellung abbrechen',
+  cancelled: 'Die Wiederherstellung ist abgebrochen.',
+  changedTitle: (organization: string) => `Neuer Schlüssel von „${organization}“ nicht bestätigt`,
+  changedText: (known: string, current: string) =>
+    `Dieses Gerät kannte den Schlüssel mit dem Fingerabdruck ${known}. Seit einer Wiederherstellung gilt der Schlüssel ${current}, den der Inhaber noch nicht bestätigt hat. Entlassungen werden mit dem neuen Schlüssel versiegelt. Fragen Sie den Inhaber, ob er den Schlüssel ersetzt hat.`,
+  confirm: 'Neuen Schlüssel bestätigen',
+  confirmed: 'Der neue Schlüssel ist bestätigt.',
+  actionFailed: 'Organisationsschlüssel',
+} as const;
