@@ -140,6 +140,7 @@ export interface AdminUser {
   isBlocked: boolean;
   /** Two-factor sign-in is on; an admin sees it but can never switch it off for someone. */
   totpEnabled: boolean;
+  emailVerified: boolean;
   createdAt: string;
   organizationCount: number;
   /** Organisations this user owns: such a user cannot be deleted before them. */

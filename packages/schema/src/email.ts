@@ -21,6 +21,7 @@ export const emailTemplateTypes = [
   'archive_access_alert_owner',
   'two_factor_changed',
   'organization_key_recovery_requested',
+  'email_verification',
 ] as const;
 export type EmailTemplateType = (typeof emailTemplateTypes)[number];
 
@@ -39,6 +40,7 @@ export const emailTemplateTypeLabels: Record<EmailTemplateType, string> = {
   archive_access_alert_owner: 'Warnung an den Inhaber: Fehlversuche am Patientenarchiv',
   two_factor_changed: 'Zwei-Faktor-Anmeldung geändert',
   organization_key_recovery_requested: 'Wiederherstellung des Organisationsschlüssels angefordert',
+  email_verification: 'E-Mail-Adresse bestätigen (Link)',
 };
 
 export const defaultSmtpPort = 587;

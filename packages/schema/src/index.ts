@@ -5,6 +5,7 @@ export * from './auth';
 export * from './passwordPolicy';
 export * from './passwordReset';
 export * from './twoFactor';
+export * from './emailVerification';
 export * from './validation';
 export * from './organizations';
 export * from './roleLabels';

@@ -3,6 +3,8 @@ export interface PublicUser {
   id: number;
   username: string;
   email: string | null;
+  /** The address was confirmed through the link sent to it (./emailVerification.ts). */
+  emailVerified: boolean;
   fullName: string | null;
   isAdmin: boolean;
   isBlocked: boolean;

@@ -12,6 +12,7 @@ import { SuspenseOutlet } from './RouteLoader';
 const authPage = lazyRoute(() => import('../features/auth/AuthPage'), 'AuthPage');
 const forgotPasswordPage = lazyRoute(() => import('../features/auth/PasswordResetPages'), 'ForgotPasswordPage');
 const resetPasswordPage = lazyRoute(() => import('../features/auth/PasswordResetPages'), 'ResetPasswordPage');
+const emailVerificationPage = lazyRoute(() => import('../features/auth/EmailVerificationPage'), 'EmailVerificationPage');
 const privacyPage = lazyRoute(() => import('../features/legal/LegalPages'), 'PrivacyPage');
 const imprintPage = lazyRoute(() => import('../features/legal/LegalPages'), 'ImprintPage');
 const termsPage = lazyRoute(() => import('../features/legal/LegalPages'), 'TermsPage');
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: '/auth', ...authPage },
       { path: '/passwort-vergessen', ...forgotPasswordPage },
       { path: '/passwort-zuruecksetzen', ...resetPasswordPage },
+      { path: '/e-mail-bestaetigen', ...emailVerificationPage },
       { path: '/datenschutz', ...privacyPage },
       { path: '/impressum', ...imprintPage },
       { path: '/nutzungsbedingungen', ...termsPage },

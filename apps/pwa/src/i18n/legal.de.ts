@@ -108,7 +108,7 @@ export const legalDe = {
               'Bei der Registrierung und Nutzung Ihres Kontos verarbeiten wir:',
               {
                 list: [
-                  'Benutzername, E-Mail-Adresse und – freiwillig – Ihren vollständigen Namen,',
+                  'Benutzername, E-Mail-Adresse (und, wenn Sie sie über den Link bestätigen, den Zeitpunkt der Bestätigung) und – freiwillig – Ihren vollständigen Namen,',
                   'Ihr Passwort, ausschließlich als Hash nach dem Verfahren Argon2id (wir kennen Ihr Passwort nicht),',
                   'wenn Sie die Zwei-Faktor-Anmeldung nutzen: den Schlüssel Ihrer Authenticator-App (verschlüsselt gespeichert), den Zeitabschnitt des zuletzt verwendeten Codes und Ihre Wiederherstellungscodes, nur als nicht umkehrbare Prüfwerte,',
                   'Zeitpunkt der Registrierung, Ihre Mitgliedschaften und Rollen in Organisationen (Inhaber, Administrator, Mitglied) sowie Einladungen,',

@@ -15,6 +15,7 @@ export const testUser: PublicUser = {
   isAdmin: false,
   isBlocked: false,
   totpEnabled: false,
+  emailVerified: false,
   createdAt: '2026-03-01T08:30:00.000Z',
 };
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { purgeOldAccessLogs } from '../domain/accessLogs/queries';
-import { purgeAccountTokens } from '../domain/accounts/passwordReset';
+import { purgeAccountTokens } from '../domain/accounts/accountTokens';
 import { purgeOldArchiveAccessFailures } from '../domain/admin/archiveFailures';
 import { applyDueKeyRecoveries } from '../domain/archive/keyRecovery';
 import { purgeOldEmailLogs } from '../domain/mail/logs';
@@ -25,7 +25,7 @@ export const jobsPlugin = fp(
   (app) => {
     const jobs: Job[] = [
       { name: 'abgelaufene Sitzungen', everyMs: hours(1), run: () => purgeExpiredSessions(app.db) },
-      { name: 'abgelaufene Links zum Zurücksetzen des Passworts', everyMs: days(1), run: () => purgeAccountTokens(app.db) },
+      { name: 'abgelaufene Links aus E-Mails (Passwort, Adressbestätigung)', everyMs: days(1), run: () => purgeAccountTokens(app.db) },
       { name: 'Einladungsversuche älter als eine Stunde', everyMs: hours(1), run: () => purgeOldInvitationAttempts(app.db) },
       { name: 'Zugriffsprotokolle älter als 90 Tage', everyMs: days(1), run: () => purgeOldAccessLogs(app.db) },
       { name: 'E-Mail-Protokolle älter als 90 Tage', everyMs: days(1), run: () => purgeOldEmailLogs(app.db) },

@@ -44,6 +44,9 @@ export const restMatrix = {
   'GET /api/user': { active: signedIn(200) },
   'POST /api/change-password': { active: signedIn(200) },
   'PATCH /api/profile': { active: signedIn(200) },
+  // Optional e-mail verification: asking needs a session; the link works for whoever holds it, like the reset link.
+  'POST /api/account/email-verification/request': { active: signedIn(200) },
+  'POST /api/account/email-verification/confirm': { active: everyone(200) },
   // Two factors (docs/security.md "Two factors"): on one's own account; platform admins cannot switch them off.
   'POST /api/account/totp/setup': { active: signedIn(200) },
   'POST /api/account/totp/confirm': { active: signedIn(200) },

@@ -1,5 +1,6 @@
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof, signKeyRotation } from '@sanidok/crypto';
 import { archiveUrls, requestChallenge } from '../helpers/archive';
+import { issueAccountToken } from '../../src/domain/accounts/accountTokens';
 import { issueResetToken } from '../../src/domain/accounts/passwordReset';
 import { adminTotpSecret, del, freshTotpCode } from '../helpers/admin';
 import { organizationPayload } from '../helpers/organizations';
@@ -54,6 +55,27 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
     const target = await freshUser(c.world);
     const { token } = await issueResetToken(c.world.app.db, target.id, c.world.app.config.dataKey);
     return { url: '/api/password-reset/confirm', payload: { token, newPassword: 'Neues-Passwort-2026' } };
+  },
+  // The actor's own address (the platform admin gets one for the case), unconfirmed again afterwards.
+  'POST /api/account/email-verification/request': async (c) => {
+    const db = c.world.app.db;
+    const id = signedInActor(c.actor) ? c.world.users[c.actor].id : undefined;
+    const before = id === undefined ? undefined : await db.selectFrom('users').select(['email', 'emailVerifiedAt']).where('id', '=', id).executeTakeFirstOrThrow();
+    if (id !== undefined && !before?.email) await db.updateTable('users').set({ email: `${account(c).username}@example.de` }).where('id', '=', id).execute();
+    return {
+      url: '/api/account/email-verification/request',
+      cleanup: async () => {
+        if (id !== undefined && before) await db.updateTable('users').set(before).where('id', '=', id).execute();
+      },
+    };
+  },
+  // A link issued for a fresh account's address (as the mail would carry it), opened by whoever holds it.
+  'POST /api/account/email-verification/confirm': async (c) => {
+    const target = await freshUser(c.world);
+    const { token } = await issueAccountToken(c.world.app.db, target.id, 'email_verification', {
+      dataKey: c.world.app.config.dataKey, validMinutes: 60, claims: { email: `${target.username}@example.de` },
+    });
+    return { url: '/api/account/email-verification/confirm', payload: { token } };
   },
   'POST /api/logout': async (c) => ({ url: '/api/logout', as: signedInActor(c.actor) ? await secondSession(c.world, c.world.users[c.actor].id) : undefined }),
   'GET /api/user': () => ({ url: '/api/user' }),

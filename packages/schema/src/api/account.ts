@@ -9,6 +9,7 @@ export const publicUserFields = z.object({
   id: z.number(),
   username: z.string(),
   email: z.string().nullable(),
+  emailVerified: z.boolean(),
   fullName: z.string().nullable(),
   isAdmin: z.boolean(),
   isBlocked: z.boolean(),

@@ -16,8 +16,8 @@ import { confirmPasswordReset, requestPasswordReset } from './actions';
 
 const t = de.passwordReset;
 
-/** The frame of the sign-in page, for the two reset steps. */
-function ResetFrame({ title, children }: { title: string; children: ReactNode }) {
+/** The frame of the sign-in page, for the pages a link in an e-mail opens (reset, address confirmation). */
+export function ResetFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Center mih="100dvh" p="md" bg="gray.0">
       <Stack w="100%" maw={480} gap="md">

@@ -1,4 +1,4 @@
-import type { ConfirmPasswordResetInput, RequestPasswordResetInput } from '@sanidok/schema';
+import type { ConfirmEmailVerificationInput, ConfirmPasswordResetInput, RequestPasswordResetInput } from '@sanidok/schema';
 import { okMessageReply } from '@sanidok/schema';
 import { apiSend } from '../../api/client';
 
@@ -6,3 +6,8 @@ import { apiSend } from '../../api/client';
 export const requestPasswordReset = (input: RequestPasswordResetInput) => apiSend('POST', '/api/password-reset/request', input, okMessageReply);
 
 export const confirmPasswordReset = (input: ConfirmPasswordResetInput) => apiSend('POST', '/api/password-reset/confirm', input, okMessageReply);
+
+/** Optional confirmation of the account's address (docs/security.md "Password reset", same tokens). */
+export const requestEmailVerification = () => apiSend('POST', '/api/account/email-verification/request', {}, okMessageReply);
+
+export const confirmEmailVerification = (input: ConfirmEmailVerificationInput) => apiSend('POST', '/api/account/email-verification/confirm', input, okMessageReply);

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../api/session';
 import { de } from '../../i18n/de';
 import { formatDateTime } from '../../lib/format';
+import { EmailVerificationControl } from './EmailVerificationControl';
 import { MembershipList } from './MembershipList';
 import { ProfileForm } from './ProfileForm';
 
@@ -46,7 +47,10 @@ export function ProfilePage() {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Field label={de.profile.username}>{user.username}</Field>
             <Field label={de.profile.fullName}>{user.fullName || de.common.notSet}</Field>
-            <Field label={de.profile.email}>{user.email || de.common.notSet}</Field>
+            <Field label={de.profile.email}>
+              {user.email || de.common.notSet}
+              <EmailVerificationControl user={user} />
+            </Field>
             <Field label={de.profile.accountType}>
               <Badge variant="light" color={user.isAdmin ? 'red' : 'gray'}>
                 {user.isAdmin ? de.profile.administrator : de.profile.standardUser}

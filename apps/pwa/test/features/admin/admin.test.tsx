@@ -8,8 +8,8 @@ const admin = { ...testUser, id: 1, username: 'plattform', isAdmin: true, totpEn
 const hour = 3_600_000;
 
 const users: AdminUser[] = [
-  { id: 1, username: 'plattform', email: null, fullName: 'Plattform-Administrator', isAdmin: true, isBlocked: false, totpEnabled: true, createdAt: '2026-01-01T08:00:00.000Z', organizationCount: 0, ownedOrganizations: [] },
-  { id: 7, username: 'anna.sani', email: 'anna@example.org', fullName: 'Anna Sanitäterin', isAdmin: false, isBlocked: false, totpEnabled: false, createdAt: '2026-03-01T08:30:00.000Z', organizationCount: 1, ownedOrganizations: [] },
+  { id: 1, username: 'plattform', email: null, fullName: 'Plattform-Administrator', isAdmin: true, isBlocked: false, totpEnabled: true, emailVerified: false, createdAt: '2026-01-01T08:00:00.000Z', organizationCount: 0, ownedOrganizations: [] },
+  { id: 7, username: 'anna.sani', email: 'anna@example.org', fullName: 'Anna Sanitäterin', isAdmin: false, isBlocked: false, totpEnabled: false, emailVerified: true, createdAt: '2026-03-01T08:30:00.000Z', organizationCount: 1, ownedOrganizations: [] },
 ];
 const organizations: AdminOrganization[] = [
   { id: 3, name: 'DRK Ortsverein Nord', description: null, isBlocked: false, createdAt: '2026-02-01T08:00:00.000Z', createdById: 7, ownerUsername: 'anna.sani', memberCount: 4, serviceCount: 2, patientRecordCount: 5, archivedProtocolCount: 2 },

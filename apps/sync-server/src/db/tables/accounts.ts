@@ -10,6 +10,8 @@ export interface UsersTable {
   usernameSkeleton: string | null;
   passwordHash: string;
   email: string | null;
+  /** Set when the address was confirmed through its link; cleared when the address changes. */
+  emailVerifiedAt: IsoTimestamp | null;
   fullName: string | null;
   isAdmin: Bool;
   isBlocked: Bool;
@@ -43,7 +45,7 @@ export interface SessionsTable {
 export interface AccountTokensTable {
   id: AutoId;
   userId: number;
-  purpose: 'password_reset';
+  purpose: 'password_reset' | 'email_verification';
   tokenDigest: string;
   expiresAt: IsoTimestamp;
   usedAt: IsoTimestamp | null;

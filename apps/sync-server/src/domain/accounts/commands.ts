@@ -85,5 +85,8 @@ export async function changePassword(db: Db, userId: number, input: unknown, kee
 
 export async function updateProfile(db: Db, userId: number, input: unknown): Promise<PublicUser> {
   const data = validate(profileSchema, input);
-  return toPublicUser(await updateUser(db, userId, { fullName: data.fullName, email: data.email, updatedAt: nowIso() }));
+  const before = await findUserById(db, userId);
+  // A new address is unconfirmed until its own link is opened (./emailVerification.ts).
+  const verified = before?.email === data.email ? before.emailVerifiedAt : null;
+  return toPublicUser(await updateUser(db, userId, { fullName: data.fullName, email: data.email, emailVerifiedAt: verified, updatedAt: nowIso() }));
 }

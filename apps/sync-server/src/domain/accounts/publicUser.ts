@@ -7,6 +7,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     id: row.id,
     username: row.username,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     fullName: row.fullName,
     isAdmin: row.isAdmin === 1,
     isBlocked: row.isBlocked === 1,

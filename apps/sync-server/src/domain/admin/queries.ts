@@ -35,7 +35,7 @@ export async function listAdminUsers(db: Db, query: unknown): Promise<AdminUser[
   const rows = await db
     .selectFrom('users as u')
     .select((eb) => [
-      'u.id', 'u.username', 'u.email', 'u.fullName', 'u.isAdmin', 'u.isBlocked', 'u.totpEnabledAt', 'u.createdAt',
+      'u.id', 'u.username', 'u.email', 'u.fullName', 'u.isAdmin', 'u.isBlocked', 'u.totpEnabledAt', 'u.emailVerifiedAt', 'u.createdAt',
       eb.selectFrom('organizationMembers as m').select((c) => c.fn.countAll<number>().as('n')).whereRef('m.userId', '=', 'u.id').as('organizationCount'),
     ])
     .orderBy('u.usernameKey')
@@ -50,9 +50,10 @@ export async function listAdminUsers(db: Db, query: unknown): Promise<AdminUser[
   return rows
     .filter((u) => matches(term, u.username, u.email, u.fullName))
     .slice(0, adminLimits.listMax)
-    .map(({ totpEnabledAt, ...u }) => ({
+    .map(({ totpEnabledAt, emailVerifiedAt, ...u }) => ({
       ...u,
       totpEnabled: totpEnabledAt !== null,
+      emailVerified: emailVerifiedAt !== null,
       isAdmin: u.isAdmin === 1,
       isBlocked: u.isBlocked === 1,
       organizationCount: Number(u.organizationCount),

@@ -119,6 +119,15 @@ export const mailPasswordReset = (db: Db, user: Person, link: { resetUrl: string
       })),
     ));
 
+/** The confirmation link (domain/accounts/emailVerification.ts), to the address it confirms, sealed in the outbox. */
+export const mailEmailVerification = (db: Db, user: Person, link: { verifyUrl: string; expiresAt: string }, dataKey: string) =>
+  queueMails(db, () =>
+    Promise.all(
+      mailTo(user, 'email_verification', { verifyUrl: link.verifyUrl, expiresAt: formatDateTime(link.expiresAt) }).map(async (mail) => ({
+        ...mail, variables: {}, sealedVariables: await sealOutboxVariables(dataKey, mail.variables),
+      })),
+    ));
+
 export interface ArchiveAlert {
   failureCount: number;
   username: string | null;

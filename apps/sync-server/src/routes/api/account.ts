@@ -1,14 +1,15 @@
 import {
-  changePasswordSchema, confirmPasswordResetSchema, loginSchema, okMessageReply, okReply, profileSchema, publicUserReply, registerSchema, requestPasswordResetSchema,
+  changePasswordSchema, confirmEmailVerificationSchema, confirmPasswordResetSchema, loginSchema, okMessageReply, okReply, profileSchema, publicUserReply, registerSchema, requestPasswordResetSchema,
 } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { authenticate, changePassword, registerUser, updateProfile } from '../../domain/accounts/commands';
+import { confirmEmailVerification, requestEmailVerification } from '../../domain/accounts/emailVerification';
 import { confirmPasswordReset, requestPasswordReset } from '../../domain/accounts/passwordReset';
 import { toPublicUser } from '../../domain/accounts/publicUser';
 import { WindowCounter } from '../../domain/accounts/windowCounter';
 import { apiTags } from '../../plugins/apiDocs';
 import { authRateLimit, limitPasswordCheck, passwordCheckKey } from '../../plugins/rateLimit';
-import { requestContext, requireUser } from '../../plugins/session';
+import { commandContext, requestContext, requireUser } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
@@ -64,6 +65,16 @@ export const accountRoutes: FastifyPluginAsync = (fastify) => {
     config: limited,
     schema: { tags, summary: 'Neues Passwort mit dem Link aus der E-Mail setzen', body: confirmPasswordResetSchema, response: replies({ 200: okMessageReply }) },
   }, async (request) => confirmPasswordReset(app.db, request.body, app.config.dataKey));
+
+  // Optional confirmation of the address (domain/accounts/emailVerification.ts): 3 links per account an hour.
+  const verificationLimit = new WindowCounter(3, 3_600_000);
+  app.post('/account/email-verification/request', {
+    schema: { tags, summary: 'Link zur Bestätigung der eigenen E-Mail-Adresse senden', response: replies({ 200: okMessageReply }) },
+  }, async (request) => requestEmailVerification(commandContext(app, request), verificationLimit, resetSettings));
+  app.post('/account/email-verification/confirm', {
+    config: limited,
+    schema: { tags, summary: 'E-Mail-Adresse mit dem Link aus der E-Mail bestätigen', body: confirmEmailVerificationSchema, response: replies({ 200: okMessageReply }) },
+  }, async (request) => confirmEmailVerification(app.db, request.body, app.config.dataKey));
 
   app.patch('/profile', { schema: { tags, summary: 'Eigenes Profil ändern', body: profileSchema, response: replies({ 200: publicUserReply }) } }, async (request) =>
     updateProfile(app.db, requireUser(request).id, request.body));

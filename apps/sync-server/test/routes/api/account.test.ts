@@ -15,7 +15,7 @@ describe('account API', () => {
     expect(registered.statusCode).toBe(200);
     const user = json<PublicUser>(registered);
     expect(user).toMatchObject({ username: 'Anna', email: 'Anna@example.de', fullName: 'Anna Muster', isAdmin: false, isBlocked: false, totpEnabled: false });
-    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'fullName', 'id', 'isAdmin', 'isBlocked', 'totpEnabled', 'username']);
+    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'fullName', 'id', 'isAdmin', 'isBlocked', 'totpEnabled', 'username']);
     expect(registered.body).not.toMatch(/password|argon2/i);
 
     const me = await client.get('/api/user');
