@@ -5,7 +5,7 @@ export const twoFactorDe = {
   offBadge: 'Ausgeschaltet',
   intro:
     'Mit der Zwei-Faktor-Anmeldung braucht die Anmeldung neben dem Passwort einen Code aus einer Authenticator-App (z. B. FreeOTP, Aegis, Google Authenticator). Wer Ihr Passwort kennt – auch jemand, der es zurückgesetzt hat –, kommt ohne Ihr Telefon nicht in Ihr Konto.',
-  ownerHint: 'Inhabern einer Organisation empfehlen wir sie dringend: Ihr Konto öffnet das Patientenarchiv.',
+  ownerHint: 'Inhabern einer Organisation empfehlen wir sie dringend, denn deren Konto öffnet das Patientenarchiv.',
   adminRequired: 'Für Plattform-Administratoren ist sie Pflicht: Der Administrationsbereich öffnet sich erst danach.',
   setUp: 'Einrichten',
   changeDevice: 'Auf neues Gerät umstellen',
