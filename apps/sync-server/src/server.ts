@@ -19,7 +19,8 @@ async function main(): Promise<void> {
     const secret = bootstrap.generatedPassword
       ? `Passwort: ${bootstrap.generatedPassword}\n  Dieses Passwort wird nur jetzt angezeigt. Bitte nach der Anmeldung ändern.`
       : 'Passwort: aus ADMIN_PASSWORD';
-    console.log(`${line}\nPlattform-Administrator angelegt\n  Benutzername: ${bootstrap.username}\n  ${secret}\n${line}`);
+    const twoFactor = 'Vor dem ersten Zugriff auf den Administrationsbereich unter „Einstellungen“ die Zwei-Faktor-Anmeldung einrichten.';
+    console.log(`${line}\nPlattform-Administrator angelegt\n  Benutzername: ${bootstrap.username}\n  ${secret}\n  ${twoFactor}\n${line}`);
   }
 
   const close = async (signal: string) => {

@@ -1,7 +1,10 @@
 import { hashPassword, randomToken } from '@sanidok/crypto';
+import { passwordPolicy } from '@sanidok/schema';
 import type { AppConfig } from '../../config/config';
+import { ConfigError } from '../../config/config';
 import type { Db } from '../../db/connection';
 import { nowIso } from '../time';
+import { isCommonPassword } from './passwordBlockList';
 import { countAdmins, findUserByUsername, insertUser, updateUser } from './usersRepository';
 
 export type BootstrapResult =
@@ -15,6 +18,10 @@ export type BootstrapResult =
  */
 export async function ensureFirstAdmin(db: Db, admin: AppConfig['admin']): Promise<BootstrapResult> {
   if ((await countAdmins(db)) > 0) return { kind: 'exists' };
+  // The most powerful account gets no weaker password than anyone else (packages/schema passwordPolicy, block list).
+  if (admin && (admin.password.length < passwordPolicy.min || isCommonPassword(admin.password))) {
+    throw new ConfigError(`Ungültige Konfiguration:\n  ADMIN_PASSWORD: muss mindestens ${String(passwordPolicy.min)} Zeichen lang sein und darf kein häufig verwendetes Passwort sein`);
+  }
   const username = admin?.username ?? 'admin';
   const generatedPassword = admin ? undefined : randomToken(12);
   const password = admin?.password ?? generatedPassword ?? '';

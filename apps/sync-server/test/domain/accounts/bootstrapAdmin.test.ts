@@ -18,10 +18,18 @@ describe('first platform admin', () => {
   it('takes ADMIN_USERNAME and ADMIN_PASSWORD, promoting an existing account of that name', async () => {
     const app = await createTestApp();
     await registeredClient(app, 'leitung');
-    expect(await ensureFirstAdmin(app.db, { username: 'Leitung', password: 'adminpass' })).toEqual({ kind: 'created', username: 'Leitung', generatedPassword: undefined });
+    expect(await ensureFirstAdmin(app.db, { username: 'Leitung', password: 'Leitstelle-Nord-7' })).toEqual({ kind: 'created', username: 'Leitung', generatedPassword: undefined });
     const row = await app.db.selectFrom('users').selectAll().where('usernameKey', '=', 'leitung').executeTakeFirstOrThrow();
     expect(row.isAdmin).toBe(1);
-    expect(await verifyPassword(row.passwordHash, 'adminpass')).toBe(true);
+    expect(await verifyPassword(row.passwordHash, 'Leitstelle-Nord-7')).toBe(true);
     expect((await app.db.selectFrom('users').select('id').execute()).length).toBe(1);
+  });
+
+  it('refuses a short or common ADMIN_PASSWORD with a German message naming the variable', async () => {
+    const app = await createTestApp();
+    for (const password of ['kurz12', 'password123', 'Sommer2024!']) {
+      await expect(ensureFirstAdmin(app.db, { username: 'leitung', password })).rejects.toThrow(/ADMIN_PASSWORD: muss mindestens 10 Zeichen lang sein/);
+    }
+    expect(await app.db.selectFrom('users').select('id').execute()).toHaveLength(0);
   });
 });
