@@ -1,3 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'reports', environment: 'node', include: ['test/**/*.test.ts'] } });
+// @medplum/core (the FHIR validator of test/fhir) reads WebSocket when it loads; Node 20 has it only behind a flag.
+const execArgv = typeof WebSocket === 'undefined' ? ['--experimental-websocket'] : [];
+
+export default defineConfig({ test: { name: 'reports', environment: 'node', include: ['test/**/*.test.ts'], execArgv } });

@@ -1,1 +1,2 @@
 export * from './materialUsageReport';
+export * from './fhir';

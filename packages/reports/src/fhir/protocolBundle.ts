@@ -1,0 +1,145 @@
+import type { Bundle, BundleEntry, Composition, CompositionSection, Condition, Encounter, Organization, Patient, Practitioner, Procedure, Reference, Resource } from '@medplum/fhirtypes';
+import type { PatientData, PatientProtocol, TreatmentEntry, VitalRecord } from '@sanidok/schema';
+import { documentType, systems } from './codes';
+import { observationsOf } from './observations';
+
+/** What the export needs of a protocol: the device's (or the opened archive's) copy, patient data included. */
+export interface FhirProtocolInput {
+  protocol: PatientProtocol;
+  /** Null after discharge outside the archive: the Patient then carries no identifying data. */
+  patientData: PatientData | null;
+  vitals: readonly VitalRecord[];
+  treatments: readonly TreatmentEntry[];
+  /** The team members who documented (recordedById of vitals and treatments, treatedById). */
+  practitioners: readonly { userId: number; name: string }[];
+  organization: { id: number; name: string };
+  exportedAt: string;
+}
+
+const genderCodes = { männlich: 'male', weiblich: 'female', divers: 'other' } as const;
+
+const xhtml = (text: string) =>
+  `<div xmlns="http://www.w3.org/1999/xhtml">${text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')}</div>`;
+
+/**
+ * A patient protocol as a FHIR R4 document Bundle (issue 20 item 3; the mapping field by field in
+ * docs/fhir.md): Composition first, then Patient, Encounter, Organization, the Practitioners, an
+ * Observation per vital sign, a Procedure per documented measure and a Condition per finding.
+ * Built from the data the caller holds — the device while the protocol is open, the owner's
+ * browser after opening the archive — so the server never needs the patient data for it.
+ */
+export function buildProtocolBundle(input: FhirProtocolInput, newId: () => string = () => globalThis.crypto.randomUUID()): Bundle {
+  const { protocol } = input;
+  const entries: Resource[] = [];
+  const ref = <T extends Resource>(resource: T): Reference<T> => ({ reference: `urn:uuid:${resource.id ?? ''}` });
+
+  const organization: Organization = { resourceType: 'Organization', id: newId(), name: input.organization.name };
+  const patient = patientOf(input.patientData, newId());
+  const practitioners = new Map(input.practitioners.map((p) => [p.userId, { resourceType: 'Practitioner', id: newId(), name: [{ text: p.name }] } satisfies Practitioner]));
+  const performer = (userId: number | null) => {
+    const practitioner = userId === null ? undefined : practitioners.get(userId);
+    return practitioner ? ref(practitioner) : undefined;
+  };
+  const encounter: Encounter = {
+    resourceType: 'Encounter',
+    id: newId(),
+    identifier: [{ system: systems.sanidokProtocol, value: protocol.id }],
+    status: protocol.status === 'discharged' ? 'finished' : 'in-progress',
+    class: { system: systems.actCode, code: 'FLD', display: 'field' },
+    subject: ref(patient),
+    serviceProvider: ref(organization),
+    period: { start: protocol.createdAt, ...(protocol.dischargedAt && { end: protocol.dischargedAt }) },
+    ...(protocol.dischargeDestination && { hospitalization: { destination: { display: protocol.dischargeDestination } } }),
+  };
+  const context = { patient: ref(patient), encounter: ref(encounter), performer, dateOfBirth: input.patientData?.dateOfBirth ?? null };
+  const observations = input.vitals.flatMap((record) => observationsOf(record, context, newId));
+  const procedures = input.treatments.map((entry): Procedure => {
+    const by = performer(entry.recordedById);
+    return {
+      resourceType: 'Procedure', id: newId(), status: 'completed', code: { text: entry.text }, subject: context.patient, encounter: context.encounter,
+      performedDateTime: entry.time, ...(by && { performer: [{ actor: by }] }),
+    };
+  });
+  const conditions = findingsOf(protocol).map((finding): Condition => ({
+    resourceType: 'Condition',
+    id: newId(),
+    clinicalStatus: { coding: [{ system: systems.conditionClinical, code: 'active' }] },
+    verificationStatus: { coding: [{ system: systems.conditionVerification, code: 'provisional' }] },
+    category: [{ coding: [{ system: systems.conditionCategory, code: 'encounter-diagnosis', display: 'Encounter Diagnosis' }] }],
+    code: { text: finding.text },
+    subject: context.patient,
+    encounter: context.encounter,
+    note: [{ text: finding.label }],
+  }));
+
+  const authors: Reference<Practitioner | Organization>[] = [...practitioners.values()].map((p) => ref(p));
+  const section = (title: string, resources: readonly Resource[], empty: string): CompositionSection =>
+    resources.length
+      ? { title, text: { status: 'generated', div: xhtml(`${title}: ${String(resources.length)}`) }, entry: resources.map((r) => ref(r)) }
+      : { title, text: { status: 'generated', div: xhtml(empty) }, emptyReason: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/list-empty-reason', code: 'nilknown', display: 'Nil Known' }] } };
+  const composition: Composition = {
+    resourceType: 'Composition',
+    id: newId(),
+    status: protocol.status === 'discharged' ? 'final' : 'preliminary',
+    type: { coding: [{ system: systems.loinc, code: documentType.loinc, display: documentType.display }], text: 'Patientenprotokoll Sanitätsdienst' },
+    subject: ref(patient),
+    encounter: ref(encounter),
+    date: input.exportedAt,
+    author: authors.length ? authors : [ref(organization)],
+    title: `Patientenprotokoll ${protocol.serviceName} #${String(protocol.serviceProtocolNumber)}`,
+    custodian: ref(organization),
+    section: [
+      section('Vitalzeichen', observations, 'Keine Vitalzeichen dokumentiert'),
+      section('Maßnahmen', procedures, 'Keine Maßnahmen dokumentiert'),
+      section('Befunde', conditions, 'Keine Befunde dokumentiert'),
+      ...textSections(protocol),
+    ],
+  };
+  entries.push(composition, patient, encounter, organization, ...practitioners.values(), ...observations, ...procedures, ...conditions);
+  return {
+    resourceType: 'Bundle',
+    id: newId(),
+    type: 'document',
+    identifier: { system: systems.sanidokDocument, value: composition.id ?? '' },
+    timestamp: input.exportedAt,
+    entry: entries.map((resource): BundleEntry => ({ fullUrl: `urn:uuid:${resource.id ?? ''}`, resource })),
+  };
+}
+
+function patientOf(data: PatientData | null, id: string): Patient {
+  if (!data) return { resourceType: 'Patient', id };
+  const gender = data.gender ? genderCodes[data.gender] : undefined;
+  return {
+    resourceType: 'Patient',
+    id,
+    name: [{ family: data.lastName, given: [data.firstName] }],
+    ...(data.dateOfBirth && { birthDate: data.dateOfBirth }),
+    ...(gender && { gender }),
+    ...(data.address && { address: [{ text: data.address }] }),
+    ...(data.phone && { telecom: [{ system: 'phone' as const, value: data.phone }] }),
+    ...(data.emergencyContact && {
+      contact: [{ name: { text: data.emergencyContact }, ...(data.emergencyContactPhone && { telecom: [{ system: 'phone' as const, value: data.emergencyContactPhone }] }) }],
+    }),
+  };
+}
+
+/** Findings: the chief complaint, the first assessment and the symptoms, each a Condition in free text (no coding yet). */
+function findingsOf(protocol: PatientProtocol): { label: string; text: string }[] {
+  const fields = [
+    ['Hauptbeschwerde', protocol.chiefComplaint],
+    ['Ersteinschätzung', protocol.initialAssessment],
+    ['Symptome', protocol.symptoms],
+  ] as const;
+  return fields.flatMap(([label, text]) => (text?.trim() ? [{ label, text: text.trim() }] : []));
+}
+
+/** Anamnesis fields without a resource of their own, as narrative sections. */
+function textSections(protocol: PatientProtocol): CompositionSection[] {
+  const fields = [
+    ['Allergien', protocol.allergies],
+    ['Dauermedikation', protocol.medications],
+    ['Vorerkrankungen', protocol.pastHistory],
+    ['Übergabe an', protocol.handoverTo],
+  ] as const;
+  return fields.flatMap(([title, text]) => (text?.trim() ? [{ title, text: { status: 'generated' as const, div: xhtml(text.trim()) } }] : []));
+}
