@@ -26,7 +26,7 @@ export const protocolAccessSchema = z.object({ protocolId });
 
 /** The events a device may record; 'other' is for the server's own entries. */
 export const recordableAccessActions = [
-  'protocol_opened', 'print_handover', 'print_complete_protocol', 'patient_list_opened', 'minor_treatment_name_viewed',
+  'protocol_opened', 'print_handover', 'print_complete_protocol', 'fhir_export', 'patient_list_opened', 'minor_treatment_name_viewed',
 ] as const satisfies readonly AccessLogAction[];
 export type RecordableAccessAction = (typeof recordableAccessActions)[number];
 
@@ -38,6 +38,7 @@ export const accessEventTargets = {
   protocol_opened: 'protocolId',
   print_handover: 'protocolId',
   print_complete_protocol: 'protocolId',
+  fhir_export: 'protocolId',
   patient_list_opened: 'serviceId',
   minor_treatment_name_viewed: 'minorTreatmentId',
 } as const satisfies Record<RecordableAccessAction, AccessEventTarget>;

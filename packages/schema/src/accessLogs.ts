@@ -5,7 +5,7 @@
  */
 
 export const accessLogActions = [
-  'protocol_opened', 'print_handover', 'print_complete_protocol', 'patient_list_opened', 'minor_treatment_name_viewed', 'other',
+  'protocol_opened', 'print_handover', 'print_complete_protocol', 'fhir_export', 'patient_list_opened', 'minor_treatment_name_viewed', 'other',
 ] as const;
 export type AccessLogAction = (typeof accessLogActions)[number];
 
@@ -13,6 +13,7 @@ export const accessLogActionLabels: Record<AccessLogAction, string> = {
   protocol_opened: 'Protokoll geöffnet',
   print_handover: 'RTW-Übergabe gedruckt',
   print_complete_protocol: 'Vollständiges Protokoll gedruckt',
+  fhir_export: 'Protokoll als FHIR-Dokument exportiert',
   patient_list_opened: 'Patientenliste des Dienstes geöffnet',
   minor_treatment_name_viewed: 'Vollständiger Name einer Bagatellbehandlung angezeigt',
   other: 'Sonstiges',

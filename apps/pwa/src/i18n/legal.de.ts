@@ -73,7 +73,7 @@ export const legalDe = {
       'Die Nutzung von SaniDok ist kostenlos.',
       'Patientendaten eines Dienstes sind nur für die dem Dienst zugeordneten Mitglieder der Organisation sichtbar (von der Planung bis 24 Stunden nach dem geplanten Ende des Dienstes und nur bis zu seiner Archivierung); auch Inhaber und Administratoren sehen sie nur bei Diensten, denen sie zugeordnet sind.',
       'Nach der Entlassung werden Patientendaten mit AES-256-GCM verschlüsselt und mit dem öffentlichen Schlüssel der Organisation versiegelt (HPKE nach RFC 9180: X25519, HKDF-SHA256, AES-256-GCM). Lesen kann sie danach nur der Inhaber der Organisation mit dem Organisationsschlüssel – Plattformadministratoren können es nicht.',
-      'Zugriffsprotokolle (Öffnen eines Patientenprotokolls oder der Patientenliste eines Dienstes, Anzeigen des vollständigen Namens bei einer Bagatellbehandlung, Drucken) werden höchstens 90 Tage aufbewahrt und danach gelöscht.',
+      'Zugriffsprotokolle (Öffnen eines Patientenprotokolls oder der Patientenliste eines Dienstes, Anzeigen des vollständigen Namens bei einer Bagatellbehandlung, Drucken, FHIR-Export) werden höchstens 90 Tage aufbewahrt und danach gelöscht.',
       'SaniDok ist ein Werkzeug für Dokumentation und Organisation und kein Medizinprodukt im Sinne der MDR (Verordnung (EU) 2017/745).',
     ],
   },
@@ -139,8 +139,9 @@ export const legalDe = {
                   'das Öffnen der Patientenliste eines Dienstes (Reiter „Patientenprotokolle“ mit den Namen der Patienten),',
                   'das Anzeigen des vollständigen Patientennamens einer Bagatellbehandlung („Details“; in den Listen sind die Namen gekürzt),',
                   'das Drucken einer RTW-Übergabe oder eines vollständigen Protokolls, auch aus dem Patientenarchiv,',
+                  'den Export eines Protokolls als FHIR-Dokument (für die Übergabe an Rettungsdienst oder Klinik),',
                   'Änderungen der Einteilung eines Dienstes und den Beitritt mit dem Zugangscode,',
-                  'Fehlversuche, das Patientenarchiv zu öffnen, die Erneuerung des Organisationsschlüssels und abgelehnte Versuche dazu sowie das Zurücksetzen des Passworts des Inhabers durch die Plattformadministration.',
+                  'Fehlversuche, das Patientenarchiv zu öffnen, die Erneuerung des Organisationsschlüssels (auch über die Wiederherstellung) und abgelehnte Versuche dazu sowie das Zurücksetzen des Passworts des Inhabers durch die Plattformadministration.',
                 ],
               },
               'Gespeichert werden: Benutzer und dessen E-Mail-Adresse, Organisation, Dienst, Protokoll (bei einer Bagatellbehandlung deren Kennung, nicht der Name), Art der Aktion, Zeitpunkt, IP-Adresse und Browserkennung (User-Agent). Offline ausgeführte Vorgänge werden mit ihrem tatsächlichen Zeitpunkt nachgetragen, sobald das Gerät wieder verbunden ist.',
@@ -349,7 +350,7 @@ export const legalDe = {
             list: [
               'Sie wahren die Schweigepflicht und Vertraulichkeit über alle Patientendaten, die Sie in der Plattform sehen, auch über das Ende Ihrer Mitgliedschaft hinaus (vgl. § 203 StGB und die Regeln Ihrer Organisation).',
               'Sie dokumentieren wahrheitsgemäß, vollständig, zeitnah und nachvollziehbar und erfassen nur Patienten, die Sie oder Ihr Team tatsächlich versorgen.',
-              'Sie rufen Patientendaten nur auf, soweit das für Ihre Aufgabe erforderlich ist. Das Öffnen von Patientenprotokollen und Patientenlisten, das Anzeigen vollständiger Namen und jeder Ausdruck werden protokolliert (Einzelheiten: Datenschutzerklärung, Abschnitt 3.3).',
+              'Sie rufen Patientendaten nur auf, soweit das für Ihre Aufgabe erforderlich ist. Das Öffnen von Patientenprotokollen und Patientenlisten, das Anzeigen vollständiger Namen und jeder Ausdruck oder Export werden protokolliert (Einzelheiten: Datenschutzerklärung, Abschnitt 3.3).',
               'Ausdrucke behandeln Sie vertraulich und geben Übergabeprotokolle nur an die übernehmende Stelle, etwa die Besatzung des Rettungswagens, weiter.',
               'Sie schützen Ihr Gerät mit einer Bildschirmsperre und melden sich auf gemeinsam genutzten Geräten nach dem Dienst ab.',
               'Sie erfassen keine rechtswidrigen Inhalte, greifen nicht auf fremde Konten zu und beeinträchtigen den Betrieb der Plattform nicht.',
@@ -376,7 +377,7 @@ export const legalDe = {
         heading: '§ 9 Verschlüsselung, Archiv und Zugriffsprotokolle',
         blocks: [
           'Nach der Entlassung werden Patientendaten mit AES-256-GCM verschlüsselt und mit dem öffentlichen Schlüssel der Organisation versiegelt (HPKE nach RFC 9180: X25519, HKDF-SHA256, AES-256-GCM). Danach kann sie nur der Inhaber der Organisation mit dem Organisationsschlüssel lesen; Plattformadministratoren können es nicht. Nach fünf Fehlversuchen, das Archiv mit einem falschen Schlüssel zu öffnen, wird die Plattformadministration benachrichtigt.',
-          'Protokolliert werden das Öffnen eines Patientenprotokolls oder der Patientenliste eines Dienstes, das Anzeigen des vollständigen Namens bei einer Bagatellbehandlung und jeder Druck einer RTW-Übergabe oder eines vollständigen Protokolls. Die Zugriffsprotokolle werden höchstens 90 Tage aufbewahrt und danach gelöscht.',
+          'Protokolliert werden das Öffnen eines Patientenprotokolls oder der Patientenliste eines Dienstes, das Anzeigen des vollständigen Namens bei einer Bagatellbehandlung, jeder Druck einer RTW-Übergabe oder eines vollständigen Protokolls und jeder Export eines Protokolls als FHIR-Dokument. Die Zugriffsprotokolle werden höchstens 90 Tage aufbewahrt und danach gelöscht.',
         ],
       },
       {

@@ -7,6 +7,8 @@ export const printDe = {
     label: 'Drucken',
     handover: 'RTW-Übergabe drucken',
     complete: 'Vollständiges Protokoll drucken',
+    fhir: 'Als FHIR-Dokument exportieren',
+    fhirHint: 'Für Rettungsdienst oder Klinik: eine Datei im Standard FHIR R4.',
     /** docs/spec/services.md §8: missing patient data blocks printing silently; the disabled buttons say why. */
     patientDataArchived:
       'Drucken nicht möglich: Die Patientendaten dieses Protokolls sind nicht mehr auf diesem Gerät gespeichert. Nach der Entlassung liegen sie verschlüsselt im Patientenarchiv.',

@@ -128,6 +128,7 @@ describe('Datenschutzerklärung in detail', () => {
       minor_treatment_name_viewed: 'das Anzeigen des vollständigen Patientennamens einer Bagatellbehandlung',
       print_handover: 'das Drucken einer RTW-Übergabe',
       print_complete_protocol: 'oder eines vollständigen Protokolls',
+      fhir_export: 'den Export eines Protokolls als FHIR-Dokument',
     };
     for (const action of recordableAccessActions) expect(items.some((item) => item.includes(described[action])), action).toBe(true);
     expect(items.some((item) => item.includes('Fehlversuche, das Patientenarchiv zu öffnen'))).toBe(true);
@@ -216,7 +217,7 @@ describe('Nutzungsbedingungen in detail', () => {
     expect(text).toContain('Verordnung (EU) 2017/745 (MDR)');
     // What is logged, as built (no "every access": a REST read or a pull is not an access event).
     expect(text).not.toContain('jeder Zugriff wird protokolliert');
-    expect(text).toContain('Das Öffnen von Patientenprotokollen und Patientenlisten, das Anzeigen vollständiger Namen und jeder Ausdruck werden protokolliert');
+    expect(text).toContain('Das Öffnen von Patientenprotokollen und Patientenlisten, das Anzeigen vollständiger Namen und jeder Ausdruck oder Export werden protokolliert');
     expect(text).toContain('Protokolliert werden das Öffnen eines Patientenprotokolls oder der Patientenliste eines Dienstes');
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccessLogItem, MinorTreatment, PushResponse } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { createOrganization } from '../../helpers/organizations';
+import { createProtocolVia } from '../../helpers/protocols';
 import { serviceTeam } from '../../helpers/serviceTeam';
 import type { Client } from '../../helpers/testApp';
 import { registeredClient } from '../../helpers/testApp';
@@ -53,6 +54,19 @@ describe('access events beyond protocols', () => {
     const tab = json<AccessLogItem[]>(await owner.get(`/api/organizations/${orgId}/access-logs`));
     expect(tab.map((l) => l.actionType).filter((action) => action !== 'other').sort()).toEqual(['minor_treatment_name_viewed', 'patient_list_opened']);
     expect(tab.find((l) => l.actionType === 'patient_list_opened')).toMatchObject({ serviceId: service.id, patientProtocolId: null, user: { username: 'mona' } });
+  });
+
+  it('logs a FHIR export of a protocol like a print (issue 20; docs/fhir.md)', async () => {
+    const { app, owner, medic, orgId, service } = await setup();
+    const { protocol } = await createProtocolVia(medic, service.id);
+    const exported = { id: randomUUID(), actionType: 'fhir_export', protocolId: protocol.id };
+    const result = await push(medic, randomUUID(), [exported]);
+    expect(result.results.map((r) => [r.status, r.message])).toEqual([['applied', undefined]]);
+    const row = await app.db.selectFrom('accessLogs').selectAll().where('actionType', '=', 'fhir_export').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ organizationId: orgId, serviceId: service.id, patientProtocolId: protocol.id, eventId: exported.id });
+    expect(row.details).toContain('Protokoll als FHIR-Dokument exportiert');
+    const tab = json<AccessLogItem[]>(await owner.get(`/api/organizations/${orgId}/access-logs`));
+    expect(tab.some((l) => l.actionType === 'fhir_export' && l.user.username === 'mona')).toBe(true);
   });
 
   it('refuses an event without its record, with another kind of record, or for a stranger, in German and without a row', async () => {

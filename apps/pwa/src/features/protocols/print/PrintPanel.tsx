@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { IconAmbulance, IconPrinter } from '@tabler/icons-react';
+import { IconAmbulance, IconFileExport, IconPrinter } from '@tabler/icons-react';
 import { useId } from 'react';
 import { usePatientDataOf } from '../../../data/protocolHooks';
 import { printDe } from '../../../i18n/print.de';
@@ -24,6 +24,7 @@ export function PrintPanel({ protocolId }: PrintPanelProps) {
   const patientData = usePatientDataOf([protocolId]);
   const { print, printing } = usePrintProtocol(protocolId);
   const hintId = useId();
+  const fhirHintId = useId();
   const loading = patientData === undefined;
   const blocked = patientData !== undefined && !patientData.has(protocolId);
   const disabled = loading || blocked || printing !== null;
@@ -56,6 +57,24 @@ export function PrintPanel({ protocolId }: PrintPanelProps) {
       >
         {t.complete}
       </Button>
+      <Button
+        size="md"
+        fullWidth
+        styles={wrappingLabel}
+        variant="subtle"
+        leftSection={<IconFileExport size={20} stroke={1.6} aria-hidden />}
+        disabled={disabled}
+        loading={printing === 'fhir'}
+        aria-describedby={blocked ? hintId : fhirHintId}
+        onClick={() => void print('fhir')}
+      >
+        {t.fhir}
+      </Button>
+      {!blocked && (
+        <Text id={fhirHintId} size="xs" c="dimmed">
+          {t.fhirHint}
+        </Text>
+      )}
       {blocked && (
         <Text id={hintId} size="sm" c="dimmed">
           {t.patientDataArchived}

@@ -1,10 +1,12 @@
 import { useCallback, useState } from 'react';
 import { useDatabase } from '../../../data/hooks';
+import { getProtocolExportView } from '../../../data/repositories/protocolExport';
 import { getProtocolView } from '../../../data/repositories/protocols';
 import { printDe } from '../../../i18n/print.de';
 import { notifyError } from '../../../lib/notify';
 import { failureMessage } from '../../../lib/failureMessage';
 import type { PrintKind } from './printProtocol';
+import { exportProtocolFhir } from './exportFhir';
 import { PrintFailure, printProtocol } from './printProtocol';
 
 /**
@@ -12,14 +14,21 @@ import { PrintFailure, printProtocol } from './printProtocol';
  * moment of the click and shows 'Druckfehler' with the reason when it cannot print.
  * `printing` names the print under way (its button shows a loader and cannot be clicked twice).
  */
-export function usePrintProtocol(protocolId: string): { print: (kind: PrintKind) => Promise<void>; printing: PrintKind | null } {
+export function usePrintProtocol(protocolId: string): { print: (kind: PrintKind | 'fhir') => Promise<void>; printing: PrintKind | 'fhir' | null } {
   const db = useDatabase();
-  const [printing, setPrinting] = useState<PrintKind | null>(null);
+  const [printing, setPrinting] = useState<PrintKind | 'fhir' | null>(null);
 
   const print = useCallback(
-    async (kind: PrintKind) => {
+    async (kind: PrintKind | 'fhir') => {
       setPrinting(kind);
       try {
+        if (kind === 'fhir') {
+          await exportProtocolFhir(protocolId, (id) => {
+            if (!db) throw new PrintFailure(printDe.failures.noDatabase);
+            return getProtocolExportView(db, id);
+          });
+          return;
+        }
         await printProtocol(protocolId, kind, (id) => {
           if (!db) throw new PrintFailure(printDe.failures.noDatabase);
           return getProtocolView(db, id);

@@ -1,0 +1,26 @@
+import type { SaniDokDb } from '../db';
+import type { ProtocolView } from './protocols';
+import { getProtocolView } from './protocols';
+
+/** A protocol with what a FHIR export names besides it: the team's names and the organisation's. */
+export interface ProtocolExportView extends ProtocolView {
+  teamNames: Map<number, string>;
+  organizationName: string | null;
+  /** This device's user, whose rows may not carry a name from the server yet. */
+  deviceUser: { id: number; name: string };
+}
+
+export async function getProtocolExportView(db: SaniDokDb, id: string): Promise<ProtocolExportView | null> {
+  const view = await getProtocolView(db, id);
+  if (!view) return null;
+  const [team, organization] = await Promise.all([
+    db.serviceTeamMembers.where('serviceId').equals(view.protocol.serviceId).toArray(),
+    db.organizations.get(view.protocol.organizationId),
+  ]);
+  return {
+    ...view,
+    teamNames: new Map(team.map((m) => [m.userId, m.username])),
+    organizationName: organization?.name ?? null,
+    deviceUser: { id: db.userId, name: db.userName },
+  };
+}

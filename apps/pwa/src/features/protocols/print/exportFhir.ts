@@ -1,0 +1,48 @@
+import { buildProtocolBundle } from '@sanidok/reports';
+import type { ProtocolExportView } from '../../../data/repositories/protocolExport';
+import { printDe } from '../../../i18n/print.de';
+import { logProtocolAccess } from '../useProtocolOpening';
+import type { PrintOutcome } from './printProtocol';
+import { PrintFailure } from './printProtocol';
+
+/**
+ * 'Als FHIR-Dokument exportieren' (issue 20 item 3; docs/fhir.md): the protocol as a FHIR R4
+ * document Bundle, built from the device's own copy — offline too — and saved as a file for the
+ * receiving ambulance or hospital. Like a print: only while the device holds the patient data
+ * (after discharge it is in the archive), and written to the access log first.
+ */
+export async function exportProtocolFhir(
+  protocolId: string,
+  load: (protocolId: string) => Promise<ProtocolExportView | null>,
+  exportedAt: Date = new Date(),
+): Promise<PrintOutcome> {
+  const view = await load(protocolId);
+  if (!view) throw new PrintFailure(printDe.failures.notFound);
+  if (!view.patientData) return 'blocked';
+  const { protocol } = view;
+  // Who documented: the team's names; this device's user by the name it signs rows with.
+  const documentedBy = new Set([...view.vitals.map((v) => v.recordedById), ...view.entries.map((e) => e.recordedById), protocol.treatedById]);
+  const practitioners = [...documentedBy].flatMap((userId) => {
+    if (userId === null) return [];
+    const name = view.teamNames.get(userId) ?? (userId === view.deviceUser.id ? view.deviceUser.name : null);
+    return name ? [{ userId, name }] : [];
+  });
+  const bundle = buildProtocolBundle({
+    protocol, patientData: view.patientData, vitals: view.vitals, treatments: view.entries, practitioners,
+    organization: { id: protocol.organizationId, name: view.organizationName ?? protocol.serviceName },
+    exportedAt: exportedAt.toISOString(),
+  });
+  await logProtocolAccess(protocolId, 'fhir_export').catch(() => undefined);
+  saveFile(`sanidok-protokoll-${protocol.serviceProtocolNumber ? String(protocol.serviceProtocolNumber) : protocol.id}.fhir.json`, JSON.stringify(bundle, null, 2));
+  return 'printed';
+}
+
+function saveFile(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/fhir+json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // Revoked on the next turn: the click has handed the blob to the download by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
