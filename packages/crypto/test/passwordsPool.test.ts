@@ -9,26 +9,18 @@ afterAll(() => { usePasswordRunner(undefined); });
 describe('Argon2id on the worker pool', () => {
   it('keeps the event loop free while hashes run (issue 15, item 4)', async () => {
     await hashPassword('aufwärmen'); // the first call starts a worker
-    let longestGap = 0;
-    let last = performance.now();
+    // Counted, not timed (the figure is pnpm bench logins): on the event loop, six Argon2id hashes
+    // would let a 1-ms timer run at most once between two of them; off it, the timer keeps
+    // running for the whole time the hashes take — and more so on a loaded machine.
+    let ticks = 0;
     const timer = setInterval(() => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
+      ticks += 1;
     }, 1);
-    const started = performance.now();
     const hashes = await Promise.all(Array.from({ length: 6 }, (_, i) => hashPassword(`passwort-${i}`)));
-    const ended = performance.now();
-    const perHashMs = ((ended - started) * passwordPoolSize) / 6;
     clearInterval(timer);
-    // Also the stretch since the last tick: a blocked loop might not tick at all before this line.
-    longestGap = Math.max(longestGap, ended - last);
     expect(await verifyPassword(hashes[3] ?? '', 'passwort-3')).toBe(true);
     expect(await verifyPassword(hashes[3] ?? '', 'passwort-4')).toBe(false);
-    // On the event loop each Argon2id would block the timer for a whole hash (~40 ms idle, more
-    // on a busy machine); off it, the timer keeps ticking. Relative to the hash time measured
-    // here, so that a loaded test machine slows both sides alike.
-    expect(longestGap).toBeLessThan(Math.max(30, perHashMs / 2));
+    expect(ticks).toBeGreaterThan(3 * hashes.length);
   });
 
   it('answers a malformed hash with false, not a crash of the pool', async () => {
