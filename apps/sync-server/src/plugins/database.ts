@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/connection';
-import { openDatabase } from '../db/connection';
+import { openConfiguredDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 
 declare module 'fastify' {
@@ -11,10 +11,10 @@ declare module 'fastify' {
   }
 }
 
-/** Opens SQLite, runs the migrations and closes the file when the server closes. */
+/** Opens SQLite or PostgreSQL, runs the migrations and closes the database when the server closes. */
 export const databasePlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const { db } = openDatabase(config.databasePath);
+    const db = openConfiguredDatabase(config);
     await migrateToLatest(db);
     app.decorate('config', config);
     app.decorate('db', db);

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { databaseUrl, testDatabaseUrl } from './postgresUrl';
+
+export { testDatabaseUrl } from './postgresUrl';
+
+let admin: pg.Pool | undefined;
+
+function adminPool(url: string): pg.Pool {
+  admin ??= new pg.Pool({ connectionString: url, max: 2 });
+  return admin;
+}
+
+/**
+ * A fresh database for one test app on PostgreSQL, copied from the migrated template of
+ * ./postgresGlobalSetup.ts (a copy costs a fraction of running the migrations); `drop` removes
+ * it. Undefined when the tests run on SQLite.
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const base = testDatabaseUrl();
+  if (!base) return undefined;
+  const name = `sanidok_t_${randomBytes(6).toString('hex')}`;
+  const pool = adminPool(base);
+  await pool.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  return {
+    url: databaseUrl(base, name),
+    drop: async () => {
+      await pool.query(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** Whether this run is on PostgreSQL: tests of SQLite's file (WAL bytes, the file itself) skip there. */
+export const onPostgres = testDatabaseUrl() !== undefined;
