@@ -12,6 +12,9 @@ export default defineConfig({
     name: 'sync-server',
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    // `*.pg.test.ts` test what only PostgreSQL has (concurrent writers); `*.sqlite.test.ts` what
+    // only SQLite has (its file, its WAL). Each file says why at its top.
+    exclude: ['**/node_modules/**', onPostgres ? 'test/**/*.sqlite.test.ts' : 'test/**/*.pg.test.ts'],
     testTimeout: 20_000,
     globalSetup: onPostgres ? ['test/helpers/postgresGlobalSetup.ts'] : [],
   },

@@ -28,7 +28,8 @@ function onCleanup(cleanup: () => Promise<void>): void {
  */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sanidok-test-'));
-  const postgres = await createTestDatabase();
+  // An app given a postgresUrl shares that database (several processes, test/db/concurrentCursors.pg.test.ts).
+  const postgres = overrides.postgresUrl ? undefined : await createTestDatabase();
   const app = await buildApp({
     port: 0,
     host: '127.0.0.1',
