@@ -8,6 +8,7 @@ import { createServiceVia } from '../helpers/services';
 import { Client, createTestApp, registeredClient } from '../helpers/testApp';
 import { bodyArbitrary, paramArbitrary, queryArbitrary, schemaFieldNames } from './arbitraries';
 import { json } from '../helpers/json';
+import { tableMark, tableNames } from '../helpers/databaseContent';
 
 /**
  * Property-based fuzzing of every /api route the app registers (issue: quality gates): malformed
@@ -24,12 +25,10 @@ const slowRuns = 30;
 const excluded = /audit|quarantine|email_logs|kysely_|sqlite_/;
 
 async function fingerprint(app: FastifyInstance): Promise<string> {
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(app.db);
   const parts: string[] = [];
-  for (const { name } of tables.rows) {
+  for (const name of await tableNames(app)) {
     if (excluded.test(name)) continue;
-    const row = await sql<{ n: number; m: number | null }>`select count(*) as n, max(rowid) as m from ${sql.table(name)}`.execute(app.db);
-    parts.push(`${name}:${row.rows[0]?.n}:${row.rows[0]?.m}`);
+    parts.push(await tableMark(app, name));
   }
   const version = await sql<{ version: number }>`select version from sync_state`.execute(app.db);
   return `${parts.join('|')}|v${version.rows[0]?.version}`;
