@@ -10,7 +10,8 @@ import type { Db } from './connection';
  * alike to the domain code. What still differs is decided here:
  *
  * - Migrations: `autoIncrement()` (SQLite's `integer primary key autoincrement`) becomes an
- *   identity column on PostgreSQL; `blob` becomes `bytea`; `real` becomes `double precision`
+ *   identity column on PostgreSQL; `integer` becomes `bigint` (SQLite's integers are 64-bit);
+ *   `blob` becomes `bytea`; `real` becomes `double precision`
  *   (`postgresSchemaPlugin`, applied by ./migrate.ts). A migration written with Kysely's schema
  *   builder and plain-SQL statements both databases accept needs nothing else.
  * - Raw statements with `?` placeholders (./compiledInsert.ts `rawStatement`): `$1, $2, …` on
@@ -43,8 +44,12 @@ export function placeholders(text: string): string {
   return result;
 }
 
-/** Column types SQLite accepts and PostgreSQL spells differently. */
-const postgresTypes: Record<string, string> = { blob: 'bytea', real: 'double precision', datetime: 'text' };
+/**
+ * Column types SQLite accepts and PostgreSQL spells differently. SQLite's `integer` holds 64 bits:
+ * PostgreSQL's `bigint`, or an id like 2147483648 in a URL would fail as out of range (500) where
+ * SQLite answers 404 (found by test/fuzz/endpoints.fuzz.test.ts).
+ */
+const postgresTypes: Record<string, string> = { integer: 'bigint', blob: 'bytea', real: 'double precision', datetime: 'text' };
 
 class PostgresSchemaTransformer extends OperationNodeTransformer {
   protected override transformColumnDefinition(node: ColumnDefinitionNode): ColumnDefinitionNode {

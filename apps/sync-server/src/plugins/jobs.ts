@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import type { Db } from '../db/connection';
+import { runExclusive } from '../db/exclusive';
 import { purgeOldAccessLogs } from '../domain/accessLogs/queries';
 import { purgeAccountTokens } from '../domain/accounts/passwordReset';
 import { purgeOldArchiveAccessFailures } from '../domain/admin/archiveFailures';
@@ -11,7 +13,7 @@ import { days, hours } from '../domain/time';
 interface Job {
   name: string;
   everyMs: number;
-  run: () => Promise<number>;
+  run: (db: Db) => Promise<number>;
 }
 
 /**
@@ -23,17 +25,18 @@ interface Job {
 export const jobsPlugin = fp(
   (app) => {
     const jobs: Job[] = [
-      { name: 'abgelaufene Sitzungen', everyMs: hours(1), run: () => purgeExpiredSessions(app.db) },
-      { name: 'abgelaufene Links zum Zurücksetzen des Passworts', everyMs: days(1), run: () => purgeAccountTokens(app.db) },
-      { name: 'Einladungsversuche älter als eine Stunde', everyMs: hours(1), run: () => purgeOldInvitationAttempts(app.db) },
-      { name: 'Zugriffsprotokolle älter als 90 Tage', everyMs: days(1), run: () => purgeOldAccessLogs(app.db) },
-      { name: 'E-Mail-Protokolle älter als 90 Tage', everyMs: days(1), run: () => purgeOldEmailLogs(app.db) },
-      { name: 'Fehlversuche am Patientenarchiv älter als 90 Tage', everyMs: days(1), run: () => purgeOldArchiveAccessFailures(app.db) },
-      { name: 'abgewiesene Änderungen (Quarantäne) älter als 30 Tage', everyMs: days(1), run: () => purgeOldQuarantine(app.db) },
+      { name: 'abgelaufene Sitzungen', everyMs: hours(1), run: purgeExpiredSessions },
+      { name: 'abgelaufene Links zum Zurücksetzen des Passworts', everyMs: days(1), run: purgeAccountTokens },
+      { name: 'Einladungsversuche älter als eine Stunde', everyMs: hours(1), run: purgeOldInvitationAttempts },
+      { name: 'Zugriffsprotokolle älter als 90 Tage', everyMs: days(1), run: purgeOldAccessLogs },
+      { name: 'E-Mail-Protokolle älter als 90 Tage', everyMs: days(1), run: purgeOldEmailLogs },
+      { name: 'Fehlversuche am Patientenarchiv älter als 90 Tage', everyMs: days(1), run: purgeOldArchiveAccessFailures },
+      { name: 'abgewiesene Änderungen (Quarantäne) älter als 30 Tage', everyMs: days(1), run: purgeOldQuarantine },
     ];
+    // Several processes on one PostgreSQL database: one of them runs a job at a time (db/exclusive.ts).
     const runJob = (job: Job) =>
-      job.run().then(
-        (count) => count > 0 && app.log.info(`${count} ${job.name} gelöscht`),
+      runExclusive(app.db, `job:${job.name}`, job.run).then(
+        (count) => count !== undefined && count > 0 && app.log.info(`${count} ${job.name} gelöscht`),
         (error: unknown) => app.log.error({ err: error }, `Aufgabe fehlgeschlagen: ${job.name}`),
       );
     const timers = jobs.map((job) => {

@@ -79,6 +79,9 @@ describe('fuzzing every endpoint', () => {
         fc.asyncProperty(request, async ({ who, params, query, body }) => {
           let index = 0;
           const url = route.url.replace(/:[A-Za-z]+/g, () => params[index++] ?? 'x') + (query ? `?${query}` : '');
+          // Mail queued by an earlier request leaves the outbox in the background; on PostgreSQL
+          // that runs beside this request (plugins/mailer.ts), so it settles first.
+          await app.mailer.flush();
           const before = await fingerprint(app);
           const client = clients[who];
           if (!client) throw new Error(`Kein Client ${who}`);

@@ -17,12 +17,13 @@ function adminPool(url: string): pg.Pool {
  * ./postgresGlobalSetup.ts (a copy costs a fraction of running the migrations); `drop` removes
  * it. Undefined when the tests run on SQLite.
  */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+export async function createTestDatabase({ migrated = true } = {}): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const base = testDatabaseUrl();
   if (!base) return undefined;
   const name = `sanidok_t_${randomBytes(6).toString('hex')}`;
   const pool = adminPool(base);
-  await pool.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  // `migrated: false`: an empty database, for tests of the migrations themselves.
+  await pool.query(migrated ? `create database ${name} template ${inject('postgresTemplate')}` : `create database ${name}`);
   return {
     url: databaseUrl(base, name),
     drop: async () => {
@@ -30,6 +31,3 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
     },
   };
 }
-
-/** Whether this run is on PostgreSQL: tests of SQLite's file (WAL bytes, the file itself) skip there. */
-export const onPostgres = testDatabaseUrl() !== undefined;
