@@ -62,7 +62,7 @@ class PostgresSchemaTransformer extends OperationNodeTransformer {
       });
     }
     if (DataTypeNode.is(column.dataType)) {
-      const replacement = postgresTypes[String(column.dataType.dataType)];
+      const replacement = postgresTypes[column.dataType.dataType];
       if (replacement) column = { ...column, dataType: DataTypeNode.create(replacement as never) };
     }
     return column;

@@ -3,21 +3,15 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import type { Db } from './connection';
 import type { Database } from './database';
 
-/** OIDs of int8 (`count(*)`, bigint columns) and numeric (`sum()` of bigints). */
-const int8 = 20;
-const numeric = 1700;
-
 /**
- * pg returns 64-bit integers and numerics as strings (they may not fit a JS number). Versions,
- * ids and counts here stay far below 2^53, and better-sqlite3 returns numbers: parse them so the
- * domain code sees the same rows on both databases (db/dialect.ts).
+ * pg returns 64-bit integers (int8: `count(*)`, the bigint columns) and numerics (`sum()` of
+ * bigints) as strings, as they may not fit a JS number. Ids, versions and counts here stay far
+ * below 2^53, and better-sqlite3 returns numbers: parse them so that the domain code sees the same
+ * rows on both databases (db/dialect.ts). Per pool, not pg's global registry.
  */
-const types = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === int8 || oid === numeric) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
-  },
-};
+const types = new pg.TypeOverrides();
+types.setTypeParser(pg.types.builtins.INT8, Number);
+types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 
 export interface PostgresOptions {
   /** Connections per process; a push holds one for its transaction. */

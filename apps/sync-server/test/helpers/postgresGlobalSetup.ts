@@ -16,7 +16,7 @@ declare module 'vitest' {
  * PostgreSQL. The migrations run once, into a template database; each test app then gets its own
  * database copied from it (test/helpers/testDatabase.ts), dropped when the app closes.
  */
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+export async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const admin = testDatabaseUrl();
   if (!admin) return undefined;
   const template = `sanidok_tpl_${process.pid}_${Date.now().toString(36)}`;

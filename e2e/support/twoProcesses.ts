@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer, request as forward } from 'node:http';
+import type { Server } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { freePort, ownAdmin, serverScript } from './ownServer';
+
+/** The PostgreSQL server the e2e run may create a database on (trust auth on the test machines). */
+const adminUrl = process.env.E2E_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Two built server processes on one fresh PostgreSQL database behind a small reverse proxy that
+ * alternates between them request by request (docs/deployment.md). Same secrets for both, as a
+ * deployment must give them; the proxy passes the Host header through, like a real one.
+ */
+export class TwoProcesses {
+  readonly hits = [0, 0];
+  private readonly children: ChildProcess[] = [];
+  private output = '';
+  private proxy: Server | undefined;
+  private next = 0;
+
+  private constructor(
+    readonly database: string,
+    readonly port: number,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The database's URL, to read what the processes stored. */
+  get databaseUrl(): string {
+    const url = new URL(adminUrl);
+    url.pathname = `/${this.database}`;
+    return url.toString();
+  }
+
+  static async start(): Promise<TwoProcesses> {
+    const setup = new TwoProcesses(`sanidok_e2e_${randomBytes(5).toString('hex')}`, await freePort());
+    await adminQuery(`create database ${setup.database}`);
+    const ports = [await freePort(), await freePort()];
+    const secrets = { SESSION_SECRET: randomBytes(32).toString('hex'), DATA_KEY: randomBytes(32).toString('base64url') };
+    // Both start at once: the migrations run in one of them while the other waits (advisory lock).
+    await Promise.all(ports.map((port) => setup.launch(port, secrets)));
+    await setup.listen(ports);
+    return setup;
+  }
+
+  private async launch(port: number, secrets: Record<string, string>): Promise<void> {
+    const child = spawn(process.execPath, [serverScript], {
+      env: {
+        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: this.databaseUrl, ...secrets,
+        ADMIN_USERNAME: ownAdmin.username, ADMIN_PASSWORD: ownAdmin.password, AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.children.push(child);
+    const collect = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString('utf8')).slice(-20_000);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    for (let attempt = 0; attempt < 300; attempt += 1) {
+      if (child.exitCode !== null) throw new Error(`Server beendet sich beim Start:\n${this.output}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(100);
+    }
+    throw new Error(`Server antwortet nicht:\n${this.output}`);
+  }
+
+  private listen(ports: number[]): Promise<void> {
+    this.proxy = createServer((incoming, outgoing) => {
+      const index = this.next;
+      this.next = (this.next + 1) % ports.length;
+      this.hits[index] = (this.hits[index] ?? 0) + 1;
+      const upstream = forward(
+        { host: '127.0.0.1', port: ports[index], method: incoming.method, path: incoming.url, headers: incoming.headers },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
+      upstream.on('error', () => {
+        if (!outgoing.headersSent) outgoing.writeHead(502);
+        outgoing.end();
+      });
+      incoming.pipe(upstream);
+    });
+    return new Promise((resolve) => this.proxy?.listen(this.port, '127.0.0.1', resolve));
+  }
+
+  async dispose(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      if (this.proxy) this.proxy.close(() => resolve());
+      else resolve();
+    });
+    await Promise.all(this.children.map((child) => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) {
+        resolve();
+        return;
+      }
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    })));
+    await adminQuery(`drop database if exists ${this.database} with (force)`);
+  }
+}
+
+/** Runs `read` on the database of the two processes. */
+export async function withPostgres<T>(url: string, read: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await read(client);
+  } finally {
+    await client.end();
+  }
+}
