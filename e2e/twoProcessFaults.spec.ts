@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
+import { clientHeader, createOrganizationViaApi, registerViaApi } from './support/api';
+import { TwoProcesses, withPostgres } from './support/twoProcesses';
+import { uniqueName } from './helpers';
+
+/**
+ * Issue 18, bad input and failure on PostgreSQL with two processes behind the proxy: a process
+ * killed with SIGKILL in the middle of a push, and the database gone for 10 s while devices push.
+ * Devices here are API clients that behave like the sync engine: resend the same batch (same
+ * `seq`) until the server answers it. Nothing may be lost or stored twice.
+ */
+const schemaVersion = SYNC_SCHEMA_VERSION;
+
+interface Batch {
+  deviceId: string;
+  mutations: { mutationId: string; seq: number; name: string; args: unknown; createdAt: string }[];
+}
+
+function serviceBatch(deviceId: string, organizationId: number, firstSeq: number, size: number): Batch {
+  const start = new Date(Date.now() - 3_600_000).toISOString();
+  const end = new Date(Date.now() + 8 * 3_600_000).toISOString();
+  return {
+    deviceId,
+    mutations: Array.from({ length: size }, (_, i) => ({
+      mutationId: randomUUID(), seq: firstSeq + i, name: 'service.create', createdAt: new Date().toISOString(),
+      args: { id: randomUUID(), name: `Dienst ${String(firstSeq + i)}`, description: null, location: 'Festplatz', startDate: start, endDate: end, organizationId },
+    })),
+  };
+}
+
+/** Sends the batch until a process answers 200; returns the statuses it saw before. */
+async function pushUntilAnswered(request: APIRequestContext, url: string, batch: Batch, timeoutMs = 60_000): Promise<{ failures: number; statuses: string[] }> {
+  const deadline = Date.now() + timeoutMs;
+  let failures = 0;
+  for (;;) {
+    try {
+      const response = await request.post(`${url}/api/sync/push`, { headers: clientHeader, data: { ...batch, schemaVersion }, timeout: 15_000 });
+      if (response.status() === 200) {
+        const body = (await response.json()) as { results: { status: string }[] };
+        return { failures, statuses: body.results.map((r) => r.status) };
+      }
+      // A failed answer is German and never a half-written batch (checked in the database below).
+      expect([500, 502, 503]).toContain(response.status());
+    } catch {
+      // The connection broke (the process died): like the device, try again.
+    }
+    failures += 1;
+    if (Date.now() > deadline) throw new Error(`Push nach ${String(failures)} Versuchen nicht angenommen`);
+    await sleep(250);
+  }
+}
+
+async function storedServices(servers: TwoProcesses): Promise<{ names: string[]; versions: number }> {
+  return withPostgres(servers.databaseUrl, async (client) => {
+    const rows = (await client.query<{ name: string; version: string }>('select name, version from services order by name')).rows;
+    return { names: rows.map((r) => r.name), versions: new Set(rows.map((r) => r.version)).size };
+  });
+}
+
+test('Ein Prozess wird mitten im Push mit SIGKILL beendet: der Stapel kommt über den anderen genau einmal an', async ({ playwright }) => {
+  test.setTimeout(120_000);
+  const servers = await TwoProcesses.start();
+  const request = await playwright.request.newContext({ baseURL: servers.url });
+  try {
+    await registerViaApi(request, uniqueName('sani'));
+    const organizationId = await createOrganizationViaApi(request, `DRK ${uniqueName('org')}`);
+    const batch = serviceBatch(randomUUID(), organizationId, 1, 200);
+
+    // Straight to process 0, which is killed 100 ms after the push went out.
+    const inFlight = request.post(`${servers.processUrl(0)}/api/sync/push`, { headers: clientHeader, data: { ...batch, schemaVersion } }).then(
+      (response) => response.status(),
+      () => 'abgebrochen',
+    );
+    await sleep(100);
+    await servers.kill(0);
+    const first = await inFlight;
+    // A batch is one transaction: all of it or nothing was stored.
+    expect([0, 200]).toContain((await storedServices(servers)).names.length);
+
+    // The device resends through the proxy; process 0 is gone (502), process 1 takes it.
+    const resent = await pushUntilAnswered(request, servers.url, batch);
+    expect(new Set(resent.statuses).size).toBe(1);
+    expect(['applied', 'duplicate']).toContain(resent.statuses[0]);
+    if (first === 200) expect(resent.statuses[0]).toBe('duplicate');
+    const stored = await storedServices(servers);
+    expect(stored.names).toHaveLength(200);
+    expect(new Set(stored.names).size).toBe(200);
+    expect(stored.versions).toBe(200);
+
+    // Process 0 comes back on the same database and serves the same rows.
+    await servers.launch(0);
+    const pulled = await request.get(`${servers.processUrl(0)}/api/sync/pull?limit=500`, { headers: clientHeader });
+    expect(pulled.status()).toBe(200);
+    const changes = ((await pulled.json()) as { changes: { entity: string; id: string }[] }).changes.filter((c) => c.entity === 'service');
+    expect(new Set(changes.map((c) => c.id)).size).toBe(200);
+  } finally {
+    await request.dispose();
+    await servers.dispose();
+  }
+});
+
+test('Die Datenbank ist 10 s weg, während drei Geräte pushen: nichts geht verloren, nichts doppelt', async ({ playwright }) => {
+  test.setTimeout(180_000);
+  const servers = await TwoProcesses.start({ relay: true });
+  const request = await playwright.request.newContext({ baseURL: servers.url });
+  try {
+    await registerViaApi(request, uniqueName('sani'));
+    const organizationId = await createOrganizationViaApi(request, `DRK ${uniqueName('org')}`);
+    const devices = [randomUUID(), randomUUID(), randomUUID()];
+    const batchesPerDevice = 8;
+    const batchSize = 10;
+    let failures = 0;
+    let outage: Promise<void> | undefined;
+    const device = async (deviceId: string, index: number) => {
+      for (let b = 0; b < batchesPerDevice; b += 1) {
+        if (index === 0 && b === 2) {
+          // Two batches in: the database goes away for 10 s (connections dropped, none accepted).
+          servers.databaseRelay.cut(10_000);
+          outage = sleep(10_000);
+        }
+        const result = await pushUntilAnswered(request, servers.url, serviceBatch(deviceId, organizationId, b * batchSize + 1, batchSize), 90_000);
+        failures += result.failures;
+        expect(result.statuses.every((s) => s === 'applied' || s === 'duplicate')).toBe(true);
+        await sleep(300);
+      }
+    };
+    await Promise.all(devices.map((id, index) => device(id, index)));
+    await outage;
+    // The outage was felt (refused pushes), and every push that was answered is stored once.
+    expect(failures).toBeGreaterThan(0);
+    const stored = await storedServices(servers);
+    expect(stored.names).toHaveLength(devices.length * batchesPerDevice * batchSize);
+    expect(stored.versions).toBe(stored.names.length);
+    const health = await request.get('/api/health');
+    expect(health.status()).toBe(200);
+  } finally {
+    await request.dispose();
+    await servers.dispose();
+  }
+});
