@@ -79,7 +79,9 @@ test('Ein Prozess wird mitten im Push mit SIGKILL beendet: der Stapel kommt übe
     await servers.kill(0);
     const first = await inFlight;
     // A batch is one transaction: all of it or nothing was stored.
-    expect([0, 200]).toContain((await storedServices(servers)).names.length);
+    const afterKill = (await storedServices(servers)).names.length;
+    console.info(`Nach SIGKILL: Antwort ${String(first)}, gespeichert ${String(afterKill)} von 200`);
+    expect([0, 200]).toContain(afterKill);
 
     // The device resends through the proxy; process 0 is gone (502), process 1 takes it.
     const resent = await pushUntilAnswered(request, servers.url, batch);
