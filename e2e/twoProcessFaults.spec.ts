@@ -1,59 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { clientHeader, createOrganizationViaApi, registerViaApi } from './support/api';
+import { pushUntilAnswered, schemaVersion, serviceBatch } from './support/pushingDevices';
 import { TwoProcesses, withPostgres } from './support/twoProcesses';
 import { uniqueName } from './helpers';
 
 /**
  * Issue 18, bad input and failure on PostgreSQL with two processes behind the proxy: a process
  * killed with SIGKILL in the middle of a push, and the database gone for 10 s while devices push.
- * Devices here are API clients that behave like the sync engine: resend the same batch (same
- * `seq`) until the server answers it. Nothing may be lost or stored twice.
+ * Devices here are API clients that behave like the sync engine (./support/pushingDevices.ts).
+ * Nothing may be lost or stored twice.
  */
-const schemaVersion = SYNC_SCHEMA_VERSION;
-
-interface Batch {
-  deviceId: string;
-  mutations: { mutationId: string; seq: number; name: string; args: unknown; createdAt: string }[];
-}
-
-function serviceBatch(deviceId: string, organizationId: number, firstSeq: number, size: number): Batch {
-  const start = new Date(Date.now() - 3_600_000).toISOString();
-  const end = new Date(Date.now() + 8 * 3_600_000).toISOString();
-  return {
-    deviceId,
-    mutations: Array.from({ length: size }, (_, i) => ({
-      mutationId: randomUUID(), seq: firstSeq + i, name: 'service.create', createdAt: new Date().toISOString(),
-      args: { id: randomUUID(), name: `Dienst ${String(firstSeq + i)}`, description: null, location: 'Festplatz', startDate: start, endDate: end, organizationId },
-    })),
-  };
-}
-
-/** Sends the batch until a process answers 200; returns the statuses it saw before. */
-async function pushUntilAnswered(request: APIRequestContext, url: string, batch: Batch, timeoutMs = 60_000): Promise<{ failures: number; statuses: string[] }> {
-  const deadline = Date.now() + timeoutMs;
-  let failures = 0;
-  for (;;) {
-    try {
-      const response = await request.post(`${url}/api/sync/push`, { headers: clientHeader, data: { ...batch, schemaVersion }, timeout: 15_000 });
-      if (response.status() === 200) {
-        const body = (await response.json()) as { results: { status: string }[] };
-        return { failures, statuses: body.results.map((r) => r.status) };
-      }
-      // A failed answer is German and never a half-written batch (checked in the database below).
-      expect([500, 502, 503]).toContain(response.status());
-    } catch {
-      // The connection broke (the process died): like the device, try again.
-    }
-    failures += 1;
-    if (Date.now() > deadline) throw new Error(`Push nach ${String(failures)} Versuchen nicht angenommen`);
-    await sleep(250);
-  }
-}
-
 async function storedServices(servers: TwoProcesses): Promise<{ names: string[]; versions: number }> {
   return withPostgres(servers.databaseUrl, async (client) => {
     const rows = (await client.query<{ name: string; version: string }>('select name, version from services order by name')).rows;

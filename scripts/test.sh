@@ -4,11 +4,12 @@
 # PostgreSQL), then end-to-end tests in Chromium.
 source "$(dirname "$0")/lib.sh"
 
-if ! command -v chromium >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1; then
-  say "Chromium und poppler-utils werden installiert (apt)"
+if ! command -v chromium >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1 || ! command -v sqlite3 >/dev/null 2>&1 || ! command -v pg_dump >/dev/null 2>&1; then
+  # sqlite3 and pg_dump: the backup drills of e2e/backupDrill.spec.ts use the tools docs/deployment.md names.
+  say "Chromium, poppler-utils, sqlite3 und postgresql-client werden installiert (apt)"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq chromium poppler-utils >/dev/null
+  apt-get install -y -qq chromium poppler-utils sqlite3 postgresql-client >/dev/null
 fi
 
 install_dependencies
