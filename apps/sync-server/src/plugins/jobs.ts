@@ -3,12 +3,14 @@ import type { Db } from '../db/connection';
 import { runExclusive } from '../db/exclusive';
 import { purgeOldAccessLogs } from '../domain/accessLogs/queries';
 import { purgeAccountTokens } from '../domain/accounts/passwordReset';
+import { purgeAttemptLimits } from '../domain/accounts/databaseAttemptLimiter';
 import { purgeOldArchiveAccessFailures } from '../domain/admin/archiveFailures';
 import { purgeOldEmailLogs } from '../domain/mail/logs';
 import { purgeOldInvitationAttempts } from '../domain/organizations/invitationLimits';
 import { purgeExpiredSessions } from '../domain/sessions/sessions';
 import { purgeOldQuarantine } from '../domain/sync/quarantine';
 import { days, hours } from '../domain/time';
+import { purgeRateLimitWindows } from './databaseRateLimitStore';
 
 interface Job {
   name: string;
@@ -32,6 +34,9 @@ export const jobsPlugin = fp(
       { name: 'E-Mail-Protokolle älter als 90 Tage', everyMs: days(1), run: purgeOldEmailLogs },
       { name: 'Fehlversuche am Patientenarchiv älter als 90 Tage', everyMs: days(1), run: purgeOldArchiveAccessFailures },
       { name: 'abgewiesene Änderungen (Quarantäne) älter als 30 Tage', everyMs: days(1), run: purgeOldQuarantine },
+      // Filled only with PostgreSQL (plugins/rateLimit.ts); a day past their window or lock.
+      { name: 'abgelaufene Zähler der Ratenbegrenzung', everyMs: hours(1), run: purgeRateLimitWindows },
+      { name: 'abgelaufene Sperren nach Fehlversuchen', everyMs: hours(1), run: purgeAttemptLimits },
     ];
     // Several processes on one PostgreSQL database: one of them runs a job at a time (db/exclusive.ts).
     const runJob = (job: Job) =>

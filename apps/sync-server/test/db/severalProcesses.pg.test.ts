@@ -12,7 +12,8 @@ import { createTestDatabase } from '../helpers/testDatabase';
 
 /**
  * PostgreSQL only (vitest.config.ts): several server processes on one database
- * (docs/deployment.md). Each "process" here is its own connection pool, as a process would have.
+ * (docs/deployment.md). Each "process" here is its own app and connection pool, as a process would
+ * have; what they share is only the database.
  */
 const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -77,6 +78,35 @@ describe('several server processes on one PostgreSQL database', () => {
     const logged = await a.selectFrom('emailLogs').select('toEmail').execute();
     expect(logged.map((l) => l.toEmail).sort()).toEqual(mails.map((m) => m.toEmail).sort());
     expect(await a.selectFrom('emailOutbox').select('id').execute()).toEqual([]);
+  });
+
+  it('counts sign-in attempts per address across processes: the limit holds for all of them together', async () => {
+    const url = await sharedDatabase();
+    const apps = [await createTestApp({ postgresUrl: url, authRateLimit: 4 }), await createTestApp({ postgresUrl: url, authRateLimit: 4 })];
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const app = apps[i % 2] as FastifyInstance;
+      const response = await app.inject({ method: 'POST', url: '/api/login', headers: { 'x-sanidok-client': 'test' }, payload: { username: `niemand${String(i)}`, password: 'falsch-falsch' } });
+      statuses.push(response.statusCode);
+    }
+    // Four attempts in the minute in total, not four per process.
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+  });
+
+  it('locks an account after five wrong passwords, wherever they were typed', async () => {
+    const url = await sharedDatabase();
+    const apps = [await createTestApp({ postgresUrl: url }), await createTestApp({ postgresUrl: url })];
+    await registeredClient(apps[0] as FastifyInstance, 'olga');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await new Client(apps[i % 2] as FastifyInstance).post('/api/login', { username: 'olga', password: 'falsch-falsch' });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // The right password waits too, on either process.
+    const right = await new Client(apps[1] as FastifyInstance).post('/api/login', { username: 'olga', password: 'Geheim-Sani-42' });
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ code: 'RATE_LIMITED' });
   });
 
   it('keeps a session valid on every process: signed in on one, recognised on the other', async () => {
