@@ -59,14 +59,15 @@ export async function waitForHttp(url: string, timeoutMs = 15_000): Promise<void
  * database. `staticDir`: the PWA build it serves (run.ts passes a snapshot, so that a rebuild by
  * someone else during the run cannot swap the files under the browser).
  */
-export async function startServer(port: number, staticDir?: string): Promise<RunningServer> {
+/** `env` overrides the defaults, e.g. DATABASE_URL=postgres://… (bench/syncPostgres.ts). */
+export async function startServer(port: number, staticDir?: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sanidok-bench-'));
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server process.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/sync-server/dist/server.js')], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dataDir, 'bench.db')}`, LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '10000', ADMIN_USERNAME: 'bench-admin', ADMIN_PASSWORD: 'bench-admin-pw', ...(staticDir ? { STATIC_DIR: staticDir } : {}),
+      AUTH_RATE_LIMIT: '10000', ADMIN_USERNAME: 'bench-admin', ADMIN_PASSWORD: 'bench-admin-pw', ...(staticDir ? { STATIC_DIR: staticDir } : {}), ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
