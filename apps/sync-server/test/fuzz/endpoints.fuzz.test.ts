@@ -21,8 +21,9 @@ const slowRoutes = /\/(login|register|change-password|reset-password)$/;
 const slowRuns = 30;
 
 // Tables that legitimately change on a refused request: audit of denied admin attempts, the sync
-// quarantine (a rejected mutation is kept by design), mail logs, migration bookkeeping.
-const excluded = /audit|quarantine|email_logs|kysely_|sqlite_/;
+// quarantine (a rejected mutation is kept by design), mail logs, migration bookkeeping, and on
+// PostgreSQL the rate limits and failed-attempt counts (a refused request counts by design).
+const excluded = /audit|quarantine|email_logs|kysely_|sqlite_|rate_limit_windows|attempt_limits/;
 
 async function fingerprint(app: FastifyInstance): Promise<string> {
   const parts: string[] = [];

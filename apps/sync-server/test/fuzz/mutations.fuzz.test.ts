@@ -21,7 +21,7 @@ import { tableMark, tableNames } from '../helpers/databaseContent';
  * they were (only the device's seq and the quarantine record the refusal, by design).
  */
 const runsPerMutation = Number(process.env.FUZZ_MUTATION_RUNS ?? 150);
-const recordsRefusal = /devices|sync_quarantine|audit|email_logs|kysely_|sqlite_/;
+const recordsRefusal = /devices|sync_quarantine|audit|email_logs|kysely_|sqlite_|rate_limit_windows|attempt_limits/;
 
 async function fingerprint(app: FastifyInstance): Promise<string> {
   const parts: string[] = [];
