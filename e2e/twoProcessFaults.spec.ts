@@ -95,8 +95,9 @@ test('Die Datenbank ist 10 s weg, während drei Geräte pushen: nichts geht verl
     const stored = await storedServices(servers);
     expect(stored.names).toHaveLength(devices.length * batchesPerDevice * batchSize);
     expect(stored.versions).toBe(stored.names.length);
-    const health = await request.get('/api/health');
-    expect(health.status()).toBe(200);
+    // Both processes lived through it and answer again.
+    expect(servers.running, servers.recentOutput).toEqual([true, true]);
+    for (const index of [0, 1]) expect((await request.get(`${servers.processUrl(index)}/api/health`)).status()).toBe(200);
   } finally {
     await request.dispose();
     await servers.dispose();

@@ -86,6 +86,8 @@ export class DatabaseRelay {
  */
 export class TwoProcesses {
   readonly hits = [0, 0];
+  /** Requests to /api/sync/… per process. */
+  readonly syncHits = [0, 0];
   readonly ports: number[] = [];
   private readonly children: (ChildProcess | undefined)[] = [];
   private secrets: Record<string, string> = {};
@@ -138,6 +140,19 @@ export class TwoProcesses {
     return setup;
   }
 
+  /** Whether each process is still running (none may die of a database outage). */
+  get running(): boolean[] {
+    return this.ports.map((_, index) => {
+      const child = this.children[index];
+      return child !== undefined && child.exitCode === null && child.signalCode === null;
+    });
+  }
+
+  /** What the processes printed last (for a failing test's message). */
+  get recentOutput(): string {
+    return this.output;
+  }
+
   /** `http://127.0.0.1:<port>` of one process, bypassing the proxy. */
   processUrl(index: number): string {
     return `http://127.0.0.1:${String(this.ports[index])}`;
@@ -184,6 +199,7 @@ export class TwoProcesses {
       const index = this.next;
       this.next = (this.next + 1) % ports.length;
       this.hits[index] = (this.hits[index] ?? 0) + 1;
+      if (incoming.url?.startsWith('/api/sync/')) this.syncHits[index] = (this.syncHits[index] ?? 0) + 1;
       const upstream = forward(
         { host: '127.0.0.1', port: ports[index], method: incoming.method, path: incoming.url, headers: incoming.headers },
         (answer) => {

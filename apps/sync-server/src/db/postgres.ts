@@ -24,8 +24,13 @@ export interface PostgresOptions {
  */
 export function openPostgres(url: string, options: PostgresOptions = {}): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types });
-  // An idle connection that the server drops (restart, failover) must not crash the process.
+  // A connection the database drops (restart, failover, network) must not end the process: pg
+  // emits 'error' on the pool for an idle client and on the client itself for one checked out
+  // between two queries (inside a transaction), where no listener would crash the process. The
+  // query in flight fails on its own (the request answers 500, the device retries); the pool
+  // discards the broken client (e2e/twoProcessFaults.spec.ts).
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   return { db, pool };
 }
