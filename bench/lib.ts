@@ -153,6 +153,7 @@ export const ms = (value: number) => `${value.toFixed(1)} ms`;
 export interface Stats {
   median: number;
   p90: number;
+  p99: number;
   min: number;
   max: number;
 }
@@ -162,7 +163,7 @@ export function stats(values: number[]): Stats {
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
   const mid = sorted.length / 2;
   const median = sorted.length % 2 ? at(0.5) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-  return { median, p90: at(0.9), min: sorted[0] ?? Number.NaN, max: sorted.at(-1) ?? Number.NaN };
+  return { median, p90: at(0.9), p99: at(0.99), min: sorted[0] ?? Number.NaN, max: sorted.at(-1) ?? Number.NaN };
 }
 
 export interface Machine {

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, request as forward } from 'node:http';
-import type { Server } from 'node:http';
 import { createServer as createTcpServer, connect } from 'node:net';
 import type { Server as TcpServer, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import type { AlternatingProxy } from './alternatingProxy';
+import { startAlternatingProxy } from './alternatingProxy';
 import { freePort, ownAdmin, serverScript } from './ownServer';
 
 /** The PostgreSQL server the e2e run may create a database on (trust auth on the test machines). */
@@ -85,16 +85,12 @@ export class DatabaseRelay {
  * deployment must give them; the proxy passes the Host header through, like a real one.
  */
 export class TwoProcesses {
-  readonly hits = [0, 0];
-  /** Requests to /api/sync/… per process. */
-  readonly syncHits = [0, 0];
   readonly ports: number[] = [];
   private readonly children: (ChildProcess | undefined)[] = [];
   private secrets: Record<string, string> = {};
   private relay: DatabaseRelay | undefined;
   private output = '';
-  private proxy: Server | undefined;
-  private next = 0;
+  private proxy: AlternatingProxy | undefined;
 
   private constructor(
     readonly database: string,
@@ -136,7 +132,7 @@ export class TwoProcesses {
     setup.secrets = { SESSION_SECRET: randomBytes(32).toString('hex'), DATA_KEY: randomBytes(32).toString('base64url') };
     // Both start at once: the migrations run in one of them while the other waits (advisory lock).
     await Promise.all(setup.ports.map((_, index) => setup.launch(index)));
-    await setup.listen(setup.ports);
+    setup.proxy = await startAlternatingProxy(setup.port, setup.ports);
     return setup;
   }
 
@@ -194,33 +190,17 @@ export class TwoProcesses {
     throw new Error(`Server antwortet nicht:\n${this.output}`);
   }
 
-  private listen(ports: number[]): Promise<void> {
-    this.proxy = createServer((incoming, outgoing) => {
-      const index = this.next;
-      this.next = (this.next + 1) % ports.length;
-      this.hits[index] = (this.hits[index] ?? 0) + 1;
-      if (incoming.url?.startsWith('/api/sync/')) this.syncHits[index] = (this.syncHits[index] ?? 0) + 1;
-      const upstream = forward(
-        { host: '127.0.0.1', port: ports[index], method: incoming.method, path: incoming.url, headers: incoming.headers },
-        (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
-      upstream.on('error', () => {
-        if (!outgoing.headersSent) outgoing.writeHead(502);
-        outgoing.end();
-      });
-      incoming.pipe(upstream);
-    });
-    return new Promise((resolve) => this.proxy?.listen(this.port, '127.0.0.1', resolve));
+  /** Requests per process, and to /api/sync/… per process, through the proxy. */
+  get hits(): number[] {
+    return this.proxy?.hits ?? [];
+  }
+
+  get syncHits(): number[] {
+    return this.proxy?.syncHits ?? [];
   }
 
   async dispose(): Promise<void> {
-    await new Promise<void>((resolve) => {
-      if (this.proxy) this.proxy.close(() => resolve());
-      else resolve();
-    });
+    await this.proxy?.close();
     await Promise.all(this.children.map((child) => new Promise<void>((resolve) => {
       if (!child || child.exitCode !== null) {
         resolve();
