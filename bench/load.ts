@@ -13,12 +13,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { startAlternatingProxy } from '../e2e/support/alternatingProxy';
-import type { RunningServer } from './lib';
+import type { Owner, RunningServer } from './lib';
 import { createOwner, formatNumber, freePort, ms, startServer, stats } from './lib';
 import type { Figure, PartReport } from './report';
 import { serviceRecord } from './sync';
 
 const devices = Number(process.env.BENCH_LOAD_DEVICES ?? 500);
+/** Devices are spread over organisations (10 each by default): a device pulls its organisation's changes. */
+const organizations = Number(process.env.BENCH_LOAD_ORGS ?? 50);
 const durationMs = Number(process.env.BENCH_LOAD_SECONDS ?? 300) * 1000;
 const pullEveryMs = 5_000;
 const pushEveryMs = 60_000;
@@ -111,11 +113,16 @@ async function postgresDatabase(): Promise<{ url: string; env: Record<string, st
 
 async function runSetup(setup: Setup): Promise<Figure[]> {
   try {
-    const { client, organizationId } = await createOwner(setup.url, `load-${randomBytes(3).toString('hex')}`);
+    const owners: Owner[] = [];
+    for (let o = 0; o < organizations; o += 1) owners.push(await createOwner(setup.url, `load-${randomBytes(3).toString('hex')}-${String(o)}`));
     const samples: Samples = { pull: [], push: [], errors: 0, mutations: 0 };
     const cpuBefore = setup.servers.map((s) => cpuSeconds(s.process.pid));
     const started = Date.now();
-    await Promise.all(Array.from({ length: devices }, (_, i) => device(setup.url, client.sessionCookie, organizationId, i, started + durationMs, samples)));
+    await Promise.all(Array.from({ length: devices }, (_, i) => {
+      const owner = owners[i % owners.length];
+      if (!owner) throw new Error('keine Organisation');
+      return device(setup.url, owner.client.sessionCookie, owner.organizationId, i, started + durationMs, samples);
+    }));
     const elapsed = (Date.now() - started) / 1000;
     const cpu = setup.servers.map((s, i) => ((cpuSeconds(s.process.pid) - (cpuBefore[i] ?? 0)) / elapsed) * 100);
     const pull = stats(samples.pull);
@@ -155,7 +162,7 @@ export async function benchLoad(): Promise<PartReport> {
   return {
     figures,
     notes: [
-      `${formatNumber(devices)} simulated devices for ${String(durationMs / 1000)} s per setup${durationMs < 300_000 ? ' (shorter than the 5 minutes the issue names: BENCH_LOAD_SECONDS)' : ''}: each pulls every 5 s (keeping its cursor) and pushes one batch of ${String(burst)} \`service.create\` mutations every 60 s into one organisation, starts staggered evenly over the interval. One user's session for all devices, each its own device id.`,
+      `${formatNumber(devices)} simulated devices for ${String(durationMs / 1000)} s per setup${durationMs < 300_000 ? ' (shorter than the 5 minutes the issue names: BENCH_LOAD_SECONDS)' : ''}: each pulls every 5 s (keeping its cursor) and pushes one batch of ${String(burst)} \`service.create\` mutations every 60 s, starts staggered evenly over the interval. The devices are spread over ${String(organizations)} organisations (BENCH_LOAD_ORGS), each organisation's devices on its owner's session with their own device ids, so a pull carries what the organisation's other devices pushed. With all devices in one organisation (BENCH_LOAD_ORGS=1) every pull carries every device's writes and the fan-out dominates.`,
       'The devices run in the bench process on the same 2-core machine as the servers (and PostgreSQL), so they compete for the CPU; latencies are measured at the device (fetch, keep-alive) and include that. CPU per server process = (user + system time) / wall time from /proc.',
       'The knee (the device count at which p99 passes 200 ms) is not searched by this part: run it with BENCH_LOAD_DEVICES set higher to find it.',
     ],
