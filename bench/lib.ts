@@ -59,14 +59,15 @@ export async function waitForHttp(url: string, timeoutMs = 15_000): Promise<void
  * database. `staticDir`: the PWA build it serves (run.ts passes a snapshot, so that a rebuild by
  * someone else during the run cannot swap the files under the browser).
  */
-export async function startServer(port: number, staticDir?: string): Promise<RunningServer> {
+/** `env` overrides the defaults, e.g. DATABASE_URL=postgres://… (bench/syncPostgres.ts). */
+export async function startServer(port: number, staticDir?: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sanidok-bench-'));
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server process.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/sync-server/dist/server.js')], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dataDir, 'bench.db')}`, LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '10000', ADMIN_USERNAME: 'bench-admin', ADMIN_PASSWORD: 'bench-admin-pw', ...(staticDir ? { STATIC_DIR: staticDir } : {}),
+      AUTH_RATE_LIMIT: '10000', ADMIN_USERNAME: 'bench-admin', ADMIN_PASSWORD: 'bench-admin-pw', ...(staticDir ? { STATIC_DIR: staticDir } : {}), ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -152,6 +153,7 @@ export const ms = (value: number) => `${value.toFixed(1)} ms`;
 export interface Stats {
   median: number;
   p90: number;
+  p99: number;
   min: number;
   max: number;
 }
@@ -161,7 +163,7 @@ export function stats(values: number[]): Stats {
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
   const mid = sorted.length / 2;
   const median = sorted.length % 2 ? at(0.5) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-  return { median, p90: at(0.9), min: sorted[0] ?? Number.NaN, max: sorted.at(-1) ?? Number.NaN };
+  return { median, p90: at(0.9), p99: at(0.99), min: sorted[0] ?? Number.NaN, max: sorted.at(-1) ?? Number.NaN };
 }
 
 export interface Machine {

@@ -5,7 +5,7 @@
  * could not run at all).
  *
  *   pnpm bench                    all parts
- *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins
+ *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins syncpg load
  *   BENCH_SKIP_BUILD=1 pnpm bench bundle    use the existing builds
  *   BENCH_EXCLUSIVE=1 pnpm bench            hold the build/e2e lock for the whole run, so that no
  *                                           build or e2e run of others competes for the CPU
@@ -20,11 +20,13 @@ import { benchCapture } from './capture';
 import { benchDeltaPull } from './deltaPull';
 import { chromiumPath, machineInfo, root } from './lib';
 import { benchLighthouse } from './lighthouse';
+import { benchLoad } from './load';
 import { benchLoginStorm } from './loginStorm';
 import { benchSerialization } from './serialization';
 import type { Figure, PartOutcome, PartReport } from './report';
 import { docsPath, figureTable, machineMarkdown, partMarkdown, writeDocs } from './report';
 import { benchSync } from './sync';
+import { benchSyncPostgres } from './syncPostgres';
 
 type Build = 'pwa' | 'server';
 
@@ -44,6 +46,8 @@ const parts: Part[] = [
   { id: 'archive', title: '6. Archive: opening 1,000 sealed protocols', needs: ['pwa', 'server'], run: (dist) => benchArchive(dist) },
   { id: 'serialize', title: '7. Replies through their schema (issue 22)', needs: [], run: () => benchSerialization() },
   { id: 'logins', title: '8. Login storm: /api/health during 50 logins/s (issue 15)', needs: ['server'], run: () => benchLoginStorm() },
+  { id: 'syncpg', title: '9. Sync on PostgreSQL: push and pull of the same 10,000 records (issue 18)', needs: ['server'], run: () => benchSyncPostgres() },
+  { id: 'load', title: '10. Load: 500 devices pulling every 5 s, pushing 20 every 60 s (issue 18)', needs: ['server'], run: () => benchLoad() },
 ];
 
 const lockFile = '/tmp/sanidok-e2e.lock';

@@ -13,17 +13,17 @@ import { createOwner, formatNumber, freePort, rate, seconds, startServer } from 
 import { bulkBodies, createDatabase, pullChanges, pushBulk, startPouchServer } from './pouchdb';
 import type { PartReport } from './report';
 
-const total = Number(process.env.BENCH_ROWS ?? 10_000);
-const batchSize = 200;
-const pageSize = 1000;
+export const total = Number(process.env.BENCH_ROWS ?? 10_000);
+export const batchSize = 200;
+export const pageSize = 1000;
 const warmUp = 2_000;
 const aimRatio = 5;
 
-interface ServiceRecord {
+export interface ServiceRecord {
   id: string; name: string; description: string; location: string; startDate: string; endDate: string; organizationId: number;
 }
 
-function serviceRecord(organizationId: number, i: number): ServiceRecord {
+export function serviceRecord(organizationId: number, i: number): ServiceRecord {
   const start = Date.UTC(2026, 6, 1, 8) + i * 60_000;
   return {
     id: randomUUID(), name: `Dienst ${i}`, description: 'Bench', location: 'Marktplatz',
@@ -33,9 +33,12 @@ function serviceRecord(organizationId: number, i: number): ServiceRecord {
 
 interface Timing { pushNs: bigint; pullNs: bigint; pulled: number }
 
-/** Ours: one device pushes its outbox in batches of 200, then a fresh device pulls everything. */
-async function measureOurs(records: (organizationId: number) => ServiceRecord[]): Promise<Timing & { dataDir: string; stop(): Promise<void> }> {
-  const server = await startServer(await freePort(3300));
+/**
+ * Ours: one device pushes its outbox in batches of 200, then a fresh device pulls everything.
+ * `env` starts the server on another database (bench/syncPostgres.ts).
+ */
+export async function measureOurs(records: (organizationId: number) => ServiceRecord[], env: Record<string, string> = {}): Promise<Timing & { dataDir: string; stop(): Promise<void> }> {
+  const server = await startServer(await freePort(3300), undefined, env);
   try {
     const { client, organizationId } = await createOwner(server.url, 'bench-sync');
     // Warm-up on another device (JIT, statement cache), then the measured run: steady state.
@@ -130,7 +133,7 @@ async function measurePouch(args: ServiceRecord[], warmArgs: ServiceRecord[]): P
   }
 }
 
-const perSecond = (count: number, ns: bigint, unit: string) => `${formatNumber(rate(count, ns))} ${unit}/s (${seconds(ns).toFixed(2)} s)`;
+export const perSecond = (count: number, ns: bigint, unit: string) => `${formatNumber(rate(count, ns))} ${unit}/s (${seconds(ns).toFixed(2)} s)`;
 
 export async function benchSync(): Promise<PartReport> {
   let args: ServiceRecord[] = [];

@@ -26,3 +26,40 @@ build_all() {
   pnpm --filter @sanidok/pwa build
   pnpm --filter @sanidok/sync-server build
 }
+
+# PostgreSQL for the server tests on the second database (issue 18). TEST_DATABASE_URL wins; else
+# a server answering on 127.0.0.1:5432 with trust authentication (the test machines); else
+# Debian's postgresql is installed and a throw-away cluster started on a free port, removed when
+# the calling script exits. Sets TEST_DATABASE_URL.
+ensure_test_postgres() {
+  if [ -n "${TEST_DATABASE_URL:-}" ]; then return; fi
+  # TEST_POSTGRES_THROWAWAY=1 skips the local server (to try the fresh-machine path).
+  if [ -z "${TEST_POSTGRES_THROWAWAY:-}" ] && command -v pg_isready >/dev/null 2>&1 && pg_isready -q -h 127.0.0.1 -p 5432 \
+    && psql -h 127.0.0.1 -p 5432 -U postgres -d postgres -Atqc 'select 1' >/dev/null 2>&1; then
+    export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+    return
+  fi
+  if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    say "PostgreSQL wird installiert (apt)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq postgresql >/dev/null
+  fi
+  local bin port dir
+  bin="$(dirname "$(ls -d /usr/lib/postgresql/*/bin/initdb | sort -V | tail -n 1)")"
+  port=55432
+  dir="$(mktemp -d /tmp/sanidok-pg.XXXXXX)"
+  chown postgres "$dir" 2>/dev/null || true
+  say "Wegwerf-PostgreSQL in $dir auf Port $port"
+  # initdb refuses root: run as the postgres user when we are root.
+  local as=()
+  if [ "$(id -u)" = 0 ]; then as=(runuser -u postgres --); fi
+  "${as[@]}" "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --locale=C.UTF-8 -E UTF8 >/dev/null
+  # fsync off: a throw-away cluster for tests, never for data that matters.
+  "${as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" start >/dev/null
+  TEST_PG_STOP="\"$bin/pg_ctl\" -D \"$dir/data\" -m immediate stop >/dev/null; rm -rf \"$dir\""
+  if [ "$(id -u)" = 0 ]; then TEST_PG_STOP="runuser -u postgres -- $TEST_PG_STOP"; fi
+  trap 'eval "$TEST_PG_STOP"' EXIT
+  export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+}

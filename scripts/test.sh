@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# Installs what is missing (Debian's Chromium for Playwright, pnpm, dependencies) and runs every
-# check: lint, typecheck, unit and integration tests, then end-to-end tests in Chromium.
+# Installs what is missing (Debian's Chromium for Playwright, PostgreSQL, pnpm, dependencies) and
+# runs every check: lint, typecheck, unit and integration tests (the server's on SQLite and on
+# PostgreSQL), then end-to-end tests in Chromium.
 source "$(dirname "$0")/lib.sh"
 
-if ! command -v chromium >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1; then
-  say "Chromium und poppler-utils werden installiert (apt)"
+if ! command -v chromium >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1 || ! command -v sqlite3 >/dev/null 2>&1 || ! command -v pg_dump >/dev/null 2>&1; then
+  # sqlite3 and pg_dump: the backup drills of e2e/backupDrill.spec.ts use the tools docs/deployment.md names.
+  say "Chromium, poppler-utils, sqlite3 und postgresql-client werden installiert (apt)"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq chromium poppler-utils >/dev/null
+  apt-get install -y -qq chromium poppler-utils sqlite3 postgresql-client >/dev/null
 fi
 
 install_dependencies
 say "Lint";           pnpm run lint
 say "Typprüfung";     pnpm run typecheck
-say "Unit- und Integrationstests"; pnpm exec vitest run
+say "Unit- und Integrationstests (Server auf SQLite)"; TEST_DATABASE_URL= pnpm exec vitest run
+ensure_test_postgres
+say "Servertests auf PostgreSQL"; pnpm exec vitest run --project sync-server
 build_all
 say "End-to-End-Tests (Chromium)"; pnpm exec playwright test

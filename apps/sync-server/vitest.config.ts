@@ -1,10 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The server tests run on SQLite, or on PostgreSQL with TEST_DATABASE_URL=postgres://…
+ * (scripts/test.sh runs both). On PostgreSQL a global setup migrates a template database once;
+ * every test app copies it (test/helpers/testDatabase.ts).
+ */
+const onPostgres = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '');
+
 export default defineConfig({
   test: {
     name: 'sync-server',
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    // `*.pg.test.ts` test what only PostgreSQL has (concurrent writers); `*.sqlite.test.ts` what
+    // only SQLite has (its file, its WAL). Each file says why at its top.
+    exclude: ['**/node_modules/**', onPostgres ? 'test/**/*.sqlite.test.ts' : 'test/**/*.pg.test.ts'],
     testTimeout: 20_000,
+    globalSetup: onPostgres ? ['test/helpers/postgresGlobalSetup.ts'] : [],
   },
 });

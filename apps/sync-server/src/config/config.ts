@@ -44,15 +44,32 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * DATABASE_URL: `file:PFAD` (embedded SQLite, the default) or `postgres://…` / `postgresql://…`
+ * (PostgreSQL; docs/deployment.md). A URL that does not parse, or names no host or database, ends
+ * the start here rather than as a connection error later.
+ */
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    if (/^file:.+/.test(value)) return true;
+    if (!/^postgres(ql)?:\/\//.test(value)) return false;
+    try {
+      const url = new URL(value);
+      return url.hostname !== '' && url.pathname.length > 1;
+    } catch {
+      return false;
+    }
+  }, 'muss die Form file:PFAD (eingebettete SQLite-Datenbank) oder postgres://BENUTZER@HOST:PORT/DATENBANK haben');
+
 const secret = z.string().min(32, 'muss mindestens 32 Zeichen lang sein');
 
 export const envSchema = z.object({
   PORT: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^file:.+/, 'muss die Form file:PFAD haben (eingebettete SQLite-Datenbank)')
-    .default('file:./data/sanidok.db'),
+  DATABASE_URL: databaseUrl.default('file:./data/sanidok.db'),
+  DATA_DIR: z.string().min(1).optional(),
   SESSION_SECRET: secret.optional(),
   DATA_KEY: z
     .string()
@@ -73,8 +90,10 @@ export type Env = z.infer<typeof envSchema>;
 export interface AppConfig {
   port: number;
   host: string;
-  /** Path of the SQLite file, or ':memory:'. */
+  /** Path of the SQLite file, or ':memory:'; unused when `postgresUrl` is set. */
   databasePath: string;
+  /** DATABASE_URL when it names PostgreSQL (postgres://…); absent: SQLite at `databasePath`. */
+  postgresUrl?: string;
   dataDir: string;
   sessionSecret: string;
   /** 32-byte key (base64url) for data encrypted at rest. */
@@ -108,6 +127,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   const parsed = result.data;
   if (Boolean(parsed.ADMIN_USERNAME) !== Boolean(parsed.ADMIN_PASSWORD)) {
     throw new ConfigError('Ungültige Konfiguration:\n  ADMIN_USERNAME und ADMIN_PASSWORD müssen gemeinsam gesetzt werden');
+  }
+  if (parsed.DATABASE_URL.startsWith('postgres') && (!parsed.SESSION_SECRET || !parsed.DATA_KEY)) {
+    // Several processes share one database: each must sign sessions and encrypt data alike, so the
+    // secrets cannot be generated per process into its data folder.
+    throw new ConfigError('Ungültige Konfiguration:\n  DATABASE_URL: mit PostgreSQL müssen SESSION_SECRET und DATA_KEY gesetzt sein (für alle Serverprozesse gleich)');
   }
   return parsed;
 }

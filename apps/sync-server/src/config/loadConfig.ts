@@ -39,15 +39,18 @@ function loadOrCreateSecrets(dataDir: string, env: Env): StoredSecrets {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
   const parsed = parseEnv(env);
-  const rawPath = parsed.DATABASE_URL.slice('file:'.length);
-  const databasePath = rawPath === ':memory:' ? rawPath : path.resolve(cwd, rawPath);
-  const dataDir = rawPath === ':memory:' ? path.resolve(cwd, 'data') : path.dirname(databasePath);
+  const postgresUrl = parsed.DATABASE_URL.startsWith('postgres') ? parsed.DATABASE_URL : undefined;
+  const rawPath = postgresUrl ? '' : parsed.DATABASE_URL.slice('file:'.length);
+  const databasePath = rawPath === ':memory:' || rawPath === '' ? rawPath : path.resolve(cwd, rawPath);
+  const defaultDataDir = rawPath === ':memory:' || rawPath === '' ? path.resolve(cwd, 'data') : path.dirname(databasePath);
+  const dataDir = parsed.DATA_DIR ? path.resolve(cwd, parsed.DATA_DIR) : defaultDataDir;
   mkdirSync(dataDir, { recursive: true });
   const secrets = loadOrCreateSecrets(dataDir, parsed);
   return {
     port: parsed.PORT,
     host: parsed.HOST,
     databasePath,
+    ...(postgresUrl ? { postgresUrl } : {}),
     dataDir,
     sessionSecret: secrets.sessionSecret,
     dataKey: secrets.dataKey,

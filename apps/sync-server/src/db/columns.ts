@@ -1,9 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * How values are represented in SQLite columns: the one place a second SQL dialect (PostgreSQL)
- * changes. Table files (./tables/*.ts) use only these names for anything that is not plain text
- * or a plain number, so the representation stays visible here.
+ * How values are represented in the columns, on SQLite and PostgreSQL alike (./dialect.ts decides
+ * what the two spell differently; the stored forms here are the same on both). Table files
+ * (./tables/*.ts) use only these names for anything that is not plain text or a plain number, so
+ * the representation stays visible here.
  */
 
 /** A boolean stored as 0/1 (SQLite has no boolean type); a default of 0 or 1 in the migration. */

@@ -3,6 +3,7 @@ import { CompiledQuery } from 'kysely';
 import { batchHandle, runDirect } from './batchConnection';
 import type { Db } from './connection';
 import type { Database } from './database';
+import { dialectOf, placeholders } from './dialect';
 
 const compiled = new Map<string, string>();
 
@@ -13,7 +14,7 @@ const compiled = new Map<string, string>();
  */
 export async function insertRow<T extends keyof Database>(db: Db, table: T, row: Insertable<Database[T]>): Promise<void> {
   const entries = Object.entries(row as Record<string, unknown>).filter(([, value]) => value !== undefined);
-  const key = `${table}:${entries.map(([column]) => column).join(',')}`;
+  const key = `${dialectOf(db)}:${table}:${entries.map(([column]) => column).join(',')}`;
   let text = compiled.get(key);
   if (!text) {
     text = db.insertInto(table).values(row).compile().sql;
@@ -28,13 +29,15 @@ export async function insertRow<T extends keyof Database>(db: Db, table: T, row:
 
 /**
  * A fixed statement without Kysely's builder: for savepoints and counters run per mutation. Rows
- * come back with the column names as written in `text` (no camel-case mapping).
+ * come back with the column names as written in `text` (no camel-case mapping; quote camel-case
+ * aliases, `as "userId"`, or PostgreSQL folds them to lower case). Values bind to `?`
+ * placeholders, numbered for PostgreSQL (db/dialect.ts).
  */
 export function rawStatement(text: string): (db: Db, values?: readonly unknown[]) => Promise<unknown[]> {
-  const query = CompiledQuery.raw(text, []);
   return async (db, values) => {
     const sqlite = batchHandle(db);
     if (sqlite) return runDirect(sqlite, text, values);
-    return (await db.executeQuery(values ? CompiledQuery.raw(text, [...values]) : query)).rows;
+    const statement = dialectOf(db) === 'postgres' ? placeholders(text) : text;
+    return (await db.executeQuery(CompiledQuery.raw(statement, values ? [...values] : []))).rows;
   };
 }

@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import { registerHandle } from './batchConnection';
 import type { Database } from './database';
+import { openPostgres } from './postgres';
 import { withStatementCache } from './statementCache';
 
 export type Db = Kysely<Database>;
@@ -24,4 +25,13 @@ export function openDatabase(databasePath: string): { db: Db; sqlite: SQLite.Dat
   });
   registerHandle(db, sqlite);
   return { db, sqlite };
+}
+
+/**
+ * The database the configuration names (docs/architecture.md, "Two databases"): PostgreSQL when
+ * `postgresUrl` is set (DATABASE_URL=postgres://…), else the SQLite file.
+ */
+export function openConfiguredDatabase(config: { databasePath: string; postgresUrl?: string }): Db {
+  if (config.postgresUrl) return openPostgres(config.postgresUrl).db;
+  return openDatabase(config.databasePath).db;
 }

@@ -6,6 +6,7 @@ import type { MailTables } from './tables/mail';
 import type { MaterialTables } from './tables/materials';
 import type { OrganizationTables } from './tables/organizations';
 import type { ProtocolTables } from './tables/protocols';
+import type { RateLimitTables } from './tables/rateLimits';
 import type { ServiceTables } from './tables/services';
 import type { ServiceTeamTables } from './tables/serviceTeams';
 import type { SyncTables } from './tables/sync';
@@ -27,7 +28,8 @@ export interface Database
     ServiceTeamTables,
     ProtocolTables,
     MailTables,
-    ArchiveTables {}
+    ArchiveTables,
+    RateLimitTables {}
 
 export type * from './tables/accessLogs';
 export type * from './tables/accounts';
@@ -37,6 +39,7 @@ export type * from './tables/mail';
 export type * from './tables/materials';
 export type * from './tables/organizations';
 export type * from './tables/protocols';
+export type * from './tables/rateLimits';
 export type * from './tables/services';
 export type * from './tables/serviceTeams';
 export type * from './tables/sync';

@@ -1,6 +1,7 @@
 import type { ApiErrorBody, ErrorCode } from '@sanidok/schema';
 import { fieldMessages, summaryMessage } from '@sanidok/schema';
 import type { z } from 'zod';
+import { constraintViolation } from '../db/constraintErrors';
 
 /**
  * The one error type domain code throws. The error handler turns it into `{message, code}` with
@@ -26,9 +27,11 @@ export const forbidden = (message = 'Dafür fehlt Ihnen die Berechtigung.') => n
 export const notFound = (message = 'Nicht gefunden.') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 
-/** SQLite's answer to a duplicate key: callers turn it into their own 409. */
-export const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Error && 'code' in error && (String(error.code).startsWith('SQLITE_CONSTRAINT_UNIQUE') || String(error.code) === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+/** The database's answer to a duplicate key (unique or primary): callers turn it into their own 409. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const violation = constraintViolation(error);
+  return violation === 'unique' || violation === 'primaryKey';
+};
 
 /** Parses untrusted input with a shared schema, or throws a 400 with the German field messages. */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

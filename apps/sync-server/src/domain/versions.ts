@@ -1,5 +1,6 @@
 import { rawStatement } from '../db/compiledInsert';
 import type { Db } from '../db/connection';
+import { isPostgres } from '../db/dialect';
 import { nowIso } from './time';
 
 /**
@@ -16,13 +17,17 @@ interface BatchVersions {
 const batches = new WeakMap<Db, BatchVersions>();
 
 const readVersion = rawStatement('select version from sync_state where id = 1');
+// PostgreSQL runs pushes side by side: the row lock, held until the push commits, makes the next
+// push wait before it reads the counter, so versions increase in commit order
+// (docs/sync-protocol.md, "Versions in commit order").
+const lockVersion = rawStatement('select version from sync_state where id = 1 for update');
 const writeVersion = rawStatement('update sync_state set version = ? where id = 1');
 // Runs once per synced write outside a push: precompiled, no query building on the hot path.
 const bumpVersion = rawStatement('update sync_state set version = version + 1 where id = 1 returning version');
 
 /** Starts counting versions in memory for the batch transaction `trx`. */
 export async function reserveVersions(trx: Db): Promise<void> {
-  const [row] = (await readVersion(trx)) as { version: number }[];
+  const [row] = (await (isPostgres(trx) ? lockVersion : readVersion)(trx)) as { version: number }[];
   if (!row) throw new Error('sync_state fehlt');
   batches.set(trx, { current: row.version, start: row.version });
 }
@@ -47,7 +52,8 @@ export async function settleVersions(trx: Db): Promise<void> {
 
 /**
  * The next value of the global change counter. Must be called inside the writing transaction:
- * SQLite serialises writers, so versions are unique and increase in commit order.
+ * SQLite serialises writers; on PostgreSQL the UPDATE locks the counter row until the commit. Either
+ * way versions are unique and increase in commit order.
  */
 export async function nextVersion(trx: Db): Promise<number> {
   const batch = batches.get(trx);

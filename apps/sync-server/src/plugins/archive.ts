@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
+import { isPostgres } from '../db/dialect';
 import { purgeExpiredChallenges } from '../domain/archive/challenges';
 import { onPatientPlaintextRemoved, sealLeftoverPatientData } from '../domain/protocols/sealing';
 import { hours } from '../domain/time';
@@ -30,6 +31,9 @@ export const archivePlugin = fp(
 
     const checkpoint = async () => {
       scheduled = false;
+      // SQLite's WAL keeps deleted plaintext until a checkpoint; PostgreSQL's WAL and dead tuples
+      // are the operator's (docs/deployment.md: VACUUM, WAL retention).
+      if (isPostgres(app.db)) return;
       try {
         // Queued behind the discharging transaction on the one connection: runs after its commit.
         await sql`pragma wal_checkpoint(TRUNCATE)`.execute(app.db);

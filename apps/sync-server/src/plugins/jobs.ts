@@ -1,6 +1,9 @@
 import fp from 'fastify-plugin';
+import type { Db } from '../db/connection';
+import { runExclusive } from '../db/exclusive';
 import { purgeOldAccessLogs } from '../domain/accessLogs/queries';
 import { purgeAccountTokens } from '../domain/accounts/accountTokens';
+import { purgeAttemptLimits } from '../domain/accounts/databaseAttemptLimiter';
 import { purgeOldArchiveAccessFailures } from '../domain/admin/archiveFailures';
 import { applyDueKeyRecoveries } from '../domain/archive/keyRecovery';
 import { purgeOldEmailLogs } from '../domain/mail/logs';
@@ -8,11 +11,12 @@ import { purgeOldInvitationAttempts } from '../domain/organizations/invitationLi
 import { purgeExpiredSessions } from '../domain/sessions/sessions';
 import { purgeOldQuarantine } from '../domain/sync/quarantine';
 import { days, hours, minutes } from '../domain/time';
+import { purgeRateLimitWindows } from './databaseRateLimitStore';
 
 interface Job {
   name: string;
   everyMs: number;
-  run: () => Promise<number>;
+  run: (db: Db) => Promise<number>;
 }
 
 /**
@@ -24,20 +28,24 @@ interface Job {
 export const jobsPlugin = fp(
   (app) => {
     const jobs: Job[] = [
-      { name: 'abgelaufene Sitzungen', everyMs: hours(1), run: () => purgeExpiredSessions(app.db) },
-      { name: 'abgelaufene Links aus E-Mails (Passwort, Adressbestätigung)', everyMs: days(1), run: () => purgeAccountTokens(app.db) },
-      { name: 'Einladungsversuche älter als eine Stunde', everyMs: hours(1), run: () => purgeOldInvitationAttempts(app.db) },
-      { name: 'Zugriffsprotokolle älter als 90 Tage', everyMs: days(1), run: () => purgeOldAccessLogs(app.db) },
-      { name: 'E-Mail-Protokolle älter als 90 Tage', everyMs: days(1), run: () => purgeOldEmailLogs(app.db) },
-      { name: 'Fehlversuche am Patientenarchiv älter als 90 Tage', everyMs: days(1), run: () => purgeOldArchiveAccessFailures(app.db) },
-      { name: 'abgewiesene Änderungen (Quarantäne) älter als 30 Tage', everyMs: days(1), run: () => purgeOldQuarantine(app.db) },
+      { name: 'abgelaufene Sitzungen', everyMs: hours(1), run: purgeExpiredSessions },
+      { name: 'abgelaufene Links aus E-Mails (Passwort, Adressbestätigung)', everyMs: days(1), run: purgeAccountTokens },
+      { name: 'Einladungsversuche älter als eine Stunde', everyMs: hours(1), run: purgeOldInvitationAttempts },
+      { name: 'Zugriffsprotokolle älter als 90 Tage', everyMs: days(1), run: purgeOldAccessLogs },
+      { name: 'E-Mail-Protokolle älter als 90 Tage', everyMs: days(1), run: purgeOldEmailLogs },
+      { name: 'Fehlversuche am Patientenarchiv älter als 90 Tage', everyMs: days(1), run: purgeOldArchiveAccessFailures },
+      { name: 'abgewiesene Änderungen (Quarantäne) älter als 30 Tage', everyMs: days(1), run: purgeOldQuarantine },
+      // Filled only with PostgreSQL (plugins/rateLimit.ts); a day past their window or lock.
+      { name: 'abgelaufene Zähler der Ratenbegrenzung', everyMs: hours(1), run: purgeRateLimitWindows },
+      { name: 'abgelaufene Sperren nach Fehlversuchen', everyMs: hours(1), run: purgeAttemptLimits },
     ];
     // Not a purge: recoveries of organisation keys whose 72 hours are over take effect (docs/security.md "Key recovery").
-    const recoveries: Job = { name: 'Wiederherstellungen von Organisationsschlüsseln wirksam geworden', everyMs: minutes(5), run: () => applyDueKeyRecoveries(app.db, app.config.dataKey) };
+    const recoveries: Job = { name: 'Wiederherstellungen von Organisationsschlüsseln wirksam geworden', everyMs: minutes(5), run: (db) => applyDueKeyRecoveries(db, app.config.dataKey) };
     jobs.push(recoveries);
+    // Several processes on one PostgreSQL database: one of them runs a job at a time (db/exclusive.ts).
     const runJob = (job: Job) =>
-      job.run().then(
-        (count) => count > 0 && app.log.info(`${count} ${job.name}${job === recoveries ? '' : ' gelöscht'}`),
+      runExclusive(app.db, `job:${job.name}`, job.run).then(
+        (count) => count !== undefined && count > 0 && app.log.info(`${count} ${job.name}${job === recoveries ? '' : ' gelöscht'}`),
         (error: unknown) => app.log.error({ err: error }, `Aufgabe fehlgeschlagen: ${job.name}`),
       );
     const timers = jobs.map((job) => {

@@ -50,9 +50,15 @@ export const mailerPlugin = fp(
       return running;
     };
 
+    let queuedInRequest = false;
     const unsubscribe = onMailQueue({
-      // Inside the action's transaction: the first query of the drain waits for the commit.
-      queued: () => setImmediate(() => void drain()),
+      // Inside the action's transaction. SQLite: the first query of the drain waits for the
+      // commit on the one connection. PostgreSQL: the drain runs on another connection and may
+      // miss the uncommitted rows, so the response hook below drains again once the action is done.
+      queued: () => {
+        queuedInRequest = true;
+        setImmediate(() => void drain());
+      },
       failed: (error) => app.log.error({ err: error }, 'E-Mail konnte nicht eingereiht werden'),
     });
     const timer = setInterval(() => void drain(), minutes(1));
@@ -63,6 +69,13 @@ export const mailerPlugin = fp(
         await drain();
         while (running) await running;
       },
+    });
+    app.addHook('onResponse', () => {
+      if (queuedInRequest) {
+        queuedInRequest = false;
+        void drain();
+      }
+      return Promise.resolve();
     });
     // Not awaited: the start never waits for an SMTP server.
     app.addHook('onReady', () => {

@@ -4,7 +4,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AttemptLimiter } from '../domain/accounts/attemptLimiter';
 import type { AttemptPolicy } from '../domain/accounts/attemptLimiter';
-import { MemoryAttemptLimiter } from '../domain/accounts/attemptLimiter';
+import { defaultAttemptPolicy, MemoryAttemptLimiter } from '../domain/accounts/attemptLimiter';
+import { DatabaseAttemptLimiter } from '../domain/accounts/databaseAttemptLimiter';
+import { isPostgres } from '../db/dialect';
+import { databaseRateLimitStore } from './databaseRateLimitStore';
 import { accountMessages } from '../domain/accounts/accountErrors';
 import { AppError, validate } from '../domain/errors';
 
@@ -47,12 +50,17 @@ export function accountLockedMessage(retryAfterSeconds: number): string {
  */
 export const rateLimitPlugin = fp(
   async (app) => {
+    // Several processes on one PostgreSQL database count together, in the database
+    // (docs/deployment.md); one SQLite process keeps its counts in memory.
+    const shared = isPostgres(app.db);
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', rateLimitMessage),
+      ...(shared ? { store: databaseRateLimitStore(app.db) } : {}),
     });
-    app.decorate('passwordAttempts', new MemoryAttemptLimiter());
-    app.decorate('accessCodeAttempts', new MemoryAttemptLimiter(accessCodeAttemptPolicy));
+    const limiter = (policy: AttemptPolicy): AttemptLimiter => (shared ? new DatabaseAttemptLimiter(app.db, policy) : new MemoryAttemptLimiter(policy));
+    app.decorate('passwordAttempts', limiter(defaultAttemptPolicy));
+    app.decorate('accessCodeAttempts', limiter(accessCodeAttemptPolicy));
     if (!app.config.trustProxy) warnOnceAboutForwardedFor(app);
   },
   { name: 'rate-limit', dependencies: ['database'] },
@@ -104,17 +112,17 @@ function isWrongPassword(error: unknown): boolean {
  * right one starting the count over.
  */
 export async function limitPasswordCheck<T>(app: FastifyInstance, reply: FastifyReply, key: string, check: () => Promise<T>): Promise<T> {
-  const wait = app.passwordAttempts.retryAfterSeconds(key);
+  const wait = await app.passwordAttempts.retryAfterSeconds(key);
   if (wait > 0) {
     void reply.header('retry-after', String(wait));
     throw new AppError(429, 'RATE_LIMITED', accountLockedMessage(wait));
   }
   try {
     const result = await check();
-    app.passwordAttempts.reset(key);
+    await app.passwordAttempts.reset(key);
     return result;
   } catch (error) {
-    if (isWrongPassword(error)) app.passwordAttempts.recordFailure(key);
+    if (isWrongPassword(error)) await app.passwordAttempts.recordFailure(key);
     throw error;
   }
 }

@@ -32,11 +32,23 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes DATABASE_URL=postgres://… with shared secrets, and names the variable without them', () => {
+    const cwd = tempDir();
+    const secrets = { SESSION_SECRET: 'x'.repeat(40), DATA_KEY: 'A'.repeat(43) };
+    const config = loadConfig({ DATABASE_URL: 'postgres://sanidok@db.intern:5432/sanidok', DATA_DIR: './daten', ...secrets }, cwd);
+    expect(config).toMatchObject({ postgresUrl: 'postgres://sanidok@db.intern:5432/sanidok', databasePath: '', dataDir: path.join(cwd, 'daten') });
+    expect(() => loadConfig({ DATABASE_URL: 'postgresql://sanidok@db.intern/sanidok' }, cwd)).toThrow(
+      /DATABASE_URL: mit PostgreSQL müssen SESSION_SECRET und DATA_KEY gesetzt sein/,
+    );
+  });
+
   it('ends with a German message naming the variable when a value is wrong', () => {
     const cwd = tempDir();
     expect(() => loadConfig({ PORT: 'abc' }, cwd)).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc' }, cwd)).toThrow(/Ungültige Konfiguration:\n {2}PORT: /);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://x' }, cwd)).toThrow(/DATABASE_URL: muss die Form file:PFAD haben/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x' }, cwd)).toThrow(/DATABASE_URL: muss die Form file:PFAD .* oder postgres:\/\/BENUTZER@HOST:PORT\/DATENBANK haben/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/sanidok' }, cwd)).toThrow(/DATABASE_URL: muss die Form/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db:99999/sanidok' }, cwd)).toThrow(/DATABASE_URL: muss die Form/);
     expect(() => loadConfig({ SESSION_SECRET: 'kurz' }, cwd)).toThrow(/SESSION_SECRET: muss mindestens 32 Zeichen lang sein/);
     expect(() => loadConfig({ ADMIN_USERNAME: 'chefin' }, cwd)).toThrow(/ADMIN_USERNAME und ADMIN_PASSWORD/);
     expect(() => loadConfig({ COOKIE_SECURE: 'vielleicht' }, cwd)).toThrow(/COOKIE_SECURE: erwartet true oder false/);

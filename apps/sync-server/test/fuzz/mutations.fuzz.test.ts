@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mutationNames } from '../../src/domain/sync/registry';
 import { addMember, createOrganization } from '../helpers/organizations';
@@ -13,6 +12,7 @@ import { bodyArbitrary, edgeValue, schemaFieldNames } from './arbitraries';
 import { json } from '../helpers/json';
 import type { ApiErrorBody, PushResponse } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
+import { tableMark, tableNames } from '../helpers/databaseContent';
 
 /**
  * Property-based fuzzing of every sync mutation (issue: quality gates): malformed and edge args,
@@ -21,15 +21,13 @@ import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
  * they were (only the device's seq and the quarantine record the refusal, by design).
  */
 const runsPerMutation = Number(process.env.FUZZ_MUTATION_RUNS ?? 150);
-const recordsRefusal = /devices|sync_quarantine|audit|email_logs|kysely_|sqlite_/;
+const recordsRefusal = /devices|sync_quarantine|audit|email_logs|kysely_|sqlite_|rate_limit_windows|attempt_limits/;
 
 async function fingerprint(app: FastifyInstance): Promise<string> {
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(app.db);
   const parts: string[] = [];
-  for (const { name } of tables.rows) {
+  for (const name of await tableNames(app)) {
     if (recordsRefusal.test(name)) continue;
-    const row = await sql<{ n: number; m: number | null }>`select count(*) as n, max(rowid) as m from ${sql.table(name)}`.execute(app.db);
-    parts.push(`${name}:${row.rows[0]?.n}:${row.rows[0]?.m}`);
+    parts.push(await tableMark(app, name));
   }
   return parts.join('|');
 }

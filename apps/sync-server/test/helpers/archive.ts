@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { OrganizationKeys } from '@sanidok/crypto';
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof, signKeyRotation } from '@sanidok/crypto';
 import type { ArchiveChallenge } from '@sanidok/schema';
+import { databaseFiles } from './databaseContent';
 import { json } from './json';
 import { addMember } from './organizations';
 import { assignTeam, createServiceVia } from './services';
@@ -54,19 +54,13 @@ export async function openArchive(client: Client, orgId: number, serviceId: stri
   return client.post(archiveUrls(orgId, serviceId).protocols, { proof: { challengeId: challenge.challengeId, signature } });
 }
 
-/** The database file and its WAL as bytes (the -shm file holds only an index of the WAL). */
-export function databaseFiles(app: FastifyInstance): { path: string; bytes: Buffer }[] {
-  const path = app.config.databasePath;
-  return [path, `${path}-wal`].filter((p) => existsSync(p)).map((p) => ({ path: p, bytes: readFileSync(p) }));
-}
-
 /**
- * Where any of `needles` still lies in the database file or its WAL: plaintext (UTF-8 and UTF-16)
+ * Where any of `needles` still lies in the database (./databaseContent.ts): plaintext (UTF-8 and UTF-16)
  * or a server-key ciphertext. Empty when nothing is left (issue 14 item 5).
  */
-export function databaseTraces(app: FastifyInstance, needles: readonly string[]): string[] {
+export async function databaseTraces(app: FastifyInstance, needles: readonly string[]): Promise<string[]> {
   const hits: string[] = [];
-  for (const { path, bytes } of databaseFiles(app)) {
+  for (const { path, bytes } of await databaseFiles(app)) {
     for (const needle of needles) {
       for (const encoding of ['utf8', 'utf16le'] as const) {
         if (bytes.includes(Buffer.from(needle, encoding))) hits.push(`${path.endsWith('-wal') ? 'WAL' : 'Datei'}: ${needle.slice(0, 24)} (${encoding})`);
@@ -90,3 +84,5 @@ export async function sealingTeam(serviceOverrides: Record<string, unknown> = {}
   await assignTeam(owner, service.id, [owner, medic]);
   return { app, owner, medic, org, service };
 }
+
+export { databaseFiles } from './databaseContent';

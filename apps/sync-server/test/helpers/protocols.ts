@@ -28,12 +28,7 @@ export async function createProtocolVia(client: Client, serviceId: string, overr
 
 export const dischargePayload = { dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau', dischargeComment: 'Beschwerdefrei' };
 
-/** The database file and its WAL as text, to search for plaintext. */
-export async function databaseText(app: FastifyInstance): Promise<string> {
-  const { readFileSync, existsSync } = await import('node:fs');
-  const path = app.config.databasePath;
-  return [path, `${path}-wal`].filter((p) => existsSync(p)).map((p) => readFileSync(p).toString('utf8')).join('');
-}
+export { databaseText } from './databaseContent';
 
 /** Counts of every protocol table: "nothing written" checks. */
 export async function protocolCounts(app: FastifyInstance) {

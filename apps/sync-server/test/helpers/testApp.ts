@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, onTestFinished } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { AppConfig } from '../../src/config/config';
+import { createTestDatabase } from './testDatabase';
 
 /** Apps made in beforeAll live until the file ends; apps made in a test end with that test. */
 const fileScoped: (() => Promise<void>)[] = [];
@@ -21,13 +22,19 @@ function onCleanup(cleanup: () => Promise<void>): void {
   }
 }
 
-/** A real app on a fresh SQLite file with the real migrations; removed after the test. */
+/**
+ * A real app on a fresh database with the real migrations; removed after the test. SQLite by
+ * default; with TEST_DATABASE_URL=postgres://… its own PostgreSQL database (./testDatabase.ts).
+ */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sanidok-test-'));
+  // An app given a postgresUrl shares that database (several processes, test/db/concurrentCursors.pg.test.ts).
+  const postgres = overrides.postgresUrl ? undefined : await createTestDatabase();
   const app = await buildApp({
     port: 0,
     host: '127.0.0.1',
     databasePath: path.join(dataDir, 'test.db'),
+    ...(postgres ? { postgresUrl: postgres.url } : {}),
     dataDir,
     sessionSecret: 'test-session-secret-test-session-secret-0123',
     dataKey: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
@@ -40,6 +47,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   });
   onCleanup(async () => {
     await app.close();
+    await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
   return app;

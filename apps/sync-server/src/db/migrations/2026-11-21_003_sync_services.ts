@@ -58,7 +58,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('field_revisions_entity').on('field_revisions').columns(['entity', 'entity_id']).execute();
 
-  await sql`alter table materials add column version integer not null default 0`.execute(db);
+  // Through the schema builder, so that PostgreSQL gets its integer type from db/dialect.ts.
+  await db.schema.alterTable('materials').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.createIndex('materials_org_version').on('materials').columns(['organization_id', 'version']).execute();
 
   await db.schema

@@ -3,7 +3,7 @@ import { accessLogActionLabels, formatDateTime, printAccessSchema, printActionTo
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
 import type { CommandContext } from '../context';
-import { AppError, isUniqueViolation, notFound, validate } from '../errors';
+import { AppError, notFound, validate } from '../errors';
 import { requireProtocolAccess } from '../protocols/access';
 import { requireServiceAccess } from '../services/access';
 import { deviceTime } from '../time';
@@ -67,19 +67,18 @@ export async function recordAccess(ctx: CommandContext, input: unknown): Promise
   return inTransaction(ctx.db, async (trx) => {
     const target = await resolveTarget(trx, data, ctx.user);
     const timestamp = deviceTime(data.occurredAt);
-    try {
-      await trx
-        .insertInto('accessLogs')
-        .values({
-          userId: ctx.user.id, organizationId: target.organizationId, serviceId: target.serviceId, patientProtocolId: target.protocolId,
-          actionType: data.actionType, timestamp, ipAddress: ctx.request.ipAddress, userAgent: ctx.request.userAgent?.slice(0, 500) ?? null,
-          userEmail: ctx.user.email, details: accessDetails(data.actionType, target.subject, ctx.deviceId !== undefined),
-          eventId: data.id ?? null,
-        })
-        .execute();
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
+    // A resent event hits the partial unique index on event_id: `on conflict … do nothing` rather
+    // than catching the error, which would abort the whole transaction on PostgreSQL.
+    await trx
+      .insertInto('accessLogs')
+      .values({
+        userId: ctx.user.id, organizationId: target.organizationId, serviceId: target.serviceId, patientProtocolId: target.protocolId,
+        actionType: data.actionType, timestamp, ipAddress: ctx.request.ipAddress, userAgent: ctx.request.userAgent?.slice(0, 500) ?? null,
+        userEmail: ctx.user.email, details: accessDetails(data.actionType, target.subject, ctx.deviceId !== undefined),
+        eventId: data.id ?? null,
+      })
+      .onConflict((oc) => oc.column('eventId').where('eventId', 'is not', null).doNothing())
+      .execute();
     return { ok: true as const, timestamp };
   });
 }

@@ -1,16 +1,17 @@
 /**
  * Failed password checks per account (login per username, change password and key rotation per
  * user): the limit next to the one per client address, which a forged or rotating address escapes.
- * Policy: docs/decisions.md "Failed logins per account". In memory for now, behind this interface,
- * so that it can move into the database when several processes serve (a later issue).
+ * Policy: docs/decisions.md "Failed logins per account". In memory with one SQLite process; in the
+ * database when several processes share PostgreSQL (./databaseAttemptLimiter.ts), hence the
+ * answers may be promises: callers await them.
  */
 export interface AttemptLimiter {
   /** Seconds to wait before the next check of `key` is allowed; 0 when it may run now. */
-  retryAfterSeconds(key: string, now?: number): number;
+  retryAfterSeconds(key: string, now?: number): number | Promise<number>;
   /** A wrong password for `key`. */
-  recordFailure(key: string, now?: number): void;
+  recordFailure(key: string, now?: number): void | Promise<void>;
   /** The right password: the key's count starts over. */
-  reset(key: string): void;
+  reset(key: string): void | Promise<void>;
 }
 
 export interface AttemptPolicy {
@@ -34,10 +35,34 @@ export const defaultAttemptPolicy: AttemptPolicy = {
   maxKeys: 100_000,
 };
 
-interface Entry {
+export interface AttemptEntry {
   failures: number;
   lastFailure: number;
   lockedUntil: number;
+}
+type Entry = AttemptEntry;
+
+/** Whether `entry` is past its lock and quiet time: its failures no longer count. */
+export function attemptForgotten(entry: AttemptEntry, now: number, policy: AttemptPolicy): boolean {
+  return now >= Math.max(entry.lastFailure, entry.lockedUntil) + policy.forgetAfterMs;
+}
+
+/** Seconds `entry` still waits at `now` (0: free). */
+export function attemptWait(entry: AttemptEntry | undefined, now: number, policy: AttemptPolicy): number {
+  if (!entry || attemptForgotten(entry, now, policy)) return 0;
+  return entry.lockedUntil > now ? Math.ceil((entry.lockedUntil - now) / 1000) : 0;
+}
+
+/** The entry after one more failure at `now`: the one rule both limiters apply. */
+export function afterFailure(previous: AttemptEntry | undefined, now: number, policy: AttemptPolicy): AttemptEntry {
+  const live = previous && !attemptForgotten(previous, now, policy) ? previous : { failures: 0, lastFailure: now, lockedUntil: 0 };
+  const entry = { ...live, failures: live.failures + 1, lastFailure: now };
+  const over = entry.failures - policy.freeFailures;
+  if (over >= 0) {
+    // Exponential backoff, capped: 1, 2, 4, 8, 15, 15 … minutes (with the default policy).
+    entry.lockedUntil = now + Math.min(policy.maxLockMs, policy.baseLockMs * 2 ** Math.min(over, 30));
+  }
+  return entry;
 }
 
 export class MemoryAttemptLimiter implements AttemptLimiter {
@@ -46,19 +71,11 @@ export class MemoryAttemptLimiter implements AttemptLimiter {
   constructor(private readonly policy: AttemptPolicy = defaultAttemptPolicy) {}
 
   retryAfterSeconds(key: string, now = Date.now()): number {
-    const entry = this.live(key, now);
-    return entry && entry.lockedUntil > now ? Math.ceil((entry.lockedUntil - now) / 1000) : 0;
+    return attemptWait(this.live(key, now), now, this.policy);
   }
 
   recordFailure(key: string, now = Date.now()): void {
-    const entry = this.live(key, now) ?? { failures: 0, lastFailure: now, lockedUntil: 0 };
-    entry.failures += 1;
-    entry.lastFailure = now;
-    const over = entry.failures - this.policy.freeFailures;
-    if (over >= 0) {
-      // Exponential backoff, capped: 1, 2, 4, 8, 15, 15 … minutes (with the default policy).
-      entry.lockedUntil = now + Math.min(this.policy.maxLockMs, this.policy.baseLockMs * 2 ** Math.min(over, 30));
-    }
+    const entry = afterFailure(this.live(key, now), now, this.policy);
     // Re-inserted last, so that the Map's order is the order of the latest failure.
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -79,7 +96,7 @@ export class MemoryAttemptLimiter implements AttemptLimiter {
   }
 
   private forgotten(entry: Entry, now: number): boolean {
-    return now >= Math.max(entry.lastFailure, entry.lockedUntil) + this.policy.forgetAfterMs;
+    return attemptForgotten(entry, now, this.policy);
   }
 
   /** Drops forgotten keys, then the oldest ones, when the bound is passed. */

@@ -1,4 +1,5 @@
 import { adminMessages } from '@sanidok/schema';
+import { constraintViolation } from '../../db/constraintErrors';
 import { AppError, conflict } from '../errors';
 import type { PatientRecordCounts } from './patientRecords';
 
@@ -7,7 +8,7 @@ export async function deleteOrExplain(work: () => Promise<unknown>): Promise<voi
   try {
     await work();
   } catch (error) {
-    if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT_FOREIGNKEY')) {
+    if (constraintViolation(error) === 'foreignKey') {
       throw conflict(adminMessages.stillReferenced);
     }
     throw error;

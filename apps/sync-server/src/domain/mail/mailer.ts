@@ -63,9 +63,13 @@ export async function activeConfiguration(db: Db): Promise<EmailConfigurationRow
 export async function deliverQueuedMails(db: Db, dataKey: string, batchSize = 50): Promise<number> {
   let delivered = 0;
   for (;;) {
-    const rows = await db.selectFrom('emailOutbox').selectAll().orderBy('id').limit(batchSize).execute();
-    if (rows.length === 0) return delivered;
-    await db.deleteFrom('emailOutbox').where('id', 'in', rows.map((r) => r.id)).execute();
+    const queued = await db.selectFrom('emailOutbox').select('id').orderBy('id').limit(batchSize).execute();
+    if (queued.length === 0) return delivered;
+    // Claimed by deleting: with several server processes (PostgreSQL) two may read the same rows,
+    // but only the one whose delete removed a row sends it.
+    const claimed = await db.deleteFrom('emailOutbox').where('id', 'in', queued.map((r) => r.id)).returningAll().execute();
+    const rows = claimed.sort((a, b) => a.id - b.id);
+    if (rows.length === 0) continue;
 
     const configuration = await activeConfiguration(db);
     let settings: SmtpSettings | undefined;

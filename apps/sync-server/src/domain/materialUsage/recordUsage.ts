@@ -1,5 +1,6 @@
 import type { MaterialUsageSource, UsedMaterialItem } from '@sanidok/schema';
 import { insertRow } from '../../db/compiledInsert';
+import { constraintViolation } from '../../db/constraintErrors';
 import type { Db } from '../../db/connection';
 import { AppError } from '../errors';
 import { nextVersion } from '../versions';
@@ -48,4 +49,4 @@ export async function recordUsage(
   return usageIds;
 }
 
-const isDuplicate = (error: unknown) => error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT_PRIMARYKEY');
+const isDuplicate = (error: unknown) => constraintViolation(error) === 'primaryKey';

@@ -20,9 +20,10 @@ import { sealPatientDataAtDischarge } from './sealing';
 import { insertTreatmentEntries } from './treatmentEntries';
 
 /**
- * The next number of a service's protocols. Runs inside the creating transaction; SQLite has one
- * writer, so two pushes for the same service cannot read the same maximum. The unique index
- * (service_id, service_protocol_number) would refuse a duplicate anyway.
+ * The next number of a service's protocols. Runs inside the creating transaction after it took its
+ * version: SQLite has one writer, and on PostgreSQL the version counter's row lock
+ * (domain/versions.ts) queues the creating transactions, so two cannot read the same maximum.
+ * The unique index (service_id, service_protocol_number) would refuse a duplicate anyway.
  */
 async function nextProtocolNumber(trx: Db, serviceId: string): Promise<number> {
   const row = await trx
@@ -47,12 +48,14 @@ export async function createProtocol(ctx: CommandContext, input: unknown): Promi
     const createdAt = deviceTime(data.createdAt);
     const now = nowIso();
     const clinical = Object.fromEntries(protocolClinicalFields.map((f) => [f, data[f]])) as Record<ProtocolClinicalField, string | null>;
+    // The version first: its lock orders the numbering (see nextProtocolNumber).
+    const version = await nextVersion(trx);
     try {
       await insertRow(trx, 'patientProtocols', {
         id, serviceId: service.id, organizationId: service.organizationId, serviceProtocolNumber: await nextProtocolNumber(trx, service.id),
         status: 'active', ...clinical, dischargeStatus: null, dischargeDestination: null, handoverTo: null, dischargeComment: null,
         dischargedById: null, dischargedAt: null, treatedById: ctx.user.id, createdAt, receivedAt: now, updatedAt: now,
-        version: await nextVersion(trx), fieldVersions: '{}', needsReview: 0,
+        version, fieldVersions: '{}', needsReview: 0,
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(protocolMessages.exists);

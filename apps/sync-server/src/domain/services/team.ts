@@ -55,14 +55,14 @@ export async function joinWithCode(trx: Db, ctx: CommandContext, access: Service
   if (await isOnTeam(trx, service.id, ctx.user.id)) return;
   assertServiceWritable(access);
   const key = `${ctx.user.id}:${service.id}`;
-  if (attempts.retryAfterSeconds(key) > 0) throw new AppError(429, 'RATE_LIMITED', serviceTeamMessages.tooManyTries);
+  if ((await attempts.retryAfterSeconds(key)) > 0) throw new AppError(429, 'RATE_LIMITED', serviceTeamMessages.tooManyTries);
   if (!isJoinable(service)) throw conflict(serviceTeamMessages.notRunning);
   if (service.accessCode === null || normalizeAccessCode(service.accessCode) === '') throw conflict(serviceTeamMessages.noCode);
   if (!accessCodeMatches(service.accessCode, code)) {
-    attempts.recordFailure(key);
+    await attempts.recordFailure(key);
     throw new AppError(400, 'VALIDATION', serviceTeamMessages.wrongCode, { accessCode: serviceTeamMessages.wrongCode });
   }
-  attempts.reset(key);
+  await attempts.reset(key);
   await addTeamMember(trx, service, ctx.user.id, ctx.user.id, 'accessCode');
   await logTeamChange(trx, ctx, service, `${service.name}, ${ctx.user.username} mit Zugangscode beigetreten`);
 }

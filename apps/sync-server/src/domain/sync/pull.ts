@@ -1,6 +1,8 @@
 import type { PullResponse, SyncChange } from '@sanidok/schema';
+import type { z } from 'zod';
 import { pullQuerySchema, SYNC_SCHEMA_VERSION, syncMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
+import { isPostgres } from '../../db/dialect';
 import type { QueryContext } from '../context';
 import { AppError, validate } from '../errors';
 import { listMyOrganizations } from '../organizations/queries';
@@ -26,11 +28,19 @@ async function organizationChanges(db: Db, organizationId: number, from: number,
  * may keep; it purges the rest once its outbox holds nothing for them (docs/sync-protocol.md).
  */
 export async function pullChanges(ctx: QueryContext, query: unknown): Promise<PullResponse> {
-  const { db, dataKey } = ctx;
   const params = validate(pullQuerySchema, query);
   if (params.schemaVersion !== undefined && params.schemaVersion !== SYNC_SCHEMA_VERSION) {
     throw new AppError(409, 'SCHEMA_MISMATCH', syncMessages.schemaMismatch);
   }
+  // PostgreSQL: every query of the page reads one snapshot, so a push that commits meanwhile is
+  // wholly in it or wholly out (docs/sync-protocol.md, "Versions in commit order"). SQLite's pull
+  // runs between writes on its one connection anyway.
+  if (!isPostgres(ctx.db)) return pullPage(ctx, params);
+  return ctx.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((trx) => pullPage({ ...ctx, db: trx }, params));
+}
+
+async function pullPage(ctx: QueryContext, params: z.output<typeof pullQuerySchema>): Promise<PullResponse> {
+  const { db, dataKey } = ctx;
   const cursor = decodeCursor(params.cursor);
   const limit = params.limit ?? defaultPageSize;
   const [organizations, scope] = await Promise.all([listMyOrganizations(ctx), loadTeamScope(db, ctx.user.id)]);

@@ -19,7 +19,7 @@ const savepoint = rawStatement('savepoint mutation');
 const releaseSavepoint = rawStatement('release savepoint mutation');
 const rollbackToSavepoint = rawStatement('rollback to savepoint mutation');
 // Column aliases in camel case: the same row whether it runs directly or through Kysely.
-const selectDevice = rawStatement('select user_id as userId, last_seq as lastSeq from devices where id = ?');
+const selectDevice = rawStatement('select user_id as "userId", last_seq as "lastSeq" from devices where id = ?');
 const settleDevice = rawStatement('update devices set last_seq = ?, last_seen_at = ? where id = ?');
 const selectQuarantined = rawStatement('select code, message from sync_quarantine where device_id = ? and seq = ?');
 
@@ -52,8 +52,10 @@ export async function pushMutations(context: PushContext, body: unknown): Promis
   return db.transaction().execute(async (trx) => {
     // Savepoints, the version counter and inserts of this batch run on the connection directly.
     bindBatch(db, trx);
-    let lastSeq = await registerDevice(trx, request.deviceId, context.user.id);
+    // The version counter first: on PostgreSQL its row lock also queues a device's concurrent
+    // pushes, so the device row below is read after the other push committed.
     await reserveVersions(trx);
+    let lastSeq = await registerDevice(trx, request.deviceId, context.user.id);
     const results: MutationResult[] = [];
     const ctx: CommandContext = { ...context, db: trx, deviceId: request.deviceId };
     for (const mutation of mutations) {

@@ -3,6 +3,7 @@ import { serviceTeamMemberId } from '@sanidok/schema';
 import { CompiledQuery, sql } from 'kysely';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { Db } from '../../db/connection';
+import { isPostgres, placeholders } from '../../db/dialect';
 import { toMinorTreatments, treatmentsQuery } from '../minorTreatments/queries';
 import { decryptPatientData } from '../protocols/patientData';
 import { protocolsQuery, toProtocol } from '../protocols/queries';
@@ -73,7 +74,9 @@ const patientDataSince = compiledSelect((db, w: ScopedWindow) =>
   db.selectFrom('protocolPatientData as d').innerJoin('patientProtocols as p', 'p.id', 'd.protocolId')
     .select(['d.protocolId', 'd.dataEnc', 'd.version'])
     .where('d.organizationId', '=', w.organizationId).where('p.status', '=', 'active').where('d.version', '>', w.from)
-    .where(sql<boolean>`p.service_id in (select value from json_each(${w.services}))`)
+    .where(isPostgres(db)
+      ? sql<boolean>`p.service_id in (select jsonb_array_elements_text(cast(${w.services} as jsonb)))`
+      : sql<boolean>`p.service_id in (select value from json_each(${w.services}))`)
     .orderBy('d.version').limit(w.limit));
 const vitalRecordsSince = compiledSelect((db, w: Window) =>
   vitalRecordsQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
@@ -182,11 +185,12 @@ export const syncSources: readonly SyncSource[] = [
 // One statement instead of ten selects when nothing changed, the common case of a pull every
 // 5 s: an index probe per table. It may say "changed" where a source filters further (open
 // protocols, the reader's patient-data scope); then the sources read as before, so the answer is the same either way.
-const probeSql = `select ${syncSources.map((source) => `exists (select 1 from ${source.table} where organization_id = ? and version > ?)`).join(' or ')} as changed`;
+// `case … then 1`: a number on both databases (PostgreSQL would return `exists … or …` as a boolean).
+const probeSql = `select case when ${syncSources.map((source) => `exists (select 1 from ${source.table} where organization_id = ? and version > ?)`).join(' or ')} then 1 else 0 end as changed`;
 
 /** Whether any source has a row of the organisation after `from`. */
 export async function hasChangesSince(db: Db, organizationId: number, from: number): Promise<boolean> {
   const parameters = syncSources.flatMap(() => [organizationId, from]);
-  const { rows } = await db.executeQuery<{ changed: number }>(CompiledQuery.raw(probeSql, parameters));
+  const { rows } = await db.executeQuery<{ changed: number }>(CompiledQuery.raw(isPostgres(db) ? placeholders(probeSql) : probeSql, parameters));
   return rows[0]?.changed === 1;
 }

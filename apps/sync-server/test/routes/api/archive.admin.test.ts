@@ -8,6 +8,7 @@ import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
 import type { SealedEnvelope } from '@sanidok/schema';
+import { tableNames } from '../../helpers/databaseContent';
 
 /**
  * The landing page's promise (docs/spec/accounts.md §1, §6): after discharge only the organisation owner can read
@@ -44,9 +45,8 @@ describe('a platform admin cannot read archived patient data', () => {
 
     // The platform's own means: the data key decrypts every server-key envelope in the database —
     // none of them holds this patient's data any more.
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(app.db);
     const found: string[] = [];
-    for (const { name } of tables.rows) {
+    for (const name of await tableNames(app)) {
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(app.db);
       for (const row of rows.rows) for (const value of Object.values(row)) if (typeof value === 'string') found.push(value);
     }

@@ -40,7 +40,7 @@ describe('sealing at discharge', () => {
     ].filter((v): v is string => v !== null);
     expect(serverKeyCopies.length).toBeGreaterThanOrEqual(3);
     // The search works: before the discharge the ciphertexts are in the files.
-    const before = Buffer.concat(databaseFiles(app).map((f) => f.bytes));
+    const before = Buffer.concat((await databaseFiles(app)).map((f) => f.bytes));
     expect(serverKeyCopies.some((c) => before.includes(Buffer.from(c)))).toBe(true);
 
     const response = await medic.patch(`/api/patient-protocols/${id}/discharge`, dischargePayload);
@@ -54,7 +54,7 @@ describe('sealing at discharge', () => {
     expect(JSON.parse(sealed.envelope)).toMatchObject({ v: 1, alg: 'HPKE-Base-X25519-SHA256-AES256GCM', kid: org.keys.fingerprint });
 
     // Neither the main file nor the WAL holds a server-key copy or a readable name any more.
-    const files = databaseFiles(app);
+    const files = await databaseFiles(app);
     for (const { path, bytes } of files) {
       for (const copy of serverKeyCopies) expect(bytes.includes(Buffer.from(copy)), `${path}: Server-Schlüssel-Kopie`).toBe(false);
       for (const text of ['Quastenberg', 'Hildegard', 'Lindenallee', '0170 1112223', '0170 4445556']) {
@@ -303,7 +303,7 @@ describe('archive API', () => {
       expect(response.statusCode, `${route.method} ${route.url}`).toBeLessThan(500);
     }
     await app.archive.flush();
-    for (const { path, bytes } of databaseFiles(app)) {
+    for (const { path, bytes } of await databaseFiles(app)) {
       for (const text of [keyText, keyText.replace(/-/g, ''), secretHex]) expect(bytes.includes(Buffer.from(text)), path).toBe(false);
       expect(bytes.includes(Buffer.from(org.secret)), path).toBe(false);
     }

@@ -81,7 +81,7 @@ describe('pushed mutations: bounded and never the secret', () => {
       expect([result.status, result.code, result.message], String(result.seq)).toEqual(['rejected', 'SECRET_NOT_ACCEPTED', bodyGuardMessages.secret]);
     }
     expect(results.at(-1)?.status).toBe('applied');
-    for (const { path, bytes } of databaseFiles(app)) {
+    for (const { path, bytes } of await databaseFiles(app)) {
       for (const text of [secretText, secretText.toLowerCase(), secretText.replace(/-/g, '')]) expect(bytes.includes(Buffer.from(text)), path).toBe(false);
     }
   });
@@ -110,7 +110,7 @@ describe('REST writes: never the secret', () => {
       }
     }
     expect(pushRequestSchema.safeParse({ deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [], note: secretText }).data).not.toHaveProperty('note');
-    for (const { path, bytes } of databaseFiles(app)) expect(bytes.includes(Buffer.from(secretText)), path).toBe(false);
+    for (const { path, bytes } of await databaseFiles(app)) expect(bytes.includes(Buffer.from(secretText)), path).toBe(false);
   });
 
   it('refuses a write body nested beyond the limit with 400 in German', async () => {

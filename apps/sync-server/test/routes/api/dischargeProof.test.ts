@@ -44,7 +44,7 @@ describe('a discharge proves its envelope opens before the server drops its copy
   it('keeps a device envelope whose proof opens it, drops the server copy, and leaves no trace on disk', async () => {
     const context = await setup();
     const { app, org, organization, protocolId, local, serverCopy } = context;
-    expect(databaseTraces(app, [serverCopy])).not.toEqual([]);
+    expect(await databaseTraces(app, [serverCopy])).not.toEqual([]);
     const seal = await sealPatientDataForDischarge(organization, protocolId, local);
     const response = await context.discharge(seal);
     expect(response.statusCode).toBe(200);
@@ -57,7 +57,7 @@ describe('a discharge proves its envelope opens before the server drops its copy
     expect(await app.db.selectFrom('protocolPatientData').selectAll().execute()).toEqual([]);
     expect((await openSealedPatientData(org.secret, { organizationId: org.id, protocolId }, stored.envelope)).patientData).toEqual(patient);
     // Neither the name, nor the server-key copy, nor the proof is anywhere in the file or the WAL.
-    expect(databaseTraces(app, ['Wendelgard', 'Quirinsbach', 'Ulmenweg', serverCopy, seal.sealProof])).toEqual([]);
+    expect(await databaseTraces(app, ['Wendelgard', 'Quirinsbach', 'Ulmenweg', serverCopy, seal.sealProof])).toEqual([]);
   });
 
   it('refuses garbage, base64 plaintext and a wrong proof with 400, and the protocol stays open and readable', async () => {
@@ -126,7 +126,7 @@ describe('a discharge proves its envelope opens before the server drops its copy
       id: protocolId, dischargeStatus: 'stabil', dischargedAt: args.dischargedAt,
       omittedFields: ['dischargeDestination', 'handoverTo', 'dischargeComment', 'sealedPatientData', 'sealProof'],
     });
-    expect(databaseTraces(app, [seal.sealedPatientData.ct, args.sealProof, 'Ehefrau'])).toEqual([]);
+    expect(await databaseTraces(app, [seal.sealedPatientData.ct, args.sealProof, 'Ehefrau'])).toEqual([]);
     await expectUntouched(context);
   });
 
@@ -140,6 +140,6 @@ describe('a discharge proves its envelope opens before the server drops its copy
     const quarantined = await app.db.selectFrom('syncQuarantine').select(['mutationId', 'name', 'args', 'code']).executeTakeFirstOrThrow();
     expect(JSON.parse(quarantined.args)).toEqual({ id: protocolId, baseVersion: 1, updatedAt: late.updatedAt, omittedFields: ['allergies', 'patientData'] });
     await app.archive.flush();
-    expect(databaseTraces(app, ['Quirinsbach', '0171 2718281', 'Latex', serverCopy])).toEqual([]);
+    expect(await databaseTraces(app, ['Quirinsbach', '0171 2718281', 'Latex', serverCopy])).toEqual([]);
   });
 });

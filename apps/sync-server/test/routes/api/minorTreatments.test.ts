@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { databaseText } from '../../helpers/databaseContent';
 import { createOrganization } from '../../helpers/organizations';
 import { createServiceVia } from '../../helpers/services';
 import { serviceTeam } from '../../helpers/serviceTeam';
@@ -30,7 +30,7 @@ describe('minor treatments', () => {
     const row = await app.db.selectFrom('minorTreatments').selectAll().executeTakeFirstOrThrow();
     expect(row.patientNameEnc).toMatch(/^v1\./);
     expect(row.patientNameEnc).not.toContain('Jürgen');
-    const dbBytes = readFileSync(app.config.databasePath).toString('utf8') + readFileSync(`${app.config.databasePath}-wal`).toString('utf8');
+    const dbBytes = await databaseText(app);
     expect(dbBytes).not.toContain('Jürgen Müller');
 
     expect((await medic.get('/api/minor-treatments')).json()).toHaveLength(1);

@@ -10,6 +10,8 @@ import { createTestApp, registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
 import type { PullResponse, PushResponse } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
+import type { Db } from '../../../src/db/connection';
+import { isPostgres } from '../../../src/db/dialect';
 
 // The fast paths of push and pull (docs/sync-protocol.md, "Implementation notes") must give the
 // answers of the plain ones: these tests pin what they could get wrong.
@@ -60,14 +62,26 @@ describe('sync push: versions counted per batch', () => {
   });
 });
 
+/** The column lists of a table's indexes, in index order, on either database. */
+async function indexColumns(db: Db, table: string): Promise<string[]> {
+  if (isPostgres(db)) {
+    const rows = await sql<{ columns: string }>`select string_agg(a.attname, ',' order by k.ord) as columns
+      from pg_index i join pg_class c on c.oid = i.indrelid
+      cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)
+      join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
+      where c.relname = ${table} group by i.indexrelid`.execute(db);
+    return rows.rows.map((r) => r.columns);
+  }
+  const indexes = await sql<{ name: string }>`select name from pragma_index_list(${table})`.execute(db);
+  return Promise.all(indexes.rows.map(async ({ name }) =>
+    (await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db)).rows.map((c) => c.name).join(',')));
+}
+
 describe('sync pull: the no-change probe', () => {
   it('covers every source table through an (organization_id, version) index', async () => {
     const app = await createTestApp();
     for (const { table } of syncSources) {
-      const indexes = await sql<{ name: string }>`select name from pragma_index_list(${table})`.execute(app.db);
-      const columns = await Promise.all(indexes.rows.map(async ({ name }) =>
-        (await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(app.db)).rows.map((c) => c.name).join(',')));
-      expect(columns, table).toContain('organization_id,version');
+      expect(await indexColumns(app.db, table), table).toContain('organization_id,version');
     }
   });
 

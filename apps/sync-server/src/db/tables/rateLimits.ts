@@ -1,0 +1,18 @@
+/** Limits shared across server processes (migration 2026-11-24_014); times in epoch milliseconds. */
+export interface RateLimitWindowsTable {
+  key: string;
+  hits: number;
+  windowStartMs: number;
+}
+
+export interface AttemptLimitsTable {
+  key: string;
+  failures: number;
+  lastFailureMs: number;
+  lockedUntilMs: number;
+}
+
+export interface RateLimitTables {
+  rateLimitWindows: RateLimitWindowsTable;
+  attemptLimits: AttemptLimitsTable;
+}

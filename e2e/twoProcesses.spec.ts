@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { controlledByServiceWorker, createMaterialViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
+import { createProtocolViaDialog, recordSimpleVitals, waitUntilProtocolCaptureReady } from './support/protocolScreens';
+import { createOrganizationWithKeyViaUi, expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
+import { TwoProcesses, withPostgres } from './support/twoProcesses';
+import { uniqueName } from './helpers';
+
+/**
+ * Issue 18: the offline patient case against two server processes on one PostgreSQL database,
+ * behind a proxy that alternates between them request by request. The tablet's session, its
+ * pulls and its pushes land on both processes; the case arrives complete and exactly once.
+ * Needs a PostgreSQL server (E2E_DATABASE_URL / TEST_DATABASE_URL, else 127.0.0.1:5432).
+ */
+test('Ein Patientenfall offline, synchronisiert über zwei Serverprozesse hinter einem Proxy, kommt genau einmal an', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const servers = await TwoProcesses.start();
+  const context = await browser.newContext({ ...tabletContextOptions, baseURL: servers.url });
+  try {
+    const page = await context.newPage();
+    const userId = await registerViaApi(page.request, uniqueName('sani'));
+    const organization = await createOrganizationWithKeyViaUi(page, `DRK Zwei Prozesse ${uniqueName('org')}`);
+    await createMaterialViaApi(page.request, organization.id, 'Rettungsdecke', 'Stück');
+    const serviceName = `Stadtlauf ${uniqueName('dienst')}`;
+    const serviceId = await createRunningServiceViaApi(page.request, organization.id, serviceName);
+
+    await page.goto('/patient-protocols');
+    await controlledByServiceWorker(page);
+    await waitUntilProtocolCaptureReady(page, serviceName, 'Rettungsdecke');
+
+    await setOffline(context, page, true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Patientenprotokolle' })).toBeVisible();
+    await createProtocolViaDialog(page, {
+      firstName: 'Gerlinde', lastName: 'Zweiprozess', dateOfBirth: '1961-07-02', insurerSearch: 'AOK Bay', insurer: 'AOK Bayern',
+      chiefComplaint: 'Kreislaufschwäche im Zielbereich', material: { search: 'decke', name: 'Rettungsdecke', quantity: 1 },
+    });
+    const detail = page.getByRole('region', { name: 'Protokolldetails' });
+    const protocolId = new URL(page.url()).searchParams.get('id') ?? '';
+    expect(protocolId).toMatch(/^[0-9a-f-]{36}$/);
+    await detail.getByRole('button', { name: 'Vitalparameter', exact: true }).click();
+    await recordSimpleVitals(page, { systolic: '105', diastolic: '65', heartRate: '98', oxygenSaturation: '97', painScale: '2' });
+
+    await setOffline(context, page, false);
+    await expectOutboxDrained(page, userId, 60_000);
+    // Both processes served the tablet's sync (pulls and pushes alternate between them).
+    expect(servers.syncHits[0]).toBeGreaterThan(0);
+    expect(servers.syncHits[1]).toBeGreaterThan(0);
+
+    // Through the proxy, whichever process answers: the protocol with its patient data and vitals.
+    for (let i = 0; i < 2; i += 1) {
+      const reply = await page.request.get(`/api/patient-protocols/${protocolId}`, { headers: { 'x-sanidok-client': 'e2e' } });
+      expect(reply.status()).toBe(200);
+      const body = (await reply.json()) as { protocol: { chiefComplaint: string }; patientData: { lastName: string } | null };
+      expect(body.protocol.chiefComplaint).toBe('Kreislaufschwäche im Zielbereich');
+      expect(body.patientData?.lastName).toBe('Zweiprozess');
+    }
+    // Exactly once in the database: one protocol, numbered 1, one vital-sign record, one material use.
+    const stored = await withPostgres(servers.databaseUrl, async (client) => ({
+      protocols: (await client.query<{ n: string }>('select service_protocol_number as n from patient_protocols where service_id = $1', [serviceId])).rows,
+      vitals: (await client.query('select id from vital_sign_records where protocol_id = $1', [protocolId])).rowCount,
+      usage: (await client.query('select id from material_usage where source_id = $1', [protocolId])).rowCount,
+    }));
+    expect(stored.protocols.map((p) => Number(p.n))).toEqual([1]);
+    expect(stored.vitals).toBe(1);
+    expect(stored.usage).toBe(1);
+  } finally {
+    await context.close();
+    await servers.dispose();
+  }
+});
