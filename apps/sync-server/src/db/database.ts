@@ -9,6 +9,7 @@ import type { ProtocolTables } from './tables/protocols';
 import type { ServiceTables } from './tables/services';
 import type { ServiceTeamTables } from './tables/serviceTeams';
 import type { SyncTables } from './tables/sync';
+import type { TreatmentTemplateTables } from './tables/treatmentTemplates';
 
 /**
  * Every table of the server database, composed from one file per area (./tables/<area>.ts;
@@ -27,7 +28,8 @@ export interface Database
     ServiceTeamTables,
     ProtocolTables,
     MailTables,
-    ArchiveTables {}
+    ArchiveTables,
+    TreatmentTemplateTables {}
 
 export type * from './tables/accessLogs';
 export type * from './tables/accounts';
@@ -40,3 +42,4 @@ export type * from './tables/protocols';
 export type * from './tables/services';
 export type * from './tables/serviceTeams';
 export type * from './tables/sync';
+export type * from './tables/treatmentTemplates';

@@ -16,6 +16,7 @@ export const organizationRules = {
   openArchive: ['owner'],
   rotateKey: ['owner'],
   manageServices: ['owner', 'admin'],
+  manageTemplates: ['owner', 'admin'],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type OrganizationAction = keyof typeof organizationRules;
@@ -30,6 +31,7 @@ export const policyMessages = {
   openArchive: 'Nur der Inhaber darf das Patientenarchiv öffnen.',
   rotateKey: 'Nur der Inhaber darf den Organisationsschlüssel erneuern.',
   manageServices: 'Nur der Inhaber oder ein Administrator darf Sanitätsdienste anlegen, ändern, archivieren oder löschen.',
+  manageTemplates: 'Nur der Inhaber oder ein Administrator darf Behandlungsvorlagen anlegen, ändern oder löschen.',
   removeOwner: 'Der Inhaber kann nicht entfernt werden.',
   ownerCannotLeave: 'Der Inhaber kann die Organisation nicht verlassen.',
 } as const;
