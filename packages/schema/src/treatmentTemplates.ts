@@ -20,6 +20,7 @@ export const treatmentTemplateMessages = {
   tooManyMaterials: 'Höchstens 20 Materialien je Vorlage',
   duplicateMaterial: 'Jedes Material darf in einer Vorlage nur einmal vorkommen',
   unknownMaterial: 'Ein Material der Vorlage steht nicht (mehr) im Materialkatalog der Organisation.',
+  notAllowed: 'Nur der Inhaber oder ein Administrator darf Behandlungsvorlagen anlegen, ändern oder löschen.',
   notFound: 'Vorlage nicht gefunden.',
   exists: 'Diese Vorlage gibt es bereits.',
   tooMany: 'Eine Organisation kann höchstens 100 Vorlagen haben.',

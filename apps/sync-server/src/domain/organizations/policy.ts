@@ -1,5 +1,5 @@
 import type { OrganizationRole } from '@sanidok/schema';
-import { idParam } from '@sanidok/schema';
+import { idParam, treatmentTemplateMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { OrganizationRow, UserRow } from '../../db/database';
 import { AppError, forbidden, notFound } from '../errors';
@@ -31,7 +31,7 @@ export const policyMessages = {
   openArchive: 'Nur der Inhaber darf das Patientenarchiv öffnen.',
   rotateKey: 'Nur der Inhaber darf den Organisationsschlüssel erneuern.',
   manageServices: 'Nur der Inhaber oder ein Administrator darf Sanitätsdienste anlegen, ändern, archivieren oder löschen.',
-  manageTemplates: 'Nur der Inhaber oder ein Administrator darf Behandlungsvorlagen anlegen, ändern oder löschen.',
+  manageTemplates: treatmentTemplateMessages.notAllowed,
   removeOwner: 'Der Inhaber kann nicht entfernt werden.',
   ownerCannotLeave: 'Der Inhaber kann die Organisation nicht verlassen.',
 } as const;
