@@ -1,4 +1,5 @@
 import { quantitySchema } from './minorTreatments';
+import type { OrganizationRole } from './organizations';
 import { entityId } from './services';
 import { z } from './zodConfig';
 
@@ -25,6 +26,10 @@ export const treatmentTemplateMessages = {
   exists: 'Diese Vorlage gibt es bereits.',
   tooMany: 'Eine Organisation kann höchstens 100 Vorlagen haben.',
 } as const;
+
+/** Who maintains templates: the server's policy (organizationRules.manageTemplates) and the device's local rule read this. */
+export const templateManagerRoles = ['owner', 'admin'] as const satisfies readonly OrganizationRole[];
+export const mayManageTemplates = (role: OrganizationRole): boolean => (templateManagerRoles as readonly OrganizationRole[]).includes(role);
 
 /** Templates per organisation: a chip row, not a catalogue (and a bound on what one admin can make every device store). */
 export const TREATMENT_TEMPLATES_MAX = 100;

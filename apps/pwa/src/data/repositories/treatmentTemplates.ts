@@ -1,5 +1,5 @@
 import type { TemplateMaterial, TreatmentTemplateFormValues } from '@sanidok/schema';
-import { syncMutations } from '@sanidok/schema';
+import { mayManageTemplates, syncMutations } from '@sanidok/schema';
 import type { LocalTreatmentTemplate, SaniDokDb } from '../db';
 import { activeDatabase } from '../db';
 import { writeMutation } from '../outbox';
@@ -21,7 +21,7 @@ export async function listTreatmentTemplates(db: SaniDokDb, organizationId: numb
 async function requireTemplateRights(tx: SaniDokDb, organizationId: number): Promise<void> {
   const organization = await tx.organizations.get(organizationId);
   if (!organization) throw new LocalWriteError('organizationUnknown');
-  if (organization.role === 'member') throw new LocalWriteError('templatesNotAllowed');
+  if (!mayManageTemplates(organization.role)) throw new LocalWriteError('templatesNotAllowed');
   if (organization.isBlocked) throw new LocalWriteError('organizationBlocked');
 }
 

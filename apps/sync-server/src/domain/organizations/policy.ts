@@ -1,5 +1,5 @@
 import type { OrganizationRole } from '@sanidok/schema';
-import { idParam, treatmentTemplateMessages } from '@sanidok/schema';
+import { idParam, templateManagerRoles, treatmentTemplateMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { OrganizationRow, UserRow } from '../../db/database';
 import { AppError, forbidden, notFound } from '../errors';
@@ -16,7 +16,7 @@ export const organizationRules = {
   openArchive: ['owner'],
   rotateKey: ['owner'],
   manageServices: ['owner', 'admin'],
-  manageTemplates: ['owner', 'admin'],
+  manageTemplates: templateManagerRoles,
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type OrganizationAction = keyof typeof organizationRules;

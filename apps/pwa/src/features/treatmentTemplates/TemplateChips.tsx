@@ -1,0 +1,46 @@
+import { Button, Group, Input } from '@mantine/core';
+import { useTreatmentTemplates } from '../../data/hooks';
+import type { LocalTreatmentTemplate } from '../../data/db';
+import { treatmentTemplatesDe } from '../../i18n/treatmentTemplates.de';
+
+const t = treatmentTemplatesDe.chips;
+
+interface TemplateChipsProps {
+  organizationId: number | undefined;
+  /** The template last applied in this dialog, shown pressed. */
+  activeId: string | null;
+  onPick: (template: LocalTreatmentTemplate) => void;
+}
+
+/**
+ * One-tap templates at the top of the minor-treatment dialog (issue 17): a tap fills description
+ * and materials. Read from the device, so they work offline. Buttons, not a chip group: each tap
+ * applies at once, and Tab reaches every one.
+ */
+export function TemplateChips({ organizationId, activeId, onPick }: TemplateChipsProps) {
+  const templates = useTreatmentTemplates(organizationId);
+  if (!templates || templates.length === 0) return null;
+  return (
+    <Input.Wrapper label={t.label} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+      <Group gap="xs" mt={4}>
+        {templates.map((template) => (
+          <Button
+            key={template.id}
+            size="sm"
+            radius="xl"
+            variant={template.id === activeId ? 'filled' : 'light'}
+            aria-pressed={template.id === activeId}
+            aria-label={t.apply(template.name)}
+            onClick={() => onPick(template)}
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+            h="auto"
+            mih={40}
+            py={6}
+          >
+            {template.name}
+          </Button>
+        ))}
+      </Group>
+    </Input.Wrapper>
+  );
+}
