@@ -83,7 +83,7 @@ export async function recordSimpleVitals(page: Page, values: SimpleVitals): Prom
   await expect(dialog).toHaveCount(0);
 }
 
-/** One parameter of 'Neue Vitalparameter-Messung': its checkbox, then its inputs by label. */
+/** One parameter of 'Neue Vitalparameter-Messung': its inputs by label; its checkbox ticks itself. */
 export interface RichParameter {
   /** The checkbox reads '{parameter} erfassen'. */
   parameter: string;
@@ -96,8 +96,9 @@ export async function recordRichVitals(page: Page, parameters: readonly RichPara
   const dialog = page.getByRole('dialog', { name: 'Neue Vitalparameter-Messung' });
   await expect(dialog).toBeVisible();
   for (const { parameter, inputs } of parameters) {
-    await dialog.getByRole('checkbox', { name: `${parameter} erfassen` }).check();
+    // Typing is enough (issue 17): the value ticks its parameter, no tap on the checkbox first.
     for (const [label, value] of Object.entries(inputs)) await dialog.getByRole('textbox', { name: label, exact: true }).fill(value);
+    await expect(dialog.getByRole('checkbox', { name: `${parameter} erfassen` })).toBeChecked();
   }
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(dialog).toHaveCount(0);
