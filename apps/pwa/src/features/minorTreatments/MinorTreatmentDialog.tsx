@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { MinorTreatmentFormValues, SelectedMaterial, Service } from '@sanidok/schema';
+import type { MinorTreatmentFormValues, MinorTreatmentTemplate, SelectedMaterial, Service } from '@sanidok/schema';
 import { minorTreatmentFormSchema, serviceMinorTreatmentFormSchema } from '@sanidok/schema';
 import type { SubmitEvent, KeyboardEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +15,6 @@ import { failureMessage } from '../../lib/failureMessage';
 import { FormActions } from '../../components/FormActions';
 import { CaptureModal } from '../../components/CaptureModal';
 import { zodForm } from '../../lib/zodForm';
-import type { LocalTreatmentTemplate } from '../../data/db';
 import { templateSelection } from '../treatmentTemplates/applyTemplate';
 import { TemplateChips } from '../treatmentTemplates/TemplateChips';
 
@@ -56,7 +55,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
   const [selection, setSelection] = useState<SelectedMaterial[]>([]);
   const [notice, setNotice] = useState(false);
   /** The template last tapped (issue 17): a template without materials needs no 'Fortfahren'. */
-  const [template, setTemplate] = useState<LocalTreatmentTemplate | null>(null);
+  const [template, setTemplate] = useState<MinorTreatmentTemplate | null>(null);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -83,7 +82,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
     setTemplate(null);
   };
 
-  const applyTemplate = (picked: LocalTreatmentTemplate) => {
+  const applyTemplate = (picked: MinorTreatmentTemplate) => {
     form.setValue('description', picked.description, { shouldValidate: form.formState.isSubmitted });
     setSelection(templateSelection(picked.materials, catalogue));
     setTemplate(picked);

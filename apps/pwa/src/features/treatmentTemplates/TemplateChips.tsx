@@ -1,6 +1,6 @@
 import { Button, Group, Input } from '@mantine/core';
 import { useTreatmentTemplates } from '../../data/hooks';
-import type { LocalTreatmentTemplate } from '../../data/db';
+import type { MinorTreatmentTemplate } from '@sanidok/schema';
 import { treatmentTemplatesDe } from '../../i18n/treatmentTemplates.de';
 
 const t = treatmentTemplatesDe.chips;
@@ -9,7 +9,7 @@ interface TemplateChipsProps {
   organizationId: number | undefined;
   /** The template last applied in this dialog, shown pressed. */
   activeId: string | null;
-  onPick: (template: LocalTreatmentTemplate) => void;
+  onPick: (template: MinorTreatmentTemplate) => void;
 }
 
 /**

@@ -1,17 +1,17 @@
 import { Alert, Stack, Textarea, TextInput } from '@mantine/core';
-import type { SelectedMaterial, TreatmentTemplateFormValues } from '@sanidok/schema';
+import type { MinorTreatmentTemplate, SelectedMaterial, TreatmentTemplateFormValues } from '@sanidok/schema';
 import { treatmentTemplateFormSchema } from '@sanidok/schema';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CaptureModal } from '../../components/CaptureModal';
 import { FormActions } from '../../components/FormActions';
-import type { LocalTreatmentTemplate } from '../../data/db';
 import { useMaterials } from '../../data/hooks';
 import { createTreatmentTemplate, updateTreatmentTemplate } from '../../data/repositories/treatmentTemplates';
 import { treatmentTemplatesDe } from '../../i18n/treatmentTemplates.de';
 import { failureMessage } from '../../lib/failureMessage';
 import { notifySuccess } from '../../lib/notify';
 import { zodForm } from '../../lib/zodForm';
+import type { CatalogueMaterial } from '../materials/MaterialPicker';
 import { MaterialPicker } from '../materials/MaterialPicker';
 import { templateMaterials, templateSelection } from './applyTemplate';
 
@@ -20,7 +20,7 @@ const t = treatmentTemplatesDe;
 interface TemplateDialogProps {
   organizationId: number;
   /** null: a new template; undefined: closed. */
-  template: LocalTreatmentTemplate | null | undefined;
+  template: MinorTreatmentTemplate | null | undefined;
   onClose: () => void;
 }
 
@@ -31,19 +31,31 @@ interface TemplateDialogProps {
  */
 export function TemplateDialog({ organizationId, template, onClose }: TemplateDialogProps) {
   const catalogue = useMaterials(organizationId);
-  const form = useForm<TreatmentTemplateFormValues>({ resolver: zodForm(treatmentTemplateFormSchema), defaultValues: { name: '', description: '' } });
-  const [selection, setSelection] = useState<SelectedMaterial[]>([]);
+  return (
+    <CaptureModal opened={template !== undefined} onClose={onClose} title={template ? t.dialog.editTitle : t.dialog.createTitle} size="lg" closeLabel={t.dialog.close}>
+      {/* Mounted per opening (and per template), once the catalogue is read: the form starts from the template. */}
+      {template !== undefined && catalogue !== undefined && (
+        <TemplateForm key={template?.id ?? 'new'} organizationId={organizationId} template={template} catalogue={catalogue} onClose={onClose} />
+      )}
+    </CaptureModal>
+  );
+}
+
+interface TemplateFormProps {
+  organizationId: number;
+  template: MinorTreatmentTemplate | null;
+  catalogue: readonly CatalogueMaterial[];
+  onClose: () => void;
+}
+
+function TemplateForm({ organizationId, template, catalogue, onClose }: TemplateFormProps) {
+  const form = useForm<TreatmentTemplateFormValues>({
+    resolver: zodForm(treatmentTemplateFormSchema),
+    defaultValues: { name: template?.name ?? '', description: template?.description ?? '' },
+  });
+  const [selection, setSelection] = useState<SelectedMaterial[]>(() => (template ? templateSelection(template.materials, catalogue) : []));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const opened = template !== undefined;
-
-  // Fill the form each time the dialog opens (catalogue first: the selection shows names and units).
-  useEffect(() => {
-    if (!opened || catalogue === undefined) return;
-    form.reset({ name: template?.name ?? '', description: template?.description ?? '' });
-    setSelection(template ? templateSelection(template.materials, catalogue) : []);
-    setError(null);
-  }, [opened, template, catalogue, form]);
 
   const save = form.handleSubmit(async (values) => {
     setSaving(true);
@@ -56,27 +68,24 @@ export function TemplateDialog({ organizationId, template, onClose }: TemplateDi
       onClose();
     } catch (failure) {
       setError(failureMessage(failure) || t.toasts.unknownError);
-    } finally {
       setSaving(false);
     }
   });
 
   const { errors } = form.formState;
   return (
-    <CaptureModal opened={opened} onClose={() => !saving && onClose()} title={template ? t.dialog.editTitle : t.dialog.createTitle} size="lg" closeLabel={t.dialog.close}>
-      <form onSubmit={(event) => void save(event)} noValidate>
-        <Stack gap="md">
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput label={t.dialog.name} description={t.dialog.nameHint} required data-autofocus maxLength={40} error={errors.name?.message} {...form.register('name')} />
-          <Textarea label={t.dialog.description} description={t.dialog.descriptionHint} required rows={3} error={errors.description?.message} {...form.register('description')} />
-          <MaterialPicker catalogue={catalogue} selection={selection} onChange={setSelection} />
-          <FormActions secondaryLabel={t.dialog.cancel} onSecondary={onClose} saveLabel={t.dialog.save} savingLabel={t.dialog.saving} saving={saving} />
-        </Stack>
-      </form>
-    </CaptureModal>
+    <form onSubmit={(event) => void save(event)} noValidate>
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput label={t.dialog.name} description={t.dialog.nameHint} required data-autofocus maxLength={40} error={errors.name?.message} {...form.register('name')} />
+        <Textarea label={t.dialog.description} description={t.dialog.descriptionHint} required rows={3} error={errors.description?.message} {...form.register('description')} />
+        <MaterialPicker catalogue={catalogue} selection={selection} onChange={setSelection} />
+        <FormActions secondaryLabel={t.dialog.cancel} onSecondary={onClose} saveLabel={t.dialog.save} savingLabel={t.dialog.saving} saving={saving} />
+      </Stack>
+    </form>
   );
 }

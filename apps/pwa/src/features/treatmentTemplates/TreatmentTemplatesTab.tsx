@@ -1,8 +1,7 @@
 import { ActionIcon, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import type { OrganizationListItem } from '@sanidok/schema';
+import type { MinorTreatmentTemplate, OrganizationListItem } from '@sanidok/schema';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { LocalTreatmentTemplate } from '../../data/db';
 import { useMaterials, useTreatmentTemplates } from '../../data/hooks';
 import { deleteTreatmentTemplate } from '../../data/repositories/treatmentTemplates';
 import { treatmentTemplatesDe } from '../../i18n/treatmentTemplates.de';
@@ -20,11 +19,11 @@ const t = treatmentTemplatesDe;
 export function TreatmentTemplatesTab({ organization }: { organization: OrganizationListItem }) {
   const templates = useTreatmentTemplates(organization.id);
   const catalogue = useMaterials(organization.id);
-  const [editing, setEditing] = useState<LocalTreatmentTemplate | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<LocalTreatmentTemplate | null>(null);
+  const [editing, setEditing] = useState<MinorTreatmentTemplate | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<MinorTreatmentTemplate | null>(null);
   const locked = organization.isBlocked;
 
-  const remove = async (template: LocalTreatmentTemplate) => {
+  const remove = async (template: MinorTreatmentTemplate) => {
     try {
       await deleteTreatmentTemplate(template.id);
       notifySuccess(t.toasts.deleted, template.name);
@@ -35,7 +34,7 @@ export function TreatmentTemplatesTab({ organization }: { organization: Organiza
     }
   };
 
-  const materialsText = (template: LocalTreatmentTemplate) => {
+  const materialsText = (template: MinorTreatmentTemplate) => {
     const chosen = templateSelection(template.materials, catalogue);
     return chosen.length === 0 ? t.noMaterials : chosen.map((m) => `${m.quantity} × ${m.name}`).join(', ');
   };

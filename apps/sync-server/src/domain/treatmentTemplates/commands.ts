@@ -37,7 +37,7 @@ export async function createTreatmentTemplate(ctx: CommandContext, input: unknow
   const { organization } = await authorize(ctx.db, data.organizationId, ctx.user, 'manageTemplates');
   const id = data.id ?? globalThis.crypto.randomUUID();
   return inTransaction(ctx.db, async (trx) => {
-    const count = await trx.selectFrom('treatmentTemplates').select((eb) => eb.fn.countAll<number>().as('n'))
+    const count = await trx.selectFrom('treatmentTemplates').select((eb) => eb.fn.countAll().as('n'))
       .where('organizationId', '=', organization.id).executeTakeFirstOrThrow();
     if (Number(count.n) >= TREATMENT_TEMPLATES_MAX) throw conflict(m.tooMany);
     await assertCatalogueMaterials(trx, organization.id, data.materials);

@@ -133,7 +133,7 @@ describe('dialog Vitalparameter erfassen', () => {
       await ui.user.keyboard(value);
     }
     const typed = ['Blutdruck systolisch (mmHg)', 'Blutdruck diastolisch (mmHg)', 'Herzfrequenz (/min)', 'Sauerstoffsättigung SpO₂ (%)'];
-    expect(typed.map((name) => (within(form).getByRole('textbox', { name }) as HTMLInputElement).value)).toEqual(['135', '85', '92', '97']);
+    expect(typed.map((name) => within(form).getByRole<HTMLInputElement>('textbox', { name }).value)).toEqual(['135', '85', '92', '97']);
     expect(typed.map((name) => within(form).getByRole('textbox', { name }).getAttribute('inputmode'))).toEqual(['numeric', 'numeric', 'numeric', 'numeric']);
     expect(within(form).getByRole('textbox', { name: 'Temperatur (°C)' })).toHaveAttribute('inputmode', 'decimal');
     // AVPU of the last set follows the numbers; nothing of the last values is carried over.
