@@ -45,7 +45,8 @@ export async function createProtocolViaDialog(page: Page, input: NewProtocolInpu
   await expect(dialog.getByRole('textbox', { name: 'Vorname' })).toBeFocused();
   await dialog.getByRole('textbox', { name: 'Vorname' }).fill(input.firstName);
   await dialog.getByRole('textbox', { name: 'Nachname' }).fill(input.lastName);
-  await dialog.getByLabel('Geburtsdatum').fill(input.dateOfBirth);
+  // Typed as TT.MM.JJJJ, as on a German tablet (issue 17).
+  await dialog.getByLabel('Geburtsdatum').fill(input.dateOfBirth.split('-').reverse().join('.'));
   await dialog.getByRole('combobox', { name: 'Versicherungsinformationen' }).fill(input.insurerSearch);
   await page.getByRole('option', { name: input.insurer, exact: true }).click();
   await expect(dialog.getByRole('combobox', { name: 'Versicherungsinformationen' })).toHaveValue(input.insurer);

@@ -17,6 +17,7 @@ export * from './minorTreatments';
 export * from './materialSelection';
 export * from './treatmentTemplates';
 export * from './format';
+export * from './typedDates';
 export * from './admin';
 export * from './adminAlerts';
 export * from './email';
