@@ -118,9 +118,9 @@ test.describe('Sanitätsdienste', () => {
       await dialog.getByLabel('Ort').fill('Marktplatz 1');
       // German fields (issue 17): TT.MM.JJJJ; a time is typed as hours then minutes.
       await dialog.getByLabel('Startdatum').fill(german(day));
-      await dialog.getByLabel('Startzeit', { exact: true }).pressSequentially('1000');
+      await dialog.getByLabel(/^Startzeit/).pressSequentially('1000');
       await dialog.getByLabel('Enddatum').fill(german(day));
-      await dialog.getByLabel('Endzeit', { exact: true }).pressSequentially('1800');
+      await dialog.getByLabel(/^Endzeit/).pressSequentially('1800');
       await expect(dialog.getByLabel('Organisation')).toHaveValue(/\d+/);
       await dialog.getByRole('button', { name: 'Erstellen' }).click();
       await expect(owner.getByText('Sanitätsdienst erstellt')).toBeVisible();
@@ -163,7 +163,7 @@ test.describe('Sanitätsdienste', () => {
       await expect(owner.getByRole('heading', { level: 1, name: serviceName })).toBeVisible();
       await owner.getByRole('button', { name: 'Bearbeiten' }).click();
       const edit = owner.getByRole('dialog', { name: 'Sanitätsdienst bearbeiten' });
-      await expect(edit.getByLabel('Startzeit', { exact: true })).toHaveValue('10');
+      await expect(edit.getByLabel(/^Startzeit/)).toHaveValue('10');
       await expect(edit.getByLabel('Minuten (Startzeit)')).toHaveValue('00');
       await edit.getByLabel('Ort').fill('Festwiese Süd');
       await edit.getByRole('button', { name: 'Speichern' }).click();
