@@ -51,7 +51,16 @@ test.describe('Layout auf Tablet und Telefon', () => {
       ['protokoll-patient', `/patient-protocols/${protocolId}`],
       ['protokoll-behandlung', `/patient-protocols/${protocolId}`, async (p) => p.getByRole('tab', { name: 'Behandlung' }).click()],
       ['protokoll-vitalwerte', `/patient-protocols/${protocolId}`, async (p) => p.getByRole('tab', { name: 'Vitalparameter' }).click()],
+      ['dienst-material', `/services/${serviceId}?tab=materials`],
+      ['protokoll-befund', `/patient-protocols/${protocolId}`, async (p) => p.getByRole('tab', { name: 'Befund' }).click()],
       ['organisationen', '/organizations'],
+      ['vorlagen', '/organizations', async (p) => {
+        await p.getByRole('region', { name: /DRK Müllheim/ }).getByRole('tab', { name: 'Behandlungsvorlagen' }).click();
+      }],
+      ['bagatelle-erfassen', '/minor-treatments', async (p) => {
+        await p.getByRole('button', { name: 'Neue Behandlung' }).click();
+        await expect(p.getByRole('dialog', { name: 'Bagatellbehandlung erfassen' })).toBeVisible();
+      }],
     ];
     const problems: string[] = [];
     for (const viewport of viewports) {
