@@ -10,7 +10,8 @@ export interface LayoutProblem {
  * label box is narrower than its text (`scrollWidth > clientWidth`, also on the label inside a
  * Mantine button or badge); (2) no two visible interactive elements overlap (neither contains the
  * other in the DOM, and their boxes share more than 2 px in both directions). Elements inside a
- * scroll container are measured where they are, so a horizontally scrolling table is fine.
+ * scroll container are measured where they are, so a horizontally scrolling table is fine. With a
+ * dialog open, only the dialog is checked.
  */
 export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
   return page.evaluate(() => {
@@ -23,14 +24,17 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     };
     const name = (el: Element) => `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} '${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 60)}'`;
 
-    const labelled = document.querySelectorAll('button, [role="tab"], a.mantine-Button-root, .mantine-Badge-root');
+    // With a dialog open only the dialog counts: the page behind it lies under the overlay.
+    const dialogs = document.querySelectorAll('[role="dialog"]');
+    const root: ParentNode = dialogs.length > 0 ? (dialogs[dialogs.length - 1] as Element) : document;
+    const labelled = root.querySelectorAll('button, [role="tab"], a.mantine-Button-root, .mantine-Badge-root');
     for (const el of labelled) {
       if (!visible(el)) continue;
       const parts = [el, ...el.querySelectorAll('.mantine-Button-label, .mantine-Badge-label, .mantine-Tabs-tabLabel, .mantine-Button-inner')];
       if (parts.some((part) => part.scrollWidth > part.clientWidth + 1)) problems.push({ kind: 'clipped', what: name(el) });
     }
 
-    const interactive = [...document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], [role="button"], [role="checkbox"], [role="switch"]')]
+    const interactive = [...root.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], [role="button"], [role="checkbox"], [role="switch"]')]
       .filter((el) => visible(el) && !el.closest('[aria-hidden="true"]'));
     const rects = interactive.map((el) => el.getBoundingClientRect());
     for (let i = 0; i < interactive.length; i += 1) {
