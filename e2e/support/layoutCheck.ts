@@ -22,7 +22,11 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       const style = getComputedStyle(el);
       return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
     };
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} '${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 60)}'`;
+    const name = (el: Element) => {
+      const role = el.getAttribute('role');
+      const text = el.textContent.trim() || (el.getAttribute('aria-label') ?? '');
+      return `${el.tagName.toLowerCase()}${role ? `[role=${role}]` : ''} '${text.slice(0, 60)}'`;
+    };
 
     // With a dialog open only the dialog counts: the page behind it lies under the overlay.
     const dialogs = document.querySelectorAll('[role="dialog"]');

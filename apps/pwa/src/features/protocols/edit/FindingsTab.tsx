@@ -1,4 +1,4 @@
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea } from '@mantine/core';
 import type { ProtocolClinicalField } from '@sanidok/schema';
 import { protocolFieldLabels } from '@sanidok/schema';
 import type { UseFormReturn } from 'react-hook-form';
@@ -51,7 +51,7 @@ function IncidentTimeField({ form, readOnly }: { form: UseFormReturn<ProtocolEdi
           readOnly={readOnly}
           size="md"
           maw={360}
-          value={field.value ?? ''}
+          value={field.value}
           onChange={field.onChange}
           onBlur={field.onBlur}
           name={field.name}

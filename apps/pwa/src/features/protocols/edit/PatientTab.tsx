@@ -61,7 +61,7 @@ export function PatientTab({ form, readOnly, hasPatientData, discharged }: Patie
               description={t.patient.dateOfBirthHint}
               readOnly={readOnly}
               size="md"
-              value={field.value ?? ''}
+              value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               name={field.name}
