@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { registerViaUi, uniqueName } from './helpers';
+import { expectAccessible } from './support/a11y';
 import { clientHeader } from './support/api';
 import { expectOutboxDrained, createOrganizationWithKeyViaUi } from './support/protocolSetup';
 import { withDatabase } from './support/serverDb';
@@ -84,6 +85,7 @@ test.describe('Behandlungsvorlagen', () => {
     const table = detail.getByRole('table', { name: 'Behandlungsvorlagen' });
     await expect(table).toContainText('2 × Blasenpflaster');
     await expect(table).toContainText('ohne Material');
+    await expectAccessible(page, 'Organisation, Behandlungsvorlagen');
     await expectOutboxDrained(page, user.id);
     expect(withDatabase(databaseFile, (db) => (db.prepare('select count(*) as n from treatment_templates where organization_id = ?').get(organizationId) as { n: number }).n)).toBe(2);
 
@@ -93,6 +95,7 @@ test.describe('Behandlungsvorlagen', () => {
     const dialog = page.getByRole('dialog', { name: 'Bagatellbehandlung erfassen' });
     await expect(dialog.getByRole('combobox', { name: 'Sanitätsdienst' })).toHaveValue(serviceName, { timeout: 20_000 });
     await expect(dialog.getByRole('button', { name: 'Vorlage Blase übernehmen' })).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page, 'Bagatellbehandlung mit Vorlagen');
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await context.setOffline(true);
 

@@ -1,4 +1,5 @@
-import { Button, Group, Input } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
 import { useTreatmentTemplates } from '../../data/hooks';
 import type { MinorTreatmentTemplate } from '@sanidok/schema';
 import { treatmentTemplatesDe } from '../../i18n/treatmentTemplates.de';
@@ -19,10 +20,14 @@ interface TemplateChipsProps {
  */
 export function TemplateChips({ organizationId, activeId, onPick }: TemplateChipsProps) {
   const templates = useTreatmentTemplates(organizationId);
+  const labelId = useId();
   if (!templates || templates.length === 0) return null;
   return (
-    <Input.Wrapper label={t.label} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-      <Group gap="xs" mt={4}>
+    <Stack gap={4} role="group" aria-labelledby={labelId}>
+      <Text id={labelId} size="sm" fw={600}>
+        {t.label}
+      </Text>
+      <Group gap="xs">
         {templates.map((template) => (
           <Button
             key={template.id}
@@ -41,6 +46,6 @@ export function TemplateChips({ organizationId, activeId, onPick }: TemplateChip
           </Button>
         ))}
       </Group>
-    </Input.Wrapper>
+    </Stack>
   );
 }
