@@ -59,12 +59,6 @@ export function InsuranceInput({ value, onChange, onBlur, error }: ControlledInp
   );
 }
 
-/** Today as yyyy-mm-dd on this device: the latest date of birth the date input offers. */
-export function todayIsoDate(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
  * Whether cancelling would lose something the medic typed or picked: only then is 'Eingabe
  * abbrechen?' asked. The service choice alone (often preselected) is no input worth a question.
