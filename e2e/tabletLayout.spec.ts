@@ -9,13 +9,16 @@ import { createOrganizationWithKeyViaUi, createProtocolViaApi } from './support/
 
 /**
  * Issue 17: the main screens at tablet sizes (landscape, portrait) and a phone pass the layout
- * check — no clipped button or badge text, no overlapping controls. Screenshots land in
- * e2e/.screens/ for a look.
+ * check — no clipped button or badge text, no overlapping controls, no sideways page scroll.
+ * Screenshots land in e2e/.screens/ for a look.
  */
 const viewports = [
   { name: 'tablet-quer', width: 1024, height: 768 },
   { name: 'tablet-hoch', width: 800, height: 1280 },
   { name: 'telefon', width: 390, height: 844 },
+  // The ends of the tablet range (768–1280 px), both orientations.
+  { name: 'tablet-768', width: 768, height: 1024 },
+  { name: 'tablet-1280', width: 1280, height: 800 },
 ] as const;
 
 const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
@@ -29,8 +32,8 @@ async function check(page: Page, viewport: string, screen: string): Promise<stri
 }
 
 test.describe('Layout auf Tablet und Telefon', () => {
-  test('Hauptseiten bei 1024×768, 800×1280 und 390×844: kein abgeschnittener Text, nichts überlappt', async ({ page }) => {
-    test.setTimeout(240_000);
+  test('Hauptseiten bei 1024×768, 800×1280, 390×844, 768×1024 und 1280×800: kein abgeschnittener Text, nichts überlappt', async ({ page }) => {
+    test.setTimeout(360_000);
     await registerViaUi(page, uniqueName('sani'));
     const { id: organizationId } = await createOrganizationWithKeyViaUi(page, `DRK Müllheim ${uniqueName('org')}`);
     await createMaterialViaApi(page.request, organizationId, 'Wärmeerhaltung mit Rettungsdecke', 'Stück');

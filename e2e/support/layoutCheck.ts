@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 export interface LayoutProblem {
-  kind: 'clipped' | 'overlap';
+  kind: 'clipped' | 'overlap' | 'page-overflow';
   what: string;
 }
 
@@ -9,13 +9,17 @@ export interface LayoutProblem {
  * Issue 17's layout check, run in the page: (1) no button, tab or badge whose text is cut — its
  * label box is narrower than its text (`scrollWidth > clientWidth`, also on the label inside a
  * Mantine button or badge); (2) no two visible interactive elements overlap (neither contains the
- * other in the DOM, and their boxes share more than 2 px in both directions). Elements inside a
+ * other in the DOM, and their boxes share more than 2 px in both directions); (3) the page does
+ * not scroll sideways. Elements inside a
  * scroll container are measured where they are, so a horizontally scrolling table is fine. With a
  * dialog open, only the dialog is checked.
  */
 export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
   return page.evaluate(() => {
-    const problems: { kind: 'clipped' | 'overlap'; what: string }[] = [];
+    const problems: { kind: 'clipped' | 'overlap' | 'page-overflow'; what: string }[] = [];
+    // The page itself never scrolls sideways (a wide table scrolls in its own container).
+    const overflow = document.documentElement.scrollWidth - window.innerWidth;
+    if (overflow > 1) problems.push({ kind: 'page-overflow', what: `${overflow}px wider than the screen` });
     const visible = (el: Element) => {
       const rect = el.getBoundingClientRect();
       if (rect.width < 1 || rect.height < 1) return false;
