@@ -26,7 +26,7 @@ const accessLine = '[10:20] Periphervenöser Zugang gelegt: Arm links, 20 G (ros
 const emergency = { contact: 'Waltraud Zwirnmeier (Tochter)', phone: '+49 171 5550123' };
 const symptoms = 'Schwindel, kaltschweißig, Übelkeit';
 /** German wall time in the date-time input; summer time, so 21:40 in Berlin is 19:40 UTC. */
-const incident = { typed: '2025-06-14T21:40', stored: '2025-06-14T19:40:00.000Z', shown: '14.06.2025 21:40' };
+const incident = { typed: '14.06.2025 21:40', stored: '2025-06-14T19:40:00.000Z', shown: '14.06.2025 21:40' };
 
 /** The handover sheet's row of one parameter: 'Blutdruck | 140/90 mmHg | 10:17'. */
 async function handoverVitalRow(popup: Page, parameter: string): Promise<string> {

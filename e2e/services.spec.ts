@@ -116,10 +116,11 @@ test.describe('Sanitätsdienste', () => {
       await dialog.getByLabel('Name').fill(serviceName);
       await dialog.getByLabel('Beschreibung').fill('Zwei Teams, Sanitätswache am Rathaus');
       await dialog.getByLabel('Ort').fill('Marktplatz 1');
-      await dialog.getByLabel('Startdatum').fill(day);
-      await dialog.getByLabel('Startzeit').fill('10:00');
-      await dialog.getByLabel('Enddatum').fill(day);
-      await dialog.getByLabel('Endzeit').fill('18:00');
+      // German fields (issue 17): TT.MM.JJJJ; a time is typed as hours then minutes.
+      await dialog.getByLabel('Startdatum').fill(german(day));
+      await dialog.getByLabel(/^Startzeit/).pressSequentially('1000');
+      await dialog.getByLabel('Enddatum').fill(german(day));
+      await dialog.getByLabel(/^Endzeit/).pressSequentially('1800');
       await expect(dialog.getByLabel('Organisation')).toHaveValue(/\d+/);
       await dialog.getByRole('button', { name: 'Erstellen' }).click();
       await expect(owner.getByText('Sanitätsdienst erstellt')).toBeVisible();
@@ -162,7 +163,8 @@ test.describe('Sanitätsdienste', () => {
       await expect(owner.getByRole('heading', { level: 1, name: serviceName })).toBeVisible();
       await owner.getByRole('button', { name: 'Bearbeiten' }).click();
       const edit = owner.getByRole('dialog', { name: 'Sanitätsdienst bearbeiten' });
-      await expect(edit.getByLabel('Startzeit')).toHaveValue('10:00');
+      await expect(edit.getByLabel(/^Startzeit/)).toHaveValue('10');
+      await expect(edit.getByLabel('Minuten (Startzeit)')).toHaveValue('00');
       await edit.getByLabel('Ort').fill('Festwiese Süd');
       await edit.getByRole('button', { name: 'Speichern' }).click();
       await expect(owner.getByText('Erfolgreich gespeichert')).toBeVisible();

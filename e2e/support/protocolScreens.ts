@@ -45,7 +45,8 @@ export async function createProtocolViaDialog(page: Page, input: NewProtocolInpu
   await expect(dialog.getByRole('textbox', { name: 'Vorname' })).toBeFocused();
   await dialog.getByRole('textbox', { name: 'Vorname' }).fill(input.firstName);
   await dialog.getByRole('textbox', { name: 'Nachname' }).fill(input.lastName);
-  await dialog.getByLabel('Geburtsdatum').fill(input.dateOfBirth);
+  // Typed as TT.MM.JJJJ, as on a German tablet (issue 17).
+  await dialog.getByLabel('Geburtsdatum').fill(input.dateOfBirth.split('-').reverse().join('.'));
   await dialog.getByRole('combobox', { name: 'Versicherungsinformationen' }).fill(input.insurerSearch);
   await page.getByRole('option', { name: input.insurer, exact: true }).click();
   await expect(dialog.getByRole('combobox', { name: 'Versicherungsinformationen' })).toHaveValue(input.insurer);
@@ -83,7 +84,7 @@ export async function recordSimpleVitals(page: Page, values: SimpleVitals): Prom
   await expect(dialog).toHaveCount(0);
 }
 
-/** One parameter of 'Neue Vitalparameter-Messung': its checkbox, then its inputs by label. */
+/** One parameter of 'Neue Vitalparameter-Messung': its inputs by label; its checkbox ticks itself. */
 export interface RichParameter {
   /** The checkbox reads '{parameter} erfassen'. */
   parameter: string;
@@ -96,8 +97,9 @@ export async function recordRichVitals(page: Page, parameters: readonly RichPara
   const dialog = page.getByRole('dialog', { name: 'Neue Vitalparameter-Messung' });
   await expect(dialog).toBeVisible();
   for (const { parameter, inputs } of parameters) {
-    await dialog.getByRole('checkbox', { name: `${parameter} erfassen` }).check();
+    // Typing is enough (issue 17): the value ticks its parameter, no tap on the checkbox first.
     for (const [label, value] of Object.entries(inputs)) await dialog.getByRole('textbox', { name: label, exact: true }).fill(value);
+    await expect(dialog.getByRole('checkbox', { name: `${parameter} erfassen` })).toBeChecked();
   }
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(dialog).toHaveCount(0);

@@ -5,6 +5,7 @@ import type { PatientProtocol, ProtocolPatientData } from './protocols';
 import type { Service } from './services';
 import type { ServiceTeamMember } from './serviceTeams';
 import type { TreatmentEntry } from './treatmentEntries';
+import type { MinorTreatmentTemplate } from './treatmentTemplates';
 import type { VitalRecord } from './vitals';
 import { z } from './zodConfig';
 
@@ -77,10 +78,12 @@ export interface SyncEntityData {
   treatmentEntry: TreatmentEntry;
   /** One member of a service's team (id `${serviceId}:${userId}`); a removal is a delete change. */
   serviceTeamMember: ServiceTeamMember;
+  /** A treatment template of the organisation (issue 17); a deletion is a delete change. */
+  treatmentTemplate: MinorTreatmentTemplate;
 }
 export type SyncEntity = keyof SyncEntityData;
 export const syncEntities = [
-  'service', 'material', 'minorTreatment', 'materialUsage', 'protocol', 'patientData', 'vitalRecord', 'treatmentEntry', 'serviceTeamMember',
+  'service', 'material', 'minorTreatment', 'materialUsage', 'protocol', 'patientData', 'vitalRecord', 'treatmentEntry', 'serviceTeamMember', 'treatmentTemplate',
 ] as const satisfies readonly SyncEntity[];
 
 export type SyncChange = {

@@ -3,6 +3,7 @@ import { addUsedMaterialsSchema, createMinorTreatmentSchema, refillMaterialsSche
 import { createProtocolSchema, dischargeProtocolSchema, updateProtocolSchema } from './protocols';
 import { createServiceSchema, serviceIdSchema, serviceMessages, updateServiceSchema } from './services';
 import { treatmentEntrySchema } from './treatmentEntries';
+import { createTreatmentTemplateSchema, treatmentTemplateIdSchema, updateTreatmentTemplateSchema } from './treatmentTemplates';
 import { recordVitalsSchema } from './vitals';
 import type { z } from './zodConfig';
 
@@ -96,6 +97,10 @@ export const syncMutations = {
   'vitals.record': { schema: withRequired(recordVitalsSchema, { ids: ['id'], times: ['recordedAt'] }), sensitive: false },
   'treatmentEntry.add': { schema: withRequired(treatmentEntrySchema, { times: ['createdAt'] }), sensitive: false },
   'accessLog.record': { schema: withRequired(recordAccessSchema, { ids: ['id'], times: ['occurredAt'] }), sensitive: false },
+  // Templates are the organisation's texts, never a patient's: not sensitive.
+  'treatmentTemplate.create': { schema: withRequired(createTreatmentTemplateSchema, { ids: ['id'] }), sensitive: false },
+  'treatmentTemplate.update': { schema: updateTreatmentTemplateSchema, sensitive: false },
+  'treatmentTemplate.delete': { schema: treatmentTemplateIdSchema, sensitive: false },
 } as const satisfies Record<string, SyncMutationContract>;
 
 export type SyncMutationName = keyof typeof syncMutations;

@@ -6,11 +6,21 @@ const serviceId = '0190a000-0000-7000-8000-000000000002';
 const at = '2026-11-23T10:00:00.000Z';
 
 describe('sync-mutation contract', () => {
-  it('names the 14 mutations, and only the protocol and minor-treatment writes carry patient data', () => {
-    expect(syncMutationNames).toHaveLength(14);
+  it('names the 17 mutations, and only the protocol and minor-treatment writes carry patient data', () => {
+    expect(syncMutationNames).toHaveLength(17);
     expect(syncMutationNames.filter((name) => syncMutations[name].sensitive).sort()).toEqual(['minorTreatment.create', 'protocol.create', 'protocol.discharge', 'protocol.update']);
     expect(isSyncMutationName('service.create')).toBe(true);
     expect(isSyncMutationName('toString')).toBe(false);
+  });
+
+  it('a treatment template is created with the id the device made; each material once', () => {
+    const template = { organizationId: 1, name: 'Blase', description: 'Blasenpflaster geklebt', materials: [{ materialId: 3, quantity: 2 }] };
+    expect(syncMutations['treatmentTemplate.create'].schema.safeParse(template).error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['id', 'Ungültige Kennung'],
+    ]);
+    expect(syncMutations['treatmentTemplate.create'].schema.parse({ ...template, id })).toMatchObject({ id, name: 'Blase' });
+    const twice = syncMutations['treatmentTemplate.update'].schema.safeParse({ id, name: 'Blase', description: 'x', materials: [{ materialId: 3, quantity: 1 }, { materialId: 3, quantity: 2 }] });
+    expect(twice.error?.issues.map((issue) => issue.message)).toEqual(['Jedes Material darf in einer Vorlage nur einmal vorkommen']);
   });
 
   it('requires the ids a device makes, with the German message of an invalid id', () => {

@@ -1,4 +1,6 @@
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import 'dayjs/locale/de';
 import { Notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -20,12 +22,15 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={accessibleColorVariables} env={env}>
       {/* docs/spec/accounts.md §9: only one toast at a time, shown for 5000 ms. */}
       <Notifications limit={1} autoClose={5000} position="top-center" />
-      <AppErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          {/* Opens the signed-in user's local database and runs the sync engine (docs/spec/design.md §4). */}
-          <SyncProvider>{children}</SyncProvider>
-        </QueryClientProvider>
-      </AppErrorBoundary>
+      {/* German month and day names, weeks from Monday, in every date picker (issue 17). */}
+      <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
+        <AppErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            {/* Opens the signed-in user's local database and runs the sync engine (docs/spec/design.md §4). */}
+            <SyncProvider>{children}</SyncProvider>
+          </QueryClientProvider>
+        </AppErrorBoundary>
+      </DatesProvider>
     </MantineProvider>
   );
 }

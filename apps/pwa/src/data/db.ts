@@ -1,6 +1,6 @@
 import type {
-  Material, MaterialUsage, MinorTreatment, OrganizationListItem, PatientProtocol, ProtocolPatientData, Service, ServiceTeamMember, TreatmentEntry,
-  VitalRecord,
+  Material, MaterialUsage, MinorTreatment, MinorTreatmentTemplate, OrganizationListItem, PatientProtocol, ProtocolPatientData, Service, ServiceTeamMember,
+  TreatmentEntry, VitalRecord,
 } from '@sanidok/schema';
 import { Dexie } from 'dexie';
 import type { Table } from 'dexie';
@@ -80,6 +80,8 @@ export type LocalVitalRecord = VitalRecord;
 export type LocalTreatmentEntry = TreatmentEntry;
 /** One member of a service's team, keyed by the sync id `${serviceId}:${userId}` (serviceTeamMemberId). */
 export type LocalServiceTeamMember = ServiceTeamMember & { id: string };
+/** A treatment template of an organisation (issue 17), offered as a chip in the minor-treatment dialog. */
+export type LocalTreatmentTemplate = MinorTreatmentTemplate;
 
 export class SaniDokDb extends Dexie {
   // `declare`: Dexie creates the table properties in version().stores(); a class field would
@@ -96,6 +98,7 @@ export class SaniDokDb extends Dexie {
   declare vitalRecords: Table<LocalVitalRecord, string>;
   declare treatmentEntries: Table<LocalTreatmentEntry, string>;
   declare serviceTeamMembers: Table<LocalServiceTeamMember, string>;
+  declare treatmentTemplates: Table<LocalTreatmentTemplate, string>;
 
   readonly userId: number;
   /** Shown as the creator of rows made on this device until the server's copy arrives. */
@@ -132,6 +135,10 @@ export class SaniDokDb extends Dexie {
     this.version(4).stores({
       minorTreatments: 'id, serviceId, createdAt, [serviceId+patientName]',
       serviceTeamMembers: 'id, serviceId, userId',
+    });
+    // Treatment templates (issue 17): a new table only.
+    this.version(5).stores({
+      treatmentTemplates: 'id, organizationId',
     });
     this.on('populate', (tx) => {
       // Runs once, in the transaction that creates the database: the device identity is born with it.

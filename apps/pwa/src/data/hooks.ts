@@ -1,11 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
-import type { LocalMaterial, LocalOrganization, LocalService, SaniDokDb } from './db';
+import type { LocalMaterial, LocalOrganization, LocalService, LocalTreatmentTemplate, SaniDokDb } from './db';
 import { activeDatabase, currentDatabase, subscribeDatabase } from './db';
 import { isEntityPending, pendingEntityIds } from './outbox';
 import { listMaterials } from './repositories/materials';
 import { getOrganization, listOrganizations } from './repositories/organizations';
 import { getService, listServices } from './repositories/services';
+import { listTreatmentTemplates } from './repositories/treatmentTemplates';
 
 /**
  * Screens read synced data only through these hooks: live queries on the signed-in user's Dexie
@@ -59,4 +60,10 @@ export function useIsPending(entityId: string | undefined): boolean {
 /** For non-React callers (e.g. before navigating away). */
 export function isPending(entityId: string): Promise<boolean> {
   return isEntityPending(activeDatabase(), entityId);
+}
+
+/** The organisation's treatment templates, by name (issue 17). */
+export function useTreatmentTemplates(organizationId: number | undefined): LocalTreatmentTemplate[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery(() => (db && organizationId !== undefined ? listTreatmentTemplates(db, organizationId) : []), [db, organizationId]);
 }

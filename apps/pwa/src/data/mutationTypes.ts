@@ -1,7 +1,8 @@
 import type { SyncMutationArgs, SyncMutationName } from '@sanidok/schema';
 import type { Table } from 'dexie';
 import type {
-  LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalOrganization, LocalPatientData, LocalProtocol, LocalService, LocalTreatmentEntry, LocalVitalRecord,
+  LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalOrganization, LocalPatientData, LocalProtocol, LocalService, LocalTreatmentEntry, LocalTreatmentTemplate,
+  LocalVitalRecord,
 } from './db';
 
 /**
@@ -28,6 +29,7 @@ export interface DataTables {
   patientData: Table<LocalPatientData, string>;
   vitalRecords: Table<LocalVitalRecord, string>;
   treatmentEntries: Table<LocalTreatmentEntry, string>;
+  treatmentTemplates: Table<LocalTreatmentTemplate, string>;
 }
 
 export interface ApplyContext {

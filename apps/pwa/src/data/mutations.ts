@@ -3,6 +3,7 @@ import { captureMutations } from './captureMutations';
 import type { MutationDefinition, MutationDefinitions, MutationName } from './mutationTypes';
 import { protocolMutations } from './protocolMutations';
 import { serviceMutations } from './serviceMutations';
+import { templateMutations } from './templateMutations';
 
 /**
  * The device half of the mutation registry (docs/sync-protocol.md): one definition per name of the
@@ -16,6 +17,7 @@ export const mutations: MutationDefinitions<MutationName> = {
   ...serviceMutations,
   ...captureMutations,
   ...protocolMutations,
+  ...templateMutations,
 };
 
 /** Looks a stored name up; an outbox row written by another app version may name an unknown one. */

@@ -22,6 +22,9 @@ export const vitalsDe = {
     capillaryRefill: 'Rekapillarisierung',
     notes: 'Bemerkungen',
     notChosen: 'Nicht erfasst',
+    /** Headings when the protocol has a measurement: its parameters come first (issue 17). */
+    remembered: 'Wie bei der letzten Messung',
+    others: 'Weitere Werte',
     cancel: 'Abbrechen',
     save: 'Speichern',
     saving: 'Speichern...',

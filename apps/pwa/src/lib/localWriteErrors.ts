@@ -1,4 +1,4 @@
-import { protocolMessages, vitalMessages } from '@sanidok/schema';
+import { protocolMessages, treatmentTemplateMessages, vitalMessages } from '@sanidok/schema';
 import type { LocalWriteErrorCode } from '../data/repositories/services';
 import { LocalWriteError } from '../data/repositories/services';
 import { minorTreatmentsDe } from '../i18n/minorTreatments.de';
@@ -15,6 +15,9 @@ const localWriteErrorTexts: Record<LocalWriteErrorCode, string> = {
   protocolNotFound: protocolMessages.notFound,
   protocolClosed: protocolMessages.closed,
   noVitalValues: vitalMessages.noData,
+  templatesNotAllowed: treatmentTemplateMessages.notAllowed,
+  templateNotFound: treatmentTemplateMessages.notFound,
+  templateMaterialUnknown: treatmentTemplateMessages.unknownMaterial,
 };
 
 /** The text of a refused local write; undefined for any other error. */

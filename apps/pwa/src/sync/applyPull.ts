@@ -22,6 +22,7 @@ const entityTables = {
   vitalRecord: 'vitalRecords',
   treatmentEntry: 'treatmentEntries',
   serviceTeamMember: 'serviceTeamMembers',
+  treatmentTemplate: 'treatmentTemplates',
 } as const satisfies Partial<Record<SyncEntity, keyof SaniDokDb>>;
 
 type LocalEntity = keyof typeof entityTables;
@@ -94,6 +95,7 @@ async function purgeForeignRows(db: SaniDokDb, keep: ReadonlySet<number>, member
   await db.services.filter((s) => !keep.has(s.organizationId)).delete();
   await db.materials.filter((m) => !keep.has(m.organizationId)).delete();
   await db.serviceTeamMembers.filter((m) => !keep.has(m.organizationId)).delete();
+  await db.treatmentTemplates.filter((t) => !keep.has(t.organizationId)).delete();
   // The capture tables grow to thousands of rows: scanned only when a membership ended.
   if (!membershipEnded) return;
   await db.minorTreatments.filter((t) => !keep.has(t.organizationId)).delete();

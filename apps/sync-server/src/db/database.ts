@@ -10,6 +10,7 @@ import type { RateLimitTables } from './tables/rateLimits';
 import type { ServiceTables } from './tables/services';
 import type { ServiceTeamTables } from './tables/serviceTeams';
 import type { SyncTables } from './tables/sync';
+import type { TreatmentTemplateTables } from './tables/treatmentTemplates';
 
 /**
  * Every table of the server database, composed from one file per area (./tables/<area>.ts;
@@ -29,7 +30,8 @@ export interface Database
     ProtocolTables,
     MailTables,
     ArchiveTables,
-    RateLimitTables {}
+    RateLimitTables,
+    TreatmentTemplateTables {}
 
 export type * from './tables/accessLogs';
 export type * from './tables/accounts';
@@ -43,3 +45,4 @@ export type * from './tables/rateLimits';
 export type * from './tables/services';
 export type * from './tables/serviceTeams';
 export type * from './tables/sync';
+export type * from './tables/treatmentTemplates';

@@ -148,3 +148,18 @@ export async function freshEmailTemplate(world: World): Promise<number> {
 
 /** A name no earlier case used. */
 export const uniqueName = (prefix: string) => `${prefix} ${next()}`;
+
+/**
+ * A treatment template of the scope's organisation. Written straight into the table: templates
+ * have no REST route, and pushing one as the owner would tie these cases to the create row.
+ */
+export async function freshTemplate(world: World, scope: Scope): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const { version } = await world.app.db.selectFrom('syncState').select('version').executeTakeFirstOrThrow();
+  await world.app.db.insertInto('treatmentTemplates').values({
+    id, organizationId: scope.org.id, name: `Vorlage ${next()}`, description: 'Pflaster geklebt', materialsJson: '[]',
+    createdById: world.users.owner.id, createdAt: now, updatedAt: now, version,
+  }).execute();
+  return id;
+}

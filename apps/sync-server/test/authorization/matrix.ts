@@ -203,6 +203,10 @@ export const mutationMatrix = {
   // The same mutation for the other records an access event names (issue 14 item 8): '#…' names the variant.
   'accessLog.record#patientList': inStates(serviceStates, members('applied')),
   'accessLog.record#minorTreatmentName': inStates(serviceStates, members('applied')),
+  // Treatment templates (issue 17, decisions "Treatment templates"): owner and admins maintain them; blocked 423.
+  'treatmentTemplate.create': { active: planners('applied'), orgBlocked: planners(423) },
+  'treatmentTemplate.update': { active: planners('applied'), orgBlocked: planners(423) },
+  'treatmentTemplate.delete': { active: planners('applied'), orgBlocked: planners(423) },
 } as const satisfies Record<string, StateTable<MutationOutcome>>;
 
 export type MutationKey = keyof typeof mutationMatrix;

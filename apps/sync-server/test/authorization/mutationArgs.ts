@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dischargePayload, protocolPayload } from '../helpers/protocols';
 import { servicePayload } from '../helpers/services';
-import { freshMinorTreatment, freshProtocol, freshService } from './fresh';
+import { freshMinorTreatment, freshProtocol, freshService, freshTemplate } from './fresh';
 import type { MutationKey } from './matrix';
 import type { CaseContext } from './requestTypes';
 
@@ -37,4 +37,11 @@ export const mutationArgs: Record<MutationKey, ArgsBuilder> = {
   'accessLog.record#minorTreatmentName': async ({ world, scope }) => ({
     id: randomUUID(), minorTreatmentId: await freshMinorTreatment(world, scope), actionType: 'minor_treatment_name_viewed', occurredAt: new Date().toISOString(),
   }),
+  'treatmentTemplate.create': ({ scope }) => ({
+    id: randomUUID(), organizationId: scope.org.id, name: 'Blase', description: 'Blasenpflaster geklebt', materials: [{ materialId: scope.materialId, quantity: 1 }],
+  }),
+  'treatmentTemplate.update': async ({ world, scope }) => ({
+    id: await freshTemplate(world, scope), name: 'Kühlen', description: 'Kühlpack ausgegeben', materials: [{ materialId: scope.materialId, quantity: 2 }],
+  }),
+  'treatmentTemplate.delete': async ({ world, scope }) => ({ id: await freshTemplate(world, scope) }),
 };

@@ -45,12 +45,15 @@ function argsArbitrary(fields: string[], ids: string[]): fc.Arbitrary<unknown> {
 describe('fuzzing every sync mutation', () => {
   let app: FastifyInstance;
   let member: Client;
+  let owner: Client;
+  let orgId: number;
+  let materialIds: number[];
   let ids: string[];
 
   beforeAll(async () => {
     app = await createTestApp();
-    const owner = await registeredClient(app, 'olga');
-    const { id: orgId } = await createOrganization(owner);
+    owner = await registeredClient(app, 'olga');
+    ({ id: orgId } = await createOrganization(owner));
     member = await addMember(app, owner, orgId, 'mona');
     const service = await createServiceVia(owner, orgId);
     const protocol = await createProtocolVia(owner, service.id);
@@ -59,6 +62,9 @@ describe('fuzzing every sync mutation', () => {
     const foreignService = await createServiceVia(stranger, otherOrg);
     const foreignProtocol = await createProtocolVia(stranger, foreignService.id);
     ids = [foreignService.id, foreignProtocol.protocol.id, service.id, protocol.protocol.id];
+    const material = json<{ id: number }>(await owner.post('/api/materials', { organizationId: orgId, name: 'Kühlpack', unit: 'Stück' }));
+    const foreignMaterial = json<{ id: number }>(await stranger.post('/api/materials', { organizationId: otherOrg, name: 'Fremd', unit: 'Stück' }));
+    materialIds = [material.id, foreignMaterial.id];
   }, 60_000);
 
   it('rejects every malformed mutation with a German message and changes nothing', { timeout: 600_000 }, async () => {
@@ -100,5 +106,46 @@ describe('fuzzing every sync mutation', () => {
     console.log(`Mutations-Fuzzing: ${seq} Änderungen an ${mutationNames.length} Mutationen, Ergebnisse: ${[...outcomes].map(([s, n]) => `${s}×${n}`).join(' ')}`);
     // Random args with real ids are sometimes valid (an access event, a vital sign): most must still be refused.
     expect(outcomes.get('rejected') ?? 0).toBeGreaterThan(seq * 0.8);
+  });
+
+  // A member's template mutations stop at the role check: the owner fuzzes them past it, with the
+  // real organisation, its material and another organisation's (issue 17).
+  it('rejects every malformed template mutation of an owner with a German message and changes nothing', { timeout: 300_000 }, async () => {
+    const deviceId = randomUUID();
+    let seq = 0;
+    const text = fc.oneof(fc.string({ maxLength: 50 }), edgeValue);
+    const materials = fc.oneof(
+      fc.array(fc.record({ materialId: fc.oneof(fc.constantFrom(...materialIds), fc.integer(), edgeValue), quantity: fc.oneof(fc.integer(), edgeValue) }, { requiredKeys: [] }), { maxLength: 25 }),
+      edgeValue,
+    );
+    const args = fc.record(
+      { id: fc.oneof(fc.uuid(), edgeValue), organizationId: fc.oneof(fc.constant(orgId), fc.integer(), edgeValue), name: text, description: text, materials },
+      { requiredKeys: [] },
+    );
+    for (const name of mutationNames.filter((n) => n.startsWith('treatmentTemplate.'))) {
+      await fc.assert(
+        fc.asyncProperty(args, async (input) => {
+          const before = await fingerprint(app);
+          seq += 1;
+          const response = await owner.post('/api/sync/push', {
+            deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ mutationId: randomUUID(), seq, name, args: input, createdAt: new Date().toISOString() }],
+          });
+          if (response.statusCode === 400) {
+            seq -= 1;
+            expect(json<ApiErrorBody>(response).message, name).toMatch(/[a-zäöüß]/i);
+            return;
+          }
+          expect(response.statusCode, `${name} ${JSON.stringify(input)}`).toBe(200);
+          const [result] = json<PushResponse>(response).results;
+          expect(result?.status, `${name}: no result`).toMatch(/^(applied|rejected)$/);
+          if (result?.status === 'rejected') {
+            expect(result.message, name).toMatch(/[a-zäöüß]/i);
+            expect(result.message, name).not.toMatch(/at \w+ \(|TypeError|undefined is not/);
+            expect(await fingerprint(app), `${name} rejected but changed the database`).toBe(before);
+          }
+        }),
+        { numRuns: runsPerMutation },
+      );
+    }
   });
 });

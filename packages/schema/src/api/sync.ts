@@ -5,6 +5,7 @@ import { organizationReply } from './organizations';
 import { protocolPatientDataReply, protocolReply, treatmentEntryReply, vitalRecordReply } from './protocols';
 import { materialReply, materialUsageReply, minorTreatmentReply, serviceReply } from './services';
 import { serviceTeamMemberReply } from './serviceTeams';
+import { treatmentTemplateReply } from './treatmentTemplates';
 
 /** true when every `From` is a `To` (tuple-wrapped, so unions are not distributed). */
 type Assignable<From, To> = [From] extends [To] ? true : false;
@@ -36,6 +37,7 @@ const entityData = {
   vitalRecord: vitalRecordReply,
   treatmentEntry: treatmentEntryReply,
   serviceTeamMember: serviceTeamMemberReply,
+  treatmentTemplate: treatmentTemplateReply,
 } as const;
 type Entity = keyof typeof entityData;
 

@@ -22,7 +22,12 @@ export type LocalWriteErrorCode =
   | 'serviceArchived'
   | 'protocolNotFound'
   | 'protocolClosed'
-  | 'noVitalValues';
+  | 'noVitalValues'
+  /** Treatment templates are maintained by owner and admins only. */
+  | 'templatesNotAllowed'
+  | 'templateNotFound'
+  /** A preset material is not (or no longer) in the organisation's catalogue. */
+  | 'templateMaterialUnknown';
 
 /** A local write that cannot be made (unknown row, organisation not on this device, blocked, closed). */
 export class LocalWriteError extends Error {

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client';
 import { adminDe } from '../../i18n/de';
 import { notifySuccess } from '../../lib/notify';
 import { useGenerateBetaCode } from './actions';
+import { GermanDateInput } from '../../components/dates/GermanDateInput';
 import { notifyFailure } from './notifyFailure';
 
 const t = adminDe.beta;
@@ -74,12 +75,11 @@ export function GenerateBetaCodeDialog({ opened, onClose }: { opened: boolean; o
             onChange={(value) => setValues({ ...values, maxUses: value })}
             error={errors.maxUses}
           />
-          <TextInput
-            type="date"
+          <GermanDateInput
             label={t.expiresAt}
             description={t.expiresHint}
             value={values.expiresOn}
-            onChange={(e) => setValues({ ...values, expiresOn: e.currentTarget.value })}
+            onChange={(expiresOn) => setValues({ ...values, expiresOn })}
             error={errors.expiresAt}
           />
           <Group justify="flex-end">

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { MinorTreatmentFormValues, SelectedMaterial, Service } from '@sanidok/schema';
+import type { MinorTreatmentFormValues, MinorTreatmentTemplate, SelectedMaterial, Service } from '@sanidok/schema';
 import { minorTreatmentFormSchema, serviceMinorTreatmentFormSchema } from '@sanidok/schema';
 import type { SubmitEvent, KeyboardEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
@@ -15,6 +15,8 @@ import { failureMessage } from '../../lib/failureMessage';
 import { FormActions } from '../../components/FormActions';
 import { CaptureModal } from '../../components/CaptureModal';
 import { zodForm } from '../../lib/zodForm';
+import { templateSelection } from '../treatmentTemplates/applyTemplate';
+import { TemplateChips } from '../treatmentTemplates/TemplateChips';
 
 const t = minorTreatmentsDe.dialog;
 /** After this long without the save finished, the button says 'Speichern...'. */
@@ -52,6 +54,8 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
   const { errors } = form.formState;
   const [selection, setSelection] = useState<SelectedMaterial[]>([]);
   const [notice, setNotice] = useState(false);
+  /** The template last tapped (issue 17): a template without materials needs no 'Fortfahren'. */
+  const [template, setTemplate] = useState<MinorTreatmentTemplate | null>(null);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -74,6 +78,14 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
   const reset = () => {
     form.reset(emptyValues);
     setSelection([]);
+    setNotice(false);
+    setTemplate(null);
+  };
+
+  const applyTemplate = (picked: MinorTreatmentTemplate) => {
+    form.setValue('description', picked.description, { shouldValidate: form.formState.isSubmitted });
+    setSelection(templateSelection(picked.materials, catalogue));
+    setTemplate(picked);
     setNotice(false);
   };
 
@@ -117,8 +129,10 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
       void form.handleSubmit(() => undefined)();
       return;
     }
-    // docs/spec/services.md §2: without materials the user confirms once ('Fortfahren').
-    if (checkMaterials && selection.length === 0) {
+    // docs/spec/services.md §2: without materials the user confirms once ('Fortfahren'); a
+    // template saved without materials already says so (docs/decisions.md "Treatment templates").
+    const templateWithoutMaterials = template !== null && template.materials.length === 0 && template.description === values.description;
+    if (checkMaterials && selection.length === 0 && !templateWithoutMaterials) {
       setNotice(true);
       return;
     }
@@ -158,7 +172,10 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
               control={form.control}
               services={captureServices}
               organizationId={chosen?.organizationId}
-              onOrganizationChange={() => setSelection([])}
+              onOrganizationChange={() => {
+                setSelection([]);
+                setTemplate(null);
+              }}
               label={t.service}
               placeholder={t.servicePlaceholder}
               error={errors.serviceId?.message}
@@ -166,6 +183,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
             />
           )}
           {noServices && <Alert color="yellow">{t.noServices}</Alert>}
+          <TemplateChips organizationId={chosen?.organizationId} activeId={template?.id ?? null} onPick={applyTemplate} />
           <TextInput
             label={t.patientName}
             description={t.patientNameHelp}

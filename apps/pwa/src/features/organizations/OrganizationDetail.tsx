@@ -5,7 +5,9 @@ import { de } from '../../i18n/de';
 import { AccessLogTab } from './AccessLogTab';
 import { MaterialsTab } from './MaterialsTab';
 import { MembersTab } from './MembersTab';
-import { canViewAccessLogs, roleColor } from './permissions';
+import { canManageTemplates, canViewAccessLogs, roleColor } from './permissions';
+import { TreatmentTemplatesTab } from '../treatmentTemplates/TreatmentTemplatesTab';
+import { treatmentTemplatesDe } from '../../i18n/treatmentTemplates.de';
 
 const t = de.organizations;
 
@@ -14,9 +16,10 @@ interface OrganizationDetailProps {
   onLeft: () => void;
 }
 
-/** Detail pane: Mitglieder, Material, Zugriffsprotokolle (owner only, not rendered for others). */
+/** Detail pane: Mitglieder, Material, Behandlungsvorlagen (owner, admins), Zugriffsprotokolle (owner only, not rendered for others). */
 export function OrganizationDetail({ organization, onLeft }: OrganizationDetailProps) {
   const isOwner = canViewAccessLogs(organization.role);
+  const managesTemplates = canManageTemplates(organization.role);
   return (
     <Paper withBorder p="lg" pos="relative" aria-label={organization.name} component="section">
       <Stack gap="md">
@@ -47,6 +50,7 @@ export function OrganizationDetail({ organization, onLeft }: OrganizationDetailP
           <Tabs.List>
             <Tabs.Tab value="members">{t.tabMembers}</Tabs.Tab>
             <Tabs.Tab value="materials">{t.tabMaterials}</Tabs.Tab>
+            {managesTemplates && <Tabs.Tab value="templates">{treatmentTemplatesDe.tab}</Tabs.Tab>}
             {isOwner && <Tabs.Tab value="access-logs">{t.tabAccessLogs}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="members" pt="md">
@@ -55,6 +59,11 @@ export function OrganizationDetail({ organization, onLeft }: OrganizationDetailP
           <Tabs.Panel value="materials" pt="md">
             <MaterialsTab organization={organization} />
           </Tabs.Panel>
+          {managesTemplates && (
+            <Tabs.Panel value="templates" pt="md">
+              <TreatmentTemplatesTab organization={organization} />
+            </Tabs.Panel>
+          )}
           {isOwner && (
             <Tabs.Panel value="access-logs" pt="md">
               <AccessLogTab organizationId={organization.id} />

@@ -6,6 +6,7 @@ import type { MemberListItem, OrganizationRole } from '@sanidok/schema';
 export const canInvite = (role: OrganizationRole) => role === 'owner' || role === 'admin';
 export const canManageMaterials = (role: OrganizationRole) => role === 'owner';
 export const canViewAccessLogs = (role: OrganizationRole) => role === 'owner';
+export { mayManageTemplates as canManageTemplates } from '@sanidok/schema';
 
 /** Owner and admins remove anyone but the owner; nobody removes themselves this way. */
 export function canRemove(myRole: OrganizationRole, member: MemberListItem, myUserId: number): boolean {

@@ -1,5 +1,8 @@
-import { SimpleGrid, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import { GermanDateInput } from '../../components/dates/GermanDateInput';
+import { GermanTimeInput } from '../../components/dates/GermanTimeInput';
 import { servicesDe } from '../../i18n/services.de';
 
 const t = servicesDe.form;
@@ -14,22 +17,39 @@ interface PeriodFieldsProps<T extends FieldValues & PeriodValues> {
 }
 
 /**
- * Start and end as native date and time inputs: the tablet's own pickers work offline, need no
- * library and give yyyy-MM-dd / HH:mm, read as German wall time (berlinTime.ts).
+ * Start and end as German date and time fields (issue 17: the native inputs followed the
+ * browser's language). They keep yyyy-MM-dd / HH:mm, read as German wall time (berlinTime.ts).
  */
 export function PeriodFields<T extends FieldValues & PeriodValues>({ form }: PeriodFieldsProps<T>) {
-  const field = (name: PeriodField) => {
-    const path = name as Path<T>;
-    const error = form.formState.errors[name]?.message;
-    return { error: typeof error === 'string' ? error : undefined, ...form.register(path) };
+  const error = (name: PeriodField) => {
+    const message = form.formState.errors[name]?.message;
+    return typeof message === 'string' ? message : undefined;
   };
+  const date = (name: 'startDate' | 'endDate', label: string) => (
+    <Controller
+      control={form.control}
+      name={name as Path<T>}
+      render={({ field }) => (
+        <GermanDateInput label={label} required value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} error={error(name)} />
+      )}
+    />
+  );
+  const time = (name: 'startTime' | 'endTime', label: string) => (
+    <Controller
+      control={form.control}
+      name={name as Path<T>}
+      render={({ field }) => (
+        <GermanTimeInput label={label} required value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} name={field.name} hoursRef={field.ref} error={error(name)} />
+      )}
+    />
+  );
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput type="date" label={t.startDate} required {...field('startDate')} />
-        <TextInput type="time" label={t.startTime} required {...field('startTime')} />
-        <TextInput type="date" label={t.endDate} required {...field('endDate')} />
-        <TextInput type="time" label={t.endTime} required {...field('endTime')} />
+        {date('startDate', t.startDate)}
+        {time('startTime', t.startTime)}
+        {date('endDate', t.endDate)}
+        {time('endTime', t.endTime)}
       </SimpleGrid>
       <Text size="xs" c="dimmed" mt={-6}>
         {t.timeHint}

@@ -23,10 +23,11 @@ const complete = {
   Name: 'Sommerfest',
   Beschreibung: 'Zwei Sanitätsteams',
   Ort: 'Festplatz',
-  Startdatum: `${nextYear}-07-01`,
-  Startzeit: '10:00',
-  Enddatum: `${nextYear}-07-01`,
-  Endzeit: '18:30',
+  // Typed as on a German tablet (issue 17): TT.MM.JJJJ, the hours then the minutes.
+  Startdatum: `01.07.${nextYear}`,
+  Startzeit: '1000',
+  Enddatum: `01.07.${nextYear}`,
+  Endzeit: '1830',
 };
 
 describe('/services create dialog', () => {
@@ -46,7 +47,7 @@ describe('/services create dialog', () => {
     ]) {
       expect(await within(dialog).findByText(message)).toBeInTheDocument();
     }
-    await fill(user, dialog, { ...complete, Endzeit: '09:00' });
+    await fill(user, dialog, { ...complete, Endzeit: '0900' });
     await user.selectOptions(within(dialog).getByLabelText(/^Organisation/), 'Organisation 2');
     await user.click(within(dialog).getByRole('button', { name: 'Erstellen' }));
     expect(await within(dialog).findByText('Das Enddatum muss nach dem Startdatum liegen')).toBeInTheDocument();
@@ -109,8 +110,10 @@ describe('/services create dialog', () => {
     );
     expect(screen.getByRole('dialog', { name: 'Sanitätsdienst erstellen' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Sommerfest');
-    expect(within(dialog).getByLabelText(/^Startdatum/)).toHaveValue(`${nextYear}-07-01`);
-    expect(within(dialog).getByLabelText(/^Endzeit/)).toHaveValue('18:30');
+    expect(within(dialog).getByLabelText(/^Startdatum/)).toHaveValue(`01.07.${nextYear}`);
+    // The time field: hours, then minutes.
+    expect(within(dialog).getByLabelText(/^Endzeit/)).toHaveValue('18');
+    expect(within(dialog).getByLabelText('Minuten (Endzeit)')).toHaveValue('30');
     expect(await db.services.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
   });

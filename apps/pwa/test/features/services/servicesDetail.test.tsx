@@ -138,18 +138,20 @@ describe('/services/{id}', () => {
     const { user } = renderSignedIn(`/services/${s.id}`);
     await user.click(await screen.findByRole('button', { name: 'Bearbeiten' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sanitätsdienst bearbeiten' });
-    expect(within(dialog).getByLabelText(/^Startdatum/)).toHaveValue('2099-07-01');
-    expect(within(dialog).getByLabelText(/^Startzeit/)).toHaveValue('10:00');
-    expect(within(dialog).getByLabelText(/^Endzeit/)).toHaveValue('18:00');
+    // German fields (issue 17): TT.MM.JJJJ, hours and minutes apart.
+    expect(within(dialog).getByLabelText(/^Startdatum/)).toHaveValue('01.07.2099');
+    expect(within(dialog).getByLabelText(/^Startzeit/)).toHaveValue('10');
+    expect(within(dialog).getByLabelText('Minuten (Startzeit)')).toHaveValue('00');
+    expect(within(dialog).getByLabelText(/^Endzeit/)).toHaveValue('18');
 
     const endTime = within(dialog).getByLabelText(/^Endzeit/);
     await user.clear(endTime);
-    await user.type(endTime, '09:00');
+    await user.type(endTime, '0900');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await within(dialog).findByText('Enddatum muss nach dem Startdatum liegen')).toBeInTheDocument();
 
     await user.clear(endTime);
-    await user.type(endTime, '20:00');
+    await user.type(endTime, '2000');
     await user.type(within(dialog).getByLabelText('Zugangscode', { exact: false }), 'M-2099');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await findToast('Erfolgreich gespeichert');

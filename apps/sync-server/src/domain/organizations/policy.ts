@@ -1,5 +1,5 @@
 import type { OrganizationRole } from '@sanidok/schema';
-import { idParam } from '@sanidok/schema';
+import { idParam, templateManagerRoles, treatmentTemplateMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { OrganizationRow, UserRow } from '../../db/database';
 import { AppError, forbidden, notFound } from '../errors';
@@ -17,6 +17,7 @@ export const organizationRules = {
   rotateKey: ['owner'],
   cancelKeyRecovery: ['owner', 'admin'],
   manageServices: ['owner', 'admin'],
+  manageTemplates: templateManagerRoles,
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type OrganizationAction = keyof typeof organizationRules;
@@ -32,6 +33,7 @@ export const policyMessages = {
   rotateKey: 'Nur der Inhaber darf den Organisationsschlüssel erneuern.',
   cancelKeyRecovery: 'Nur der Inhaber und die Administratoren der Organisation können die Wiederherstellung abbrechen.',
   manageServices: 'Nur der Inhaber oder ein Administrator darf Sanitätsdienste anlegen, ändern, archivieren oder löschen.',
+  manageTemplates: treatmentTemplateMessages.notAllowed,
   removeOwner: 'Der Inhaber kann nicht entfernt werden.',
   ownerCannotLeave: 'Der Inhaber kann die Organisation nicht verlassen.',
 } as const;

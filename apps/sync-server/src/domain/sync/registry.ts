@@ -9,6 +9,7 @@ import { addTreatmentEntry } from '../protocols/treatmentEntries';
 import { recordVitals } from '../protocols/vitals';
 import { archiveService } from '../protocols/archiving';
 import { completeService, createService, deleteService, updateService } from '../services/commands';
+import { createTreatmentTemplate, deleteTreatmentTemplate, updateTreatmentTemplate } from '../treatmentTemplates/commands';
 
 /** A domain command: validates its args with the shared schema itself, authorises, writes. */
 export type MutationCommand = (ctx: CommandContext, args: unknown) => Promise<unknown>;
@@ -34,6 +35,9 @@ const mutationCommands = {
   'vitals.record': recordVitals,
   'treatmentEntry.add': addTreatmentEntry,
   'accessLog.record': recordAccess,
+  'treatmentTemplate.create': createTreatmentTemplate,
+  'treatmentTemplate.update': updateTreatmentTemplate,
+  'treatmentTemplate.delete': deleteTreatmentTemplate,
 } satisfies Record<SyncMutationName, MutationCommand>;
 
 export interface MutationHandler {

@@ -13,6 +13,7 @@ import type { TeamScope } from '../serviceTeams/queries';
 import { mayViewAccessCode } from '../serviceTeams/policy';
 import { teamMembersQuery, toTeamMember } from '../serviceTeams/queries';
 import { servicesQuery, toService } from '../services/queries';
+import { templatesQuery, toTemplate } from '../treatmentTemplates/queries';
 
 /**
  * Who pulls, once per pull: the data key, the reader's role in the organisation and the team
@@ -84,6 +85,8 @@ const treatmentEntriesSince = compiledSelect((db, w: Window) =>
   treatmentEntriesQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
 const teamMembersSince = compiledSelect((db, w: Window) =>
   teamMembersQuery(db).where('t.organizationId', '=', w.organizationId).where('t.version', '>', w.from).orderBy('t.version').limit(w.limit));
+const templatesSince = compiledSelect((db, w: Window) =>
+  templatesQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
 const tombstonesSince = compiledSelect((db, w: Window) =>
   db.selectFrom('syncTombstones').selectAll().where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
 
@@ -169,6 +172,14 @@ const teamMembers: SyncSource = {
   },
 };
 
+const treatmentTemplates: SyncSource = {
+  table: 'treatment_templates',
+  read: async (db, organizationId, from, limit) => {
+    const rows = await templatesSince(db, { organizationId, from, limit });
+    return rows.map((row) => ({ entity: 'treatmentTemplate', op: 'upsert', id: row.id, organizationId, version: row.version, data: toTemplate(row) }));
+  },
+};
+
 const tombstones: SyncSource = {
   table: 'sync_tombstones',
   read: async (db, organizationId, from, limit) => {
@@ -179,7 +190,7 @@ const tombstones: SyncSource = {
 
 /** Every synced table; a new entity type adds its source here (and its data type in packages/schema). */
 export const syncSources: readonly SyncSource[] = [
-  services, materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, teamMembers, tombstones,
+  services, materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, teamMembers, treatmentTemplates, tombstones,
 ];
 
 // One statement instead of ten selects when nothing changed, the common case of a pull every

@@ -2,6 +2,7 @@ import { Autocomplete, Button, Group, Modal, Select, Stack, Text, TextInput } fr
 import { genders, patientDataLabels, privateHealthInsurers, statutoryHealthInsurers } from '@sanidok/schema';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
+import { GermanDateInput } from '../../../components/dates/GermanDateInput';
 import { protocolsDe } from '../../../i18n/protocols.de';
 
 const t = protocolsDe.create;
@@ -56,12 +57,6 @@ export function InsuranceInput({ value, onChange, onBlur, error }: ControlledInp
       size="md"
     />
   );
-}
-
-/** Today as yyyy-mm-dd on this device: the latest date of birth the date input offers. */
-export function todayIsoDate(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /**
@@ -123,7 +118,21 @@ export function PatientIdentityFields<T extends FieldValues & IdentityValues, O>
     <>
       <TextInput label={patientDataLabels.firstName} required autoComplete="off" error={error('firstName')} data-autofocus {...form.register(path('firstName'))} />
       <TextInput label={patientDataLabels.lastName} required autoComplete="off" error={error('lastName')} {...form.register(path('lastName'))} />
-      <TextInput label={patientDataLabels.dateOfBirth} type="date" max={todayIsoDate()} error={error('dateOfBirth')} {...form.register(path('dateOfBirth'))} />
+      <Controller
+        control={form.control}
+        name={path('dateOfBirth')}
+        render={({ field }) => (
+          <GermanDateInput
+            label={patientDataLabels.dateOfBirth}
+            value={String(field.value ?? '')}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            name={field.name}
+            ref={field.ref}
+            error={error('dateOfBirth')}
+          />
+        )}
+      />
       <Controller
         control={form.control}
         name={path('gender')}

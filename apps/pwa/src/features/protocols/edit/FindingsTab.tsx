@@ -1,7 +1,9 @@
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea } from '@mantine/core';
 import type { ProtocolClinicalField } from '@sanidok/schema';
 import { protocolFieldLabels } from '@sanidok/schema';
 import type { UseFormReturn } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import { GermanDateTimeInput } from '../../../components/dates/GermanDateTimeInput';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import type { ProtocolEditValues } from './protocolEditForm';
 
@@ -33,20 +35,30 @@ export function ClinicalField({ form, name, readOnly }: ClinicalFieldProps) {
 }
 
 /**
- * When it happened, as German wall time: the tablet's own date-time picker works offline and
- * gives 'yyyy-MM-ddTHH:mm' (protocolEditForm.ts turns it into the instant).
+ * When it happened, as German wall time TT.MM.JJJJ HH:MM (issue 17: the native date-time input
+ * followed the browser's language); kept as 'yyyy-MM-ddTHH:mm' (protocolEditForm.ts turns it
+ * into the instant).
  */
 function IncidentTimeField({ form, readOnly }: { form: UseFormReturn<ProtocolEditValues>; readOnly: boolean }) {
   return (
-    <TextInput
-      type="datetime-local"
-      label={protocolFieldLabels.incidentTime}
-      description={protocolEditDe.findings.incidentTimeHint}
-      readOnly={readOnly}
-      size="md"
-      maw={360}
-      error={form.formState.errors.incidentTime?.message}
-      {...form.register('incidentTime')}
+    <Controller
+      control={form.control}
+      name="incidentTime"
+      render={({ field }) => (
+        <GermanDateTimeInput
+          label={protocolFieldLabels.incidentTime}
+          description={protocolEditDe.findings.incidentTimeHint}
+          readOnly={readOnly}
+          size="md"
+          maw={360}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          name={field.name}
+          ref={field.ref}
+          error={form.formState.errors.incidentTime?.message}
+        />
+      )}
     />
   );
 }

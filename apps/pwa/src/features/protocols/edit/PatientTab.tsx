@@ -4,6 +4,7 @@ import { genders, patientDataLabels } from '@sanidok/schema';
 import { IconLock } from '@tabler/icons-react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
+import { GermanDateInput } from '../../../components/dates/GermanDateInput';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import type { ProtocolEditValues } from './protocolEditForm';
 
@@ -51,14 +52,23 @@ export function PatientTab({ form, readOnly, hasPatientData, discharged }: Patie
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {field('firstName', true)}
         {field('lastName', true)}
-        <TextInput
-          type="date"
-          label={patientDataLabels.dateOfBirth}
-          description={t.patient.dateOfBirthHint}
-          readOnly={readOnly}
-          size="md"
-          error={errors.dateOfBirth?.message}
-          {...form.register('dateOfBirth')}
+        <Controller
+          control={form.control}
+          name="dateOfBirth"
+          render={({ field }) => (
+            <GermanDateInput
+              label={patientDataLabels.dateOfBirth}
+              description={t.patient.dateOfBirthHint}
+              readOnly={readOnly}
+              size="md"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+              error={errors.dateOfBirth?.message}
+            />
+          )}
         />
         <Controller
           control={form.control}

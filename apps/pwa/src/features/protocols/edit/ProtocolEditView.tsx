@@ -79,11 +79,13 @@ export function ProtocolEditView({ view }: { view: ProtocolView }) {
           </Button>
         )}
       </Group>
+      {/* Sidebar beside the tabs only from 1200 px: on a tablet (768–1280 px, with the navigation
+          beside it) a third of the width cut 'Patient entlassen' and pushed the back link into the tabs (issue 17). */}
       <Grid gap="lg" mt="md">
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <ProtocolSidebar view={view} onDischarge={() => setDischarging(true)} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           {/* No <form> around the tabs: the treatment editor and the vitals dialogs have forms of
               their own, and their submit events would bubble (through portals) into this one. */}
           <Stack gap="md">

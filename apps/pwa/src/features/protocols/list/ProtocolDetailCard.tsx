@@ -95,7 +95,7 @@ function DetailContent({ view }: { view: ProtocolView }) {
         </Tabs>
         <PrintPanel protocolId={view.protocol.id} />
       </Stack>
-      {open && <SimpleVitalsDialog protocolId={view.protocol.id} opened={vitalsOpen} onClose={() => setVitalsOpen(false)} />}
+      {open && <SimpleVitalsDialog protocolId={view.protocol.id} opened={vitalsOpen} onClose={() => setVitalsOpen(false)} lastParameters={view.vitals.at(-1)?.values.map((v) => v.parameterType)} />}
     </Paper>
   );
 }

@@ -66,14 +66,15 @@ function ProtocolEntry({ protocol, serviceName, selected, pending, onSelect }: E
       data-selected={selected || undefined}
       style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', background: 'var(--mantine-primary-color-light)' } : undefined}
     >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <UnstyledButton onClick={() => onSelect(protocol.id)} aria-current={selected ? 'true' : undefined} style={{ flex: 1, minWidth: 0, minHeight: 44 }}>
+      {/* 'Bearbeiten' moves below the entry when the column is narrow (tablet), instead of squeezing it. */}
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <UnstyledButton onClick={() => onSelect(protocol.id)} aria-current={selected ? 'true' : undefined} style={{ flex: '1 1 12rem', minWidth: 0, minHeight: 44 }}>
           <Group gap="xs" wrap="wrap">
             <Text fw={700}>{label}</Text>
             <ProtocolListBadges status={protocol.status} />
             {pending && <PendingBadge />}
           </Group>
-          <Text size="sm" truncate>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {serviceName}
           </Text>
           <Text size="sm" c="gray.7">

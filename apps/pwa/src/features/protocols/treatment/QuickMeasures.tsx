@@ -42,6 +42,7 @@ export const QuickMeasures = memo(function QuickMeasures({ onAdd }: QuickMeasure
             h="auto"
             mih={48}
             py={8}
+            px="xs"
             onClick={(event) => tap(text, event.timeStamp)}
             styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
           >

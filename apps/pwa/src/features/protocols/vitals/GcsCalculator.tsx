@@ -8,7 +8,6 @@ import type { RichTextField } from './richVitalsForm';
 const t = vitalsDe.rich;
 
 export interface GcsCalculatorProps {
-  disabled: boolean;
   eyes: string;
   verbal: string;
   motor: string;
@@ -29,7 +28,7 @@ const options = (levels: readonly GcsLevel[]) => [
  * The GCS calculator of the rich form (docs/spec/services.md §4): eyes 1–4, verbal 1–5, motor 1–6 with their
  * German descriptions; 'Berechnen' computes the total only when the parts add up to more than 0.
  */
-export function GcsCalculator({ disabled, eyes, verbal, motor, total, onPartChange, onCalculate }: GcsCalculatorProps) {
+export function GcsCalculator({ eyes, verbal, motor, total, onPartChange, onCalculate }: GcsCalculatorProps) {
   const [nothingChosen, setNothingChosen] = useState(false);
   const change = (field: Parameters<GcsCalculatorProps['onPartChange']>[0], value: string) => {
     setNothingChosen(false);
@@ -43,12 +42,12 @@ export function GcsCalculator({ disabled, eyes, verbal, motor, total, onPartChan
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <NativeSelect label={t.gcsEyes} size="md" disabled={disabled} value={eyes} onChange={(e) => change('gcs_eyes', e.currentTarget.value)} data={options(gcsEyes)} />
-        <NativeSelect label={t.gcsVerbal} size="md" disabled={disabled} value={verbal} onChange={(e) => change('gcs_verbal', e.currentTarget.value)} data={options(gcsVerbal)} />
-        <NativeSelect label={t.gcsMotor} size="md" disabled={disabled} value={motor} onChange={(e) => change('gcs_motor', e.currentTarget.value)} data={options(gcsMotor)} />
+        <NativeSelect label={t.gcsEyes} size="md" value={eyes} onChange={(e) => change('gcs_eyes', e.currentTarget.value)} data={options(gcsEyes)} />
+        <NativeSelect label={t.gcsVerbal} size="md" value={verbal} onChange={(e) => change('gcs_verbal', e.currentTarget.value)} data={options(gcsVerbal)} />
+        <NativeSelect label={t.gcsMotor} size="md" value={motor} onChange={(e) => change('gcs_motor', e.currentTarget.value)} data={options(gcsMotor)} />
       </SimpleGrid>
       <Group gap="md" align="center">
-        <Button variant="outline" disabled={disabled} onClick={calculate}>
+        <Button variant="outline" onClick={calculate}>
           {t.gcsCalculate}
         </Button>
         <Text aria-live="polite" fw={total === null ? 400 : 700} size={total === null ? 'sm' : 'lg'}>

@@ -9,14 +9,13 @@ const scores = Array.from({ length: 11 }, (_, i) => i);
 interface PainScaleButtonsProps {
   value: number | null;
   onChange: (score: number) => void;
-  disabled: boolean;
 }
 
 /**
  * Pain 0–10 as big buttons, coloured green 0–3, yellow 4–6, red 7–10 (docs/spec/services.md §9). Black text on
  * every shade keeps WCAG contrast; the chosen one is filled and marked pressed.
  */
-export function PainScaleButtons({ value, onChange, disabled }: PainScaleButtonsProps) {
+export function PainScaleButtons({ value, onChange }: PainScaleButtonsProps) {
   const labelId = useId();
   return (
     <div>
@@ -35,7 +34,6 @@ export function PainScaleButtons({ value, onChange, disabled }: PainScaleButtons
               c="black"
               miw={48}
               px="xs"
-              disabled={disabled}
               aria-pressed={chosen}
               aria-label={t.painButton(score)}
               data-pain-color={color}

@@ -14,7 +14,8 @@ interface ParameterToggleProps {
 }
 
 /**
- * One parameter of the rich form: a checkbox enables it (docs/spec/services.md §2). Ticking it moves the cursor
+ * One parameter of the rich form with its checkbox (docs/spec/services.md §2): typing a value ticks it (issue 17),
+ * unticking leaves a typed value out. Ticking it moves the cursor
  * to the first input, so the medic can type at once.
  */
 export function ParameterToggle({ label, checked, onChange, groupError, children }: ParameterToggleProps) {

@@ -37,7 +37,6 @@ export const PupilsParameter = memo(function PupilsParameter({ enabled, error, a
             key={field}
             label={label}
             size="md"
-            disabled={!enabled}
             value={values[field]}
             onChange={(event) => actions.setText(field, event.currentTarget.value)}
             data={data}

@@ -24,7 +24,6 @@ const NumberParameter = memo(function NumberParameter({ field, label, enabled, t
         label={label}
         inputMode={hasVitalDecimals(field) ? 'decimal' : 'numeric'}
         autoComplete="off"
-        disabled={!enabled}
         value={text}
         onChange={(event) => actions.setText(field, event.currentTarget.value)}
         error={error}
@@ -49,7 +48,6 @@ const BloodPressureParameter = memo(function BloodPressureParameter({ enabled, s
           label={t.systolic}
           inputMode="numeric"
           autoComplete="off"
-          disabled={!enabled}
           value={systolic}
           onChange={(event) => actions.setText('systolic', event.currentTarget.value)}
           error={error}
@@ -58,7 +56,6 @@ const BloodPressureParameter = memo(function BloodPressureParameter({ enabled, s
           label={t.diastolic}
           inputMode="numeric"
           autoComplete="off"
-          disabled={!enabled}
           value={diastolic}
           onChange={(event) => actions.setText('diastolic', event.currentTarget.value)}
           error={error ? true : undefined}
@@ -88,7 +85,6 @@ export const OptionParameter = memo(function OptionParameter({ field, label, dat
       <NativeSelect
         label={label}
         size="md"
-        disabled={!enabled}
         value={value}
         onChange={(event) => actions.setText(field, event.currentTarget.value)}
         error={error}

@@ -24,7 +24,7 @@ interface GcsParameterProps {
 const GcsParameter = memo(function GcsParameter({ enabled, eyes, verbal, motor, total, error, actions }: GcsParameterProps) {
   return (
     <ParameterToggle label={t.gcs} checked={enabled} onChange={(on) => actions.setEnabled('gcs', on)} groupError={error}>
-      <GcsCalculator disabled={!enabled} eyes={eyes} verbal={verbal} motor={motor} total={total} onPartChange={actions.setText} onCalculate={actions.setGcsTotal} />
+      <GcsCalculator eyes={eyes} verbal={verbal} motor={motor} total={total} onPartChange={actions.setText} onCalculate={actions.setGcsTotal} />
     </ParameterToggle>
   );
 });
@@ -32,7 +32,7 @@ const GcsParameter = memo(function GcsParameter({ enabled, eyes, verbal, motor, 
 const PainParameter = memo(function PainParameter({ enabled, pain, error, actions }: { enabled: boolean; pain: number | null; error: string | undefined; actions: RichFormActions }) {
   return (
     <ParameterToggle label={t.painScale} checked={enabled} onChange={(on) => actions.setEnabled('pain_scale', on)} groupError={error}>
-      <PainScaleButtons value={pain} onChange={actions.setPain} disabled={!enabled} />
+      <PainScaleButtons value={pain} onChange={actions.setPain} />
     </ParameterToggle>
   );
 });
@@ -43,7 +43,7 @@ const SkinParameter = memo(function SkinParameter({ enabled, skin, error, action
       <Group gap="xs" role="group" aria-label={t.skinStatus}>
         <Chip.Group multiple value={skin} onChange={actions.setSkin}>
           {skinStatusOptions.map((option) => (
-            <Chip key={option} value={option} size="md" disabled={!enabled}>
+            <Chip key={option} value={option} size="md">
               {option}
             </Chip>
           ))}

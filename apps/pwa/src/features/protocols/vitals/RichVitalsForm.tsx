@@ -126,7 +126,6 @@ export function RichVitalsForm({ protocolId, onDone, savingRef }: RichVitalsForm
                 size="md"
                 placeholder={t.notesPlaceholder}
                 rows={5}
-                disabled={!state.enabled.notes}
                 value={state.text.notes}
                 onChange={(event) => actions.setText('notes', event.currentTarget.value)}
                 error={errors.notes}

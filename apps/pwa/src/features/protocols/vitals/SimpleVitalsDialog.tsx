@@ -1,4 +1,5 @@
-import { Alert, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { VitalParameterType } from '@sanidok/schema';
 import { fieldMessages, simpleVitalsSchema, simpleVitalsToValues } from '@sanidok/schema';
 import type { SubmitEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
@@ -6,8 +7,8 @@ import { recordSimpleVitals } from '../../../data/repositories/protocolRecords';
 import { vitalsDe } from '../../../i18n/vitals.de';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { failureMessage } from '../../../lib/failureMessage';
-import type { SimpleField } from './simpleVitalsFields';
-import { emptySimpleVitals, simpleFieldRows } from './simpleVitalsFields';
+import type { SimpleField, SimpleFieldRow } from './simpleVitalsFields';
+import { emptySimpleVitals, orderedSimpleRows } from './simpleVitalsFields';
 import { FormActions } from '../../../components/FormActions';
 import { CaptureModal } from '../../../components/CaptureModal';
 
@@ -18,6 +19,8 @@ export interface SimpleVitalsDialogProps {
   protocolId: string;
   opened: boolean;
   onClose: () => void;
+  /** The parameters of the protocol's last measurement: offered first, in their order (issue 17). */
+  lastParameters?: readonly VitalParameterType[];
 }
 
 /**
@@ -25,7 +28,9 @@ export interface SimpleVitalsDialogProps {
  * messages of simpleVitalsSchema at the fields. The values are stored as one measurement of the
  * shared model on the device (outbox row; offline-first). Resets after success or cancel.
  */
-export function SimpleVitalsDialog({ protocolId, opened, onClose }: SimpleVitalsDialogProps) {
+export function SimpleVitalsDialog({ protocolId, opened, onClose, lastParameters = [] }: SimpleVitalsDialogProps) {
+  const { remembered, others } = orderedSimpleRows(lastParameters);
+  const firstField = (remembered[0] ?? others[0])?.field;
   const [values, setValues] = useState(emptySimpleVitals);
   const [errors, setErrors] = useState<Partial<Record<SimpleField, string>>>({});
   const [noData, setNoData] = useState(false);
@@ -84,6 +89,31 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose }: SimpleVitals
     }
   };
 
+  // Numbers open the numeric keypad; the DOM order is the Tab order (numbers first, see orderedSimpleRows).
+  const field = (row: SimpleFieldRow) =>
+    row.kind === 'number' ? (
+      <TextInput
+        key={row.field}
+        label={row.label}
+        inputMode={row.decimal ? 'decimal' : 'numeric'}
+        autoComplete="off"
+        value={values[row.field]}
+        onChange={(event) => change(row.field, event.currentTarget.value)}
+        error={errors[row.field]}
+        data-autofocus={row.field === firstField ? true : undefined}
+      />
+    ) : (
+      <NativeSelect
+        key={row.field}
+        label={row.label}
+        size="md"
+        value={values[row.field]}
+        onChange={(event) => change(row.field, event.currentTarget.value)}
+        error={errors[row.field]}
+        data={[{ value: '', label: t.notChosen }, ...row.options]}
+      />
+    );
+
   return (
     <CaptureModal
       opened={opened}
@@ -94,32 +124,18 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose }: SimpleVitals
     >
       <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {simpleFieldRows.map((row) =>
-              row.kind === 'number' ? (
-                <TextInput
-                  key={row.field}
-                  label={row.label}
-                  inputMode={row.decimal ? 'decimal' : 'numeric'}
-                  autoComplete="off"
-                  value={values[row.field]}
-                  onChange={(event) => change(row.field, event.currentTarget.value)}
-                  error={errors[row.field]}
-                  data-autofocus={row.field === 'bloodPressureSystolic' ? true : undefined}
-                />
-              ) : (
-                <NativeSelect
-                  key={row.field}
-                  label={row.label}
-                  size="md"
-                  value={values[row.field]}
-                  onChange={(event) => change(row.field, event.currentTarget.value)}
-                  error={errors[row.field]}
-                  data={[{ value: '', label: t.notChosen }, ...row.options]}
-                />
-              ),
-            )}
-          </SimpleGrid>
+          {remembered.length > 0 && (
+            <Text fw={600} size="sm">
+              {t.remembered}
+            </Text>
+          )}
+          {remembered.length > 0 && <SimpleGrid cols={{ base: 1, sm: 2 }}>{remembered.map(field)}</SimpleGrid>}
+          {remembered.length > 0 && (
+            <Text fw={600} size="sm">
+              {t.others}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>{others.map(field)}</SimpleGrid>
           <Textarea label={t.notes} size="md" rows={3} value={values.notes} onChange={(event) => change('notes', event.currentTarget.value)} error={errors.notes} />
           {noData && (
             <Alert color="yellow" role="alert" title={toasts.noDataTitle}>

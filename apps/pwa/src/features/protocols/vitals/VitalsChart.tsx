@@ -1,13 +1,17 @@
 import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { formatDateTime, formatTime, vitalParameterLabels, vitalParameterUnits, vitalSeverityColors } from '@sanidok/schema';
 import { vitalsDe } from '../../../i18n/vitals.de';
 import type { ChartData } from './chartData';
 import { linearScale, valueDomain } from './chartData';
 
 const t = vitalsDe.chart;
-const width = 320;
-const height = 150;
-const margin = { top: 10, right: 14, bottom: 24, left: 40 };
+/** Until the figure is measured (and in jsdom): the width the chart was drawn for before issue 17. */
+const fallbackWidth = 320;
+const height = 170;
+const margin = { top: 12, right: 16, bottom: 28, left: 48 };
+/** Axis labels in CSS pixels: the drawing takes the figure's measured width, so nothing scales them down (issue 17: they were about 7 px). */
+const axisFontSize = 13;
 const lineColors = ['var(--mantine-color-blue-8)', 'var(--mantine-color-violet-8)'];
 const number = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1)).replace('.', ',');
 
@@ -17,6 +21,8 @@ const number = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1)).r
  * severity colour. Screen readers get a summary (role img) and the values as a hidden table.
  */
 export function VitalsChart({ data }: { data: ChartData }) {
+  const { ref, width: measured } = useElementSize<HTMLElement>();
+  const width = measured > 0 ? Math.round(measured) : fallbackWidth;
   const label = vitalParameterLabels[data.type];
   const unit = vitalParameterUnits[data.type];
   const times = data.lines.flatMap((line) => line.points.map((p) => p.time));
@@ -34,7 +40,7 @@ export function VitalsChart({ data }: { data: ChartData }) {
   const bandText = data.band ? t.normalRange(number(data.band.min), number(data.band.max)) : null;
 
   return (
-    <Box component="figure" m={0} data-testid={`vitals-chart-${data.type}`}>
+    <Box component="figure" m={0} ref={ref} data-testid={`vitals-chart-${data.type}`}>
       <Group component="figcaption" justify="space-between" gap="xs">
         <Text size="sm" fw={700}>
           {unit ? `${label} (${unit})` : label}
@@ -45,7 +51,7 @@ export function VitalsChart({ data }: { data: ChartData }) {
           </Text>
         )}
       </Group>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={bandText ? `${summary}. ${bandText}` : summary} style={{ display: 'block', maxHeight: 220 }}>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={bandText ? `${summary}. ${bandText}` : summary} height={height} style={{ display: 'block' }}>
         {data.band && (
           <rect
             data-band
@@ -58,17 +64,17 @@ export function VitalsChart({ data }: { data: ChartData }) {
         )}
         <line x1={margin.left} x2={margin.left} y1={margin.top} y2={height - margin.bottom} style={{ stroke: 'var(--mantine-color-gray-6)' }} />
         <line x1={margin.left} x2={width - margin.right} y1={height - margin.bottom} y2={height - margin.bottom} style={{ stroke: 'var(--mantine-color-gray-6)' }} />
-        <text x={margin.left - 4} y={margin.top + 8} textAnchor="end" fontSize={10} style={{ fill: 'var(--mantine-color-gray-8)' }}>
+        <text x={margin.left - 4} y={margin.top + 8} textAnchor="end" fontSize={axisFontSize} style={{ fill: 'var(--mantine-color-gray-8)' }}>
           {number(high)}
         </text>
-        <text x={margin.left - 4} y={height - margin.bottom} textAnchor="end" fontSize={10} style={{ fill: 'var(--mantine-color-gray-8)' }}>
+        <text x={margin.left - 4} y={height - margin.bottom} textAnchor="end" fontSize={axisFontSize} style={{ fill: 'var(--mantine-color-gray-8)' }}>
           {number(low)}
         </text>
-        <text x={margin.left} y={height - 6} fontSize={10} style={{ fill: 'var(--mantine-color-gray-8)' }}>
+        <text x={margin.left} y={height - 6} fontSize={axisFontSize} style={{ fill: 'var(--mantine-color-gray-8)' }}>
           {formatTime(Math.min(...times))}
         </text>
         {times.length > 1 && (
-          <text x={width - margin.right} y={height - 6} textAnchor="end" fontSize={10} style={{ fill: 'var(--mantine-color-gray-8)' }}>
+          <text x={width - margin.right} y={height - 6} textAnchor="end" fontSize={axisFontSize} style={{ fill: 'var(--mantine-color-gray-8)' }}>
             {formatTime(Math.max(...times))}
           </text>
         )}

@@ -3,7 +3,7 @@ import { hasVitalDecimals, richFormToValues, skinStatusOptions, vitalValueProble
 
 /**
  * State of the rich dialog 'Neue Vitalparameter-Messung' (docs/spec/services.md §2, §4): one checkbox per
- * parameter (the pupil fields share one), the typed text of each input, the GCS total once
+ * parameter (the pupil fields share one; typing a value ticks it, see `withTyped`), the typed text of each input, the GCS total once
  * 'Berechnen' was pressed, the pain score and the skin findings.
  */
 
@@ -125,17 +125,30 @@ export type RichVitalsAction =
 
 const gcsParts = new Set<RichTextField>(['gcs_eyes', 'gcs_verbal', 'gcs_motor']);
 
+/**
+ * Typing is enough (issue 17): a value ticks its parameter, and emptying every input of a
+ * parameter unticks it. The checkbox stays, to leave a typed value out without deleting it.
+ */
+function withTyped(state: RichVitalsState, field: RichTextField, text: string): RichVitalsState {
+  const textState = { ...state.text, [field]: text };
+  const toggle = toggleOfField(field);
+  const typed = richTextFields.some((f) => toggleOfField(f) === toggle && textState[f].trim() !== '');
+  // A changed GCS part makes the computed total stale: it has to be computed again.
+  return { ...state, text: textState, enabled: { ...state.enabled, [toggle]: typed }, gcsTotal: gcsParts.has(field) ? null : state.gcsTotal };
+}
+
 export function richVitalsReducer(state: RichVitalsState, action: RichVitalsAction): RichVitalsState {
   switch (action.type) {
     case 'enable':
       return { ...state, enabled: { ...state.enabled, [action.toggle]: action.enabled } };
     case 'text':
-      // A changed GCS part makes the computed total stale: it has to be computed again.
-      return { ...state, text: { ...state.text, [action.field]: action.text }, gcsTotal: gcsParts.has(action.field) ? null : state.gcsTotal };
+      return withTyped(state, action.field, action.text);
     case 'pain':
-      return { ...state, pain: action.score };
-    case 'skin':
-      return { ...state, skin: skinStatusOptions.filter((o) => action.findings.includes(o)) };
+      return { ...state, pain: action.score, enabled: { ...state.enabled, pain_scale: true } };
+    case 'skin': {
+      const skin = skinStatusOptions.filter((o) => action.findings.includes(o));
+      return { ...state, skin, enabled: { ...state.enabled, skin_status: skin.length > 0 } };
+    }
     case 'gcsTotal':
       return { ...state, gcsTotal: action.total };
     case 'reset':

@@ -72,7 +72,9 @@ describe('rich form state', () => {
 
   it('sends only enabled parameters with a value; the GCS total only after Berechnen', () => {
     const state = apply(
+      // Typing ticks heart rate (issue 17); unticking leaves the value out.
       { type: 'text', field: 'heart_rate', text: '80' },
+      { type: 'enable', toggle: 'heart_rate', enabled: false },
       { type: 'enable', toggle: 'respiratory_rate', enabled: true },
       { type: 'enable', toggle: 'gcs', enabled: true },
       { type: 'text', field: 'gcs_eyes', text: '4' },
@@ -82,6 +84,16 @@ describe('rich form state', () => {
     expect(richStateToValues(computed).map((v) => v.parameterType)).toEqual(['gcs', 'gcs_eyes']);
     // A changed part clears the total.
     expect(richVitalsReducer(computed, { type: 'text', field: 'gcs_verbal', text: '5' }).gcsTotal).toBeNull();
+  });
+
+  it('typing ticks a parameter and emptying all its inputs unticks it; a pain score or skin finding ticks too', () => {
+    const typed = apply({ type: 'text', field: 'systolic', text: '120' }, { type: 'text', field: 'diastolic', text: '80' });
+    expect(typed.enabled.blood_pressure).toBe(true);
+    expect(richVitalsReducer(typed, { type: 'text', field: 'systolic', text: '' }).enabled.blood_pressure).toBe(true);
+    expect(apply({ type: 'text', field: 'systolic', text: '120' }, { type: 'text', field: 'systolic', text: ' ' }).enabled.blood_pressure).toBe(false);
+    expect(apply({ type: 'pain', score: 0 }).enabled.pain_scale).toBe(true);
+    expect(apply({ type: 'skin', findings: ['Blass'] }).enabled.skin_status).toBe(true);
+    expect(apply({ type: 'skin', findings: ['Blass'] }, { type: 'skin', findings: [] }).enabled.skin_status).toBe(false);
   });
 
   it('orders skin findings as the list does and reports problems per checkbox and tab', () => {

@@ -17,25 +17,27 @@ async function openDialog(options: { discharged?: boolean } = {}) {
 }
 
 describe('dialog Neue Vitalparameter-Messung', () => {
-  it('enables each parameter by its checkbox; nothing enabled with a value means Keine Daten', async () => {
+  it('typing a value ticks its parameter; unticking leaves it out, which with nothing else means Keine Daten', async () => {
     const { db, form, onClose, user } = await openDialog();
     expect(within(form).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Grundwerte', 'Erweitert', 'Notizen']);
     const heartRate = within(form).getByLabelText('Herzfrequenz (/min)');
-    expect(heartRate).toBeDisabled();
-
-    await user.click(within(form).getByLabelText('Herzfrequenz erfassen'));
+    const toggle = within(form).getByLabelText('Herzfrequenz erfassen');
+    // No tick before the field opens (issue 17): the input takes a value at once.
     expect(heartRate).toBeEnabled();
-    await waitFor(() => expect(heartRate).toHaveFocus());
+    expect(toggle).not.toBeChecked();
     await user.type(heartRate, '88');
-    await user.click(within(form).getByLabelText('Herzfrequenz erfassen'));
-    expect(heartRate).toBeDisabled();
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    expect(heartRate).toHaveValue('88');
     await user.click(within(form).getByText('Speichern'));
     const notice = await findToast('Keine Daten');
     expect(notice).toHaveTextContent('Bitte geben Sie mindestens einen Vitalparameter ein.');
     expect(await recordedValues(db)).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
 
-    await user.click(within(form).getByLabelText('Herzfrequenz erfassen'));
+    await user.click(toggle);
+    await waitFor(() => expect(heartRate).toHaveFocus());
     await user.click(within(form).getByText('Speichern'));
     const saved = await findToast('Vitalparameter gespeichert');
     expect(saved).toHaveTextContent('Die neue Messung wurde erfolgreich gespeichert.');
@@ -44,6 +46,26 @@ describe('dialog Neue Vitalparameter-Messung', () => {
     // Reset after success: unticked and empty again.
     expect(within(form).getByLabelText('Herzfrequenz erfassen')).not.toBeChecked();
     expect(heartRate).toHaveValue('');
+  });
+
+  it('a BP/HR/SpO₂ set takes no tick at all; emptying a field unticks it', async () => {
+    const { db, form, user } = await openDialog();
+    await user.type(within(form).getByLabelText('Systolisch (mmHg)'), '120');
+    await user.type(within(form).getByLabelText('Diastolisch (mmHg)'), '80');
+    await user.type(within(form).getByLabelText('Herzfrequenz (/min)'), '90');
+    await user.type(within(form).getByLabelText('SpO₂ (%)'), '98');
+    await user.type(within(form).getByLabelText('Temperatur (°C)'), '37');
+    await user.clear(within(form).getByLabelText('Temperatur (°C)'));
+    expect(within(form).getByLabelText('Temperatur erfassen')).not.toBeChecked();
+    await user.click(within(form).getByText('Speichern'));
+    await findToast('Vitalparameter gespeichert');
+    expect(await recordedValues(db)).toEqual([
+      [
+        { parameterType: 'blood_pressure', value: '120/80', unit: 'mmHg' },
+        { parameterType: 'heart_rate', value: '90', unit: '/min' },
+        { parameterType: 'oxygen_saturation', value: '98', unit: '%' },
+      ],
+    ]);
   });
 
   it('sends blood pressure when one side is there, the other as "-"; decimal comma becomes a point', async () => {
@@ -69,8 +91,6 @@ describe('dialog Neue Vitalparameter-Messung', () => {
     const { db, form, user } = await openDialog();
     await user.click(tab(form, 'Erweitert'));
     const calculate = within(form).getByText('Berechnen').closest('button') as HTMLButtonElement;
-    expect(calculate).toBeDisabled();
-    await user.click(within(form).getByLabelText('Glasgow Coma Scale (GCS) erfassen'));
     await user.click(calculate);
     expect(within(form).getByText('Bitte wählen Sie zuerst mindestens einen GCS-Wert aus.')).toBeInTheDocument();
     expect(within(form).queryByText(/GCS gesamt/)).not.toBeInTheDocument();
@@ -105,7 +125,7 @@ describe('dialog Neue Vitalparameter-Messung', () => {
     ]);
   });
 
-  it('pain buttons 0–10 are green 0–3, yellow 4–6, red 7–10, enabled by their checkbox', async () => {
+  it('pain buttons 0–10 are green 0–3, yellow 4–6, red 7–10; a tap ticks the parameter', async () => {
     const { db, form, user } = await openDialog();
     await user.click(tab(form, 'Erweitert'));
     const pain = Array.from({ length: 11 }, (_, score) => within(form).getByLabelText(`Schmerz ${score}`));
@@ -113,9 +133,9 @@ describe('dialog Neue Vitalparameter-Messung', () => {
       'green', 'green', 'green', 'green', 'yellow', 'yellow', 'yellow', 'red', 'red', 'red', 'red',
     ]);
     expect(pain.map((button) => button.textContent)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
-    expect(pain[7]).toBeDisabled();
-    await user.click(within(form).getByLabelText('Schmerzskala (0–10) erfassen'));
+    // A tap on a score is enough: it ticks the parameter.
     await user.click(pain[7] as HTMLElement);
+    expect(within(form).getByLabelText('Schmerzskala (0–10) erfassen')).toBeChecked();
     expect(pain[7]).toHaveAttribute('aria-pressed', 'true');
     expect(pain[3]).toHaveAttribute('aria-pressed', 'false');
 

@@ -118,4 +118,36 @@ describe('dialog Vitalparameter erfassen', () => {
     expect(within(form).getByLabelText('Herzfrequenz (/min)')).toHaveValue('80');
     expect(await recordedValues(db)).toEqual([]);
   });
+
+  it('offers the last measurement\u2019s parameters first; Tab walks the numbers without a select in between', async () => {
+    const { db, id } = await deviceWithProtocol();
+    const ui = renderUi(<SimpleVitalsDialog protocolId={id} opened onClose={() => undefined} lastParameters={['blood_pressure', 'avpu', 'heart_rate', 'oxygen_saturation']} />);
+    const form = await dialog();
+    expect(within(form).getByText('Wie bei der letzten Messung')).toBeInTheDocument();
+    const systolic = within(form).getByRole('textbox', { name: 'Blutdruck systolisch (mmHg)' });
+    await waitFor(() => expect(systolic).toHaveFocus());
+    // A full set typed without touching the screen: value, Tab, value, …
+    await ui.user.keyboard('135');
+    for (const value of ['85', '92', '97']) {
+      await ui.user.tab();
+      await ui.user.keyboard(value);
+    }
+    const typed = ['Blutdruck systolisch (mmHg)', 'Blutdruck diastolisch (mmHg)', 'Herzfrequenz (/min)', 'Sauerstoffsättigung SpO₂ (%)'];
+    expect(typed.map((name) => within(form).getByRole<HTMLInputElement>('textbox', { name }).value)).toEqual(['135', '85', '92', '97']);
+    expect(typed.map((name) => within(form).getByRole('textbox', { name }).getAttribute('inputmode'))).toEqual(['numeric', 'numeric', 'numeric', 'numeric']);
+    expect(within(form).getByRole('textbox', { name: 'Temperatur (°C)' })).toHaveAttribute('inputmode', 'decimal');
+    // AVPU of the last set follows the numbers; nothing of the last values is carried over.
+    await ui.user.tab();
+    expect(within(form).getByRole('combobox', { name: 'AVPU' })).toHaveFocus();
+    expect(within(form).getByRole('combobox', { name: 'AVPU' })).toHaveValue('');
+    await ui.user.click(within(form).getByRole('button', { name: 'Speichern' }));
+    await findToast('Vitalparameter hinzugefügt');
+    expect(await recordedValues(db)).toEqual([
+      [
+        { parameterType: 'blood_pressure', value: '135/85', unit: 'mmHg' },
+        { parameterType: 'heart_rate', value: '92', unit: '/min' },
+        { parameterType: 'oxygen_saturation', value: '97', unit: '%' },
+      ],
+    ]);
+  });
 });

@@ -1,0 +1,34 @@
+import type { DateInputProps } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
+import { parseTypedDate } from '@sanidok/schema';
+import { forwardRef } from 'react';
+
+export interface GermanDateInputProps extends Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser' | 'defaultValue'> {
+  /** `YYYY-MM-DD`, or '' for none (the forms' value). */
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/**
+ * Every date field of the app (issue 17): shown as TT.MM.JJJJ whatever the browser's language,
+ * typed as `14031958` or `14.03.1958` (packages/schema `parseTypedDate`), or picked from a German
+ * calendar (DatesProvider in app/AppProviders.tsx). The value stays `YYYY-MM-DD`, as the native
+ * date input gave it. Invalid text is put back to the last valid date when the field is left.
+ */
+export const GermanDateInput = forwardRef<HTMLInputElement, GermanDateInputProps>(function GermanDateInput({ value, onChange, ...props }, ref) {
+  return (
+    <DateInput
+      ref={ref}
+      valueFormat="DD.MM.YYYY"
+      dateParser={parseTypedDate}
+      placeholder="TT.MM.JJJJ"
+      inputMode="numeric"
+      autoComplete="off"
+      allowDeselect
+      value={value === '' ? null : value}
+      onChange={(next) => onChange(next ?? '')}
+      popoverProps={{ withinPortal: true }}
+      {...props}
+    />
+  );
+});

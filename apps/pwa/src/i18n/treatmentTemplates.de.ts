@@ -1,0 +1,37 @@
+/** German texts of treatment templates (issue 17): the maintenance tab and the chips of the capture dialog. */
+export const treatmentTemplatesDe = {
+  tab: 'Behandlungsvorlagen',
+  intro: 'Vorlagen erscheinen oben im Dialog „Bagatellbehandlung erfassen“. Ein Tipp übernimmt Beschreibung und Material.',
+  add: 'Vorlage anlegen',
+  empty: 'Noch keine Behandlungsvorlagen.',
+  tableLabel: 'Behandlungsvorlagen',
+  columns: { name: 'Name', description: 'Beschreibung', materials: 'Material', actions: 'Aktionen' },
+  noMaterials: 'ohne Material',
+  editLabel: (name: string) => `Vorlage „${name}“ bearbeiten`,
+  deleteLabel: (name: string) => `Vorlage „${name}“ löschen`,
+  deleteTitle: 'Vorlage löschen',
+  deleteText: (name: string) => `Die Vorlage „${name}“ wird gelöscht. Bereits erfasste Behandlungen bleiben unverändert.`,
+  deleteConfirm: 'Löschen',
+  dialog: {
+    createTitle: 'Behandlungsvorlage anlegen',
+    editTitle: 'Behandlungsvorlage bearbeiten',
+    name: 'Name der Schnellauswahl',
+    nameHint: 'Kurz, z. B. „Blase“ oder „Kühlpack“',
+    description: 'Beschreibungstext',
+    descriptionHint: 'Wird in die Beschreibung der Behandlung übernommen.',
+    cancel: 'Abbrechen',
+    save: 'Speichern',
+    saving: 'Speichern...',
+    close: 'Schließen',
+  },
+  toasts: {
+    saved: 'Vorlage gespeichert',
+    deleted: 'Vorlage gelöscht',
+    error: 'Fehler',
+    unknownError: 'Die Vorlage konnte nicht gespeichert werden.',
+  },
+  chips: {
+    label: 'Vorlagen',
+    apply: (name: string) => `Vorlage ${name} übernehmen`,
+  },
+} as const;

@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+
+export interface LayoutProblem {
+  kind: 'clipped' | 'overlap' | 'page-overflow';
+  what: string;
+}
+
+/**
+ * Issue 17's layout check, run in the page: (1) no button, tab or badge whose text is cut — its
+ * label box is narrower than its text (`scrollWidth > clientWidth`, also on the label inside a
+ * Mantine button or badge); (2) no two visible interactive elements overlap (neither contains the
+ * other in the DOM, and their boxes share more than 2 px in both directions); (3) the page does
+ * not scroll sideways. Elements inside a
+ * scroll container are measured where they are, so a horizontally scrolling table is fine. With a
+ * dialog open, only the dialog is checked.
+ */
+export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
+  return page.evaluate(() => {
+    const problems: { kind: 'clipped' | 'overlap' | 'page-overflow'; what: string }[] = [];
+    // The page itself never scrolls sideways (a wide table scrolls in its own container).
+    const overflow = document.documentElement.scrollWidth - window.innerWidth;
+    if (overflow > 1) problems.push({ kind: 'page-overflow', what: `${overflow}px wider than the screen` });
+    const visible = (el: Element) => {
+      const rect = el.getBoundingClientRect();
+      if (rect.width < 1 || rect.height < 1) return false;
+      const style = getComputedStyle(el);
+      return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
+    };
+    const name = (el: Element) => {
+      const role = el.getAttribute('role');
+      const text = el.textContent.trim() || (el.getAttribute('aria-label') ?? '');
+      return `${el.tagName.toLowerCase()}${role ? `[role=${role}]` : ''} '${text.slice(0, 60)}'`;
+    };
+
+    // With a dialog open only the dialog counts: the page behind it lies under the overlay.
+    const dialogs = document.querySelectorAll('[role="dialog"]');
+    const root: ParentNode = dialogs.length > 0 ? (dialogs[dialogs.length - 1] as Element) : document;
+    const labelled = root.querySelectorAll('button, [role="tab"], a.mantine-Button-root, .mantine-Badge-root');
+    for (const el of labelled) {
+      if (!visible(el)) continue;
+      const parts = [el, ...el.querySelectorAll('.mantine-Button-label, .mantine-Badge-label, .mantine-Tabs-tabLabel, .mantine-Button-inner')];
+      if (parts.some((part) => part.scrollWidth > part.clientWidth + 1)) problems.push({ kind: 'clipped', what: name(el) });
+    }
+
+    const interactive = [...root.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], [role="button"], [role="checkbox"], [role="switch"]')]
+      .filter((el) => visible(el) && !el.closest('[aria-hidden="true"]'));
+    const rects = interactive.map((el) => el.getBoundingClientRect());
+    for (let i = 0; i < interactive.length; i += 1) {
+      for (let j = i + 1; j < interactive.length; j += 1) {
+        const a = interactive[i] as Element;
+        const b = interactive[j] as Element;
+        if (a.contains(b) || b.contains(a)) continue;
+        const ra = rects[i] as DOMRect;
+        const rb = rects[j] as DOMRect;
+        const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        if (x > 2 && y > 2) problems.push({ kind: 'overlap', what: `${name(a)} × ${name(b)}` });
+      }
+    }
+    return problems;
+  });
+}

@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { registerViaUi, uniqueName } from './helpers';
+import { clientHeader, createMaterialViaApi, createRunningServiceViaApi } from './support/api';
+import { layoutProblems } from './support/layoutCheck';
+import { createOrganizationWithKeyViaUi, createProtocolViaApi } from './support/protocolSetup';
+
+/**
+ * Issue 17: the main screens at tablet sizes (landscape, portrait) and a phone pass the layout
+ * check — no clipped button or badge text, no overlapping controls, no sideways page scroll.
+ * Screenshots land in e2e/.screens/ for a look.
+ */
+const viewports = [
+  { name: 'tablet-quer', width: 1024, height: 768 },
+  { name: 'tablet-hoch', width: 800, height: 1280 },
+  { name: 'telefon', width: 390, height: 844 },
+  // The ends of the tablet range (768–1280 px), both orientations.
+  { name: 'tablet-768', width: 768, height: 1024 },
+  { name: 'tablet-1280', width: 1280, height: 800 },
+] as const;
+
+const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
+
+async function check(page: Page, viewport: string, screen: string): Promise<string[]> {
+  // Fonts and the last re-render after the local read; the pull polls, so the network never idles.
+  await page.waitForTimeout(400);
+  mkdirSync(screensDir, { recursive: true });
+  await page.screenshot({ path: `${screensDir}${viewport}-${screen}.png`, fullPage: true });
+  return (await layoutProblems(page)).map((p) => `${viewport} ${screen}: ${p.kind} ${p.what}`);
+}
+
+test.describe('Layout auf Tablet und Telefon', () => {
+  test('Hauptseiten bei 1024×768, 800×1280, 390×844, 768×1024 und 1280×800: kein abgeschnittener Text, nichts überlappt', async ({ page }) => {
+    test.setTimeout(360_000);
+    await registerViaUi(page, uniqueName('sani'));
+    const { id: organizationId } = await createOrganizationWithKeyViaUi(page, `DRK Müllheim ${uniqueName('org')}`);
+    await createMaterialViaApi(page.request, organizationId, 'Wärmeerhaltung mit Rettungsdecke', 'Stück');
+    const serviceId = await createRunningServiceViaApi(page.request, organizationId, `Sanitätsdienst Stadtfest ${uniqueName('e2e')}`);
+    const protocolId = await createProtocolViaApi(page.request, serviceId, {
+      chiefComplaint: 'Kreislaufschwäche', patientData: { firstName: 'Hiltrud', lastName: 'Zwirnmeier', dateOfBirth: '1958-03-14' },
+    });
+    const vitals = await page.request.post(`/api/patient-protocols/${protocolId}/vital-signs`, {
+      headers: clientHeader, data: { values: [{ parameterType: 'heart_rate', value: '92' }, { parameterType: 'blood_pressure', value: '135/85' }] },
+    });
+    expect(vitals.ok(), await vitals.text()).toBe(true);
+
+    const screens: [string, string, ((page: Page) => Promise<void>)?][] = [
+      ['dashboard', '/dashboard'],
+      ['dienste', '/services'],
+      ['dienst', `/services/${serviceId}`],
+      ['bagatellen', '/minor-treatments'],
+      ['protokolle', '/patient-protocols'],
+      ['protokoll-patient', `/patient-protocols/${protocolId}`],
+      ['protokoll-behandlung', `/patient-protocols/${protocolId}`, async (p) => p.getByRole('tab', { name: 'Behandlung' }).click()],
+      ['protokoll-vitalwerte', `/patient-protocols/${protocolId}`, async (p) => p.getByRole('tab', { name: 'Vitalparameter' }).click()],
+      ['dienst-material', `/services/${serviceId}?tab=materials`],
+      ['protokoll-befund', `/patient-protocols/${protocolId}`, async (p) => p.getByRole('tab', { name: 'Befund' }).click()],
+      ['organisationen', '/organizations'],
+      ['vorlagen', '/organizations', async (p) => {
+        await p.getByRole('region', { name: /DRK Müllheim/ }).getByRole('tab', { name: 'Behandlungsvorlagen' }).click();
+      }],
+      ['bagatelle-erfassen', '/minor-treatments', async (p) => {
+        await p.getByRole('button', { name: 'Neue Behandlung' }).click();
+        await expect(p.getByRole('dialog', { name: 'Bagatellbehandlung erfassen' })).toBeVisible();
+      }],
+    ];
+    const problems: string[] = [];
+    for (const viewport of viewports) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      for (const [screen, path, open] of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+        if (open) {
+          await open(page);
+          await page.waitForTimeout(300);
+        }
+        problems.push(...(await check(page, viewport.name, screen)));
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
