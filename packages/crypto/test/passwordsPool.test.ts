@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, usePasswordRunner, verifyPassword } from '../src/passwords';
-import { crashPasswordWorkerForTest, passwordPoolSize, runPasswordTask } from '../src/passwordsPool';
+import { crashPasswordWorkerForTest, runPasswordTask } from '../src/passwordsPool';
 
 // As the server does at start (apps/sync-server/src/app.ts).
 beforeAll(() => { usePasswordRunner(runPasswordTask); });
