@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { controlledByServiceWorker, createMaterialViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
@@ -9,6 +10,7 @@ import {
 import { databaseFilesContain, storedProtocolCase } from './support/protocolServerDb';
 import { createOrganizationWithKeyViaUi, expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
 import { OwnServer } from './support/ownServer';
+import { validateFhir } from '@sanidok/reports/testing';
 import { uniqueName } from './helpers';
 
 /**
@@ -150,6 +152,13 @@ test.describe('Patientenprotokolle offline', () => {
       ]);
       await popup.close();
 
+      // The FHIR R4 document for the receiving crew: offline, from the device's data, valid (docs/fhir.md).
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Als FHIR-Dokument exportieren' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^sanidok-protokoll-.+\.fhir\.json$/);
+      const fhirText = readFileSync(await download.path(), 'utf8');
+      expect(await validateFhir(JSON.parse(fhirText) as Parameters<typeof validateFhir>[0])).toEqual([]);
+      for (const code of ['"85354-9"', '"8867-4"', '"59408-5"', '"8310-5"', '"72514-3"', patient.lastName, 'Sauerstoffgabe 4 l/min']) expect(fhirText).toContain(code);
+
       // Discharge, still offline: the patient data is sealed on the tablet.
       await dischargeViaDialog(page, discharge);
       const sidebar = page.getByRole('region', { name: 'Protokollübersicht' });
@@ -211,6 +220,7 @@ test.describe('Patientenprotokolle offline', () => {
         expect.objectContaining({ actionType: 'print_handover', userId }),
       ]);
       expect(offlineEvents.map((e) => e.actionType)).toContain('print_handover');
+      expect(offlineEvents.map((e) => e.actionType)).toContain('fhir_export');
 
       // After the pull the tablet shows the numbered, discharged protocol without patient data.
       await expect(page.getByRole('heading', { level: 1, name: 'Protokoll #1' })).toBeVisible({ timeout: 20_000 });

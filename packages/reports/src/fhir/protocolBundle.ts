@@ -57,7 +57,7 @@ export function buildProtocolBundle(input: FhirProtocolInput, newId: () => strin
     const by = performer(entry.recordedById);
     return {
       resourceType: 'Procedure', id: newId(), status: 'completed', code: { text: entry.text }, subject: context.patient, encounter: context.encounter,
-      performedDateTime: entry.time, ...(by && { performer: [{ actor: by }] }),
+      performedDateTime: performedAt(entry), ...(by && { performer: [{ actor: by }] }),
     };
   });
   const conditions = findingsOf(protocol).map((finding): Condition => ({
@@ -104,6 +104,20 @@ export function buildProtocolBundle(input: FhirProtocolInput, newId: () => strin
     timestamp: input.exportedAt,
     entry: entries.map((resource): BundleEntry => ({ fullUrl: `urn:uuid:${resource.id ?? ''}`, resource })),
   };
+}
+
+/**
+ * A treatment entry's moment: its HH:MM (local time, as the medic typed it) on the day it was
+ * written down; an entry written after midnight for a measure before it goes to the day before.
+ */
+function performedAt(entry: Pick<TreatmentEntry, 'time' | 'createdAt'>): string {
+  const written = new Date(entry.createdAt);
+  const [hours, minutes] = entry.time.split(':').map(Number);
+  if (hours === undefined || minutes === undefined || Number.isNaN(written.getTime())) return entry.createdAt;
+  const at = new Date(written);
+  at.setHours(hours, minutes, 0, 0);
+  if (at.getTime() - written.getTime() > 12 * 3_600_000) at.setDate(at.getDate() - 1);
+  return at.toISOString();
 }
 
 function patientOf(data: PatientData | null, id: string): Patient {

@@ -2,7 +2,7 @@ import type { Bundle, Composition, Condition, Encounter, Observation, Patient, P
 import type { PatientProtocol, TreatmentEntry, VitalRecord } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { buildProtocolBundle } from '../../src/fhir/protocolBundle';
-import { validateFhir } from './validator';
+import { validateFhir } from '../../testing/fhirValidator';
 
 const protocol: PatientProtocol = {
   id: '0190f000-0000-7000-8000-000000000001', serviceId: '0190f000-0000-7000-8000-0000000000aa', serviceName: 'Stadtfest Nord', organizationId: 3,
@@ -28,7 +28,7 @@ const vitals: VitalRecord[] = [
 ];
 
 const treatments: TreatmentEntry[] = [
-  { id: 't1', protocolId: protocol.id, organizationId: 3, time: '2026-11-24T14:06:00.000Z', text: 'Wunde gereinigt und verbunden', performer: 'helfer1', performerName: null, createdAt: '2026-11-24T14:06:00.000Z', recordedById: 11 },
+  { id: 't1', protocolId: protocol.id, organizationId: 3, time: '15:06', text: 'Wunde gereinigt und verbunden', performer: 'helfer1', performerName: null, createdAt: '2026-11-24T14:06:00.000Z', recordedById: 11 },
 ];
 
 const input = {
@@ -46,18 +46,18 @@ const codesOf = (o: Observation) => (o.code.coding ?? []).map((c) => c.code);
 describe('FHIR R4 export of a patient protocol', () => {
   const bundle = buildProtocolBundle(input);
 
-  it('validates with 0 errors in Medplum’s R4 validator, the Bundle and every resource', () => {
-    expect(validateFhir(bundle)).toEqual([]);
-    for (const resource of resources(bundle)) expect([resource.resourceType, validateFhir(resource)]).toEqual([resource.resourceType, []]);
+  it('validates with 0 errors in Medplum’s R4 validator, the Bundle and every resource', async () => {
+    expect(await validateFhir(bundle)).toEqual([]);
+    for (const resource of resources(bundle)) expect([resource.resourceType, await validateFhir(resource)]).toEqual([resource.resourceType, []]);
   });
 
-  it('has a validator that finds errors (the 0 above is not vacuous)', () => {
+  it('has a validator that finds errors (the 0 above is not vacuous)', async () => {
     const broken = { resourceType: 'Observation', code: { text: 'x' }, valueQuantity: { value: 'viel' } } as unknown as Resource;
-    expect(validateFhir(broken).length).toBeGreaterThan(0);
+    expect((await validateFhir(broken)).length).toBeGreaterThan(0);
     // Codes of required bindings, which the structure alone does not catch.
-    expect(validateFhir({ ...bundle, type: 'dokument' } as unknown as Resource)).toEqual(['Bundle.type: „dokument“ ist nicht in http://hl7.org/fhir/ValueSet/bundle-type|4.0.1']);
-    expect(validateFhir({ resourceType: 'Patient', gender: 'weiblich' } as unknown as Resource)).toHaveLength(1);
-    expect(validateFhir({ resourceType: 'Observation', status: 'fertig', code: { text: 'x' } } as unknown as Resource)).toHaveLength(1);
+    expect(await validateFhir({ ...bundle, type: 'dokument' } as unknown as Resource)).toEqual(['Bundle.type: „dokument“ ist nicht in http://hl7.org/fhir/ValueSet/bundle-type|4.0.1']);
+    expect(await validateFhir({ resourceType: 'Patient', gender: 'weiblich' } as unknown as Resource)).toHaveLength(1);
+    expect(await validateFhir({ resourceType: 'Observation', status: 'fertig', code: { text: 'x' } } as unknown as Resource)).toHaveLength(1);
   });
 
   it('is a document: Composition first, identifier and timestamp, every reference resolves inside the Bundle', () => {
@@ -109,13 +109,16 @@ describe('FHIR R4 export of a patient protocol', () => {
     expect(encounter).toMatchObject({ status: 'in-progress', identifier: [{ value: protocol.id }], period: { start: protocol.createdAt } });
     const procedure = ofType<Procedure>(bundle, 'Procedure')[0];
     expect(procedure?.code?.text).toBe('Wunde gereinigt und verbunden');
+    // HH:MM as typed, on the day it was written down (local time; the test runs in UTC or Europe/Berlin).
+    expect(new Date(procedure?.performedDateTime ?? '').getHours()).toBe(15);
+    expect(new Date(procedure?.performedDateTime ?? '').getMinutes()).toBe(6);
     expect(procedure?.subject).toEqual({ reference: `urn:uuid:${patient?.id ?? ''}` } satisfies Reference);
     expect(ofType<Condition>(bundle, 'Condition').map((c) => c.code?.text)).toEqual(['Sturz vom Fahrrad', 'Schürfwunde Knie rechts', 'Schmerzen']);
   });
 
-  it('exports a protocol without vitals and without patient data as a valid document too', () => {
+  it('exports a protocol without vitals and without patient data as a valid document too', async () => {
     const bare = buildProtocolBundle({ ...input, vitals: [], treatments: [], patientData: null, practitioners: [], protocol: { ...protocol, chiefComplaint: null, initialAssessment: null, symptoms: null, allergies: null, status: 'discharged', dischargedAt: '2026-11-24T15:00:00.000Z' } });
-    expect(validateFhir(bare)).toEqual([]);
+    expect(await validateFhir(bare)).toEqual([]);
     expect(ofType<Observation>(bare, 'Observation')).toEqual([]);
     expect(ofType<Encounter>(bare, 'Encounter')[0]?.status).toBe('finished');
     expect(JSON.stringify(bare)).not.toContain('Mustermann');
