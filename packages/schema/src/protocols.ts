@@ -77,11 +77,16 @@ export const protocolFieldLabels: Record<ProtocolClinicalField, string> = {
 };
 
 /** What the detail shows for an empty section (docs/spec/services.md §2). */
+/**
+ * What an empty field shows, on screen and on both prints. 'nicht erhoben' where the spec had
+ * 'Keine' / 'Keine bekannt': an empty field means nobody asked, and the receiving crew must not
+ * read it as "takes no medication" (docs/decisions.md "Empty anamnesis fields read 'nicht erhoben'").
+ */
 export const protocolEmptyTexts: Partial<Record<ProtocolClinicalField, string>> = {
   initialAssessment: 'Keine Angabe',
-  allergies: 'Keine bekannt',
-  medications: 'Keine',
-  pastHistory: 'Keine bekannt',
+  allergies: 'nicht erhoben',
+  medications: 'nicht erhoben',
+  pastHistory: 'nicht erhoben',
   chiefComplaint: 'Keine Angabe',
 };
 

@@ -72,7 +72,8 @@ export const protocolsDe = {
     readOnly: 'Für diesen Sanitätsdienst können keine Protokolle mehr erstellt werden.',
     dialogTitle: 'Neues Patientenprotokoll',
     dialogHint: 'Basisdaten jetzt, Details später',
-    injuryDescription: 'Verletzungsbeschreibung',
+    // Illness as often as injury at an event: one label for both (issue 17).
+    injuryDescription: 'Verletzung oder Erkrankung',
     injuryPlaceholder: 'z. B. Sturz vom Fahrrad, Schürfwunde Unterarm rechts',
   },
   toasts: {

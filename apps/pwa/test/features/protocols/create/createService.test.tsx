@@ -65,7 +65,7 @@ describe('service detail, tab Patientenprotokolle', () => {
 
     await app.user.type(within(form).getByRole('textbox', { name: 'Vorname' }), 'Jan');
     await app.user.type(within(form).getByRole('textbox', { name: 'Nachname' }), 'Kowalski');
-    await app.user.type(within(form).getByRole('textbox', { name: 'Verletzungsbeschreibung' }), 'Schnitt Hand');
+    await app.user.type(within(form).getByRole('textbox', { name: 'Verletzung oder Erkrankung' }), 'Schnitt Hand');
     await app.user.click(within(form).getByRole('button', { name: 'Speichern' }));
 
     expect(await findToast('Protokoll erstellt')).toHaveTextContent('Das Patientenprotokoll wurde erfolgreich erstellt.');

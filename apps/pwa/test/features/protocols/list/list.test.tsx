@@ -62,7 +62,7 @@ describe('/patient-protocols', () => {
     expect(fields).toEqual({
       Vorname: 'Erika', Nachname: 'Musterfrau', Geburtsdatum: '29.02.1980', Geschlecht: 'weiblich', Adresse: '-', Telefon: '-', Versicherungsinformationen: 'BARMER',
     });
-    for (const [section, text] of [['Ersteinschätzung', 'Keine Angabe'], ['Allergien', 'Penicillin'], ['Medikamente', 'Keine'], ['Vorerkrankungen', 'Keine bekannt'], ['Hauptbeschwerde', 'Keine Angabe']]) {
+    for (const [section, text] of [['Ersteinschätzung', 'Keine Angabe'], ['Allergien', 'Penicillin'], ['Medikamente', 'nicht erhoben'], ['Vorerkrankungen', 'nicht erhoben'], ['Hauptbeschwerde', 'Keine Angabe']]) {
       const control = within(detail).getByRole('button', { name: section as string });
       expect(control).toHaveAttribute('aria-expanded', 'true');
       expect(document.getElementById(control.getAttribute('aria-controls') ?? '')).toHaveTextContent(text as string);

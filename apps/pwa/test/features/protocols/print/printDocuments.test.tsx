@@ -60,7 +60,7 @@ describe('RTW-Übergabe (handover print)', () => {
     expect(text).toContain('Keine Vitalparameter erfasst');
     expect(text).toContain('Keine Maßnahmen dokumentiert');
     expect(tableAfter(doc, 'Hauptbeschwerde')).toEqual([['Hauptbeschwerde', 'Keine Angabe']]);
-    expect(tableAfter(doc, 'Allergien und Medikamente')).toEqual([['Allergien', 'Keine bekannt'], ['Medikamente', 'Keine']]);
+    expect(tableAfter(doc, 'Allergien und Medikamente')).toEqual([['Allergien', 'nicht erhoben'], ['Medikamente', 'nicht erhoben']]);
     expect(tableAfter(doc, 'Patientendaten')).toContainEqual(['Geburtsdatum', '-']);
   });
 });
@@ -78,7 +78,7 @@ describe('Vollständiges Protokoll (full print)', () => {
       ['Symptome', 'Keine Angabe'],
       ['Allergien', 'Penicillin'],
       ['Medikamente', 'Ramipril 5 mg'],
-      ['Vorerkrankungen', 'Keine bekannt'],
+      ['Vorerkrankungen', 'nicht erhoben'],
       ['Handlungsanweisungen', 'Oberkörper hoch lagern'],
     ]);
     expect(tableAfter(doc, 'Helfer')).toEqual([['Helfer 1', 'Lea Lang'], ['Helfer 2', 'Ben Berg']]);
