@@ -20,8 +20,9 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={accessibleColorVariables} env={env}>
-      {/* docs/spec/accounts.md §9: only one toast at a time, shown for 5000 ms. */}
-      <Notifications limit={1} autoClose={5000} position="top-center" />
+      {/* docs/spec/accounts.md §9: only one toast at a time, shown for 5000 ms. At the bottom, where
+          it covers neither a dialog's title nor the sync indicator in the header (issue 17). */}
+      <Notifications limit={1} autoClose={5000} position="bottom-center" />
       {/* German month and day names, weeks from Monday, in every date picker (issue 17). */}
       <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
         <AppErrorBoundary>

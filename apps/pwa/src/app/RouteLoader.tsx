@@ -1,3 +1,4 @@
+import { useClearToastsOnNavigation } from '../lib/notify';
 import { Center, Loader, Text } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
@@ -36,6 +37,7 @@ function usePreloadMatchedRoutes(): void {
 /** The root outlet: lazily loaded pages show RouteLoader while they arrive. */
 export function SuspenseOutlet() {
   usePreloadMatchedRoutes();
+  useClearToastsOnNavigation();
   return <LoadingOutlet />;
 }
 

@@ -74,14 +74,14 @@ describe('RouteErrorPage', () => {
 });
 
 describe('toasts', () => {
-  it('shows only one toast at a time (docs/spec/accounts.md §9)', async () => {
+  it('shows only one toast at a time (docs/spec/accounts.md §9), the newest (issue 17: no queue)', async () => {
     renderWithProviders(null);
     act(() => {
       notifyError('Erster Fehler', 'eins');
       notifyError('Zweiter Fehler', 'zwei');
     });
-    expect(await screen.findByText('Erster Fehler')).toBeInTheDocument();
+    expect(await screen.findByText('Zweiter Fehler')).toBeInTheDocument();
     expect(document.querySelectorAll('.mantine-Notification-root')).toHaveLength(1);
-    expect(screen.queryByText('Zweiter Fehler')).not.toBeInTheDocument();
+    expect(screen.queryByText('Erster Fehler')).not.toBeInTheDocument();
   });
 });
