@@ -44,3 +44,4 @@ export * from './api/protocols';
 export * from './api/archive';
 export * from './api/sync';
 export * from './api/admin';
+export * from './deviceSeal';

@@ -1,7 +1,9 @@
 import { closeUserDatabase, currentDatabase, deleteUserDatabase, openUserDatabase } from '../data/db';
 import type { SaniDokDb } from '../data/db';
+import { prepareDeviceCrypto } from '../data/crypto/deviceKeys';
 import { pendingCount } from '../data/outbox';
 import { SyncEngine } from './syncEngine';
+import { useLockStore } from './lockStore';
 import { resetSyncStore } from './syncStore';
 import type { SyncTransport } from './transport';
 import { createFetchTransport } from './transport';
@@ -28,7 +30,15 @@ export function startSyncSession(user: SessionUser, transport: SyncTransport = c
   const db = openUserDatabase(user.id, user.name);
   const engine = new SyncEngine({ db, transport });
   session = { userId: user.id, engine };
-  engine.start();
+  // The engine runs while the app is locked (issue 16): it needs libsodium and the public keys
+  // first, to seal what it pulls. Without them a locked pull fails and is retried, nothing is lost.
+  const start = () => {
+    if (session?.engine === engine) engine.start();
+  };
+  prepareDeviceCrypto(db).then(start, (error: unknown) => {
+    console.warn('Device keys not prepared', error);
+    start();
+  });
   return engine;
 }
 
@@ -45,6 +55,8 @@ export async function endSyncSession(options: { deleteIfSettled?: boolean } = {}
   const current = session;
   if (!current) return 0;
   session = null;
+  // The keys went with the database (closeUserDatabase); the next user unlocks anew.
+  useLockStore.setState({ status: 'locked', error: null, discardedInput: false });
   const { engine } = current;
   // stop() flags the engine synchronously, so closing right after cannot race a new cycle; a
   // transaction already running finishes first (IndexedDB closes only after it).

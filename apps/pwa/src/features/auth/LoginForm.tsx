@@ -21,6 +21,12 @@ export function LoginForm() {
   // A failed attempt keeps every input (docs/spec/design.md §7); only the toast and field marks change.
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
+      // Signing in unlocks the device data with the password just typed (issue 16).
+      onSuccess: (user) => {
+        void import('../../sync/deviceUnlock').then(({ unlockSignedInDevice }) =>
+          unlockSignedInDevice({ id: user.id, name: user.fullName || user.username }, values.password),
+        );
+      },
       onError: (error) => {
         applyServerFieldErrors(error, form.setError, ['username', 'password']);
         notifyError(de.toasts.loginFailed, errorMessage(error));

@@ -39,6 +39,12 @@ export function RegisterForm() {
   const onSubmit = form.handleSubmit((values) =>
     // toRegisterPayload drops confirmPassword and terms: they never leave the device.
     registration.mutate(toRegisterPayload(values), {
+      // The new account's device data is encrypted from the first record on (issue 16).
+      onSuccess: (user) => {
+        void import('../../sync/deviceUnlock').then(({ unlockSignedInDevice }) =>
+          unlockSignedInDevice({ id: user.id, name: user.fullName || user.username }, values.password),
+        );
+      },
       onError: (error) => {
         applyServerFieldErrors(error, form.setError, ['username', 'email', 'password', 'betaCode']);
         notifyError(de.toasts.registerFailed, errorMessage(error));

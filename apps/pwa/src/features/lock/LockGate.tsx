@@ -1,0 +1,37 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { lockDe } from '../../i18n/lock.de';
+import { useLockStore } from '../../sync/lockStore';
+import { LockScreen } from './LockScreen';
+import { useAutoLock } from './useAutoLock';
+
+/** The app's content, or the lock screen while the device data is locked (issue 16). */
+export function LockGate({ user, children }: { user: { id: number; name: string }; children: ReactNode }) {
+  const locked = useLockStore((s) => s.status !== 'unlocked');
+  const queryClient = useQueryClient();
+  useAutoLock();
+  useEffect(() => {
+    // Server replies cached for screens (protocol details online) go with the lock.
+    if (locked) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+  }, [locked, queryClient]);
+  return locked ? <LockScreen user={user} /> : children;
+}
+
+/** The header's lock button. */
+export function LockButton() {
+  const unlocked = useLockStore((s) => s.status === 'unlocked');
+  if (!unlocked) return null;
+  const onClick = () => {
+    void import('../../sync/deviceUnlock').then(({ lockSignedInDevice }) => lockSignedInDevice({ discardedInput: false }));
+  };
+  return (
+    <Tooltip label={lockDe.lockButton}>
+      <ActionIcon variant="default" size="lg" aria-label={lockDe.lockButton} onClick={onClick}>
+        <IconLock size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
