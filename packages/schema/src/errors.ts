@@ -23,6 +23,9 @@ export const errorCodes = [
   'ARCHIVE_KEY_WRONG',
   'ARCHIVE_CHALLENGE_EXPIRED',
   'SECRET_NOT_ACCEPTED',
+  'SEALED_ARGS_INVALID',
+  'PIN_WRONG',
+  'PIN_LOCKED',
   'INTERNAL',
 ] as const;
 

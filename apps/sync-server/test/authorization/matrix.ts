@@ -130,6 +130,8 @@ export const restMatrix = {
   'GET /api/stats/dashboard': { active: signedIn(200) },
   'POST /api/sync/push': { active: signedIn(200) },
   'GET /api/sync/pull': { active: signedIn(200) },
+  // Device encryption (issue 16): the public sealing key, the same for every signed-in user.
+  'GET /api/device/seal-key': { active: signedIn(200) },
 
   // Admin area (docs/spec/accounts.md §6 platform admin; decisions "Admin area": 401 / 403).
   'GET /api/admin/summary': { active: platformAdminOnly(200) },

@@ -38,11 +38,11 @@ export function decryptField(dataKey: Uint8Array, envelope: string, context: str
 
 /** Sealed box (X25519 + XSalsa20-Poly1305): anyone with the public key seals, only the secret opens. */
 export function sealToPublicKey(sodium: Sodium, publicKey: Uint8Array, plaintext: string): string {
-  return `${sealedEnvelopePrefix}${toBase64Url(sodium.crypto_box_seal(encoder.encode(plaintext), publicKey))}`;
+  return `${sealedEnvelopePrefix}${toBase64Url(sodium.crypto_box_seal(plaintext, publicKey))}`;
 }
 
 export function openSealedBox(sodium: Sodium, keyPair: { publicKey: Uint8Array; secretKey: Uint8Array }, envelope: string): string {
   const data = envelope.startsWith(sealedEnvelopePrefix) ? fromBase64Url(envelope.slice(sealedEnvelopePrefix.length)) : undefined;
   if (!data) throw new Error('Unbekanntes Verschlüsselungsformat');
-  return decoder.decode(sodium.crypto_box_seal_open(data, keyPair.publicKey, keyPair.secretKey));
+  return sodium.crypto_box_seal_open(data, keyPair.publicKey, keyPair.secretKey, 'text');
 }

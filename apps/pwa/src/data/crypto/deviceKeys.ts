@@ -38,7 +38,13 @@ export async function unlockDevice(db: SaniDokDb, password: string, params?: Par
     await db.setMeta('keyring', keyring);
     db.crypto.unlock(keys);
   }
-  await encryptStoredRows(db);
+  try {
+    await encryptStoredRows(db);
+  } catch (error) {
+    // A full disk (QuotaExceededError) must not keep the medic out: sealed rows stay readable and
+    // as well protected (the device secret is under the data key); the next unlock tries again.
+    console.warn('Re-encryption after unlock postponed', error);
+  }
 }
 
 export function lockDevice(db: SaniDokDb): void {

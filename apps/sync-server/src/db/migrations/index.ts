@@ -13,6 +13,7 @@ import * as securityMails from './2026-11-24_005_security_mails';
 import * as accountTokens from './2026-11-24_006_account_tokens';
 import * as adminAlerts from './2026-11-24_007_admin_alerts';
 import * as archivedMailText from './2026-11-24_009_archived_mail_text';
+import * as deviceUnlock from './2026-11-24_012_device_unlock';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_006_account_tokens': accountTokens,
   '2026-11-24_007_admin_alerts': adminAlerts,
   '2026-11-24_009_archived_mail_text': archivedMailText,
+  '2026-11-24_012_device_unlock': deviceUnlock,
 };
 
 export const migrationProvider: MigrationProvider = {
