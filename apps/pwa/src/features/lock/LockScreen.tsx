@@ -1,5 +1,5 @@
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import type { FormEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
 import { PasswordField } from '../../components/PasswordField';
 import { lockDe } from '../../i18n/lock.de';
@@ -15,7 +15,7 @@ export function LockScreen({ user }: { user: { id: number; name: string } }) {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!password) {
       setMissing(true);

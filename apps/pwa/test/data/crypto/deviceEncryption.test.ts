@@ -106,8 +106,9 @@ describe('device encryption at rest (issue 16)', () => {
     await createMinorTreatment({ serviceId, patientName, description: 'Wespenstich', materials: [] });
     lockDevice(db);
     const [row] = await pendingRows(db);
-    expect(row?.args).toBeUndefined();
-    const envelope = toEnvelope(row!);
+    if (!row) throw new Error('no outbox row');
+    expect(row.args).toBeUndefined();
+    const envelope = toEnvelope(row);
     const sealed = (envelope.args as { $sealed: string }).$sealed;
     const opened = JSON.parse(openSealedBox(sodium, { publicKey: server.publicKey, secretKey: server.privateKey }, sealed)) as { patientName: string };
     expect(opened.patientName).toBe(patientName);
