@@ -46,8 +46,8 @@ test.describe('Patientenprotokolle auf zwei Tablets', () => {
       const pageA = await contextA.newPage();
       const pageB = await contextB.newPage();
       const nameB = uniqueName('helferin');
-      const a: Tablet = { context: contextA, page: pageA, userId: await registerViaApi(pageA.request, uniqueName('einsatzleiter')) };
-      const b: Tablet = { context: contextB, page: pageB, userId: await registerViaApi(pageB.request, nameB) };
+      const a: Tablet = { context: contextA, page: pageA, userId: await registerViaApi(pageA, uniqueName('einsatzleiter')) };
+      const b: Tablet = { context: contextB, page: pageB, userId: await registerViaApi(pageB, nameB) };
       const organizationId = await createOrganizationViaApi(pageA.request, `DRK Zwei Tablets ${uniqueName('org')}`);
       await addMemberViaApi(pageA.request, pageB.request, organizationId, nameB, 'member');
       const serviceId = await createRunningServiceViaApi(pageA.request, organizationId, `Stadtfest ${uniqueName('dienst')}`);

@@ -52,7 +52,7 @@ test.describe('Patientenprotokolle offline', () => {
     });
     try {
       const page = await context.newPage();
-      const userId = await registerViaApi(page.request, uniqueName('sani'));
+      const userId = await registerViaApi(page, uniqueName('sani'));
       const organization = await createOrganizationWithKeyViaUi(page, `DRK Festzelt ${uniqueName('org')}`);
       const materialId = await createMaterialViaApi(page.request, organization.id, 'Rettungsdecke', 'Stück');
       const serviceName = `Oktoberfest ${uniqueName('dienst')}`;

@@ -39,9 +39,9 @@ test.describe('Einteilung: Patientendaten folgen dem Team', () => {
       const pageA = await tabletA.newPage();
       const pageB = await tabletB.newPage();
       const [ownerName, nameA, nameB] = [uniqueName('leitung'), uniqueName('sani-a'), uniqueName('sani-b')];
-      await registerViaApi(ownerPage.request, ownerName);
-      const userA = await registerViaApi(pageA.request, nameA);
-      const userB = await registerViaApi(pageB.request, nameB);
+      await registerViaApi(ownerPage, ownerName);
+      const userA = await registerViaApi(pageA, nameA);
+      const userB = await registerViaApi(pageB, nameB);
       const organizationId = await createOrganizationViaApi(ownerPage.request, `DRK Einteilung ${uniqueName('org')}`);
       await addMemberViaApi(ownerPage.request, pageA.request, organizationId, nameA, 'member');
       await addMemberViaApi(ownerPage.request, pageB.request, organizationId, nameB, 'member');
