@@ -10,7 +10,30 @@ export const sealedArgsKey = '$sealed';
 
 export const deviceSealMessages = {
   sealedInvalid: 'Die verschlüsselte Änderung konnte nicht geöffnet werden.',
+  deviceIdInvalid: 'Ungültige Geräte-Kennung.',
+  verifierInvalid: 'Ungültiger PIN-Nachweis.',
+  pinWrong: (remaining: number) =>
+    `Falsche PIN. Noch ${remaining} ${remaining === 1 ? 'Versuch' : 'Versuche'}, danach ist das Passwort nötig.`,
+  pinLocked: 'Zu viele falsche PINs: Die PIN dieses Geräts ist gelöscht. Bitte mit dem Passwort entsperren.',
+  pinMissing: 'Für dieses Gerät ist keine PIN eingerichtet. Bitte mit dem Passwort entsperren.',
 } as const;
+
+/** Wrong PINs a device's share survives (docs/security.md "Quick unlock with a PIN"). */
+export const pinAttemptsAllowed = 5;
+
+/** A 6-digit PIN: only its Argon2id-derived verifier ever leaves the device. */
+export const pinSchema = z.string().regex(/^\d{6}$/, 'Die PIN besteht aus genau 6 Ziffern.');
+
+const verifier = z.string({ error: deviceSealMessages.verifierInvalid }).regex(/^[A-Za-z0-9_-]{43}$/, deviceSealMessages.verifierInvalid);
+const deviceId = z.uuid({ error: deviceSealMessages.deviceIdInvalid });
+
+/** POST /api/device/pin (enrol) and POST /api/device/pin/unlock: the device and its PIN verifier. */
+export const devicePinSchema = z.strictObject({ deviceId, verifier });
+export type DevicePinInput = z.infer<typeof devicePinSchema>;
+
+/** The server-held share, base64url (32 bytes); needed with the PIN to open the PIN-wrapped key. */
+export const devicePinShareReply = z.object({ share: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+export type DevicePinShare = z.infer<typeof devicePinShareReply>;
 
 /** `{ "$sealed": "s1.…" }` and nothing else; at most 1 MB like every body. */
 export const sealedArgsSchema = z.strictObject({

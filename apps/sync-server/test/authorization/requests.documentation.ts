@@ -109,10 +109,6 @@ export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
   }),
   // An empty batch from a new device: whether the push itself is open; mutations have their own table.
   'POST /api/sync/push': () => ({ url: '/api/sync/push', payload: { deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [] } }),
-  'GET /api/device/seal-key': () => ({
-    url: '/api/device/seal-key',
-    expectBody: (body) => expect((body as { publicKey: string }).publicKey).toMatch(/^[A-Za-z0-9_-]{43}$/),
-  }),
   'GET /api/sync/pull': ({ world, actor }) => ({
     url: '/api/sync/pull',
     listsOwnRows: true,
