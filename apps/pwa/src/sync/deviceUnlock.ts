@@ -1,24 +1,31 @@
 import { WrongPasswordError } from '@sanidok/crypto/device';
+import { devicePinShareReply } from '@sanidok/schema';
+import { ApiError, apiSend } from '../api/client';
+import { lockDevice, rewrapDevice, unlockDevice } from '../data/crypto/deviceKeys';
+import type { ShareRequest } from '../data/crypto/devicePin';
+import { enrolDevicePin, forgetDevicePin, unlockDeviceWithPin } from '../data/crypto/devicePin';
+import type { SaniDokDb } from '../data/db';
 import { currentDatabase, openUserDatabase } from '../data/db';
-import { lockDevice, unlockDevice } from '../data/crypto/deviceKeys';
+import { lockDe } from '../i18n/lock.de';
 import { useLockStore } from './lockStore';
 import { activeSyncEngine } from './syncSession';
 import { catchUpAfterUnlock } from './unlockCatchUp';
 
 /**
  * Lock and unlock of the signed-in user's device data (issue 16). Signing in unlocks with the
- * password just typed (online), the lock screen with the password typed there (online or offline).
+ * password just typed (online); the lock screen with the password (online or offline) or the PIN
+ * (online only: the server holds half of the PIN key and counts wrong PINs).
  */
-export async function unlockSignedInDevice(user: { id: number; name: string }, password: string): Promise<boolean> {
+type User = { id: number; name: string };
+
+async function runUnlock(db: SaniDokDb, unlock: () => Promise<void>, failure: (error: unknown) => Promise<string>): Promise<boolean> {
   useLockStore.setState({ status: 'unlocking', error: null });
-  const db = openUserDatabase(user.id, user.name);
   try {
-    await unlockDevice(db, password);
+    await unlock();
     await catchUpAfterUnlock(db);
   } catch (error) {
     lockDevice(db);
-    if (!(error instanceof WrongPasswordError)) console.error('Unlock failed', error);
-    useLockStore.setState({ status: 'locked', error: error instanceof WrongPasswordError ? 'wrong-password' : 'failed' });
+    useLockStore.setState({ status: 'locked', error: await failure(error) });
     return false;
   }
   useLockStore.setState({ status: 'unlocked', error: null, discardedInput: false });
@@ -27,10 +34,54 @@ export async function unlockSignedInDevice(user: { id: number; name: string }, p
   return true;
 }
 
+export function unlockSignedInDevice(user: User, password: string): Promise<boolean> {
+  const db = openUserDatabase(user.id, user.name);
+  return runUnlock(db, () => unlockDevice(db, password), (error) => {
+    if (error instanceof WrongPasswordError) return Promise.resolve(lockDe.wrongPassword);
+    console.error('Unlock failed', error);
+    return Promise.resolve(lockDe.failed);
+  });
+}
+
+const fetchShare = (path: string): ShareRequest => async (input) => (await apiSend('POST', path, input, devicePinShareReply)).share;
+
+export function unlockSignedInDeviceWithPin(user: User, pin: string): Promise<boolean> {
+  const db = openUserDatabase(user.id, user.name);
+  return runUnlock(db, () => unlockDeviceWithPin(db, pin, fetchShare('/api/device/pin/unlock')), async (error) => {
+    if (error instanceof ApiError && error.code === 'PIN_LOCKED') {
+      // The share is gone on the server: the PIN copy opens nothing any more.
+      await forgetDevicePin(db);
+      useLockStore.setState({ hasPin: false });
+      return error.message;
+    }
+    if (error instanceof ApiError && error.code === 'PIN_WRONG') return error.message;
+    if (error instanceof ApiError && error.status === 0) return lockDe.pinOffline;
+    console.error('PIN unlock failed', error);
+    return lockDe.failed;
+  });
+}
+
+/** Settings: sets up the PIN of the unlocked device. Throws the server's German error. */
+export async function enrolPinOnSignedInDevice(pin: string): Promise<void> {
+  const db = currentDatabase();
+  if (!db) throw new Error(lockDe.failed);
+  await enrolDevicePin(db, pin, fetchShare('/api/device/pin'));
+  useLockStore.setState({ hasPin: true });
+}
+
+/**
+ * The account password changed on this device. A change made elsewhere leaves this tablet's
+ * keyring under the earlier password until it is unlocked with that one here (docs/security.md).
+ */
+export async function rewrapForNewPassword(password: string): Promise<void> {
+  const db = currentDatabase();
+  if (db) await rewrapDevice(db, password);
+}
+
 /** Drops the keys; the sync engine keeps running and seals what it pulls (data/crypto/rowCipher.ts). */
 export function lockSignedInDevice(options: { discardedInput: boolean }): void {
+  if (useLockStore.getState().status === 'unlocked') useLockStore.setState({ error: null, discardedInput: options.discardedInput });
   const db = currentDatabase();
   if (db) lockDevice(db);
-  if (useLockStore.getState().status === 'locked') return;
-  useLockStore.setState({ status: 'locked', error: null, discardedInput: options.discardedInput });
+  useLockStore.setState({ status: 'locked' });
 }

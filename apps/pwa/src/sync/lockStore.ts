@@ -5,13 +5,15 @@ import { create } from 'zustand';
  * show the lock screen without loading the database code. Written by ./deviceUnlock.ts only.
  */
 export type LockStatus = 'locked' | 'unlocking' | 'unlocked';
-export type UnlockError = 'wrong-password' | 'failed' | null;
 
 export interface LockStoreState {
   status: LockStatus;
-  error: UnlockError;
+  /** German reason of the last failed unlock (wrong password, wrong PIN with the count left). */
+  error: string | null;
   /** Locked while the app was in use: unsaved input was discarded, the lock screen says so. */
   discardedInput: boolean;
+  /** The device has a PIN copy of its key: the lock screen offers the PIN (online). */
+  hasPin: boolean;
 }
 
-export const useLockStore = create<LockStoreState>(() => ({ status: 'locked', error: null, discardedInput: false }));
+export const useLockStore = create<LockStoreState>(() => ({ status: 'locked', error: null, discardedInput: false, hasPin: false }));

@@ -3,6 +3,7 @@ import { argon2idParams } from '../passwords';
 import { randomBytes, toBase64Url } from '../random';
 import { loadSodium } from '../sodium';
 import { decryptField, encryptField } from './fieldCipher';
+import type { PinWrap } from './pin';
 
 /**
  * The device keyring (docs/security.md, "Encryption on the device"): a random 32-byte data key
@@ -24,6 +25,8 @@ export interface DeviceKeyring {
   devicePublicKey: string;
   /** The device's X25519 secret key, encrypted under the data key. */
   wrappedDeviceSecret: string;
+  /** Quick unlock: the data key under the PIN and the server's share (./pin.ts). */
+  pin?: PinWrap;
 }
 
 export interface UnlockedKeys {
@@ -102,7 +105,11 @@ export async function unlockKeyring(keyring: DeviceKeyring, password: string): P
   const salt = fromBase64Url(keyring.salt);
   if (!salt) throw new WrongPasswordError();
   const kek = await passwordKey(password, salt, keyring.opsLimit, keyring.memLimitBytes);
-  const dataKey = await unwrap(kek, keyring.wrappedDataKey);
+  return keysFromDataKey(keyring, await unwrap(kek, keyring.wrappedDataKey));
+}
+
+/** The keys of a keyring whose data key was unwrapped another way (the PIN). */
+export function keysFromDataKey(keyring: DeviceKeyring, dataKey: Uint8Array): UnlockedKeys {
   const secret = fromBase64Url(decryptField(dataKey, keyring.wrappedDeviceSecret, deviceSecretContext));
   const publicKey = fromBase64Url(keyring.devicePublicKey);
   if (!secret || !publicKey) throw new WrongPasswordError();

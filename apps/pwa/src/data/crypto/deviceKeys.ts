@@ -1,4 +1,4 @@
-import { createKeyring, fromBase64Url, loadSodium, unlockKeyring } from '@sanidok/crypto/device';
+import { createKeyring, fromBase64Url, loadSodium, rewrapKeyring, unlockKeyring } from '@sanidok/crypto/device';
 import type { SaniDokDb } from '../db';
 import { secretTables } from './secretFields';
 
@@ -38,6 +38,11 @@ export async function unlockDevice(db: SaniDokDb, password: string, params?: Par
     await db.setMeta('keyring', keyring);
     db.crypto.unlock(keys);
   }
+  await finishUnlock(db);
+}
+
+/** After any unlock (password or PIN): rows sealed while locked go under the data key. */
+export async function finishUnlock(db: SaniDokDb): Promise<void> {
   try {
     await encryptStoredRows(db);
   } catch (error) {
@@ -45,6 +50,17 @@ export async function unlockDevice(db: SaniDokDb, password: string, params?: Par
     // as well protected (the device secret is under the data key); the next unlock tries again.
     console.warn('Re-encryption after unlock postponed', error);
   }
+}
+
+/**
+ * After a password change on this device: the same data key under the new password, in one put
+ * (a crash leaves the old wrap, which the old password still opens).
+ */
+export async function rewrapDevice(db: SaniDokDb, password: string): Promise<void> {
+  const keys = db.crypto.unlocked;
+  const keyring = await db.getMeta('keyring');
+  if (!keys || !keyring) return;
+  await db.setMeta('keyring', await rewrapKeyring(keyring, keys, password));
 }
 
 export function lockDevice(db: SaniDokDb): void {
