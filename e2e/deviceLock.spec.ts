@@ -12,9 +12,10 @@ import { createOrganizationWithKeyViaUi, tabletContextOptions } from './support/
  * Issue 16, "Done when": a lost tablet reveals nothing. A protocol captured offline, the app
  * locked and the browser closed: no file of the Chromium profile (IndexedDB's LevelDB, caches,
  * service-worker storage) holds the patient's name, in UTF-8 or UTF-16. Reopened, the data comes
- * back with the password online and offline; the outbox went out while locked, exactly once.
+ * back with the PIN online and the password offline; the outbox went out while locked, exactly once.
  */
 const password = 'Tablet-Passwort-2026';
+const pin = '246810';
 const patient = { firstName: 'Wendelgard', lastName: 'Quastenflosser' };
 
 function filesUnder(dir: string): string[] {
@@ -53,7 +54,7 @@ async function serverProtocols(page: Page, serviceId: string): Promise<{ id: str
 }
 
 test.describe('Gerätesperre und Verschlüsselung', () => {
-  test('Ein verlorenes Tablet verrät nichts: offline erfasst, gesperrt, geschlossen – kein Patientenname in den Profildateien; entsperrt ist alles da', async ({ baseURL }) => {
+  test('Ein verlorenes Tablet verrät nichts: offline erfasst, gesperrt, geschlossen – kein Patientenname in den Profildateien; mit PIN online und Passwort offline ist alles da', async ({ baseURL }) => {
     test.setTimeout(300_000);
     if (!baseURL) throw new Error('baseURL fehlt');
     const profile = mkdtempSync(join(tmpdir(), 'sanidok-tablet-'));
@@ -61,6 +62,12 @@ test.describe('Gerätesperre und Verschlüsselung', () => {
       let { context, page } = await launch(profile, baseURL);
       const username = uniqueName('tablet');
       await registerViaUi(page, username, password);
+      // Quick unlock for the shift: a PIN, set up online in the settings.
+      await page.getByRole('link', { name: 'Einstellungen' }).first().click();
+      await page.getByLabel('Neue PIN (6 Ziffern)').fill(pin);
+      await page.getByLabel('PIN wiederholen').fill(pin);
+      await page.getByRole('button', { name: 'PIN einrichten' }).click();
+      await expect(page.getByText('PIN eingerichtet', { exact: true })).toBeVisible();
       const organization = await createOrganizationWithKeyViaUi(page, `DRK Sperre ${uniqueName('org')}`);
       await createMaterialViaApi(page.request, organization.id, 'Rettungsdecke', 'Stück');
       const serviceName = `Bergfest ${uniqueName('dienst')}`;
@@ -106,10 +113,15 @@ test.describe('Gerätesperre und Verschlüsselung', () => {
       await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(lockScreenHeading(page)).toBeHidden();
-      // Every full page load starts locked (the key lives in memory only); online, the password opens it.
+      // Every full page load starts locked (the key lives in memory only); online, the PIN opens it.
       await page.goto(`/patient-protocols?id=${protocolId}`);
       await expect(lockScreenHeading(page)).toBeVisible();
-      await unlockViaUi(page, password);
+      await page.getByLabel('PIN', { exact: true }).fill('135790');
+      await page.getByRole('button', { name: 'Mit PIN entsperren' }).click();
+      await expect(page.getByText('Falsche PIN. Noch 4 Versuche, danach ist das Passwort nötig.')).toBeVisible();
+      await page.getByLabel('PIN', { exact: true }).fill(pin);
+      await page.getByRole('button', { name: 'Mit PIN entsperren' }).click();
+      await expect(lockScreenHeading(page)).toBeHidden();
       const detail = page.getByRole('region', { name: 'Protokolldetails' });
       await expect(detail.getByRole('heading', { name: `Patient: ${patient.firstName} ${patient.lastName}` })).toBeVisible({ timeout: 20_000 });
       await expect(page).toHaveURL(new RegExp(`id=${protocolId}`));
@@ -118,8 +130,9 @@ test.describe('Gerätesperre und Verschlüsselung', () => {
       await setOffline(context, page, true);
       await page.reload();
       await expect(lockScreenHeading(page)).toBeVisible();
+      await expect(page.getByText('Offline: Entsperren mit dem Passwort.')).toBeVisible();
       await page.getByLabel('Passwort', { exact: true }).fill('falsches-Passwort-1');
-      await page.getByRole('button', { name: 'Entsperren' }).click();
+      await page.getByRole('button', { name: 'Entsperren', exact: true }).click();
       await expect(page.getByText('Falsches Passwort. Die Daten dieses Geräts bleiben gesperrt.')).toBeVisible();
       await unlockViaUi(page, password);
       await expect(page).toHaveURL(new RegExp(`id=${protocolId}`));

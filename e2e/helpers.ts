@@ -8,8 +8,11 @@ export const uniqueName = (prefix: string) => `${prefix}-${Date.now().toString(3
 export const lockScreenHeading = (page: Page) => page.getByRole('heading', { name: 'SaniDok ist gesperrt' });
 
 export async function unlockViaUi(page: Page, password = 'Geheim-Sani-42'): Promise<void> {
+  // A device with a PIN offers it first (online); the password is one click away.
+  const usePassword = page.getByRole('button', { name: 'Mit Passwort entsperren' });
+  if (await usePassword.isVisible()) await usePassword.click();
   await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entsperren' }).click();
+  await page.getByRole('button', { name: 'Entsperren', exact: true }).click();
   await expect(lockScreenHeading(page)).toBeHidden();
 }
 

@@ -8,6 +8,8 @@ export const lockDe = {
   unlocking: 'Wird entsperrt …',
   wrongPassword: 'Falsches Passwort. Die Daten dieses Geräts bleiben gesperrt.',
   failed: 'Das Entsperren ist fehlgeschlagen. Bitte erneut versuchen.',
+  earlierPassword:
+    'Die Daten dieses Geräts sind noch mit Ihrem früheren Passwort verschlüsselt (das Passwort wurde auf einem anderen Gerät geändert). Bitte einmal das frühere Passwort eingeben.',
   passwordRequired: 'Bitte das Passwort eingeben.',
   discardedInput: 'Beim Sperren wurden nicht gespeicherte Eingaben verworfen.',
   syncGoesOn: 'Die Synchronisation läuft im gesperrten Zustand weiter.',

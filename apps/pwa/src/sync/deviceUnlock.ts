@@ -34,13 +34,26 @@ async function runUnlock(db: SaniDokDb, unlock: () => Promise<void>, failure: (e
   return true;
 }
 
-export function unlockSignedInDevice(user: User, password: string): Promise<boolean> {
+/**
+ * A sign-in password the server accepted but the keyring refused: the password was changed on
+ * another device. Kept in memory only, until the earlier password unlocks here; then the keyring
+ * is rewrapped under it.
+ */
+let acceptedBySignIn: string | null = null;
+
+export async function unlockSignedInDevice(user: User, password: string, options: { signIn?: boolean } = {}): Promise<boolean> {
   const db = openUserDatabase(user.id, user.name);
-  return runUnlock(db, () => unlockDevice(db, password), (error) => {
-    if (error instanceof WrongPasswordError) return Promise.resolve(lockDe.wrongPassword);
+  const unlocked = await runUnlock(db, () => unlockDevice(db, password), (error) => {
+    if (error instanceof WrongPasswordError) {
+      if (options.signIn) acceptedBySignIn = password;
+      return Promise.resolve(options.signIn ? lockDe.earlierPassword : lockDe.wrongPassword);
+    }
     console.error('Unlock failed', error);
     return Promise.resolve(lockDe.failed);
   });
+  if (unlocked && acceptedBySignIn && acceptedBySignIn !== password) await rewrapDevice(db, acceptedBySignIn);
+  if (unlocked) acceptedBySignIn = null;
+  return unlocked;
 }
 
 const fetchShare = (path: string): ShareRequest => async (input) => (await apiSend('POST', path, input, devicePinShareReply)).share;

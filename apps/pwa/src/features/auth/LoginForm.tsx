@@ -24,7 +24,7 @@ export function LoginForm() {
       // Signing in unlocks the device data with the password just typed (issue 16).
       onSuccess: (user) => {
         void import('../../sync/deviceUnlock').then(({ unlockSignedInDevice }) =>
-          unlockSignedInDevice({ id: user.id, name: user.fullName || user.username }, values.password),
+          unlockSignedInDevice({ id: user.id, name: user.fullName || user.username }, values.password, { signIn: true }),
         );
       },
       onError: (error) => {

@@ -42,7 +42,7 @@ export function RegisterForm() {
       // The new account's device data is encrypted from the first record on (issue 16).
       onSuccess: (user) => {
         void import('../../sync/deviceUnlock').then(({ unlockSignedInDevice }) =>
-          unlockSignedInDevice({ id: user.id, name: user.fullName || user.username }, values.password),
+          unlockSignedInDevice({ id: user.id, name: user.fullName || user.username }, values.password, { signIn: true }),
         );
       },
       onError: (error) => {
