@@ -24,7 +24,12 @@ export async function unlockViaUi(page: Page, password = 'Geheim-Sani-42'): Prom
 export async function unlockWhenLocked(page: Page, password = 'Geheim-Sani-42'): Promise<void> {
   // One handler per page: a later sign-in (another user) replaces the earlier one's password.
   await page.removeLocatorHandler(lockScreenHeading(page));
-  await page.addLocatorHandler(lockScreenHeading(page), () => unlockViaUi(page, password));
+  await page.addLocatorHandler(lockScreenHeading(page), async () => {
+    // The app's own unlock (right after signing in) may finish first: then nothing is left to do.
+    const field = page.getByLabel('Passwort', { exact: true }).or(page.getByRole('button', { name: 'Mit Passwort entsperren' }));
+    const shown = await field.first().waitFor({ timeout: 3000 }).then(() => true, () => false);
+    if (shown && (await lockScreenHeading(page).isVisible())) await unlockViaUi(page, password);
+  });
 }
 
 export async function registerViaUi(page: Page, username: string, password = 'Geheim-Sani-42'): Promise<void> {

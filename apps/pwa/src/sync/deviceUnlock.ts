@@ -18,17 +18,17 @@ import { catchUpAfterUnlock } from './unlockCatchUp';
  */
 type User = { id: number; name: string };
 
-async function runUnlock(db: SaniDokDb, unlock: () => Promise<void>, failure: (error: unknown) => Promise<string>): Promise<boolean> {
-  useLockStore.setState({ status: 'unlocking', error: null });
+async function runUnlock(db: SaniDokDb, unlock: () => Promise<void>, failure: (error: unknown) => Promise<string>, viaSignIn = false): Promise<boolean> {
+  useLockStore.setState({ status: 'unlocking', error: null, viaSignIn });
   try {
     await unlock();
     await catchUpAfterUnlock(db);
   } catch (error) {
     lockDevice(db);
-    useLockStore.setState({ status: 'locked', error: await failure(error) });
+    useLockStore.setState({ status: 'locked', error: await failure(error), viaSignIn: false });
     return false;
   }
-  useLockStore.setState({ status: 'unlocked', error: null, discardedInput: false });
+  useLockStore.setState({ status: 'unlocked', error: null, discardedInput: false, viaSignIn: false });
   // What was pulled while locked is now readable; a fresh cycle also pushes what waited.
   activeSyncEngine()?.requestSync('manual');
   return true;
@@ -50,7 +50,7 @@ export async function unlockSignedInDevice(user: User, password: string, options
     }
     console.error('Unlock failed', error);
     return Promise.resolve(lockDe.failed);
-  });
+  }, options.signIn);
   if (unlocked && acceptedBySignIn && acceptedBySignIn !== password) await rewrapDevice(db, acceptedBySignIn);
   if (unlocked) acceptedBySignIn = null;
   return unlocked;

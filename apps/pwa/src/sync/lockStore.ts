@@ -14,6 +14,8 @@ export interface LockStoreState {
   discardedInput: boolean;
   /** The device has a PIN copy of its key: the lock screen offers the PIN (online). */
   hasPin: boolean;
+  /** The unlock under way runs with the password just typed to sign in: no lock screen meanwhile. */
+  viaSignIn: boolean;
 }
 
-export const useLockStore = create<LockStoreState>(() => ({ status: 'locked', error: null, discardedInput: false, hasPin: false }));
+export const useLockStore = create<LockStoreState>(() => ({ status: 'locked', error: null, discardedInput: false, hasPin: false, viaSignIn: false }));

@@ -31,7 +31,11 @@ export function startSyncSession(user: SessionUser, transport: SyncTransport = c
   const db = openUserDatabase(user.id, user.name);
   const engine = new SyncEngine({ db, transport });
   // The lock screen follows the keys of this database (issue 16): unlocked only while they are in memory.
-  const followLock = () => useLockStore.setState({ status: db.crypto.state === 'unlocked' ? 'unlocked' : 'locked' });
+  const followLock = () => {
+    if (db.crypto.state === 'unlocked') useLockStore.setState({ status: 'unlocked' });
+    // An unlock under way (the sign-in's) ends in unlocked or locked by itself.
+    else if (useLockStore.getState().status !== 'unlocking') useLockStore.setState({ status: 'locked' });
+  };
   followLock();
   session = { userId: user.id, engine, stopFollowingLock: db.crypto.subscribe(followLock) };
   // The engine runs while the app is locked (issue 16): it needs libsodium and the public keys

@@ -9,6 +9,7 @@ import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError } from '../../lib/notify';
 import { zodForm } from '../../lib/zodForm';
 import { PasswordField } from '../../components/PasswordField';
+import { useLockStore } from '../../sync/lockStore';
 
 export function LoginForm() {
   const login = useLogin();
@@ -23,6 +24,8 @@ export function LoginForm() {
     login.mutate(values, {
       // Signing in unlocks the device data with the password just typed (issue 16).
       onSuccess: (user) => {
+        // Before the signed-in layout renders: it shows a spinner, not the lock screen, meanwhile.
+        useLockStore.setState({ status: 'unlocking', error: null, viaSignIn: true });
         void import('../../sync/deviceUnlock').then(({ unlockSignedInDevice }) =>
           unlockSignedInDevice({ id: user.id, name: user.fullName || user.username }, values.password, { signIn: true }),
         );

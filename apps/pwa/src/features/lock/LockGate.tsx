@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Center, Loader, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -10,14 +10,25 @@ import { useAutoLock } from './useAutoLock';
 
 /** The app's content, or the lock screen while the device data is locked (issue 16). */
 export function LockGate({ user, children }: { user: { id: number; name: string }; children: ReactNode }) {
-  const locked = useLockStore((s) => s.status !== 'unlocked');
+  const status = useLockStore((s) => s.status);
+  const viaSignIn = useLockStore((s) => s.viaSignIn);
+  const locked = status !== 'unlocked';
   const queryClient = useQueryClient();
   useAutoLock();
   useEffect(() => {
     // Server replies cached for screens (protocol details online) go with the lock.
     if (locked) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
   }, [locked, queryClient]);
-  return locked ? <LockScreen user={user} /> : children;
+  if (!locked) return children;
+  // Right after signing in the password is already being checked: no lock screen in between.
+  if (status === 'unlocking' && viaSignIn) {
+    return (
+      <Center mt="xl">
+        <Loader aria-label={lockDe.unlocking} />
+      </Center>
+    );
+  }
+  return <LockScreen user={user} />;
 }
 
 /** The header's lock button. */
