@@ -5,7 +5,7 @@
  * could not run at all).
  *
  *   pnpm bench                    all parts
- *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins
+ *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins device
  *   BENCH_SKIP_BUILD=1 pnpm bench bundle    use the existing builds
  *   BENCH_EXCLUSIVE=1 pnpm bench            hold the build/e2e lock for the whole run, so that no
  *                                           build or e2e run of others competes for the CPU
@@ -18,6 +18,7 @@ import { benchArchive } from './archive';
 import { benchBundle } from './bundle';
 import { benchCapture } from './capture';
 import { benchDeltaPull } from './deltaPull';
+import { benchDeviceCrypto } from './deviceCrypto';
 import { chromiumPath, machineInfo, root } from './lib';
 import { benchLighthouse } from './lighthouse';
 import { benchLoginStorm } from './loginStorm';
@@ -44,6 +45,7 @@ const parts: Part[] = [
   { id: 'archive', title: '6. Archive: opening 1,000 sealed protocols', needs: ['pwa', 'server'], run: (dist) => benchArchive(dist) },
   { id: 'serialize', title: '7. Replies through their schema (issue 22)', needs: [], run: () => benchSerialization() },
   { id: 'logins', title: '8. Login storm: /api/health during 50 logins/s (issue 15)', needs: ['server'], run: () => benchLoginStorm() },
+  { id: 'device', title: '9. Device encryption: unlock, pull apply, list (issue 16)', needs: [], run: () => benchDeviceCrypto() },
 ];
 
 const lockFile = '/tmp/sanidok-e2e.lock';

@@ -33,8 +33,15 @@ function openEnvelope(crypto: DeviceCrypto, envelope: string, context: string): 
     ? openSealedBox(requireSodium(crypto), keys.device, envelope)
     : decryptField(keys.dataKey, envelope, context);
   const value = JSON.parse(json) as Record<string, unknown>;
-  crypto.plaintextCache.set(envelope, value);
+  remember(crypto, envelope, value);
   return value;
+}
+
+/** Bounded: a device with a season of rows must not keep all of it decrypted in memory. */
+const cacheLimit = 20_000;
+function remember(crypto: DeviceCrypto, envelope: string, value: Record<string, unknown>): void {
+  if (crypto.plaintextCache.size >= cacheLimit) crypto.plaintextCache.clear();
+  crypto.plaintextCache.set(envelope, value);
 }
 
 function requireSodium(crypto: DeviceCrypto) {
@@ -84,6 +91,8 @@ export function sealRow(crypto: DeviceCrypto, table: SecretTable, value: unknown
     // A row read while locked but written after the unlock carries its old envelope: merge first.
     const merged = row.enc ? { ...secretsOf(crypto, table, row), ...secret } : secret;
     rest.enc = encryptField(keys.dataKey, JSON.stringify(merged), context);
+    // What was just written is read back soon (purge, re-apply, the screen): no decrypt needed.
+    remember(crypto, rest.enc, merged);
     delete rest.encPatches;
   } else {
     if (!crypto.devicePublicKey) throw new DeviceLockedError();
