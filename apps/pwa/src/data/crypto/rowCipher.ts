@@ -1,4 +1,4 @@
-import { decryptField, encryptField, openSealedBox, sealedEnvelopePrefix, sealToPublicKey } from '@sanidok/crypto/device';
+import { decryptField, encryptField, fromBase64Url, openSealedBox, sealedEnvelopePrefix, sealToPublicKey, toBase64Url } from '@sanidok/crypto/device';
 import type { DeviceCrypto } from './deviceCrypto';
 import type { SecretTable, StoredEnvelopeColumns } from './secretFields';
 import { secretFields } from './secretFields';
@@ -29,12 +29,46 @@ function openEnvelope(crypto: DeviceCrypto, envelope: string, context: string): 
   if (cached) return cached;
   const keys = crypto.unlocked;
   if (!keys) throw new DeviceLockedError();
-  const json = envelope.startsWith(sealedEnvelopePrefix)
-    ? openSealedBox(requireSodium(crypto), keys.device, envelope)
-    : decryptField(keys.dataKey, envelope, context);
+  let json: string;
+  if (envelope.startsWith(lockedPrefix)) {
+    const [, sealedKey = '', inner = ''] = envelope.split('~');
+    json = decryptField(lockEpochKey(crypto, sealedKey), inner, context);
+  } else if (envelope.startsWith(sealedEnvelopePrefix)) {
+    json = openSealedBox(requireSodium(crypto), keys.device, envelope);
+  } else {
+    json = decryptField(keys.dataKey, envelope, context);
+  }
   const value = JSON.parse(json) as Record<string, unknown>;
   remember(crypto, envelope, value);
   return value;
+}
+
+/**
+ * Written while locked: `l1~<lock key sealed to the device>~<d1 envelope under that key>`. The
+ * sealed key repeats in each row of the period, so no extra write is needed to keep it.
+ */
+const lockedPrefix = 'l1~';
+
+function lockEpochKey(crypto: DeviceCrypto, sealedKey: string): Uint8Array {
+  const keys = crypto.unlocked;
+  if (!keys) throw new DeviceLockedError();
+  const opened = crypto.openedLockKeys;
+  let key = opened.get(sealedKey);
+  if (!key) {
+    key = fromBase64Url(openSealedBox(requireSodium(crypto), keys.device, sealedKey));
+    if (!key) throw new Error('Unbekanntes Verschlüsselungsformat');
+    opened.set(sealedKey, key);
+  }
+  return key;
+}
+
+function sealWhileLocked(crypto: DeviceCrypto, json: string, context: string): string {
+  if (!crypto.devicePublicKey) throw new DeviceLockedError();
+  if (!crypto.lockEpoch) {
+    const key = globalThis.crypto.getRandomValues(new Uint8Array(32));
+    crypto.lockEpoch = { key, sealedKey: sealToPublicKey(requireSodium(crypto), crypto.devicePublicKey, toBase64Url(key)) };
+  }
+  return `${lockedPrefix}${crypto.lockEpoch.sealedKey}~${encryptField(crypto.lockEpoch.key, json, context)}`;
 }
 
 /** Bounded: a device with a season of rows must not keep all of it decrypted in memory. */
@@ -95,8 +129,7 @@ export function sealRow(crypto: DeviceCrypto, table: SecretTable, value: unknown
     remember(crypto, rest.enc, merged);
     delete rest.encPatches;
   } else {
-    if (!crypto.devicePublicKey) throw new DeviceLockedError();
-    const sealed = sealToPublicKey(requireSodium(crypto), crypto.devicePublicKey, JSON.stringify(secret));
+    const sealed = sealWhileLocked(crypto, JSON.stringify(secret), context);
     if (row.enc) rest.encPatches = [...(row.encPatches ?? []), sealed];
     else rest.enc = sealed;
     crypto.sealedWhileLocked = true;

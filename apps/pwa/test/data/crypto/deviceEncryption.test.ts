@@ -84,7 +84,7 @@ describe('device encryption at rest (issue 16)', () => {
     await applyPullPage(db, page({ changes: [upsertTreatment(treatmentRow(uuid(5), { patientName }))] }));
     const sealed = await rawDump(db);
     expect(sealed).not.toContain('Quellenbrunn');
-    expect(sealed).toContain('"enc":"s1.');
+    expect(sealed).toContain('"enc":"l1~s1.');
     expect(await db.getMeta('reapplyOnUnlock')).toBe(true);
 
     await unlockDevice(db, password);
@@ -92,7 +92,7 @@ describe('device encryption at rest (issue 16)', () => {
     const names = (await db.minorTreatments.toArray()).map((t) => t.patientName).sort();
     expect(names).toEqual(['Eigene Erfassung', patientName]);
     const after = await rawDump(db);
-    expect(after).not.toContain('"enc":"s1.');
+    expect(after).not.toContain('"enc":"l1~');
     expect(await db.getMeta('reapplyOnUnlock')).toBeUndefined();
     // Nothing unsynced was lost by the lock.
     expect((await pendingRows(db)).map((r) => r.mutationId)).toEqual([pending?.mutationId]);
@@ -143,11 +143,11 @@ describe('device encryption at rest (issue 16)', () => {
     expect(warn).toHaveBeenCalledWith('Re-encryption after unlock postponed', expect.objectContaining({ name: 'QuotaExceededError' }));
     bulkPut.mockRestore();
     expect((await db.minorTreatments.toArray()).map((t) => t.patientName).sort()).toEqual(['Eigene Erfassung', patientName]);
-    expect(await rawDump(db)).toContain('"enc":"s1.');
+    expect(await rawDump(db)).toContain('"enc":"l1~');
     lockDevice(db);
     await unlockDevice(db, password);
     expect((await db.minorTreatments.toArray()).map((t) => t.patientName).sort()).toEqual(['Eigene Erfassung', patientName]);
-    expect(await rawDump(db)).not.toContain('"enc":"s1.');
+    expect(await rawDump(db)).not.toContain('"enc":"l1~');
   });
 
   it('encrypts rows stored in clear by an earlier version at the first unlock', async () => {
