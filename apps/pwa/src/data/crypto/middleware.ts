@@ -39,9 +39,15 @@ function encryptedTable(crypto: DeviceCrypto, name: SecretTable, table: DBCoreTa
   };
 }
 
-/** The same cursor with a decrypting `value` (the pattern of Dexie's own virtual-index cursor). */
+/**
+ * The same cursor with a decrypting `value` (the pattern of Dexie's own virtual-index cursor).
+ * `key` and `primaryKey` are delegated too: on a real IDBCursor they are prototype getters that
+ * throw "Illegal invocation" when called on another object (fake-indexeddb does not check that).
+ */
 function decryptingCursor(cursor: DBCoreCursor, open: (value: unknown) => unknown): DBCoreCursor {
   return Object.create(cursor, {
+    key: { get: () => cursor.key },
+    primaryKey: { get: () => cursor.primaryKey },
     value: { get: () => open(cursor.value) },
   }) as DBCoreCursor;
 }
