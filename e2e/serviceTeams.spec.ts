@@ -4,7 +4,7 @@ import { addMemberViaApi, controlledByServiceWorker, createMaterialViaApi, creat
 import { createProtocolViaDialog, waitUntilProtocolCaptureReady } from './support/protocolScreens';
 import { expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
 import { accessCodeViaApi, deviceHoldsPatientData, deviceHoldsText, deviceRows } from './support/serviceTeams';
-import { uniqueName } from './helpers';
+import { lockScreenHeading, uniqueName } from './helpers';
 
 /**
  * Issue 14, "Done when": patient data only where it is needed. Two medics of one organisation,
@@ -95,6 +95,10 @@ test.describe('Einteilung: Patientendaten folgen dem Team', () => {
 
       // Medic B, in the organisation but not on the team: the clinical row arrives, the name does not.
       await pageB.goto(`/services/${serviceId}`);
+      // B unlocks first (the lock handler, before this screen's assertion): a device that was never
+      // unlocked has no keys to store a pull with.
+      await expect(pageB.getByRole('status').filter({ hasText: 'Sie sind diesem Sanitätsdienst nicht zugeteilt' })).toBeVisible();
+      await expect(lockScreenHeading(pageB)).toBeHidden();
       await expect.poll(async () => (await deviceRows(pageB, userB, 'protocols')).length, { timeout: 30_000 }).toBe(1);
       expect(await deviceHoldsPatientData(pageB, userB, protocolId)).toBe(false);
       expect(await deviceHoldsPatientData(pageA, userA, protocolId)).toBe(true);
