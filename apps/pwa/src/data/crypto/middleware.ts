@@ -46,8 +46,8 @@ function encryptedTable(crypto: DeviceCrypto, name: SecretTable, table: DBCoreTa
  */
 function decryptingCursor(cursor: DBCoreCursor, open: (value: unknown) => unknown): DBCoreCursor {
   return Object.create(cursor, {
-    key: { get: () => cursor.key },
-    primaryKey: { get: () => cursor.primaryKey },
+    key: { get: (): unknown => cursor.key },
+    primaryKey: { get: (): unknown => cursor.primaryKey },
     value: { get: () => open(cursor.value) },
   }) as DBCoreCursor;
 }
