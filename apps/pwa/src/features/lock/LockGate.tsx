@@ -2,7 +2,7 @@ import { ActionIcon, Center, Loader, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { lockDe } from '../../i18n/lock.de';
 import { useLockStore } from '../../sync/lockStore';
 import { LockScreen } from './LockScreen';
@@ -15,9 +15,12 @@ export function LockGate({ user, children }: { user: { id: number; name: string 
   const locked = status !== 'unlocked';
   const queryClient = useQueryClient();
   useAutoLock();
+  const wasUnlocked = useRef(false);
   useEffect(() => {
-    // Server replies cached for screens (protocol details online) go with the lock.
-    if (locked) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    // Server replies cached for screens (protocol details online) go with the lock: reset drops
+    // their data and refetches only what is still shown (the navigation's organisation list).
+    if (locked && wasUnlocked.current) void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    wasUnlocked.current = !locked;
   }, [locked, queryClient]);
   if (!locked) return children;
   // Right after signing in the password is already being checked: no lock screen in between.
