@@ -5,7 +5,7 @@
  * could not run at all).
  *
  *   pnpm bench                    all parts
- *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins syncpg load
+ *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins syncpg load device
  *   BENCH_SKIP_BUILD=1 pnpm bench bundle    use the existing builds
  *   BENCH_EXCLUSIVE=1 pnpm bench            hold the build/e2e lock for the whole run, so that no
  *                                           build or e2e run of others competes for the CPU
@@ -18,6 +18,7 @@ import { benchArchive } from './archive';
 import { benchBundle } from './bundle';
 import { benchCapture } from './capture';
 import { benchDeltaPull } from './deltaPull';
+import { benchDeviceCrypto } from './deviceCrypto';
 import { chromiumPath, machineInfo, root } from './lib';
 import { benchLighthouse } from './lighthouse';
 import { benchLoad } from './load';
@@ -48,6 +49,7 @@ const parts: Part[] = [
   { id: 'logins', title: '8. Login storm: /api/health during 50 logins/s (issue 15)', needs: ['server'], run: () => benchLoginStorm() },
   { id: 'syncpg', title: '9. Sync on PostgreSQL: push and pull of the same 10,000 records (issue 18)', needs: ['server'], run: () => benchSyncPostgres() },
   { id: 'load', title: '10. Load: 500 devices pulling every 5 s, pushing 20 every 60 s (issue 18)', needs: ['server'], run: () => benchLoad() },
+  { id: 'device', title: '12. Device encryption: unlock, pull apply, list (issue 16)', needs: [], run: () => benchDeviceCrypto() },
 ];
 
 const lockFile = '/tmp/sanidok-e2e.lock';

@@ -14,7 +14,7 @@ test('Patientenliste und voller Name einer Bagatellbehandlung erscheinen im Zugr
   try {
     const page = await context.newPage();
     const username = uniqueName('inhaberin');
-    const userId = await registerViaApi(page.request, username);
+    const userId = await registerViaApi(page, username);
     const organizationName = `Wasserwacht ${uniqueName('org')}`;
     const organizationId = await createOrganizationViaApi(page.request, organizationName);
     const serviceId = await createRunningServiceViaApi(page.request, organizationId, `Seefest ${uniqueName('dienst')}`);

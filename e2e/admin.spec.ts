@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } from '@sanidok/crypto';
-import { uniqueName } from './helpers';
+import { uniqueName, unlockWhenLocked } from './helpers';
 import { loginAdminViaUi } from './support/adminTotp';
 
 const hour = 3_600_000;
@@ -20,8 +20,10 @@ async function openAdminArea(page: Page): Promise<void> {
 }
 
 /** Registration through the API, for set-up steps that are not under test. */
-async function registerViaApi(request: APIRequestContext, username: string): Promise<void> {
-  const response = await request.post('/api/register', { data: { username, email: `${username}@example.de`, password: 'Geheim-Sani-42' } });
+async function registerViaApi(page: Page, username: string): Promise<void> {
+  // The app never saw the password typed: each fresh load starts locked (issue 16).
+  await unlockWhenLocked(page);
+  const response = await page.request.post('/api/register', { data: { username, email: `${username}@example.de`, password: 'Geheim-Sani-42' } });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -30,7 +32,7 @@ test.describe('Admin-Bereich', () => {
     const user = await newPage(browser, baseURL);
     const admin = await newPage(browser, baseURL);
     const username = uniqueName('gesperrt');
-    await registerViaApi(user.request, username);
+    await registerViaApi(user, username);
     await user.goto('/dashboard');
     await expect(user.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
@@ -114,7 +116,7 @@ test.describe('Admin-Bereich', () => {
   test('Ein Plattform-Admin kann über keinen Endpunkt Patientendaten lesen', async ({ browser, baseURL }) => {
     const owner = await newPage(browser, baseURL);
     const ownerName = uniqueName('inhaberin');
-    await registerViaApi(owner.request, ownerName);
+    await registerViaApi(owner, ownerName);
     const keys = publicKeysToBase64Url(await deriveOrganizationKeys(generateOrganizationSecret()));
     const organizationName = `DRK ${uniqueName('geheim')}`;
     const organization = await owner.request.post('/api/organizations', { data: { name: organizationName, description: null, ...keys } });

@@ -4,7 +4,36 @@ import { expect } from '@playwright/test';
 /** A username no earlier test (or earlier run on the same database) has taken. */
 export const uniqueName = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
 
+/** The lock screen's heading (issue 16): a reload or a new tab starts locked. */
+export const lockScreenHeading = (page: Page) => page.getByRole('heading', { name: 'SaniDok ist gesperrt' });
+
+export async function unlockViaUi(page: Page, password = 'Geheim-Sani-42'): Promise<void> {
+  // A device with a PIN offers it first (online); the password is one click away.
+  const usePassword = page.getByRole('button', { name: 'Mit Passwort entsperren' });
+  if (await usePassword.isVisible()) await usePassword.click();
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entsperren', exact: true }).click();
+  await expect(lockScreenHeading(page)).toBeHidden();
+}
+
+/**
+ * Every full page load of a signed-in tab starts locked (the data key lives only in memory). Tests
+ * about other features unlock as a medic would, whenever the lock screen shows up before an action
+ * or assertion (Playwright's locator handler); the lock's own spec removes it.
+ */
+export async function unlockWhenLocked(page: Page, password = 'Geheim-Sani-42'): Promise<void> {
+  // One handler per page: a later sign-in (another user) replaces the earlier one's password.
+  await page.removeLocatorHandler(lockScreenHeading(page));
+  await page.addLocatorHandler(lockScreenHeading(page), async () => {
+    // The app's own unlock (right after signing in) may finish first: then nothing is left to do.
+    const field = page.getByLabel('Passwort', { exact: true }).or(page.getByRole('button', { name: 'Mit Passwort entsperren' }));
+    const shown = await field.first().waitFor({ timeout: 3000 }).then(() => true, () => false);
+    if (shown && (await lockScreenHeading(page).isVisible())) await unlockViaUi(page, password);
+  });
+}
+
 export async function registerViaUi(page: Page, username: string, password = 'Geheim-Sani-42'): Promise<void> {
+  await unlockWhenLocked(page, password);
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Registrieren' }).click();
   await page.getByLabel('Benutzername').fill(username);
@@ -17,6 +46,7 @@ export async function registerViaUi(page: Page, username: string, password = 'Ge
 }
 
 export async function loginViaUi(page: Page, username: string, password = 'Geheim-Sani-42', rememberMe = false): Promise<void> {
+  await unlockWhenLocked(page, password);
   await page.goto('/auth');
   await page.getByLabel('Benutzername').fill(username);
   await page.getByLabel('Passwort', { exact: true }).fill(password);

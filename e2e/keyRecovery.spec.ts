@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerViaUi, uniqueName } from './helpers';
+import { registerViaUi, uniqueName, unlockWhenLocked } from './helpers';
 import { addMemberViaApi, registerViaApi } from './support/api';
 import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
 
@@ -36,7 +36,8 @@ test.describe('Verlorener Organisationsschlüssel', () => {
 
     // The organisation admin's screen, after the next pull: requester, new fingerprint, and the way to stop it.
     const adminPage = await adminContext.newPage();
-    // Signed in by the registration through the API in this context.
+    // Signed in by the registration through the API in this context; the fresh load starts locked (issue 16).
+    await unlockWhenLocked(adminPage);
     await adminPage.goto('/dashboard');
     const banner = adminPage.getByRole('alert').filter({ hasText: `Schlüssel von „${organizationName}“ wird ersetzt` });
     await expect(banner).toBeVisible({ timeout: 30_000 });

@@ -54,7 +54,7 @@ test.describe('Patientenprotokolle offline', () => {
     });
     try {
       const page = await context.newPage();
-      const userId = await registerViaApi(page.request, uniqueName('sani'));
+      const userId = await registerViaApi(page, uniqueName('sani'));
       const organization = await createOrganizationWithKeyViaUi(page, `DRK Festzelt ${uniqueName('org')}`);
       const materialId = await createMaterialViaApi(page.request, organization.id, 'Rettungsdecke', 'Stück');
       const serviceName = `Oktoberfest ${uniqueName('dienst')}`;
@@ -121,10 +121,11 @@ test.describe('Patientenprotokolle offline', () => {
       await page.getByRole('textbox', { name: 'Symptome' }).fill(symptoms);
       await page.getByRole('textbox', { name: 'Allergien' }).fill('Penicillin');
       await saveEditPage(page);
-      await expect.poll(async () => (await deviceProtocol(page, userId, protocolId)).allergies).toBe('Penicillin');
+      await expect.poll(async () => (await deviceProtocol(page, userId, protocolId)).textsEncrypted).toBe(true);
       // A reload without network shows them from the device.
       await page.reload();
       await openEditTab(page, 'Befund');
+      await expect(page.getByRole('textbox', { name: 'Allergien' })).toHaveValue('Penicillin');
       await expect(page.getByLabel('Zeitpunkt des Ereignisses')).toHaveValue(incident.typed);
       await expect(page.getByRole('textbox', { name: 'Symptome' })).toHaveValue(symptoms);
       await openEditTab(page, 'Patient');
@@ -180,7 +181,7 @@ test.describe('Patientenprotokolle offline', () => {
       await openEditTab(page, 'Vitalparameter');
       await expect(page.getByText('3 Messungen vorhanden')).toBeVisible();
       expect(await deviceProtocol(page, userId, protocolId)).toEqual({
-        status: 'discharged', chiefComplaint, allergies: 'Penicillin', pastHistory: null, needsReview: false, hasPatientData: true, vitalRecords: 3, treatmentEntries: 2,
+        status: 'discharged', textsEncrypted: true, needsReview: false, hasPatientData: true, vitalRecords: 3, treatmentEntries: 2,
       });
       expect(storedProtocolCase(server.databasePath, serviceId).protocols).toHaveLength(0);
 

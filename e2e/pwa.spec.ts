@@ -89,7 +89,7 @@ test.describe('Installierbare PWA', () => {
 
   test('Nach einem Online-Besuch öffnet jede Erfassungsseite offline', async ({ page, context }) => {
     test.setTimeout(120_000);
-    await registerViaApi(page.request, uniqueName('offline'));
+    await registerViaApi(page, uniqueName('offline'));
     const organizationId = await createOrganizationViaApi(page.request, `DRK Offline ${uniqueName('org')}`);
     await createMaterialViaApi(page.request, organizationId, 'Kühlpack', 'Stück');
     const serviceName = `Weinfest ${uniqueName('dienst')}`;
@@ -134,7 +134,7 @@ test.describe('Installierbare PWA', () => {
     const context = await browser.newContext({ ...contextOptions, baseURL: server.url });
     try {
       const page = await context.newPage();
-      const userId = await registerViaApi(page.request, uniqueName('update'));
+      const userId = await registerViaApi(page, uniqueName('update'));
       const organizationId = await createOrganizationViaApi(page.request, `DRK Update ${uniqueName('org')}`);
       const serviceName = `Kirmes ${uniqueName('dienst')}`;
       const serviceId = await createRunningServiceViaApi(page.request, organizationId, serviceName);

@@ -3,8 +3,8 @@ import { expect, test } from '@playwright/test';
 import { addMemberViaApi, controlledByServiceWorker, createMaterialViaApi, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
 import { createProtocolViaDialog, waitUntilProtocolCaptureReady } from './support/protocolScreens';
 import { expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
-import { accessCodeViaApi, deviceHoldsText, deviceRows } from './support/serviceTeams';
-import { uniqueName } from './helpers';
+import { accessCodeViaApi, deviceHoldsPatientData, deviceHoldsText, deviceRows } from './support/serviceTeams';
+import { lockScreenHeading, uniqueName } from './helpers';
 
 /**
  * Issue 14, "Done when": patient data only where it is needed. Two medics of one organisation,
@@ -39,9 +39,9 @@ test.describe('Einteilung: Patientendaten folgen dem Team', () => {
       const pageA = await tabletA.newPage();
       const pageB = await tabletB.newPage();
       const [ownerName, nameA, nameB] = [uniqueName('leitung'), uniqueName('sani-a'), uniqueName('sani-b')];
-      await registerViaApi(ownerPage.request, ownerName);
-      const userA = await registerViaApi(pageA.request, nameA);
-      const userB = await registerViaApi(pageB.request, nameB);
+      await registerViaApi(ownerPage, ownerName);
+      const userA = await registerViaApi(pageA, nameA);
+      const userB = await registerViaApi(pageB, nameB);
       const organizationId = await createOrganizationViaApi(ownerPage.request, `DRK Einteilung ${uniqueName('org')}`);
       await addMemberViaApi(ownerPage.request, pageA.request, organizationId, nameA, 'member');
       await addMemberViaApi(ownerPage.request, pageB.request, organizationId, nameB, 'member');
@@ -81,7 +81,9 @@ test.describe('Einteilung: Patientendaten folgen dem Team', () => {
       expect(protocolId).toMatch(/^[0-9a-f-]{36}$/);
       await pageA.reload();
       await expect(pageA.getByRole('heading', { level: 1, name: 'Patientenprotokolle' })).toBeVisible();
-      expect(await deviceHoldsText(pageA, userA, patient.lastName)).toBe(true);
+      expect(await deviceHoldsPatientData(pageA, userA, protocolId)).toBe(true);
+      // Issue 16: held encrypted, never in clear.
+      expect(await deviceHoldsText(pageA, userA, patient.lastName)).toBe(false);
       await setOffline(tabletA, pageA, false);
       await expectOutboxDrained(pageA, userA, 45_000);
 
@@ -93,9 +95,13 @@ test.describe('Einteilung: Patientendaten folgen dem Team', () => {
 
       // Medic B, in the organisation but not on the team: the clinical row arrives, the name does not.
       await pageB.goto(`/services/${serviceId}`);
+      // B unlocks first (the lock handler, before this screen's assertion): a device that was never
+      // unlocked has no keys to store a pull with.
+      await expect(pageB.getByRole('status').filter({ hasText: 'Sie sind diesem Sanitätsdienst nicht zugeteilt' })).toBeVisible();
+      await expect(lockScreenHeading(pageB)).toBeHidden();
       await expect.poll(async () => (await deviceRows(pageB, userB, 'protocols')).length, { timeout: 30_000 }).toBe(1);
-      expect(await deviceHoldsText(pageB, userB, patient.lastName)).toBe(false);
-      expect(await deviceHoldsText(pageA, userA, patient.lastName)).toBe(true);
+      expect(await deviceHoldsPatientData(pageB, userB, protocolId)).toBe(false);
+      expect(await deviceHoldsPatientData(pageA, userA, protocolId)).toBe(true);
       await expect(pageB.getByRole('status').filter({ hasText: 'Sie sind diesem Sanitätsdienst nicht zugeteilt' })).toBeVisible();
       await pageB.getByRole('tab', { name: 'Patientenprotokolle' }).click();
       await expect(pageB.getByRole('button', { name: 'Neues Patientenprotokoll' })).toHaveCount(0);
@@ -111,7 +117,7 @@ test.describe('Einteilung: Patientendaten folgen dem Team', () => {
       await joinDialog.getByRole('textbox', { name: 'Zugangscode' }).fill(await accessCodeViaApi(ownerPage.request, serviceId));
       await joinDialog.getByRole('button', { name: 'Beitreten' }).click();
       await expect(joinDialog).toHaveCount(0);
-      await expect.poll(() => deviceHoldsText(pageB, userB, patient.lastName), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => deviceHoldsPatientData(pageB, userB, protocolId), { timeout: 30_000 }).toBe(true);
       await expect(pageB.getByTestId('not-on-team')).toHaveCount(0);
       await expect(pageB.getByRole('button', { name: 'Neues Patientenprotokoll' })).toBeVisible();
 
@@ -124,10 +130,11 @@ test.describe('Einteilung: Patientendaten folgen dem Team', () => {
       await editDialog.getByRole('button', { name: 'Speichern' }).click();
       await expect(editDialog).toHaveCount(0);
       await pageA.reload();
-      await expect.poll(() => deviceHoldsText(pageA, userA, patient.lastName), { timeout: 30_000 }).toBe(false);
+      await expect.poll(() => deviceHoldsPatientData(pageA, userA, protocolId), { timeout: 30_000 }).toBe(false);
       // The clinical part stays on A's tablet; B keeps the name.
       expect((await deviceRows(pageA, userA, 'protocols')).length).toBe(1);
-      expect(await deviceHoldsText(pageB, userB, patient.lastName)).toBe(true);
+      expect(await deviceHoldsPatientData(pageB, userB, protocolId)).toBe(true);
+      expect(await deviceHoldsText(pageB, userB, patient.lastName)).toBe(false);
     } finally {
       await Promise.all([owner.close(), tabletA.close(), tabletB.close()]);
     }

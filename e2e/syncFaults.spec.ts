@@ -35,7 +35,7 @@ interface Setup {
 /** A medic with a running service and a catalogue, the app installed and the service pulled. */
 async function medicReadyToCapture(context: BrowserContext): Promise<Setup> {
   const page = await context.newPage();
-  const userId = await registerViaApi(page.request, uniqueName('sani'));
+  const userId = await registerViaApi(page, uniqueName('sani'));
   const organizationId = await createOrganizationViaApi(page.request, `DRK Störfall ${uniqueName('org')}`);
   const materialId = await createMaterialViaApi(page.request, organizationId, 'Kühlpack', 'Stück');
   const serviceName = `Stadtlauf ${uniqueName('dienst')}`;
@@ -184,8 +184,8 @@ test.describe('Synchronisation unter Störungen', () => {
       const b = await tabletB.newPage();
       const leaderName = uniqueName('einsatzleiter');
       const deputyName = uniqueName('stellvertreter');
-      const leaderId = await registerViaApi(a.request, leaderName);
-      const deputyId = await registerViaApi(b.request, deputyName);
+      const leaderId = await registerViaApi(a, leaderName);
+      const deputyId = await registerViaApi(b, deputyName);
       const organizationId = await createOrganizationViaApi(a.request, `DRK Konflikt ${uniqueName('org')}`);
       // Both may edit services: the owner and an administrator of the same organisation.
       await addMemberViaApi(a.request, b.request, organizationId, deputyName, 'admin');

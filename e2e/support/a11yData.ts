@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { expect } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { deriveOrganizationKeys, encodeOrganizationSecret, generateOrganizationSecret, publicKeysToBase64Url } from '@sanidok/crypto';
-import { uniqueName } from '../helpers';
+import { uniqueName, unlockWhenLocked } from '../helpers';
 import { tabletPortrait } from './a11y';
 import { addMemberViaApi, clientHeader, createMaterialViaApi, createRunningServiceViaApi, registerViaApi } from './api';
 
@@ -105,6 +105,7 @@ export async function prepareA11yData(browser: Browser, baseURL: string | undefi
   expect(discharged.ok(), await discharged.text()).toBe(true);
 
   const page = await context.newPage();
+  await unlockWhenLocked(page);
   await page.goto('/dashboard');
   return { context, page, organizationName, archiveKey: organization.keyText, runningService: { id: runningId, name: runningName }, openProtocolId, dischargedProtocolId };
 }

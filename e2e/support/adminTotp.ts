@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eAdmin, e2eBaseURL } from '../../playwright.config';
+import { unlockWhenLocked } from '../helpers';
 import { clientHeader } from './api';
 
 /**
@@ -73,6 +74,7 @@ export async function loginAdminViaUi(page: Page): Promise<void> {
   const browser = page.context().browser();
   if (!browser) throw new Error('Kein Browser zum Einrichten der Zwei-Faktor-Anmeldung');
   const state = await ensureEnrolled(browser);
+  await unlockWhenLocked(page, e2eAdmin.password);
   await page.goto('/auth');
   await page.getByLabel('Benutzername').fill(e2eAdmin.username);
   await page.getByLabel('Passwort', { exact: true }).fill(e2eAdmin.password);

@@ -3,6 +3,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } from '@sanidok/crypto';
+import { unlockWhenLocked } from '../helpers';
 
 /**
  * Setup through the real server's REST API, for tests whose subject is not the screens that do
@@ -11,7 +12,14 @@ import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64U
  */
 export const clientHeader = { 'x-sanidok-client': 'e2e' };
 
-export async function registerViaApi(request: APIRequestContext, username: string, password = 'Geheim-Sani-42'): Promise<number> {
+/**
+ * Given the page (not only its request context), the page also unlocks the device data with this
+ * password whenever the lock screen shows (issue 16, helpers.ts unlockWhenLocked): the app never
+ * saw the password typed, so each fresh load starts locked.
+ */
+export async function registerViaApi(target: APIRequestContext | Page, username: string, password = 'Geheim-Sani-42'): Promise<number> {
+  const request = 'request' in target ? target.request : target;
+  if ('request' in target) await unlockWhenLocked(target, password);
   const response = await request.post('/api/register', { headers: clientHeader, data: { username, email: `${username}@example.de`, password } });
   expect(response.ok(), await response.text()).toBe(true);
   const user = (await (await request.get('/api/user')).json()) as { id: number };

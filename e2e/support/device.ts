@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { decryptedDeviceRows } from './deviceDecrypt';
 
 /**
  * Looks into the device's own IndexedDB (`sanidok-<userId>`, docs/sync-protocol.md) from the
@@ -113,27 +114,8 @@ export async function storeTreatmentsLikeTheApp(page: Page, userId: number, serv
   );
 }
 
-/** Treatments (id → patient name) the device holds for a service. */
+/** Treatments (id → patient name) the device holds for a service, decrypted with the password. */
 export async function deviceTreatments(page: Page, userId: number, serviceId: string): Promise<Map<string, string>> {
-  const rows = await page.evaluate(
-    async ({ name, service }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error ?? new Error('IndexedDB'));
-      });
-      try {
-        const all = await new Promise<{ id: string; serviceId: string; patientName: string }[]>((resolve, reject) => {
-          const request = db.transaction('minorTreatments', 'readonly').objectStore('minorTreatments').getAll();
-          request.onsuccess = () => resolve(request.result as { id: string; serviceId: string; patientName: string }[]);
-          request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-        });
-        return all.filter((r) => r.serviceId === service).map((r): [string, string] => [r.id, r.patientName]);
-      } finally {
-        db.close();
-      }
-    },
-    { name: `sanidok-${userId}`, service: serviceId },
-  );
-  return new Map(rows);
+  const rows = (await decryptedDeviceRows(page, userId, 'minorTreatments')) as { id: string; serviceId: string; patientName: string }[];
+  return new Map(rows.filter((r) => r.serviceId === serviceId).map((r): [string, string] => [r.id, r.patientName]));
 }

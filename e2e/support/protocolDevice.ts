@@ -2,15 +2,16 @@ import type { Page } from '@playwright/test';
 
 /**
  * One protocol as the device holds it in its IndexedDB (`sanidok-<userId>`, tables of
- * apps/pwa/src/data/db.ts), read with the plain IndexedDB API like ./device.ts does.
+ * apps/pwa/src/data/db.ts), read with the plain IndexedDB API like ./device.ts does. Since issue 16
+ * the clinical texts are encrypted at rest: only whether they are, and never in clear, can be seen
+ * from outside the app; the specs check the texts on the screens.
  */
 export interface DeviceProtocol {
   status: string | null;
-  chiefComplaint: string | null;
-  allergies: string | null;
-  pastHistory: string | null;
+  /** The free texts are stored as ciphertext (`enc`), none of them in clear. */
+  textsEncrypted: boolean;
   needsReview: boolean;
-  /** Whether the device still holds the patient's data (plaintext) for it. */
+  /** Whether the device still holds the patient's data (encrypted) for it. */
   hasPatientData: boolean;
   vitalRecords: number;
   treatmentEntries: number;
@@ -38,16 +39,14 @@ export async function deviceProtocol(page: Page, userId: number, protocolId: str
       try {
         const tx = db.transaction(['protocols', 'patientData', 'vitalRecords', 'treatmentEntries'], 'readonly');
         const protocol = (await request(tx.objectStore('protocols').get(id))) as
-          | { status: string; chiefComplaint: string | null; allergies: string | null; pastHistory: string | null; needsReview?: boolean }
+          | { status: string; enc?: string; chiefComplaint?: unknown; allergies?: unknown; pastHistory?: unknown; needsReview?: boolean }
           | undefined;
         const patientData: unknown = await request(tx.objectStore('patientData').get(id));
         const vitals = await request(tx.objectStore('vitalRecords').index('protocolId').count(id));
         const entries = await request(tx.objectStore('treatmentEntries').index('protocolId').count(id));
         return {
           status: protocol?.status ?? null,
-          chiefComplaint: protocol?.chiefComplaint ?? null,
-          allergies: protocol?.allergies ?? null,
-          pastHistory: protocol?.pastHistory ?? null,
+          textsEncrypted: typeof protocol?.enc === 'string' && !['chiefComplaint', 'allergies', 'pastHistory'].some((f) => protocol[f as 'allergies'] !== undefined),
           needsReview: protocol?.needsReview === true,
           hasPatientData: patientData !== undefined,
           vitalRecords: vitals,

@@ -87,3 +87,13 @@ export async function deviceRows(page: Page, userId: number, table: string): Pro
     { name: `sanidok-${userId}`, store: table },
   );
 }
+
+/**
+ * Whether the device stores a protocol's patient data (its `patientData` row). Since issue 16 the
+ * fields are encrypted at rest, so the row's presence is what can be seen from outside the app;
+ * `deviceHoldsText` then proves that the name itself is never stored in clear.
+ */
+export async function deviceHoldsPatientData(page: Page, userId: number, protocolId: string): Promise<boolean> {
+  const rows = (await deviceRows(page, userId, 'patientData')) as { protocolId: string }[];
+  return rows.some((row) => row.protocolId === protocolId);
+}

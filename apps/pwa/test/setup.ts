@@ -5,6 +5,7 @@ import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notificati
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetSyncStore } from '../src/sync/syncStore';
+import { unlockEveryDatabase } from './helpers/deviceKeys';
 
 // CI runs every suite on 2 shared cores: findBy*/waitFor wait up to 5 s instead of 1 s, so a busy
 // machine does not turn a slow render into a failure (a real absence still fails).
@@ -46,6 +47,15 @@ if (hasDom) {
 // there, so the app asks GET /api/user (src/lib/sessionHint.ts). First-visit tests remove it.
 beforeEach(() => {
   if (hasDom) document.cookie = 'sanidok_signed_in=1; Path=/';
+});
+
+// And the device is unlocked (issue 16); the lock's own tests lock it on purpose.
+let stopUnlocking: (() => void) | undefined;
+beforeEach(async () => {
+  stopUnlocking = await unlockEveryDatabase();
+});
+afterEach(() => {
+  stopUnlocking?.();
 });
 
 afterEach(() => {

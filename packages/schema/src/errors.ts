@@ -26,6 +26,9 @@ export const errorCodes = [
   'TOTP_REQUIRED',
   'TOTP_INVALID',
   'TOTP_SETUP_REQUIRED',
+  'SEALED_ARGS_INVALID',
+  'PIN_WRONG',
+  'PIN_LOCKED',
   'INTERNAL',
 ] as const;
 

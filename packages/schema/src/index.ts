@@ -50,3 +50,4 @@ export * from './api/protocols';
 export * from './api/archive';
 export * from './api/sync';
 export * from './api/admin';
+export * from './deviceSeal';

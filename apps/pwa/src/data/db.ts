@@ -4,6 +4,9 @@ import type {
 } from '@sanidok/schema';
 import { Dexie } from 'dexie';
 import type { Table } from 'dexie';
+import type { DeviceKeyring } from '@sanidok/crypto/device';
+import { DeviceCrypto } from './crypto/deviceCrypto';
+import { encryptionMiddleware } from './crypto/middleware';
 import { uuidv7 } from './uuid';
 
 /**
@@ -33,6 +36,18 @@ export interface MetaValues {
    * (PullResponse.patientDataServices); everything else is purged (sync/purgeScope.ts).
    */
   patientDataServices: string[];
+  /** The wrapped data key and device key pair (issue 16); public parts only in clear. */
+  keyring: DeviceKeyring;
+  /** The server's public sealing key (base64url), fetched by the engine; outbox args are sealed to it. */
+  serverSealKey: string;
+  /** Every stored row's secrets are encrypted (rows from before issue 16 were rewritten once). */
+  plaintextMigrated: boolean;
+  /** A pull ran while locked: pending mutations are put back on top at the next unlock. */
+  reapplyOnUnlock: boolean;
+  /** Rejected creates to undo at the next unlock (their args are ciphertext while locked). */
+  deferredReverts: number[];
+  /** Rows were sealed to the device while locked: re-encrypted under the data key at unlock. */
+  sealedWhileLocked: boolean;
 }
 export type MetaKey = keyof MetaValues;
 export interface MetaRow {
@@ -56,6 +71,8 @@ export interface OutboxRow {
   message?: string;
   code?: string;
   rejectedAt?: string;
+  /** `args` sealed to the server's key at write time: a locked device pushes this copy. */
+  sealedArgs?: string;
 }
 
 /** Materials keep soft-deleted entries so recorded usage can still name them. */
@@ -101,6 +118,8 @@ export class SaniDokDb extends Dexie {
   declare treatmentTemplates: Table<LocalTreatmentTemplate, string>;
 
   readonly userId: number;
+  /** Key material of this database; locked until the user unlocks (features/lock). */
+  readonly crypto = new DeviceCrypto();
   /** Shown as the creator of rows made on this device until the server's copy arrives. */
   userName: string;
 
@@ -140,6 +159,13 @@ export class SaniDokDb extends Dexie {
     this.version(5).stores({
       treatmentTemplates: 'id, organizationId',
     });
+    // Issue 16: patient names are encrypted at rest, so no index may hold them; the purge finds
+    // named treatments by a clear flag the encryption layer keeps (data/crypto/rowCipher.ts).
+    this.version(6).stores({
+      minorTreatments: 'id, serviceId, createdAt, [serviceId+named]',
+    });
+    // Below Dexie's own layers: everything above sees decrypted rows while unlocked.
+    this.use(encryptionMiddleware(this.crypto));
     this.on('populate', (tx) => {
       // Runs once, in the transaction that creates the database: the device identity is born with it.
       return tx.table('meta').bulkAdd([
@@ -199,6 +225,7 @@ export function openUserDatabase(userId: number, userName = ''): SaniDokDb {
 
 export function closeUserDatabase(): void {
   if (!active) return;
+  active.crypto.lock();
   active.close();
   active = null;
   emit();

@@ -319,3 +319,4 @@ export * from './admin.de';
 export * from './minorTreatments.de';
 export * from './services.de';
 export * from './archive.de';
+export * from './lock.de';

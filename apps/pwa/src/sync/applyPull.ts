@@ -80,7 +80,7 @@ export async function cursorCoversLocalEntities(db: SaniDokDb): Promise<boolean>
  * so a local change not yet pushed is never hidden by an older server row. Deleted (tombstoned)
  * entities are not passed in: the server deleted them, their pending changes will be rejected.
  */
-async function reapplyPending(db: SaniDokDb, entityIds: readonly string[]): Promise<void> {
+export async function reapplyPending(db: SaniDokDb, entityIds: readonly string[]): Promise<void> {
   if (entityIds.length === 0) return;
   const rows = await db.outbox.where('entityId').anyOf(entityIds).toArray();
   const pending = rows.filter((r) => r.status === 'pending').sort((a, b) => a.seq - b.seq);
@@ -142,6 +142,13 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<
 
     await db.setMeta('cursor', page.cursor);
     await db.setMeta('cursorEntities', [...localEntities]);
+    if (db.crypto.state === 'locked') {
+      // Locked (issue 16): the page's secrets were sealed to the device and pending args are
+      // ciphertext, so the re-apply waits for the unlock (sync/unlockCatchUp.ts).
+      await db.setMeta('reapplyOnUnlock', true);
+      await db.setMeta('sealedWhileLocked', true);
+      return;
+    }
     const usageLists = [...effect.materialUsage.upserts.values()].map((u) => usageListKey((u as LocalMaterialUsage).serviceId));
     const touched = Object.values(effect).flatMap((e) => [...e.upserts.keys()].map(String));
     await reapplyPending(db, [...touched, ...new Set(usageLists)]);

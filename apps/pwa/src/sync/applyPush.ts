@@ -1,11 +1,22 @@
 import type { MutationEnvelope, PushResponse } from '@sanidok/schema';
+import { sealedArgsKey } from '@sanidok/schema';
 import type { OutboxRow, SaniDokDb } from '../data/db';
 import { mutationDefinition } from '../data/mutations';
 import { writeScope } from '../data/outbox';
 import { syncDe } from '../i18n/sync.de';
 
+/**
+ * The row as sent: args sealed to the server's key at write time when the device had that key
+ * (always after the first online sign-in), so a locked device pushes without decrypting anything.
+ */
 export function toEnvelope(row: OutboxRow): MutationEnvelope {
-  return { mutationId: row.mutationId, seq: row.seq, name: row.name, args: row.args, createdAt: row.createdAt };
+  const args = row.sealedArgs ? { [sealedArgsKey]: row.sealedArgs } : row.args;
+  return { mutationId: row.mutationId, seq: row.seq, name: row.name, args, createdAt: row.createdAt };
+}
+
+/** A row that can be sent now: sealed, or its args readable (unlocked). */
+export function isSendable(row: OutboxRow): boolean {
+  return row.sealedArgs !== undefined || row.args !== undefined;
 }
 
 export interface PushOutcome {
@@ -27,6 +38,7 @@ export async function applyPushResult(db: SaniDokDb, response: PushResponse, now
   const outcome: PushOutcome = { settled: 0, rejected: 0, renumbered: false };
   await db.transaction('rw', writeScope(db), async () => {
     let resync = false;
+    const deferred: number[] = [];
     for (const result of response.results) {
       if (result.seq > response.lastSeq) continue;
       const row = await db.outbox.get(result.seq);
@@ -44,10 +56,16 @@ export async function applyPushResult(db: SaniDokDb, response: PushResponse, now
         rejectedAt: now,
       });
       const definition = mutationDefinition(row.name);
-      if (definition?.revert) await definition.revert(db, row.args);
+      if (definition?.revert && db.crypto.state === 'locked') deferred.push(row.seq);
+      else if (definition?.revert) await definition.revert(db, row.args);
       else resync = true;
     }
     if (resync) await db.meta.delete('cursor');
+    // Locked, the args are ciphertext: the revert runs at the next unlock (sync/unlockCatchUp.ts).
+    if (deferred.length > 0) {
+      await db.setMeta('deferredReverts', [...((await db.getMeta('deferredReverts')) ?? []), ...deferred]);
+      await db.setMeta('sealedWhileLocked', true);
+    }
 
     // The server's counter must never be ahead of ours, or new writes would count as duplicates.
     const seq = (await db.getMeta('seq')) ?? 0;

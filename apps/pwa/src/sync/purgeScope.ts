@@ -12,8 +12,8 @@ import type { SaniDokDb } from '../data/db';
  *
  * Runs inside the pull page's transaction (sync/applyPull.ts), so a crash leaves the previous
  * state and cursor. Reads only what can still hold identity: the patientData table (active
- * protocols on this device) and the minor-treatment index [serviceId+patientName], which leaves
- * out rows whose name is already null.
+ * protocols on this device) and the minor-treatment index [serviceId+named], which leaves out
+ * rows whose name is already null (names are encrypted at rest; `named` is their clear flag).
  */
 export async function purgeOutsideScope(db: SaniDokDb, scope: readonly string[]): Promise<void> {
   const allowed = new Set(scope);
@@ -30,10 +30,10 @@ export async function purgeOutsideScope(db: SaniDokDb, scope: readonly string[])
   });
   await db.patientData.bulkDelete(dropData);
 
-  // One pass over the index: a null name is no valid IndexedDB key, so only named rows are in it.
+  // One pass over the index: rows without a name carry no `named`, so only named rows are in it.
   // (A query per service meant 2,000 IndexedDB requests per pull page on a device holding a season.)
   await db.minorTreatments
-    .orderBy('[serviceId+patientName]')
+    .orderBy('[serviceId+named]')
     .filter((treatment) => !allowed.has(treatment.serviceId) && !outboxEntities.has(treatment.id))
     .modify({ patientName: null });
   await db.setMeta('patientDataServices', [...scope]);

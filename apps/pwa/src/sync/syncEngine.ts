@@ -6,7 +6,7 @@ import { pendingCount, pendingRows, rejectedRows } from '../data/outbox';
 import { uuidv7 } from '../data/uuid';
 import { syncDe } from '../i18n/sync.de';
 import { applyPullPage, cursorCoversLocalEntities } from './applyPull';
-import { applyPushResult, toEnvelope } from './applyPush';
+import { applyPushResult, isSendable, toEnvelope } from './applyPush';
 import type { SyncEnvironment } from './environment';
 import { browserEnvironment } from './environment';
 import type { RejectedChange, SyncStoreState } from './syncStore';
@@ -214,10 +214,26 @@ export class SyncEngine {
     this.store.setState({ state: 'idle', message: null, online: this.env.isOnline() });
   }
 
+  /** Fetched once per database: from then on every local write seals its args for the server. */
+  private async fetchSealKey(): Promise<void> {
+    const crypto = this.db.crypto;
+    if (crypto.serverPublicKey || !this.transport.sealKey) return;
+    const reply = await this.transport.sealKey(this.abort.signal);
+    if (!reply.ok || this.isStopped()) return;
+    const { fromBase64Url } = await import('@sanidok/crypto/device');
+    crypto.serverPublicKey = fromBase64Url(reply.body.publicKey) ?? null;
+    await this.db.setMeta('serverSealKey', reply.body.publicKey);
+  }
+
   private async pushAll(): Promise<Step> {
     let rotated = false;
+    await this.fetchSealKey();
     while (!this.stopped) {
-      const rows = await pendingRows(this.db, this.batchSize);
+      const all = await pendingRows(this.db, this.batchSize);
+      // In seq order up to the first row that is neither sealed nor readable (written locked
+      // before the server key was known): it waits for the unlock, and so do the rows after it.
+      const firstHeld = all.findIndex((row) => !isSendable(row));
+      const rows = firstHeld === -1 ? all : all.slice(0, firstHeld);
       if (rows.length === 0) return ok;
       const deviceId = await this.deviceId();
       const reply = await this.transport.push({ deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: rows.map(toEnvelope) }, this.abort.signal);

@@ -1,7 +1,10 @@
 import { closeUserDatabase, currentDatabase, deleteUserDatabase, openUserDatabase } from '../data/db';
 import type { SaniDokDb } from '../data/db';
+import { prepareDeviceCrypto } from '../data/crypto/deviceKeys';
+import { hasDevicePin } from '../data/crypto/devicePin';
 import { pendingCount } from '../data/outbox';
 import { SyncEngine } from './syncEngine';
+import { useLockStore } from './lockStore';
 import { resetSyncStore } from './syncStore';
 import type { SyncTransport } from './transport';
 import { createFetchTransport } from './transport';
@@ -16,7 +19,7 @@ export interface SessionUser {
   name: string;
 }
 
-let session: { userId: number; engine: SyncEngine } | null = null;
+let session: { userId: number; engine: SyncEngine; stopFollowingLock: () => void } | null = null;
 
 export function activeSyncEngine(): SyncEngine | null {
   return session?.engine ?? null;
@@ -27,8 +30,27 @@ export function startSyncSession(user: SessionUser, transport: SyncTransport = c
   void endSyncSession();
   const db = openUserDatabase(user.id, user.name);
   const engine = new SyncEngine({ db, transport });
-  session = { userId: user.id, engine };
-  engine.start();
+  // The lock screen follows the keys of this database (issue 16): unlocked only while they are in memory.
+  const followLock = () => {
+    if (db.crypto.state === 'unlocked') useLockStore.setState({ status: 'unlocked' });
+    // An unlock under way (the sign-in's) ends in unlocked or locked by itself.
+    else if (useLockStore.getState().status !== 'unlocking') useLockStore.setState({ status: 'locked' });
+  };
+  followLock();
+  session = { userId: user.id, engine, stopFollowingLock: db.crypto.subscribe(followLock) };
+  // The engine runs while the app is locked (issue 16): it needs libsodium and the public keys
+  // first, to seal what it pulls. Without them a locked pull fails and is retried, nothing is lost.
+  const start = () => {
+    if (session?.engine === engine) engine.start();
+  };
+  prepareDeviceCrypto(db).then(async () => {
+    start();
+    // Whether the lock screen may offer the PIN.
+    useLockStore.setState({ hasPin: await hasDevicePin(db) });
+  }).catch((error: unknown) => {
+    console.warn('Device keys not prepared', error);
+    start();
+  });
   return engine;
 }
 
@@ -45,6 +67,8 @@ export async function endSyncSession(options: { deleteIfSettled?: boolean } = {}
   const current = session;
   if (!current) return 0;
   session = null;
+  // The keys go with the database (closeUserDatabase); the next session follows its own database.
+  current.stopFollowingLock();
   const { engine } = current;
   // stop() flags the engine synchronously, so closing right after cannot race a new cycle; a
   // transaction already running finishes first (IndexedDB closes only after it).

@@ -1,5 +1,5 @@
-import { clientHeaderName, pullReply, pushReply } from '@sanidok/schema';
-import type { PullResponse, PushRequest, PushResponse } from '@sanidok/schema';
+import { clientHeaderName, deviceSealKeyReply, pullReply, pushReply } from '@sanidok/schema';
+import type { DeviceSealKey, PullResponse, PushRequest, PushResponse } from '@sanidok/schema';
 import type { ZodType } from 'zod';
 import { ApiError, errorFromResponse, parseReply } from '../api/client';
 import { de } from '../i18n/de';
@@ -22,6 +22,8 @@ export interface SyncTransport {
   /** `signal` aborts the request when the engine stops (sign-out must not wait for a stalled network). */
   push(request: PushRequest, signal?: AbortSignal): Promise<TransportResult<PushResponse>>;
   pull(params: PullParams, signal?: AbortSignal): Promise<TransportResult<PullResponse>>;
+  /** The server's public sealing key for outbox args (issue 16); optional for test transports. */
+  sealKey?(signal?: AbortSignal): Promise<TransportResult<DeviceSealKey>>;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface SyncTransport {
  */
 export const requestTimeoutMs = 30_000;
 
-export const syncPaths = { push: '/api/sync/push', pull: '/api/sync/pull' } as const;
+export const syncPaths = { push: '/api/sync/push', pull: '/api/sync/pull', sealKey: '/api/device/seal-key' } as const;
 
 /** Builds the pull URL; the cursor is opaque and only URL-encoded. */
 export function pullUrl(params: PullParams): string {
@@ -93,5 +95,6 @@ export function createFetchTransport(fetchImpl: typeof fetch = (...args) => fetc
     push: (request, signal) =>
       send<PushResponse>(fetchImpl, syncPaths.push, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) }, pushReply, signal),
     pull: (params, signal) => send<PullResponse>(fetchImpl, pullUrl(params), { method: 'GET' }, pullPageReply, signal),
+    sealKey: (signal) => send<DeviceSealKey>(fetchImpl, syncPaths.sealKey, { method: 'GET' }, deviceSealKeyReply, signal),
   };
 }

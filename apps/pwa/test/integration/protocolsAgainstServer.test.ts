@@ -27,6 +27,7 @@ import type { SyncTransport, TransportResult } from '../../src/sync/transport';
 import { pullUrl, syncPaths } from '../../src/sync/transport';
 import { ManualScheduler } from '../helpers/sync';
 import { activeDevice } from './activeDevice';
+import { unlockTestDatabase } from '../helpers/deviceKeys';
 
 // Two tablets in one process: the repositories write to the device named in activeDevice (the
 // app has one signed-in database per tab), and a write wakes only that device's engine.
@@ -87,6 +88,7 @@ async function device(client: Client, name: string): Promise<Device> {
   Dexie.dependencies.indexedDB = new IDBFactory();
   const db = new Database(me.id, name);
   Dexie.dependencies.indexedDB = previous;
+  unlockTestDatabase(db);
   const state = { value: { ...initialSyncState } };
   const store = { getState: () => state.value, setState: (partial: Partial<SyncStoreState>) => void (state.value = { ...state.value, ...partial }) };
   const holder: { device?: Device } = {};

@@ -17,6 +17,7 @@ import type { Client } from '../../../sync-server/test/helpers/testApp';
 import { registeredClient } from '../../../sync-server/test/helpers/testApp';
 import type { OutboxRow, SaniDokDb } from '../../src/data/db';
 import { SaniDokDb as Database } from '../../src/data/db';
+import { unlockTestDatabase } from '../helpers/deviceKeys';
 import { archiveService, completeService, createService, deleteService, LocalWriteError, updateService } from '../../src/data/repositories/services';
 import type { SyncEngineOptions } from '../../src/sync/syncEngine';
 import { SyncEngine } from '../../src/sync/syncEngine';
@@ -267,7 +268,10 @@ function openDeviceDatabase(userId: number, userName: string): SaniDokDb {
   const previous = dependencies.indexedDB;
   dependencies.indexedDB = new IDBFactory();
   try {
-    return new Database(userId, userName);
+    const db = new Database(userId, userName);
+    // A tablet its medic has unlocked (issue 16); the lock has its own tests.
+    unlockTestDatabase(db);
+    return db;
   } finally {
     dependencies.indexedDB = previous;
   }

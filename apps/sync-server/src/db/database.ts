@@ -1,6 +1,7 @@
 import type { AccessLogTables } from './tables/accessLogs';
 import type { AccountTables } from './tables/accounts';
 import type { AdminTables } from './tables/admin';
+import type { DeviceKeyTables } from './tables/deviceKeys';
 import type { ArchiveTables } from './tables/archive';
 import type { MailTables } from './tables/mail';
 import type { MaterialTables } from './tables/materials';
@@ -31,12 +32,14 @@ export interface Database
     MailTables,
     ArchiveTables,
     RateLimitTables,
-    TreatmentTemplateTables {}
+    TreatmentTemplateTables,
+    DeviceKeyTables {}
 
 export type * from './tables/accessLogs';
 export type * from './tables/accounts';
 export type * from './tables/admin';
 export type * from './tables/archive';
+export type * from './tables/deviceKeys';
 export type * from './tables/mail';
 export type * from './tables/materials';
 export type * from './tables/organizations';

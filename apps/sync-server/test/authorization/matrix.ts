@@ -142,6 +142,12 @@ export const restMatrix = {
   'GET /api/stats/dashboard': { active: signedIn(200) },
   'POST /api/sync/push': { active: signedIn(200) },
   'GET /api/sync/pull': { active: signedIn(200) },
+  // Device encryption (issue 16): the public sealing key, the same for every signed-in user.
+  'GET /api/device/seal-key': { active: signedIn(200) },
+  // A device's PIN share (domain/deviceKeys/policy.ts): only its own user enrols and unlocks;
+  // another user's device is 403 (devicePin.test.ts), the wrong-PIN count too.
+  'POST /api/device/pin': { active: signedIn(200) },
+  'POST /api/device/pin/unlock': { active: signedIn(200) },
 
   // Admin area (docs/spec/accounts.md §6 platform admin; decisions "Admin area": 401 / 403).
   'GET /api/admin/summary': { active: platformAdminOnly(200) },

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof, signKeyRotation } from '@sanidok/crypto';
 import { archiveUrls, requestChallenge } from '../helpers/archive';
 import { issueAccountToken } from '../../src/domain/accounts/accountTokens';
@@ -136,4 +138,20 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
   'GET /api/materials#organization': ({ scope }) => ({ url: `/api/materials?organizationId=${scope.org.id}` }),
   'POST /api/materials': ({ scope }) => ({ url: '/api/materials', payload: { name: uniqueName('Verband'), unit: 'Stück', organizationId: scope.org.id } }),
   'DELETE /api/materials/:id': async ({ world, scope }) => ({ url: `/api/materials/${await freshMaterial(world, scope)}` }),
+  // Device encryption (issue 16): the public sealing key.
+  'GET /api/device/seal-key': () => ({
+    url: '/api/device/seal-key',
+    expectBody: (body) => expect((body as { publicKey: string }).publicKey).toMatch(/^[A-Za-z0-9_-]{43}$/),
+  }),
+  'POST /api/device/pin': () => ({ url: '/api/device/pin', payload: { deviceId: randomUUID(), verifier: 'v'.repeat(43) } }),
+  // Enrolled first by the same browser session, so the right verifier gets the share back.
+  'POST /api/device/pin/unlock': async ({ world, actor }) => {
+    const deviceId = randomUUID();
+    if (actor !== 'anonymous') await world.clients[actor].post('/api/device/pin', { deviceId, verifier: 'v'.repeat(43) });
+    return {
+      url: '/api/device/pin/unlock',
+      payload: { deviceId, verifier: 'v'.repeat(43) },
+      expectBody: (body) => expect((body as { share: string }).share).toMatch(/^[A-Za-z0-9_-]{43}$/),
+    };
+  },
 };

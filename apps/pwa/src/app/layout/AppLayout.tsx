@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useCurrentUser } from '../../api/session';
 import { AdminEmailBanner } from '../../features/admin/AdminEmailBanner';
 import { KeyChangeBanner } from '../../features/archive/KeyChangeBanner';
+import { LockButton, LockGate } from '../../features/lock/LockGate';
 import { de } from '../../i18n/de';
 import { LogoutWarning, useLogoutGuard } from '../../sync/ui/LogoutGuard';
 import { SyncIndicator } from '../../sync/ui/SyncIndicator';
@@ -50,6 +51,7 @@ export function AppLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <SyncIndicator />
+            <LockButton />
             <UserMenu user={user} onLogout={onLogout} />
           </Group>
         </Group>
@@ -77,8 +79,11 @@ export function AppLayout() {
       <AppShell.Main>
         {user.isAdmin && !user.email && <AdminEmailBanner />}
         <KeyChangeBanner user={user} />
-        {/* Header and navigation stay while the next page's code arrives. */}
-        <LoadingOutlet />
+        {/* Header and navigation stay while the next page's code arrives; locked, the lock screen
+            replaces the page (issue 16). */}
+        <LockGate user={{ id: user.id, name: user.fullName || user.username }}>
+          <LoadingOutlet />
+        </LockGate>
       </AppShell.Main>
       <LogoutWarning {...logoutGuard.warningProps} />
     </AppShell>

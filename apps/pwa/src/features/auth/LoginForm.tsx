@@ -11,6 +11,7 @@ import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError } from '../../lib/notify';
 import { zodForm } from '../../lib/zodForm';
 import { PasswordField } from '../../components/PasswordField';
+import { useLockStore } from '../../sync/lockStore';
 
 export function LoginForm() {
   const login = useLogin();
@@ -25,6 +26,14 @@ export function LoginForm() {
   // A failed attempt keeps every input (docs/spec/design.md §7); only the toast and field marks change.
   const onSubmit = form.handleSubmit(({ totpCode, ...values }) =>
     login.mutate(needsCode ? { ...values, totpCode } : values, {
+      // Signing in unlocks the device data with the password just typed (issue 16).
+      onSuccess: (user) => {
+        // Before the signed-in layout renders: it shows a spinner, not the lock screen, meanwhile.
+        useLockStore.setState({ status: 'unlocking', error: null, viaSignIn: true });
+        void import('../../sync/deviceUnlock').then(({ unlockSignedInDevice }) =>
+          unlockSignedInDevice({ id: user.id, name: user.fullName || user.username }, values.password, { signIn: true }),
+        );
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'TOTP_REQUIRED') {
           setNeedsCode(true);

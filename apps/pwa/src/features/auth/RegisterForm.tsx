@@ -9,6 +9,7 @@ import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifyError } from '../../lib/notify';
 import { zodForm } from '../../lib/zodForm';
 import { PasswordField } from '../../components/PasswordField';
+import { useLockStore } from '../../sync/lockStore';
 
 function TermsLabel() {
   // Links open in a new tab so the half-filled form is not lost.
@@ -39,6 +40,14 @@ export function RegisterForm() {
   const onSubmit = form.handleSubmit((values) =>
     // toRegisterPayload drops confirmPassword and terms: they never leave the device.
     registration.mutate(toRegisterPayload(values), {
+      // The new account's device data is encrypted from the first record on (issue 16).
+      onSuccess: (user) => {
+        // Before the signed-in layout renders: it shows a spinner, not the lock screen, meanwhile.
+        useLockStore.setState({ status: 'unlocking', error: null, viaSignIn: true });
+        void import('../../sync/deviceUnlock').then(({ unlockSignedInDevice }) =>
+          unlockSignedInDevice({ id: user.id, name: user.fullName || user.username }, values.password, { signIn: true }),
+        );
+      },
       onError: (error) => {
         applyServerFieldErrors(error, form.setError, ['username', 'email', 'password', 'betaCode']);
         notifyError(de.toasts.registerFailed, errorMessage(error));

@@ -2,6 +2,7 @@ import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useCurrentUser } from '../../api/session';
 import { de } from '../../i18n/de';
+import { LockSettings } from '../lock/LockSettings';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { TwoFactorCard } from './TwoFactorCard';
 
@@ -40,6 +41,7 @@ export function SettingsPage() {
         <ChangePasswordForm />
       </Paper>
       <TwoFactorCard user={user} />
+      <LockSettings />
       <Paper withBorder p="lg">
         <Title order={2} fz="h3" mb="md">
           {de.settings.tipsTitle}

@@ -15,6 +15,7 @@ import * as adminAlerts from './2026-11-24_007_admin_alerts';
 import * as archivedMailText from './2026-11-24_009_archived_mail_text';
 import * as twoFactor from './2026-11-24_010_two_factor';
 import * as keyRecovery from './2026-11-24_011_key_recovery';
+import * as deviceUnlock from './2026-11-24_012_device_unlock';
 import * as treatmentTemplates from './2026-11-24_013_treatment_templates';
 import * as rateLimits from './2026-11-24_014_rate_limits';
 import * as emailVerification from './2026-11-24_015_email_verification';
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_009_archived_mail_text': archivedMailText,
   '2026-11-24_010_two_factor': twoFactor,
   '2026-11-24_011_key_recovery': keyRecovery,
+  '2026-11-24_012_device_unlock': deviceUnlock,
   '2026-11-24_013_treatment_templates': treatmentTemplates,
   '2026-11-24_014_rate_limits': rateLimits,
   '2026-11-24_015_email_verification': emailVerification,

@@ -1,5 +1,5 @@
 import type { MutationResult, PushResponse } from '@sanidok/schema';
-import { pushRequestSchema, quarantineArgs, SYNC_SCHEMA_VERSION, syncMessages } from '@sanidok/schema';
+import { deviceSealMessages, pushRequestSchema, quarantineArgs, sealedArgsKey, sealedArgsSchema, SYNC_SCHEMA_VERSION, syncMessages } from '@sanidok/schema';
 import { bindBatch } from '../../db/batchConnection';
 import { insertRow, rawStatement } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
@@ -8,6 +8,7 @@ import type { BodyRefusal } from '../bodyGuard';
 import { bodyRefusalError, carriesSecretText, inspectBody } from '../bodyGuard';
 import { AppError, validate } from '../errors';
 import { nowIso } from '../time';
+import { sealedArgsOpener } from '../deviceKeys/serverSealKey';
 import { mutationRegistry } from './registry';
 import { reserveVersions, rewindVersions, settleVersions, versionMark } from '../versions';
 
@@ -58,6 +59,7 @@ export async function pushMutations(context: PushContext, body: unknown): Promis
     let lastSeq = await registerDevice(trx, request.deviceId, context.user.id);
     const results: MutationResult[] = [];
     const ctx: CommandContext = { ...context, db: trx, deviceId: request.deviceId };
+    const openSealed = mutations.some((m) => isSealed(m.args)) ? await sealedArgsOpener(trx, context.dataKey) : undefined;
     for (const mutation of mutations) {
       const base = { mutationId: mutation.mutationId, seq: mutation.seq };
       if (mutation.seq <= lastSeq) {
@@ -66,14 +68,19 @@ export async function pushMutations(context: PushContext, body: unknown): Promis
       }
       if (mutation.seq !== lastSeq + 1) break; // a gap: the device resends from lastSeq + 1
       const handler = Object.hasOwn(mutationRegistry, mutation.name) ? mutationRegistry[mutation.name] : undefined;
+      // Args sealed to the server on the device (issue 16) are opened first: everything after sees
+      // them as if sent in clear. One that does not open is refused, never a 500.
+      const opened = openArgs(mutation.args, openSealed);
+      const args = opened.ok ? opened.args : null;
       // Before anything reads the args (the command's schema, the quarantine's JSON.stringify).
-      const refusal: BodyRefusal | undefined = carriesSecretText(mutation.name) ? 'secret' : inspectBody(mutation.args);
+      const refusal: BodyRefusal | undefined = carriesSecretText(mutation.name) ? 'secret' : inspectBody(args);
       const versions = versionMark(trx);
       await savepoint(trx);
       try {
+        if (!opened.ok) throw new AppError(400, 'SEALED_ARGS_INVALID', deviceSealMessages.sealedInvalid);
         if (refusal) throw bodyRefusalError(refusal);
         if (!handler) throw new AppError(400, 'UNKNOWN_MUTATION', syncMessages.unknownMutation);
-        await handler.command(ctx, mutation.args);
+        await handler.command(ctx, args);
         await releaseSavepoint(trx);
         results.push({ ...base, status: 'applied' });
       } catch (error) {
@@ -83,11 +90,11 @@ export async function pushMutations(context: PushContext, body: unknown): Promis
         rewindVersions(trx, versions);
         // A refused body is kept out of the quarantine: too big to store, or the secret itself. Of
         // args with patient data only ids, versions and times stay (docs/security.md "Quarantine").
-        const args = refusal ? 'null' : JSON.stringify(quarantineArgs(mutation.name, mutation.args ?? null) ?? null);
+        const kept = refusal ? 'null' : JSON.stringify(quarantineArgs(mutation.name, args ?? null) ?? null);
         const name = refusal === 'secret' && !handler ? '' : mutation.name;
         await insertRow(trx, 'syncQuarantine', {
           deviceId: request.deviceId, userId: context.user.id, mutationId: mutation.mutationId, seq: mutation.seq, name,
-          args, code: error.code, message: error.message, createdAt: nowIso(),
+          args: kept, code: error.code, message: error.message, createdAt: nowIso(),
         });
         results.push({ ...base, status: 'rejected', code: error.code, message: error.message });
       }
@@ -97,4 +104,18 @@ export async function pushMutations(context: PushContext, body: unknown): Promis
     await settleDevice(trx, [lastSeq, nowIso(), request.deviceId]);
     return { lastSeq, results };
   });
+}
+
+const isSealed = (args: unknown): boolean => typeof args === 'object' && args !== null && Object.hasOwn(args, sealedArgsKey);
+
+/** Plain args pass through; `{ $sealed }` opens with the server's sealing key or is refused. */
+function openArgs(args: unknown, open: ((envelope: string) => unknown) | undefined): { ok: true; args: unknown } | { ok: false } {
+  if (!isSealed(args)) return { ok: true, args };
+  const sealed = sealedArgsSchema.safeParse(args);
+  if (!sealed.success || !open) return { ok: false };
+  try {
+    return { ok: true, args: open(sealed.data[sealedArgsKey]) };
+  } catch {
+    return { ok: false };
+  }
 }

@@ -5,6 +5,7 @@ import { adminRoutes } from './admin';
 import { adminEmailRoutes } from './adminEmail';
 import { archiveRoutes } from './archive';
 import { betaModeRoutes } from './betaMode';
+import { deviceKeyRoutes } from './deviceKeys';
 import { healthRoutes } from './health';
 import { invitationRoutes } from './invitations';
 import { keyRecoveryRoutes } from './keyRecovery';
@@ -42,6 +43,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(accessLogEventRoutes);
   await app.register(statsRoutes);
   await app.register(syncRoutes);
+  await app.register(deviceKeyRoutes);
   await app.register(adminRoutes);
   await app.register(adminEmailRoutes);
 };

@@ -1,0 +1,146 @@
+import { decryptField, encryptField, fromBase64Url, openSealedBox, sealedEnvelopePrefix, sealToPublicKey, toBase64Url } from '@sanidok/crypto/device';
+import type { DeviceCrypto } from './deviceCrypto';
+import type { SecretTable, StoredEnvelopeColumns } from './secretFields';
+import { secretFields } from './secretFields';
+
+/**
+ * Row-level encryption of the device database, used by the Dexie middleware (./middleware.ts).
+ * A stored row keeps its clear fields; its secret fields travel as one JSON envelope in `enc`.
+ * Synchronous throughout: it runs inside IndexedDB transactions.
+ */
+type Row = Record<string, unknown> & StoredEnvelopeColumns & { sealedArgs?: string };
+
+/** The device is locked and cannot seal either (no keyring yet, libsodium not loaded). */
+export class DeviceLockedError extends Error {
+  constructor() {
+    super('Das Gerät ist gesperrt: Daten können erst nach dem Entsperren gespeichert werden.');
+    this.name = 'DeviceLockedError';
+  }
+}
+
+/** Additional data of an envelope: table and a stable id, so a value moved to another row fails. */
+function contextOf(table: SecretTable, row: Row): string {
+  const id = table === 'outbox' ? row.mutationId : table === 'patientData' ? row.protocolId : row.id;
+  return `sanidok/${table}/${String(id)}`;
+}
+
+function openEnvelope(crypto: DeviceCrypto, envelope: string, context: string): Record<string, unknown> {
+  const cached = crypto.plaintextCache.get(envelope);
+  if (cached) return cached;
+  const keys = crypto.unlocked;
+  if (!keys) throw new DeviceLockedError();
+  let json: string;
+  if (envelope.startsWith(lockedPrefix)) {
+    const [, sealedKey = '', inner = ''] = envelope.split('~');
+    json = decryptField(lockEpochKey(crypto, sealedKey), inner, context);
+  } else if (envelope.startsWith(sealedEnvelopePrefix)) {
+    json = openSealedBox(requireSodium(crypto), keys.device, envelope);
+  } else {
+    json = decryptField(keys.dataKey, envelope, context);
+  }
+  const value = JSON.parse(json) as Record<string, unknown>;
+  remember(crypto, envelope, value);
+  return value;
+}
+
+/**
+ * Written while locked: `l1~<lock key sealed to the device>~<d1 envelope under that key>`. The
+ * sealed key repeats in each row of the period, so no extra write is needed to keep it.
+ */
+const lockedPrefix = 'l1~';
+
+function lockEpochKey(crypto: DeviceCrypto, sealedKey: string): Uint8Array {
+  const keys = crypto.unlocked;
+  if (!keys) throw new DeviceLockedError();
+  const opened = crypto.openedLockKeys;
+  let key = opened.get(sealedKey);
+  if (!key) {
+    key = fromBase64Url(openSealedBox(requireSodium(crypto), keys.device, sealedKey));
+    if (!key) throw new Error('Unbekanntes Verschlüsselungsformat');
+    opened.set(sealedKey, key);
+  }
+  return key;
+}
+
+function sealWhileLocked(crypto: DeviceCrypto, json: string, context: string): string {
+  if (!crypto.devicePublicKey) throw new DeviceLockedError();
+  if (!crypto.lockEpoch) {
+    const key = globalThis.crypto.getRandomValues(new Uint8Array(32));
+    crypto.lockEpoch = { key, sealedKey: sealToPublicKey(requireSodium(crypto), crypto.devicePublicKey, toBase64Url(key)) };
+  }
+  return `${lockedPrefix}${crypto.lockEpoch.sealedKey}~${encryptField(crypto.lockEpoch.key, json, context)}`;
+}
+
+/** Bounded: a device with a season of rows must not keep all of it decrypted in memory. */
+const cacheLimit = 20_000;
+function remember(crypto: DeviceCrypto, envelope: string, value: Record<string, unknown>): void {
+  if (crypto.plaintextCache.size >= cacheLimit) crypto.plaintextCache.clear();
+  crypto.plaintextCache.set(envelope, value);
+}
+
+function requireSodium(crypto: DeviceCrypto) {
+  if (!crypto.sodium) throw new DeviceLockedError();
+  return crypto.sodium;
+}
+
+/** The secret fields of a stored row, decrypted (unlocked only). */
+function secretsOf(crypto: DeviceCrypto, table: SecretTable, row: Row): Record<string, unknown> {
+  if (!row.enc) return {};
+  const context = contextOf(table, row);
+  const merged = { ...openEnvelope(crypto, row.enc, context) };
+  for (const patch of row.encPatches ?? []) Object.assign(merged, openEnvelope(crypto, patch, context));
+  return merged;
+}
+
+/** Stored → app shape. Locked, the row comes back as stored: its secrets stay ciphertext. */
+export function openRow(crypto: DeviceCrypto, table: SecretTable, value: unknown): unknown {
+  if (!value || typeof value !== 'object' || !crypto.unlocked) return value;
+  const row = value as Row;
+  if (row.enc === undefined) return value;
+  const { enc: _enc, encPatches: _patches, named: _named, ...rest } = row;
+  return { ...rest, ...secretsOf(crypto, table, row) };
+}
+
+/** App shape → stored. Without a data key the new secrets are sealed to the device's public key. */
+export function sealRow(crypto: DeviceCrypto, table: SecretTable, value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const row = value as Row;
+  const fields: readonly string[] = secretFields[table];
+  const secret: Record<string, unknown> = {};
+  const rest: Row = {};
+  let changed = false;
+  for (const [key, field] of Object.entries(row)) {
+    if (fields.includes(key)) {
+      secret[key] = field;
+      changed = true;
+    } else {
+      rest[key] = field;
+    }
+  }
+  // A row read while locked and written back (a status change): its ciphertext stays as it was.
+  if (!changed) return value;
+  const context = contextOf(table, row);
+  const keys = crypto.unlocked;
+  if (keys) {
+    // A row read while locked but written after the unlock carries its old envelope: merge first.
+    const merged = row.enc ? { ...secretsOf(crypto, table, row), ...secret } : secret;
+    rest.enc = encryptField(keys.dataKey, JSON.stringify(merged), context);
+    // What was just written is read back soon (purge, re-apply, the screen): no decrypt needed.
+    remember(crypto, rest.enc, merged);
+    delete rest.encPatches;
+  } else {
+    const sealed = sealWhileLocked(crypto, JSON.stringify(secret), context);
+    if (row.enc) rest.encPatches = [...(row.encPatches ?? []), sealed];
+    else rest.enc = sealed;
+    crypto.sealedWhileLocked = true;
+  }
+  if (table === 'minorTreatments' && 'patientName' in secret) {
+    if (secret.patientName) rest.named = 1;
+    else delete rest.named;
+  }
+  if (table === 'outbox' && 'args' in secret && !row.sealedArgs && crypto.serverPublicKey && crypto.sodium) {
+    // Pushing needs no device key: the server opens this copy (docs/security.md).
+    rest.sealedArgs = sealToPublicKey(crypto.sodium, crypto.serverPublicKey, JSON.stringify(secret.args ?? null));
+  }
+  return rest;
+}

@@ -1,0 +1,78 @@
+import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { pinSchema } from '@sanidok/schema';
+import type { SyntheticEvent } from 'react';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { PasswordField } from '../../components/PasswordField';
+import { lockDe } from '../../i18n/lock.de';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useLockStore } from '../../sync/lockStore';
+import { defaultLockAfterMinutes, lockAfterMinutes, setLockAfterMinutes } from './useAutoLock';
+
+const lockAfterChoices = [1, 2, defaultLockAfterMinutes];
+
+/** /settings: the device's inactivity time (at most the default) and its quick-unlock PIN (issue 16). */
+export function LockSettings() {
+  const hasPin = useLockStore((s) => s.hasPin);
+  const [minutes, setMinutes] = useState(lockAfterMinutes);
+  const [pin, setPin] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = pinSchema.safeParse(pin);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? lockDe.pinRequired);
+      return;
+    }
+    if (pin !== repeat) {
+      setError(lockDe.pinMismatch);
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    void import('../../sync/deviceUnlock')
+      .then(({ enrolPinOnSignedInDevice }) => enrolPinOnSignedInDevice(pin))
+      .then(() => {
+        setPin('');
+        setRepeat('');
+        notifySuccess(lockDe.pinSaved, lockDe.pinSavedText);
+      })
+      .catch((failure: unknown) => notifyError(lockDe.pinSaveFailed, errorMessage(failure)))
+      .finally(() => setSaving(false));
+  };
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="lock-settings-title">
+      <Stack gap="md">
+        <Title order={2} fz="h3" id="lock-settings-title">{lockDe.settingsTitle}</Title>
+        <Text>{lockDe.settingsText}</Text>
+        <NativeSelect
+          label={lockDe.lockAfter}
+          value={String(minutes)}
+          data={lockAfterChoices.map((m) => ({ value: String(m), label: lockDe.lockAfterOption(m) }))}
+          onChange={(e) => {
+            setLockAfterMinutes(Number(e.currentTarget.value));
+            setMinutes(lockAfterMinutes());
+          }}
+        />
+        <Title order={3} fz="h4">{lockDe.pinSetupTitle}</Title>
+        <Text size="sm">{lockDe.pinSetupText}</Text>
+        {hasPin && <Text size="sm" fw={500}>{lockDe.pinActive}</Text>}
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="sm">
+            <Group grow align="flex-start">
+              <PasswordField label={lockDe.pinNew} inputMode="numeric" maxLength={6} autoComplete="off" value={pin} onChange={(e) => setPin(e.currentTarget.value)} error={error} />
+              <PasswordField label={lockDe.pinRepeat} inputMode="numeric" maxLength={6} autoComplete="off" value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} />
+            </Group>
+            <Group>
+              <Button type="submit" loading={saving}>{lockDe.pinSave}</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,40 @@
+/** German texts of the app lock (issue 16). */
+export const lockDe = {
+  title: 'SaniDok ist gesperrt',
+  text: (name: string) =>
+    `Die Patientendaten auf diesem Gerät sind verschlüsselt. Zum Entsperren das Passwort von ${name} eingeben – das geht auch ohne Netz.`,
+  password: 'Passwort',
+  submit: 'Entsperren',
+  unlocking: 'Wird entsperrt …',
+  wrongPassword: 'Falsches Passwort. Die Daten dieses Geräts bleiben gesperrt.',
+  failed: 'Das Entsperren ist fehlgeschlagen. Bitte erneut versuchen.',
+  earlierPassword:
+    'Die Daten dieses Geräts sind noch mit Ihrem früheren Passwort verschlüsselt (das Passwort wurde auf einem anderen Gerät geändert). Bitte einmal das frühere Passwort eingeben.',
+  passwordRequired: 'Bitte das Passwort eingeben.',
+  discardedInput: 'Beim Sperren wurden nicht gespeicherte Eingaben verworfen.',
+  syncGoesOn: 'Die Synchronisation läuft im gesperrten Zustand weiter.',
+  lockButton: 'App sperren',
+  pin: 'PIN',
+  pinSubmit: 'Mit PIN entsperren',
+  usePassword: 'Mit Passwort entsperren',
+  usePin: 'Mit PIN entsperren',
+  pinRequired: 'Bitte die 6-stellige PIN eingeben.',
+  pinOffline: 'Ohne Netz geht das Entsperren nur mit dem Passwort: Die PIN braucht den Server.',
+  pinOfflineHint: 'Offline: Entsperren mit dem Passwort.',
+  settingsTitle: 'Gerätesperre',
+  settingsText:
+    'Die Patientendaten auf diesem Gerät sind verschlüsselt. Die App sperrt sich nach einer Zeit ohne Eingabe und wenn das Tablet in den Ruhezustand geht.',
+  lockAfter: 'Sperren nach',
+  lockAfterOption: (minutes: number) => (minutes === 1 ? '1 Minute ohne Eingabe' : `${minutes} Minuten ohne Eingabe`),
+  pinSetupTitle: 'PIN zum schnellen Entsperren',
+  pinSetupText:
+    'Mit einer 6-stelligen PIN entsperren Sie dieses Gerät schneller – nur mit Netz, denn der Server prüft die PIN. Nach 5 falschen PINs ist das Passwort nötig.',
+  pinNew: 'Neue PIN (6 Ziffern)',
+  pinRepeat: 'PIN wiederholen',
+  pinMismatch: 'Die PINs stimmen nicht überein.',
+  pinSave: 'PIN einrichten',
+  pinSaved: 'PIN eingerichtet',
+  pinSavedText: 'Dieses Gerät lässt sich jetzt mit der PIN entsperren, solange es online ist.',
+  pinActive: 'Für dieses Gerät ist eine PIN eingerichtet.',
+  pinSaveFailed: 'PIN nicht eingerichtet',
+} as const;

@@ -1,0 +1,17 @@
+import { syncMessages } from '@sanidok/schema';
+import type { Db } from '../../db/connection';
+import { AppError } from '../errors';
+
+/**
+ * Who may use a device's PIN share (issue 16): only the user the device belongs to. A device id
+ * is bound to a user by its first push (devices) or its PIN enrolment (device_pin_shares); another
+ * user gets 403, as a push with a foreign device id does.
+ */
+export async function assertOwnDevice(db: Db, userId: number, deviceId: string): Promise<void> {
+  const [pushed, enrolled] = await Promise.all([
+    db.selectFrom('devices').select('userId').where('id', '=', deviceId).executeTakeFirst(),
+    db.selectFrom('devicePinShares').select('userId').where('deviceId', '=', deviceId).executeTakeFirst(),
+  ]);
+  const owner = pushed?.userId ?? enrolled?.userId;
+  if (owner !== undefined && owner !== userId) throw new AppError(403, 'FOREIGN_DEVICE', syncMessages.foreignDevice);
+}

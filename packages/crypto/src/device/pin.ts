@@ -1,0 +1,81 @@
+import { fromBase64Url } from '../orgKeys/payload';
+import { argon2idParams } from '../passwords';
+import { randomBytes, toBase64Url } from '../random';
+import { loadSodium } from '../sodium';
+
+/**
+ * Quick unlock with a 6-digit PIN (issue 16, docs/security.md "Quick unlock with a PIN").
+ * Argon2id(PIN, salt) gives 64 bytes: the first half is kept on the device only in memory, the
+ * second is the verifier the server checks. The data key is wrapped under SHA-256(first half ‖
+ * share), where the share is a random secret only the server holds and hands out for the right
+ * verifier (5 wrong ones destroy it). The files of a locked tablet hold salt and wrapped key only:
+ * without the server no PIN guess can be checked.
+ */
+export interface PinWrap {
+  salt: string;
+  opsLimit: number;
+  memLimitBytes: number;
+  /** `<iv>.<ct+tag>`: the data key under the PIN-and-share key. */
+  wrappedDataKey: string;
+}
+
+export interface PinSecrets {
+  salt: string;
+  /** Sent to the server; base64url of 32 bytes. */
+  verifier: string;
+  /** Never leaves the device, never stored. */
+  wrapPart: Uint8Array;
+}
+
+/** The PIN-and-share key does not open the wrapped key (should not happen with the right share). */
+export class PinUnwrapError extends Error {
+  constructor() {
+    super('Die PIN öffnet die Daten dieses Geräts nicht.');
+    this.name = 'PinUnwrapError';
+  }
+}
+
+const pinContext = new TextEncoder().encode('sanidok/device-pin/v1');
+type AesKey = Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
+
+export async function pinSecrets(pin: string, salt?: string, params: { opsLimit: number; memLimitBytes: number } = argon2idParams): Promise<PinSecrets> {
+  const sodium = await loadSodium();
+  const saltBytes = salt ? fromBase64Url(salt) : randomBytes(sodium.crypto_pwhash_SALTBYTES);
+  if (!saltBytes) throw new PinUnwrapError();
+  const out = sodium.crypto_pwhash(64, pin, saltBytes, params.opsLimit, params.memLimitBytes, sodium.crypto_pwhash_ALG_ARGON2ID13);
+  const secrets = { salt: toBase64Url(saltBytes), verifier: toBase64Url(out.slice(32)), wrapPart: out.slice(0, 32) };
+  out.fill(0);
+  return secrets;
+}
+
+async function pinKey(wrapPart: Uint8Array, share: string): Promise<AesKey> {
+  const shareBytes = fromBase64Url(share);
+  if (shareBytes?.length !== 32) throw new PinUnwrapError();
+  const material = new Uint8Array(64);
+  material.set(wrapPart, 0);
+  material.set(shareBytes, 32);
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', material);
+  material.fill(0);
+  return globalThis.crypto.subtle.importKey('raw', digest, 'AES-GCM', false, ['encrypt', 'decrypt']);
+}
+
+export async function wrapUnderPin(dataKey: Uint8Array, secrets: PinSecrets, share: string, params: { opsLimit: number; memLimitBytes: number } = argon2idParams): Promise<PinWrap> {
+  const key = await pinKey(secrets.wrapPart, share);
+  const iv = randomBytes(12) as Uint8Array<ArrayBuffer>;
+  const ct = await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: pinContext }, key, dataKey as Uint8Array<ArrayBuffer>);
+  return { salt: secrets.salt, ...params, wrappedDataKey: `${toBase64Url(iv)}.${toBase64Url(new Uint8Array(ct))}` };
+}
+
+export async function unwrapUnderPin(wrap: PinWrap, secrets: PinSecrets, share: string): Promise<Uint8Array> {
+  const key = await pinKey(secrets.wrapPart, share);
+  const [ivText, ctText] = wrap.wrappedDataKey.split('.');
+  const iv = ivText ? fromBase64Url(ivText) : undefined;
+  const ct = ctText ? fromBase64Url(ctText) : undefined;
+  if (!iv || !ct) throw new PinUnwrapError();
+  try {
+    const plain = await globalThis.crypto.subtle.decrypt({ name: 'AES-GCM', iv: iv as Uint8Array<ArrayBuffer>, additionalData: pinContext }, key, ct as Uint8Array<ArrayBuffer>);
+    return new Uint8Array(plain);
+  } catch {
+    throw new PinUnwrapError();
+  }
+}

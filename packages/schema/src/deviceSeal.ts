@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * Device encryption (issue 16, docs/security.md "Encryption on the device"). Outbox rows are
+ * sealed at write time to the server's public sealing key, so a locked device pushes without any
+ * key of its own: a mutation's `args` is then `{ "$sealed": "s1.<sealed box>" }`, opened by the
+ * push handler before anything else reads it.
+ */
+export const sealedArgsKey = '$sealed';
+
+export const deviceSealMessages = {
+  sealedInvalid: 'Die verschlüsselte Änderung konnte nicht geöffnet werden.',
+  deviceIdInvalid: 'Ungültige Geräte-Kennung.',
+  verifierInvalid: 'Ungültiger PIN-Nachweis.',
+  pinWrong: (remaining: number) =>
+    `Falsche PIN. Noch ${remaining} ${remaining === 1 ? 'Versuch' : 'Versuche'}, danach ist das Passwort nötig.`,
+  pinLocked: 'Zu viele falsche PINs: Die PIN dieses Geräts ist gelöscht. Bitte mit dem Passwort entsperren.',
+  pinMissing: 'Für dieses Gerät ist keine PIN eingerichtet. Bitte mit dem Passwort entsperren.',
+} as const;
+
+/** Wrong PINs a device's share survives (docs/security.md "Quick unlock with a PIN"). */
+export const pinAttemptsAllowed = 5;
+
+/** A 6-digit PIN: only its Argon2id-derived verifier ever leaves the device. */
+export const pinSchema = z.string().regex(/^\d{6}$/, 'Die PIN besteht aus genau 6 Ziffern.');
+
+const verifier = z.string({ error: deviceSealMessages.verifierInvalid }).regex(/^[A-Za-z0-9_-]{43}$/, deviceSealMessages.verifierInvalid);
+const deviceId = z.uuid({ error: deviceSealMessages.deviceIdInvalid });
+
+/** POST /api/device/pin (enrol) and POST /api/device/pin/unlock: the device and its PIN verifier. */
+export const devicePinSchema = z.strictObject({ deviceId, verifier });
+export type DevicePinInput = z.infer<typeof devicePinSchema>;
+
+/** The server-held share, base64url (32 bytes); needed with the PIN to open the PIN-wrapped key. */
+export const devicePinShareReply = z.object({ share: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+export type DevicePinShare = z.infer<typeof devicePinShareReply>;
+
+/** `{ "$sealed": "s1.…" }` and nothing else; at most 1 MB like every body. */
+export const sealedArgsSchema = z.strictObject({
+  [sealedArgsKey]: z.string().startsWith('s1.').max(1_500_000),
+});
+
+/** GET /api/device/seal-key: the server's X25519 public key, base64url (32 bytes). */
+export const deviceSealKeyReply = z.object({
+  publicKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+export type DeviceSealKey = z.infer<typeof deviceSealKeyReply>;
