@@ -39,7 +39,8 @@ function sample(schema: z.ZodType, withSecrets = false): unknown {
       return withSecrets ? { ...named, ...secrets } : named;
     }
     case 'array': return [inner('element')];
-    case 'string': return 'Text';
+    // A reply string with a format (a key's base64url, an id) gets a sample that has it.
+    case 'string': return ['Text', 'A'.repeat(43), '00000000-0000-4000-8000-000000000000'].find((text) => schema.safeParse(text).success) ?? 'Text';
     case 'number': return 7;
     case 'boolean': return true;
     case 'literal': return (def.values as unknown[])[0];

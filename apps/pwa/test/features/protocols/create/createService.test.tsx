@@ -46,7 +46,8 @@ describe('service detail, tab Patientenprotokolle', () => {
     await seedSignedIn([runningService(serviceId, { status: 'archived' })]);
     renderSignedIn(tabPath);
     expect(await screen.findByText('Keine Protokolle')).toBeInTheDocument();
-    expect(screen.getByText('Für diesen Sanitätsdienst können keine Protokolle mehr erstellt werden.')).toBeInTheDocument();
+    // The team standing is a query of its own, which may answer after the list.
+    expect(await screen.findByText('Für diesen Sanitätsdienst können keine Protokolle mehr erstellt werden.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Neues Patientenprotokoll' })).not.toBeInTheDocument();
   });
 
