@@ -10,6 +10,7 @@ export {
 } from './orgKeys/derive';
 export type { OrganizationPublicKeys } from './orgKeys/fingerprint';
 export { organizationKeyFingerprint, organizationPublicKeyLength } from './orgKeys/fingerprint';
+export { newOrganizationKey } from './orgKeys/newKey';
 export type { OrganizationPublicKeyPayload } from './orgKeys/payload';
 export {
   fromBase64Url,

@@ -61,11 +61,9 @@ export function GenerateKeyDialog({ organization, onClose, onGenerated, onLostKe
         return;
       }
       current = parsed.secret;
-      secret = crypto.generateOrganizationSecret();
-      const keys = await crypto.deriveOrganizationKeys(secret);
-      keys.sealing.privateKey.fill(0);
-      keys.signing.privateKey.fill(0);
-      const publicKeys = crypto.publicKeysToBase64Url(keys);
+      const created = await crypto.newOrganizationKey();
+      secret = created.secret;
+      const { publicKeys } = created;
       const rotationSignature = await crypto.signKeyRotation(current, organization.id, publicKeys);
       const updated = await generateKey(organization.id, publicKeys, password, rotationSignature);
       setPassword('');

@@ -42,11 +42,9 @@ export function KeyRecoveryDialog({ organization, onClose, onGenerated }: KeyRec
     let secret: Uint8Array | undefined;
     try {
       const crypto = await loadArchiveCrypto();
-      secret = crypto.generateOrganizationSecret();
-      const keys = await crypto.deriveOrganizationKeys(secret);
-      keys.sealing.privateKey.fill(0);
-      keys.signing.privateKey.fill(0);
-      const publicKeys = crypto.publicKeysToBase64Url(keys);
+      const created = await crypto.newOrganizationKey();
+      secret = created.secret;
+      const { publicKeys } = created;
       const recovery = await requestKeyRecovery(organization.id, publicKeys, password);
       setPassword('');
       notifySuccess(t.done, t.doneText(formatDateTime(recovery.effectiveAt)));

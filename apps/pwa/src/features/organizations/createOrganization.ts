@@ -55,12 +55,9 @@ async function prepareKey(): Promise<PreparedKey> {
       (async () => {
         // libsodium and HPKE are several hundred KB: loaded on the first creation, not with the app.
         const crypto = await import('@sanidok/crypto');
-        secret = crypto.generateOrganizationSecret();
-        const keys = await crypto.deriveOrganizationKeys(secret);
-        // The private keys are not needed here; overwrite them instead of leaving them to the GC.
-        keys.sealing.privateKey.fill(0);
-        keys.signing.privateKey.fill(0);
-        return { crypto, secret, publicKeys: crypto.publicKeysToBase64Url(keys) };
+        const created = await crypto.newOrganizationKey();
+        secret = created.secret;
+        return { crypto, ...created };
       })(),
     );
   } catch {

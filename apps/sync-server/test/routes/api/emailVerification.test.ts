@@ -1,28 +1,18 @@
 import type { ApiErrorBody, PublicUser } from '@sanidok/schema';
 import { emailVerificationMessages, passwordResetMessages } from '@sanidok/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminClient } from '../../helpers/admin';
 import { json } from '../../helpers/json';
 import { databaseText } from '../../helpers/protocols';
 import type { TestSmtpServer } from '../../helpers/smtp';
-import { smtpCredentials, startSmtpServer } from '../../helpers/smtp';
-import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
+import { appWithSmtp, startSmtpServer } from '../../helpers/smtp';
+import { Client, registeredClient } from '../../helpers/testApp';
 
 let smtp: TestSmtpServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
 });
 
-async function setup() {
-  const app = await createTestApp({ appOrigin: 'https://sanidok.example.de' });
-  const admin = await adminClient(app);
-  const configured = await admin.post('/api/admin/email-configurations', {
-    name: 'Loopback', host: '127.0.0.1', port: smtp.port, useTLS: false, username: smtpCredentials.username, password: smtpCredentials.password,
-    fromEmail: 'noreply@sanidok.example', isActive: true,
-  });
-  expect(configured.statusCode).toBe(201);
-  return app;
-}
+const setup = () => appWithSmtp(smtp, { appOrigin: 'https://sanidok.example.de' });
 
 async function linkFor(app: Awaited<ReturnType<typeof setup>>, to: string): Promise<string> {
   await app.mailer.flush();

@@ -2,28 +2,18 @@ import type { ApiErrorBody } from '@sanidok/schema';
 import { passwordResetMessages } from '@sanidok/schema';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminClient } from '../../helpers/admin';
 import { json } from '../../helpers/json';
 import { databaseText } from '../../helpers/protocols';
 import type { TestSmtpServer } from '../../helpers/smtp';
-import { smtpCredentials, startSmtpServer } from '../../helpers/smtp';
-import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
+import { appWithSmtp, startSmtpServer } from '../../helpers/smtp';
+import { Client, registeredClient } from '../../helpers/testApp';
 
 let smtp: TestSmtpServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
 });
 
-async function setup() {
-  const app = await createTestApp({ appOrigin: 'https://sanidok.example.de' });
-  const admin = await adminClient(app);
-  const configured = await admin.post('/api/admin/email-configurations', {
-    name: 'Loopback', host: '127.0.0.1', port: smtp.port, useTLS: false, username: smtpCredentials.username, password: smtpCredentials.password,
-    fromEmail: 'noreply@sanidok.example', isActive: true,
-  });
-  expect(configured.statusCode).toBe(201);
-  return app;
-}
+const setup = () => appWithSmtp(smtp, { appOrigin: 'https://sanidok.example.de' });
 
 /** The link of the newest reset mail to `to`, read from the real SMTP server. */
 async function linkFor(app: Awaited<ReturnType<typeof setup>>, to: string): Promise<string> {

@@ -2,23 +2,14 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxRow, SaniDokDb } from '../../../../src/data/db';
+import type { OutboxRow } from '../../../../src/data/db';
 import { PrintPanel } from '../../../../src/features/protocols/print/PrintPanel';
-import { seedSignedIn } from '../../minorTreatments/minorTreatments.fixtures';
-import { entries, newerMeasurement, olderMeasurement, patient, protocolId, protocolRow } from './printFixtures';
+import { patient, protocolId, seedPrintableProtocol } from './printFixtures';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function seedProtocol(withPatientData = true): Promise<SaniDokDb> {
-  const db = await seedSignedIn();
-  await db.protocols.put(protocolRow());
-  if (withPatientData) await db.patientData.put({ protocolId, patientData: patient, version: 4 });
-  await db.vitalRecords.bulkPut([olderMeasurement, newerMeasurement]);
-  await db.treatmentEntries.bulkPut(entries);
-  return db;
-}
 
 function renderPanel() {
   return render(
@@ -46,7 +37,7 @@ function captureDownloads() {
 
 describe('FHIR export from the protocol screen', () => {
   it('saves a FHIR R4 document of the device’s copy and logs fhir_export in the outbox', async () => {
-    const db = await seedProtocol();
+    const db = await seedPrintableProtocol();
     const files = captureDownloads();
     renderPanel();
     const button = await screen.findByRole('button', { name: 'Als FHIR-Dokument exportieren' });
@@ -65,7 +56,7 @@ describe('FHIR export from the protocol screen', () => {
   });
 
   it('is blocked like printing when the device holds no patient data', async () => {
-    await seedProtocol(false);
+    await seedPrintableProtocol({ withPatientData: false });
     renderPanel();
     expect(await screen.findByRole('button', { name: 'Als FHIR-Dokument exportieren' })).toBeDisabled();
   });

@@ -1,6 +1,7 @@
 import type { PatientData, VitalValueData } from '@sanidok/schema';
 import type { LocalProtocol, ProtocolView } from '../../../../src/data/repositories/protocols';
-import type { LocalTreatmentEntry, LocalVitalRecord } from '../../../../src/data/db';
+import type { LocalTreatmentEntry, LocalVitalRecord, SaniDokDb } from '../../../../src/data/db';
+import { seedSignedIn } from '../../minorTreatments/minorTreatments.fixtures';
 import { protocolRow as baseProtocolRow } from '../list/list.fixtures';
 
 // A protocol of the Stadtfest on 4 July 2026 (Berlin summer time: UTC+2), with two measurements
@@ -85,4 +86,14 @@ export function linesAfter(doc: Document, heading: string): string[] {
   const list = h?.nextElementSibling;
   if (!list || list.tagName !== 'UL') throw new Error(`Keine Liste nach ${heading}`);
   return [...list.querySelectorAll('li')].map((li) => li.textContent);
+}
+
+/** The signed-in user's database with this file's protocol, its measurements and entries (and, unless told not to, its patient data). */
+export async function seedPrintableProtocol(options: { withPatientData?: boolean } = {}): Promise<SaniDokDb> {
+  const db = await seedSignedIn();
+  await db.protocols.put(protocolRow());
+  if (options.withPatientData ?? true) await db.patientData.put({ protocolId, patientData: patient, version: 4 });
+  await db.vitalRecords.bulkPut([olderMeasurement, newerMeasurement]);
+  await db.treatmentEntries.bulkPut(entries);
+  return db;
 }

@@ -2,12 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxRow, SaniDokDb } from '../../../../src/data/db';
+import type { OutboxRow } from '../../../../src/data/db';
 import * as repository from '../../../../src/data/repositories/protocols';
 import { PrintPanel } from '../../../../src/features/protocols/print/PrintPanel';
-import { seedSignedIn } from '../../minorTreatments/minorTreatments.fixtures';
 import { findToast } from '../../../helpers/render';
-import { entries, newerMeasurement, olderMeasurement, patient, protocolId, protocolRow } from './printFixtures';
+import { patient, protocolId, protocolRow, seedPrintableProtocol } from './printFixtures';
 
 // The real repository, except where one test makes the read fail.
 vi.mock('../../../../src/data/repositories/protocols', async (importOriginal) => {
@@ -19,14 +18,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function seedProtocol(options: { withPatientData?: boolean } = {}): Promise<SaniDokDb> {
-  const db = await seedSignedIn();
-  await db.protocols.put(protocolRow());
-  if (options.withPatientData ?? true) await db.patientData.put({ protocolId, patientData: patient, version: 4 });
-  await db.vitalRecords.bulkPut([olderMeasurement, newerMeasurement]);
-  await db.treatmentEntries.bulkPut(entries);
-  return db;
-}
 
 function renderPanel() {
   return render(
@@ -70,7 +61,7 @@ const enabledButton = async (name: string) => {
 
 describe('PrintPanel', () => {
   it('RTW-Übergabe: opens 800×600 inside the tap, logs print_handover before writing the sheet, prints after 100 ms', async () => {
-    const db = await seedProtocol();
+    const db = await seedPrintableProtocol();
     renderPanel();
     const button = await enabledButton('RTW-Übergabe drucken');
     expect(screen.getByRole('group', { name: 'Drucken' })).toBeInTheDocument();
@@ -109,7 +100,7 @@ describe('PrintPanel', () => {
   });
 
   it('Vollständiges Protokoll: logs print_complete_protocol and writes the full protocol', async () => {
-    const db = await seedProtocol();
+    const db = await seedPrintableProtocol();
     renderPanel();
     const button = await enabledButton('Vollständiges Protokoll drucken');
     const win = fakePrintWindow();
@@ -129,7 +120,7 @@ describe('PrintPanel', () => {
   });
 
   it("shows 'Druckfehler' with the reason when the protocol cannot be read, and closes the window again", async () => {
-    const db = await seedProtocol();
+    const db = await seedPrintableProtocol();
     renderPanel();
     const button = await enabledButton('RTW-Übergabe drucken');
     const win = fakePrintWindow();
@@ -146,7 +137,7 @@ describe('PrintPanel', () => {
   });
 
   it("shows 'Druckfehler' when the browser blocks the print window", async () => {
-    const db = await seedProtocol();
+    const db = await seedPrintableProtocol();
     renderPanel();
     const button = await enabledButton('Vollständiges Protokoll drucken');
     vi.spyOn(window, 'open').mockReturnValue(null);
@@ -159,7 +150,7 @@ describe('PrintPanel', () => {
   });
 
   it('prints even when the access log cannot be written', async () => {
-    const db = await seedProtocol();
+    const db = await seedPrintableProtocol();
     renderPanel();
     const button = await enabledButton('RTW-Übergabe drucken');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -175,7 +166,7 @@ describe('PrintPanel', () => {
   });
 
   it('is disabled, with the reason, when the patient data is no longer on the device; nothing opens or is logged', async () => {
-    const db = await seedProtocol({ withPatientData: false });
+    const db = await seedPrintableProtocol({ withPatientData: false });
     await db.protocols.put(protocolRow({ status: 'discharged', dischargedAt: '2026-07-04T09:00:00.000Z', dischargeStatus: 'stabil' }));
     renderPanel();
     const hint = await screen.findByText(/Drucken nicht möglich: Die Patientendaten dieses Protokolls sind nicht mehr auf diesem Gerät gespeichert/);
