@@ -6,7 +6,7 @@ import type { OutboxRow } from '../../../../src/data/db';
 import * as repository from '../../../../src/data/repositories/protocols';
 import { PrintPanel } from '../../../../src/features/protocols/print/PrintPanel';
 import { findToast } from '../../../helpers/render';
-import { patient, protocolId, protocolRow, seedPrintableProtocol } from './printFixtures';
+import { protocolId, protocolRow, seedPrintableProtocol } from './printFixtures';
 
 // The real repository, except where one test makes the read fail.
 vi.mock('../../../../src/data/repositories/protocols', async (importOriginal) => {
