@@ -59,7 +59,8 @@ describe('service team on the service detail', () => {
     const { user, fetchMock } = renderWith(`/services/${stadtfest.id}?tab=minor-treatments`, {
       [`POST /api/services/${stadtfest.id}/join`]: () => json({ message: serviceTeamMessages.wrongCode, code: 'FORBIDDEN' }, 403),
     });
-    expect(await screen.findAllByText('Sie sind diesem Sanitätsdienst nicht zugeteilt')).toHaveLength(2);
+    // Both notices (tab and header) come from live queries of their own: wait for the second too.
+    await waitFor(() => expect(screen.getAllByText('Sie sind diesem Sanitätsdienst nicht zugeteilt')).toHaveLength(2));
     expect(screen.queryByRole('button', { name: 'Neue Behandlung' })).not.toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Name nur für das Team sichtbar' })).toHaveTextContent('Schürfwunde Knie');
     expect(screen.queryByText('SANI-4242')).not.toBeInTheDocument();
