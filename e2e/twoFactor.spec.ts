@@ -17,7 +17,7 @@ test.describe('Zwei-Faktor-Anmeldung', () => {
     const owner = uniqueName('zweifaktor');
     await registerViaUi(page, owner);
     await page.goto('/settings');
-    await page.getByRole('button', { name: 'Einrichten' }).click();
+    await page.getByRole('button', { name: 'Einrichten', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Zwei-Faktor-Anmeldung einrichten' });
     await dialog.getByLabel('Aktuelles Passwort').fill('Geheim-Sani-42');
     await dialog.getByRole('button', { name: 'Weiter' }).click();

@@ -3,6 +3,7 @@ import { passwordPolicy } from '@sanidok/schema';
 import type { AppConfig } from '../../config/config';
 import { ConfigError } from '../../config/config';
 import type { Db } from '../../db/connection';
+import { isUniqueViolation } from '../errors';
 import { nowIso } from '../time';
 import { isCommonPassword } from './passwordBlockList';
 import { countAdmins, findUserByUsername, insertUser, updateUser } from './usersRepository';
@@ -31,7 +32,13 @@ export async function ensureFirstAdmin(db: Db, admin: AppConfig['admin']): Promi
   if (existing) {
     await updateUser(db, existing.id, { isAdmin: 1, passwordHash, updatedAt: now });
   } else {
-    await insertUser(db, { username, passwordHash, email: null, fullName: 'Plattform-Administrator', isAdmin: 1, isBlocked: 0, createdAt: now, updatedAt: now });
+    try {
+      await insertUser(db, { username, passwordHash, email: null, fullName: 'Plattform-Administrator', isAdmin: 1, isBlocked: 0, createdAt: now, updatedAt: now });
+    } catch (error) {
+      // Two processes starting at once on one PostgreSQL database (docs/deployment.md): the other made the admin.
+      if (isUniqueViolation(error)) return { kind: 'exists' };
+      throw error;
+    }
   }
   return { kind: 'created', username, generatedPassword };
 }

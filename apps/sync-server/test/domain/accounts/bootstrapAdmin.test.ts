@@ -33,3 +33,14 @@ describe('first platform admin', () => {
     expect(await app.db.selectFrom('users').select('id').execute()).toHaveLength(0);
   });
 });
+
+describe('first platform admin, two processes at once', () => {
+  it('starts both, with one admin (the insert race itself: e2e/twoProcesses.spec.ts on PostgreSQL)', async () => {
+    const app = await createTestApp();
+    // Both see no admin and hash off the event loop, so the two calls interleave.
+    const credentials = { username: 'leitung', password: 'Leitstelle-Nord-7' };
+    const results = await Promise.all([ensureFirstAdmin(app.db, credentials), ensureFirstAdmin(app.db, credentials)]);
+    for (const result of results) expect(['created', 'exists']).toContain(result.kind);
+    expect(await app.db.selectFrom('users').select('username').where('isAdmin', '=', 1).execute()).toEqual([{ username: 'leitung' }]);
+  });
+});
