@@ -253,6 +253,8 @@ test.describe('Barrierefreiheit – angemeldet (Tablet hochkant)', () => {
     // A new organisation: the create dialog and the one-time key dialog.
     await page.getByRole('button', { name: 'Organisation erstellen' }).click();
     const createDialog = page.getByRole('dialog', { name: 'Organisation erstellen' });
+    // Visible first, as for the other dialogs: scanned while it fades in, its colours are half-mixed.
+    await expect(createDialog).toBeVisible();
     await expectAccessible(page, 'Dialog Organisation erstellen');
     await createDialog.getByLabel('Name').fill(`Johanniter ${uniqueName('org')}`);
     await createDialog.getByRole('button', { name: 'Erstellen' }).click();

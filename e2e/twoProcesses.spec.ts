@@ -3,7 +3,7 @@ import { controlledByServiceWorker, createMaterialViaApi, createRunningServiceVi
 import { createProtocolViaDialog, recordSimpleVitals, waitUntilProtocolCaptureReady } from './support/protocolScreens';
 import { createOrganizationWithKeyViaUi, expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
 import { TwoProcesses, withPostgres } from './support/twoProcesses';
-import { uniqueName } from './helpers';
+import { uniqueName, unlockWhenLocked } from './helpers';
 
 /**
  * Issue 18: the offline patient case against two server processes on one PostgreSQL database,
@@ -17,6 +17,8 @@ test('Ein Patientenfall offline, synchronisiert über zwei Serverprozesse hinter
   const context = await browser.newContext({ ...tabletContextOptions, baseURL: servers.url });
   try {
     const page = await context.newPage();
+    // Every fresh load starts locked (issue 16): unlock with the password registered below.
+    await unlockWhenLocked(page);
     const userId = await registerViaApi(page.request, uniqueName('sani'));
     const organization = await createOrganizationWithKeyViaUi(page, `DRK Zwei Prozesse ${uniqueName('org')}`);
     await createMaterialViaApi(page.request, organization.id, 'Rettungsdecke', 'Stück');
