@@ -22,8 +22,16 @@ interface Pending {
 }
 
 // Plain CommonJS: eval workers start as scripts. A verify that throws (malformed hash) is a mismatch.
+//
+// The hashing thread runs at the lowest scheduling priority (Linux: nice 19 for this thread only,
+// found through /proc/thread-self): during a login storm the event loop thread, which answers
+// every other request, gets the CPU first. Elsewhere the call fails and the thread keeps its priority.
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(tid) && tid > 0) require('node:os').setPriority(tid, 19);
+} catch {}
 const sodium = require(workerData.sodiumPath);
 parentPort.on('message', async (task) => {
   await sodium.ready;
