@@ -50,6 +50,9 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
         const a = interactive[i] as Element;
         const b = interactive[j] as Element;
         if (a.contains(b) || b.contains(a)) continue;
+        // A field's own section button (the password field's eye) sits inside the field by design.
+        const wrapper = (el: Element) => el.closest('.mantine-Input-wrapper');
+        if (wrapper(a) !== null && wrapper(a) === wrapper(b)) continue;
         const ra = rects[i] as DOMRect;
         const rb = rects[j] as DOMRect;
         const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);

@@ -8,11 +8,20 @@ import { useLocation } from 'react-router-dom';
  * covered the next screen's result (issue 17). Errors that belong to a dialog show in the dialog.
  */
 let lastShownAt = 0;
+let shownCount = 0;
+const toastId = 'sanidok-toast';
 
+/**
+ * One toast, replaced in place: `update` rewrites the one on screen (no second toast fading out
+ * beside it), `show` brings it up when none is (and is ignored while one is). The 5000/5001 ms
+ * alternate so that the toast's timer starts again with the new text.
+ */
 function show(title: string, message: string, color: 'red' | 'green'): void {
-  notifications.clean();
   lastShownAt = Date.now();
-  notifications.show({ title, message, color, withBorder: true });
+  shownCount += 1;
+  const toast = { id: toastId, title, message, color, withBorder: true, autoClose: 5000 + (shownCount % 2) };
+  notifications.update(toast);
+  notifications.show(toast);
 }
 
 export function notifyError(title: string, message: string): void {
@@ -30,6 +39,6 @@ export function notifySuccess(title: string, message: string): void {
 export function useClearToastsOnNavigation(): void {
   const { pathname } = useLocation();
   useEffect(() => {
-    if (Date.now() - lastShownAt > 1000) notifications.clean();
+    if (Date.now() - lastShownAt > 1000) notifications.hide(toastId);
   }, [pathname]);
 }
