@@ -26,7 +26,7 @@ function protocol(serviceId: string, i: number): PatientProtocol {
     id: randomUUID(), serviceId, serviceName: 'Stadtfest', organizationId: 1, serviceProtocolNumber: i + 1, status: 'active',
     chiefComplaint: 'Schnittwunde am Unterarm nach Sturz vom Fahrrad', symptoms: 'Blutung gestillt, Schmerz 4/10', incidentTime: at,
     initialAssessment: 'wach, orientiert, Haut blass', allergies: 'Penicillin', medications: 'Ramipril 5 mg', pastHistory: 'Hypertonie',
-    handlingInstructions: null, helper1: 'Mona Member', helper2: null, dischargeStatus: null, dischargeDestination: null, handoverTo: null,
+    handlingInstructions: null, helper1: 'Mona Member', helper2: null, dischargeStatus: null, dischargeOutcome: null, dischargeDestination: null, handoverTo: null,
     dischargeComment: null, dischargedById: null, dischargedAt: null, treatedById: 2, createdAt: at, updatedAt: at, version: i + 1, needsReview: false,
   };
 }

@@ -29,7 +29,7 @@ function protocol(i: number): PatientProtocolWithSummary {
   return {
     id: randomUUID(), serviceId: randomUUID(), serviceName: 'Stadtfest', organizationId: 1, serviceProtocolNumber: i + 1, status: 'active',
     chiefComplaint: 'Schnittwunde am Unterarm', symptoms: 'Blutung gestillt', incidentTime: at, initialAssessment: 'wach, orientiert', allergies: null, medications: null, pastHistory: null,
-    handlingInstructions: null, helper1: 'Mona Member', helper2: null, dischargeStatus: null, dischargeDestination: null, handoverTo: null,
+    handlingInstructions: null, helper1: 'Mona Member', helper2: null, dischargeStatus: null, dischargeOutcome: null, dischargeDestination: null, handoverTo: null,
     dischargeComment: null, dischargedById: null, dischargedAt: null, treatedById: 2, createdAt: at, updatedAt: at, version: i + 1, needsReview: false,
     treatmentSummary: 'Wundversorgung, Pflaster',
   };

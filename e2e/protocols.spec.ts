@@ -194,7 +194,7 @@ test.describe('Patientenprotokolle offline', () => {
       const stored = storedProtocolCase(server.databasePath, serviceId);
       expect(stored.protocols).toHaveLength(1);
       expect(stored.protocols[0]).toMatchObject({
-        id: protocolId, serviceProtocolNumber: 1, status: 'discharged', chiefComplaint, allergies: 'Penicillin', dischargeStatus: 'stabil',
+        id: protocolId, serviceProtocolNumber: 1, status: 'discharged', chiefComplaint, allergies: 'Penicillin', dischargeStatus: 'stabil', dischargeOutcome: 'ambulance',
         dischargeDestination: discharge.destination, handoverTo: discharge.handoverTo, dischargeComment: discharge.comment, needsReview: 0,
         symptoms, incidentTime: incident.stored,
       });

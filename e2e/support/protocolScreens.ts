@@ -154,6 +154,8 @@ export async function addEntryWithWizard(page: Page, entry: WizardEntry): Promis
 
 export interface Discharge {
   condition: 'Stabil' | 'Instabil';
+  /** Ausgang der Versorgung, as the radio's label reads (dischargeOutcomeLabels); default: handed to the ambulance service. */
+  outcome?: string;
   destination: string;
   handoverTo: string;
   comment: string;
@@ -164,6 +166,7 @@ export async function dischargeViaDialog(page: Page, discharge: Discharge): Prom
   await page.getByRole('button', { name: 'Patient entlassen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Patient entlassen' });
   await dialog.getByRole('radio', { name: discharge.condition, exact: true }).check();
+  await dialog.getByRole('radio', { name: discharge.outcome ?? 'An den Rettungsdienst übergeben', exact: true }).check();
   await dialog.getByRole('textbox', { name: 'Verbleib' }).fill(discharge.destination);
   await dialog.getByRole('textbox', { name: 'Übergabe an' }).fill(discharge.handoverTo);
   await dialog.getByRole('textbox', { name: 'Kommentar' }).fill(discharge.comment);

@@ -16,6 +16,7 @@ export interface StoredProtocolRow {
   pastHistory: string | null;
   helper1: string | null;
   dischargeStatus: string | null;
+  dischargeOutcome: string | null;
   dischargeDestination: string | null;
   handoverTo: string | null;
   dischargeComment: string | null;
@@ -68,7 +69,7 @@ export function storedProtocolCase(file: string, serviceId: string): StoredProto
     const protocols = db
       .prepare(
         `select id, service_protocol_number as serviceProtocolNumber, status, chief_complaint as chiefComplaint,
-                initial_assessment as initialAssessment, allergies, medications, past_history as pastHistory, helper1, discharge_status as dischargeStatus,
+                initial_assessment as initialAssessment, allergies, medications, past_history as pastHistory, helper1, discharge_status as dischargeStatus, discharge_outcome as dischargeOutcome,
                 discharge_destination as dischargeDestination, handover_to as handoverTo, discharge_comment as dischargeComment,
                 discharged_at as dischargedAt, needs_review as needsReview, symptoms, incident_time as incidentTime
            from patient_protocols where service_id = ? order by service_protocol_number`,

@@ -2,7 +2,7 @@ import type { ApiErrorBody } from './errors';
 import { organizationPublicKeysSchema } from './organizations';
 import type { PatientData } from './patientData';
 import { genders, parsePatientData } from './patientData';
-import type { PatientProtocolWithSummary } from './protocols';
+import type { DischargeOutcome, PatientProtocolWithSummary } from './protocols';
 import type { SealedEnvelope } from './sealedEnvelope';
 import type { ServiceStoredStatus } from './services';
 import type { TreatmentEntry } from './treatmentEntries';
@@ -194,6 +194,7 @@ export interface ArchivedProtocolResult {
     dischargedAt: string | null;
     dischargeNotes: string | null;
     dischargeStatus: string | null;
+    dischargeOutcome: DischargeOutcome | null;
     dischargeDestination: string | null;
     handoverTo: string | null;
     helpers: string[];
@@ -247,6 +248,7 @@ export function toArchivedProtocolResult(
       dischargedAt: protocol.dischargedAt,
       dischargeNotes: protocol.dischargeComment,
       dischargeStatus: protocol.dischargeStatus,
+      dischargeOutcome: protocol.dischargeOutcome ?? null,
       dischargeDestination: protocol.dischargeDestination,
       handoverTo: protocol.handoverTo,
       helpers: [protocol.helper1, protocol.helper2].filter((h): h is string => Boolean(h)),

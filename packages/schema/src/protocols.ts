@@ -20,6 +20,7 @@ export const protocolMessages = {
   tooManyMaterials: 'Höchstens 50 Materialien je Speichern',
   tooManyEntries: 'Höchstens 100 Maßnahmen je Speichern',
   dischargeStatusRequired: 'Bitte wählen Sie den Patientenzustand aus',
+  dischargeOutcomeRequired: 'Bitte wählen Sie aus, wie die Versorgung endete',
   dischargeDestinationRequired: 'Verbleib ist erforderlich',
   handoverToRequired: 'Übergabe an ist erforderlich',
   dischargeTextLong: 'Der Text darf höchstens 200 Zeichen lang sein',
@@ -213,8 +214,30 @@ export type UpdateProtocolInput = z.input<typeof updateProtocolSchema>;
 export const dischargeStatuses = ['stabil', 'instabil'] as const;
 export type DischargeStatus = (typeof dischargeStatuses)[number];
 
+/**
+ * How the care ended (issue 20): the event report and the statistics count by it, the FHIR export
+ * maps it to Encounter.hospitalization.dischargeDisposition. Structured, because 'Verbleib' is free
+ * text. Protocols discharged before it existed hold null ('nicht angegeben').
+ */
+export const dischargeOutcomes = ['released', 'ambulance', 'refused', 'deceased', 'other'] as const;
+export type DischargeOutcome = (typeof dischargeOutcomes)[number];
+
+export const dischargeOutcomeLabels: Record<DischargeOutcome, string> = {
+  released: 'Vor Ort entlassen',
+  ambulance: 'An den Rettungsdienst übergeben',
+  refused: 'Behandlung oder Transport verweigert',
+  deceased: 'Verstorben',
+  other: 'Sonstiger Verbleib',
+};
+export const dischargeOutcomeUnknownLabel = 'nicht angegeben';
+export const dischargeOutcomeLabel = (outcome: DischargeOutcome | null | undefined): string =>
+  outcome ? dischargeOutcomeLabels[outcome] : dischargeOutcomeUnknownLabel;
+
+const dischargeOutcomeField = z.enum(dischargeOutcomes, { error: m.dischargeOutcomeRequired });
+
 const dischargeFields = {
   dischargeStatus: z.enum(dischargeStatuses, { error: m.dischargeStatusRequired }),
+  dischargeOutcome: dischargeOutcomeField,
   dischargeDestination: z.string({ error: m.dischargeDestinationRequired }).trim().min(1, m.dischargeDestinationRequired).max(200, m.dischargeTextLong),
   handoverTo: z.string({ error: m.handoverToRequired }).trim().min(1, m.handoverToRequired).max(200, m.dischargeTextLong),
   dischargeComment: text(2000, m.dischargeCommentLong),
@@ -229,6 +252,8 @@ export const dischargeProtocolSchema = z
   .object({
     id: entityId,
     ...dischargeFields,
+    // Optional on the wire: a discharge queued by an app from before the field still goes through (stored as null).
+    dischargeOutcome: dischargeOutcomeField.optional(),
     dischargedAt: z.iso.datetime({ offset: true }).optional(),
     /**
      * Patient data sealed on the device to the organisation's public key (packages/crypto
@@ -329,6 +354,7 @@ export interface PatientProtocol {
   /** ISO instant of the incident (Unfall, Kollaps …), as the medic gave it. */
   incidentTime: string | null;
   dischargeStatus: DischargeStatus | null;
+  dischargeOutcome: DischargeOutcome | null;
   dischargeDestination: string | null;
   handoverTo: string | null;
   dischargeComment: string | null;

@@ -74,7 +74,7 @@ describe('protocol payloads', () => {
     });
     expect(messages(protocolPayloadFormSchema.safeParse({ serviceId: '', patientData: '' }))).toEqual({ serviceId: 'Service ist erforderlich', patientData: 'Patientendaten sind erforderlich' });
     expect(messages(dischargeFormSchema.safeParse({ dischargeStatus: '', dischargeDestination: ' ', handoverTo: '' }))).toEqual({
-      dischargeStatus: 'Bitte wählen Sie den Patientenzustand aus', dischargeDestination: 'Verbleib ist erforderlich', handoverTo: 'Übergabe an ist erforderlich',
+      dischargeStatus: 'Bitte wählen Sie den Patientenzustand aus', dischargeOutcome: 'Bitte wählen Sie aus, wie die Versorgung endete', dischargeDestination: 'Verbleib ist erforderlich', handoverTo: 'Übergabe an ist erforderlich',
     });
     const payload = toCreateProtocolPayload(protocolFormSchema.parse({ serviceId: id, firstName: 'Eva', lastName: 'S', allergies: 'Nüsse' }), [{ id: 4, quantity: 2 }]);
     expect(createProtocolSchema.parse(payload)).toMatchObject({ patientData: { firstName: 'Eva', lastName: 'S' }, allergies: 'Nüsse', materials: [{ id: 4, quantity: 2 }] });

@@ -47,7 +47,7 @@ export const protocolMutations: MutationDefinitions<
       const protocol: LocalProtocol = {
         id: args.id, serviceId: service.id, serviceName: service.name, organizationId: service.organizationId, serviceProtocolNumber: 0, status: 'active',
         ...clinical,
-        dischargeStatus: null, dischargeDestination: null, handoverTo: null, dischargeComment: null, dischargedById: null, dischargedAt: null,
+        dischargeStatus: null, dischargeOutcome: null, dischargeDestination: null, handoverTo: null, dischargeComment: null, dischargedById: null, dischargedAt: null,
         treatedById: ctx.userId, createdAt: args.createdAt, updatedAt: args.createdAt, version: 0, needsReview: false,
       };
       const usage = await usageRowsFor(tx, protocol, args.materials, args.createdAt);
@@ -95,7 +95,7 @@ export const protocolMutations: MutationDefinitions<
     entityId: (args) => args.id,
     async apply(tx, args, ctx) {
       await tx.protocols.update(args.id, {
-        status: 'discharged', dischargeStatus: args.dischargeStatus, dischargeDestination: args.dischargeDestination, handoverTo: args.handoverTo,
+        status: 'discharged', dischargeStatus: args.dischargeStatus, dischargeOutcome: args.dischargeOutcome ?? null, dischargeDestination: args.dischargeDestination, handoverTo: args.handoverTo,
         dischargeComment: args.dischargeComment, dischargedAt: args.dischargedAt, dischargedById: ctx.userId, updatedAt: ctx.at,
       });
       // The local patient data stays until the server confirms (its pull deletes it): the medic

@@ -111,6 +111,7 @@ export const archiveDe = {
     helpers: 'Helfer',
     dischargedAt: 'Entlassen am',
     dischargeStatus: 'Zustand',
+    dischargeOutcome: 'Ausgang',
     dischargeDestination: 'Verbleib',
     handoverTo: 'Übergabe an',
     dischargeNotes: 'Bemerkungen',

@@ -52,6 +52,7 @@ export const printDe = {
     discharge: {
       dischargedAt: 'Entlassen am',
       status: 'Patientenzustand',
+      outcome: 'Ausgang',
       destination: 'Verbleib',
       handoverTo: 'Übergabe an',
       comment: 'Kommentar',

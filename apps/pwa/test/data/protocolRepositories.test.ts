@@ -64,8 +64,8 @@ describe('protocol repository', () => {
     expect(view?.vitals[0]?.values).toEqual(expect.arrayContaining([expect.objectContaining({ parameterType: 'blood_pressure', value: '120/-' })]));
     expect(view?.entries).toMatchObject([{ text: 'Pulsoxymetrie angelegt', performer: 'helfer1', performerName: null }]);
 
-    await expect(dischargeProtocol(id, { dischargeStatus: 'stabil', dischargeDestination: '', handoverTo: 'RTW 1' })).rejects.toThrow('Verbleib ist erforderlich');
-    await dischargeProtocol(id, { dischargeStatus: 'stabil', dischargeDestination: 'Klinikum', handoverTo: 'RTW 1' });
+    await expect(dischargeProtocol(id, { dischargeStatus: 'stabil', dischargeOutcome: 'ambulance', dischargeDestination: '', handoverTo: 'RTW 1' })).rejects.toThrow('Verbleib ist erforderlich');
+    await dischargeProtocol(id, { dischargeStatus: 'stabil', dischargeOutcome: 'ambulance', dischargeDestination: 'Klinikum', handoverTo: 'RTW 1' });
     expect((await getProtocolView(db, id))?.protocol).toMatchObject({ status: 'discharged', dischargeDestination: 'Klinikum' });
     expect(await refusalText(addTreatmentEntry(id, { time: '14:10', text: 'Nachtrag', performer: 'helfer2' }))).toContain('abgeschlossen');
     // The fake organisation keys do not match their fingerprint: nothing sealed, and no plaintext either.

@@ -149,7 +149,7 @@ async function organisation(): Promise<Organisation> {
 
 const mutations = (tablet: Device): MutationEnvelope[] => tablet.pushed.flatMap((request) => request.mutations);
 const patient = { firstName: 'Jürgen', lastName: 'Müller', dateOfBirth: '1980-04-12', gender: 'männlich' as const, address: 'Hauptstraße 5, 12345 Musterstadt' };
-const discharge = { dischargeStatus: 'stabil' as const, dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau', dischargeComment: 'Beschwerdefrei' };
+const discharge = { dischargeStatus: 'stabil' as const, dischargeOutcome: 'released' as const, dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau', dischargeComment: 'Beschwerdefrei' };
 
 describe('patient protocols against the real server', () => {
   it('documents a case offline, discharges it offline, and syncs it exactly once, sealed and purged', async () => {

@@ -26,7 +26,7 @@ export async function createProtocolVia(client: Client, serviceId: string, overr
   return response.json();
 }
 
-export const dischargePayload = { dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau', dischargeComment: 'Beschwerdefrei' };
+export const dischargePayload = { dischargeStatus: 'stabil', dischargeOutcome: 'released', dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau', dischargeComment: 'Beschwerdefrei' };
 
 export { databaseText } from './databaseContent';
 

@@ -1,4 +1,4 @@
-import type { VitalParameterType } from '@sanidok/schema';
+import type { DischargeOutcome, VitalParameterType } from '@sanidok/schema';
 
 /**
  * The codes of the FHIR export (docs/fhir.md): LOINC for vital signs, UCUM for units, FHIR's own
@@ -13,6 +13,7 @@ export const systems = {
   conditionVerification: 'http://terminology.hl7.org/CodeSystem/condition-ver-status',
   interpretation: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation',
   actCode: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+  dischargeDisposition: 'http://terminology.hl7.org/CodeSystem/discharge-disposition',
   /** Identifiers SaniDok assigns (protocol ids, document ids): an URN of its own, no registry yet. */
   sanidokProtocol: 'urn:sanidok:protocol',
   sanidokDocument: 'urn:sanidok:fhir-document',
@@ -58,3 +59,16 @@ export const gcs = {
 
 /** The document's type: a summary of the episode of care (docs/fhir.md says why this one). */
 export const documentType = { loinc: '34133-9', display: 'Summary of episode note' } as const;
+
+/**
+ * How the care ended → Encounter.hospitalization.dischargeDisposition (HL7 discharge-disposition,
+ * an example binding). Handed to the ambulance service is a transfer to other care ('other-hcf');
+ * a refusal is leaving against advice ('aadvice').
+ */
+export const dischargeDispositions: Record<DischargeOutcome, { code: string; display: string }> = {
+  released: { code: 'home', display: 'Home' },
+  ambulance: { code: 'other-hcf', display: 'Other healthcare facility' },
+  refused: { code: 'aadvice', display: 'Left against advice' },
+  deceased: { code: 'exp', display: 'Expired' },
+  other: { code: 'oth', display: 'Other' },
+};

@@ -1,6 +1,7 @@
 import type { Bundle, BundleEntry, Composition, CompositionSection, Condition, Encounter, Organization, Patient, Practitioner, Procedure, Reference, Resource } from '@medplum/fhirtypes';
 import type { PatientData, PatientProtocol, TreatmentEntry, VitalRecord } from '@sanidok/schema';
-import { documentType, systems } from './codes';
+import { dischargeOutcomeLabels } from '@sanidok/schema';
+import { dischargeDispositions, documentType, systems } from './codes';
 import { observationsOf } from './observations';
 
 /** What the export needs of a protocol: the device's (or the opened archive's) copy, patient data included. */
@@ -49,7 +50,7 @@ export function buildProtocolBundle(input: FhirProtocolInput, newId: () => strin
     subject: ref(patient),
     serviceProvider: ref(organization),
     period: { start: protocol.createdAt, ...(protocol.dischargedAt && { end: protocol.dischargedAt }) },
-    ...(protocol.dischargeDestination && { hospitalization: { destination: { display: protocol.dischargeDestination } } }),
+    ...hospitalizationOf(protocol),
   };
   const context = { patient: ref(patient), encounter: ref(encounter), performer, dateOfBirth: input.patientData?.dateOfBirth ?? null };
   const observations = input.vitals.flatMap((record) => observationsOf(record, context, newId));
@@ -156,4 +157,18 @@ function textSections(protocol: PatientProtocol): CompositionSection[] {
     ['Übergabe an', protocol.handoverTo],
   ] as const;
   return fields.flatMap(([title, text]) => (text?.trim() ? [{ title, text: { status: 'generated' as const, div: xhtml(text.trim()) } }] : []));
+}
+
+/** Where the patient went and how the care ended; absent when the protocol says neither. */
+function hospitalizationOf(protocol: PatientProtocol): Pick<Encounter, 'hospitalization'> {
+  const disposition = protocol.dischargeOutcome ? dischargeDispositions[protocol.dischargeOutcome] : undefined;
+  if (!protocol.dischargeDestination && !disposition) return {};
+  return {
+    hospitalization: {
+      ...(protocol.dischargeDestination && { destination: { display: protocol.dischargeDestination } }),
+      ...(disposition && protocol.dischargeOutcome && {
+        dischargeDisposition: { coding: [{ system: systems.dischargeDisposition, ...disposition }], text: dischargeOutcomeLabels[protocol.dischargeOutcome] },
+      }),
+    },
+  };
 }

@@ -8,7 +8,7 @@ const protocol: PatientProtocol = {
   id: '0190f000-0000-7000-8000-000000000001', serviceId: '0190f000-0000-7000-8000-0000000000aa', serviceName: 'Stadtfest Nord', organizationId: 3,
   serviceProtocolNumber: 7, status: 'active', chiefComplaint: 'Sturz vom Fahrrad', initialAssessment: 'Schürfwunde Knie rechts', allergies: 'Penicillin',
   medications: null, pastHistory: null, handlingInstructions: null, helper1: null, helper2: null, symptoms: 'Schmerzen', incidentTime: '2026-11-24T13:55:00.000Z',
-  dischargeStatus: null, dischargeDestination: null, handoverTo: null, dischargeComment: null, dischargedById: null, dischargedAt: null, treatedById: 11,
+  dischargeStatus: null, dischargeOutcome: null, dischargeDestination: null, handoverTo: null, dischargeComment: null, dischargedById: null, dischargedAt: null, treatedById: 11,
   createdAt: '2026-11-24T14:00:00.000Z', updatedAt: '2026-11-24T14:20:00.000Z', version: 4, needsReview: false,
 };
 
@@ -122,5 +122,17 @@ describe('FHIR R4 export of a patient protocol', () => {
     expect(ofType<Observation>(bare, 'Observation')).toEqual([]);
     expect(ofType<Encounter>(bare, 'Encounter')[0]?.status).toBe('finished');
     expect(JSON.stringify(bare)).not.toContain('Mustermann');
+  });
+
+  it('codes how the care ended as the discharge disposition, next to the destination', async () => {
+    const handedOver = buildProtocolBundle({ ...input, protocol: { ...protocol, status: 'discharged', dischargedAt: '2026-11-24T15:00:00.000Z', dischargeOutcome: 'ambulance', dischargeDestination: 'Klinikum Nord' } });
+    expect(await validateFhir(handedOver)).toEqual([]);
+    expect(ofType<Encounter>(handedOver, 'Encounter')[0]?.hospitalization).toEqual({
+      destination: { display: 'Klinikum Nord' },
+      dischargeDisposition: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/discharge-disposition', code: 'other-hcf', display: 'Other healthcare facility' }], text: 'An den Rettungsdienst übergeben' },
+    });
+    const refused = buildProtocolBundle({ ...input, protocol: { ...protocol, status: 'discharged', dischargeOutcome: 'refused', dischargeDestination: null } });
+    expect(ofType<Encounter>(refused, 'Encounter')[0]?.hospitalization?.dischargeDisposition?.coding?.[0]?.code).toBe('aadvice');
+    expect(ofType<Encounter>(refused, 'Encounter')[0]?.hospitalization?.destination).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PatientData } from '../patientData';
 import { genders } from '../patientData';
 import type { PatientProtocol, PatientProtocolWithSummary, ProtocolDetail, ProtocolPatientData } from '../protocols';
-import { dischargeStatuses, protocolStatuses } from '../protocols';
+import { dischargeOutcomes, dischargeStatuses, protocolStatuses } from '../protocols';
 import type { TreatmentEntry } from '../treatmentEntries';
 import { treatmentPerformers } from '../treatmentEntries';
 import { vitalParameterTypes } from '../vitalParameters';
@@ -28,6 +28,7 @@ const protocolShape = {
   symptoms: z.string().nullable(),
   incidentTime: z.string().nullable(),
   dischargeStatus: z.enum(dischargeStatuses).nullable(),
+  dischargeOutcome: z.enum(dischargeOutcomes).nullable(),
   dischargeDestination: z.string().nullable(),
   handoverTo: z.string().nullable(),
   dischargeComment: z.string().nullable(),

@@ -1,5 +1,5 @@
 import type { ArchivedProtocolResult } from '@sanidok/schema';
-import { patientDataLabels, protocolLabel, summarizeVitals } from '@sanidok/schema';
+import { dischargeOutcomeLabel, patientDataLabels, protocolLabel, summarizeVitals } from '@sanidok/schema';
 import { archiveDe } from '../../i18n/de';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { labelOf } from '../../lib/labelOf';
@@ -71,6 +71,7 @@ export function protocolSections(result: ArchivedProtocolResult): ProtocolSectio
         rows: [
           { label: f.dischargedAt, value: date(p.dischargedAt, formatDateTime) },
           { label: f.dischargeStatus, value: text(p.dischargeStatus) },
+          { label: f.dischargeOutcome, value: dischargeOutcomeLabel(p.dischargeOutcome) },
           { label: f.dischargeDestination, value: text(p.dischargeDestination) },
           { label: f.handoverTo, value: text(p.handoverTo) },
           { label: f.dischargeNotes, value: text(p.dischargeNotes) },

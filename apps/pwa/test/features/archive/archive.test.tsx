@@ -24,7 +24,7 @@ const protocolId = '0190a1b2-0000-7000-8000-0000000000bb';
 const protocol: PatientProtocolWithSummary = {
   id: protocolId, serviceId: service.id, serviceName: service.name, organizationId: 1, serviceProtocolNumber: 3, status: 'discharged',
   chiefComplaint: 'Synkope', initialAssessment: 'Wach, orientiert', allergies: 'Penicillin', medications: null, pastHistory: 'Hypertonie',
-  handlingInstructions: null, helper1: 'Helfer A', helper2: null, symptoms: 'Schwindel', incidentTime: '2026-06-01T13:45:00.000Z', dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause',
+  handlingInstructions: null, helper1: 'Helfer A', helper2: null, symptoms: 'Schwindel', incidentTime: '2026-06-01T13:45:00.000Z', dischargeStatus: 'stabil', dischargeOutcome: 'released', dischargeDestination: 'Nach Hause',
   handoverTo: 'Ehemann', dischargeComment: 'Beschwerdefrei', dischargedById: 7, dischargedAt: '2026-06-01T15:00:00.000Z', treatedById: 7,
   createdAt: '2026-06-01T14:00:00.000Z', updatedAt: '2026-06-01T15:00:00.000Z', version: 9, needsReview: false,
   treatmentSummary: '[14:05] Vitalzeichenkontrolle (Helfer 1)',
@@ -260,7 +260,7 @@ describe('/patient-archive', () => {
       protocols: [{
         protocol: { id: protocolId, serviceId: service.id, serviceProtocolNumber: 3, createdAt: protocol.createdAt, symptoms: null, location: 'Markt', incidentTime: null,
           chiefComplaint: '<img src=x onerror=alert(1)>', initialAssessment: null, treatmentSummary: '', treatments: [], notes: null, discharged: true,
-          dischargedAt: protocol.dischargedAt, dischargeNotes: null, dischargeStatus: 'stabil', dischargeDestination: null, handoverTo: null, helpers: [] },
+          dischargedAt: protocol.dischargedAt, dischargeNotes: null, dischargeStatus: 'stabil', dischargeOutcome: null, dischargeDestination: null, handoverTo: null, helpers: [] },
         patientData: { firstName: 'Eva', lastName: 'Muster', dateOfBirth: null, gender: 'divers', phone: null, address: null, insurance: null, emergencyContact: null,
           emergencyContactPhone: null, allergies: null, medications: null, medicalHistory: null, location: null },
         vitals: [], replacedValues: [{ field: 'phone', value: '0170 1', replacedAt: '2026-06-01T14:30:00.000Z' }],

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { DischargeStatus, ProtocolStatus, TreatmentPerformer } from '@sanidok/schema';
+import type { DischargeOutcome, DischargeStatus, ProtocolStatus, TreatmentPerformer } from '@sanidok/schema';
 import type { Bool, DefaultedJsonText, EncryptedText, IsoTimestamp } from '../columns';
 
 export interface PatientProtocolsTable {
@@ -21,6 +21,7 @@ export interface PatientProtocolsTable {
   /** Migration 2026-11-24_004: ISO instant (UTC) of the incident. */
   incidentTime: IsoTimestamp | null;
   dischargeStatus: DischargeStatus | null;
+  dischargeOutcome: DischargeOutcome | null;
   dischargeDestination: string | null;
   handoverTo: string | null;
   dischargeComment: string | null;

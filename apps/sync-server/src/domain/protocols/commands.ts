@@ -53,7 +53,7 @@ export async function createProtocol(ctx: CommandContext, input: unknown): Promi
     try {
       await insertRow(trx, 'patientProtocols', {
         id, serviceId: service.id, organizationId: service.organizationId, serviceProtocolNumber: await nextProtocolNumber(trx, service.id),
-        status: 'active', ...clinical, dischargeStatus: null, dischargeDestination: null, handoverTo: null, dischargeComment: null,
+        status: 'active', ...clinical, dischargeStatus: null, dischargeOutcome: null, dischargeDestination: null, handoverTo: null, dischargeComment: null,
         dischargedById: null, dischargedAt: null, treatedById: ctx.user.id, createdAt, receivedAt: now, updatedAt: now,
         version, fieldVersions: '{}', needsReview: 0,
       });
@@ -116,7 +116,7 @@ export async function dischargeProtocol(ctx: CommandContext, input: unknown): Pr
     await trx
       .updateTable('patientProtocols')
       .set({
-        status: 'discharged', dischargeStatus: data.dischargeStatus, dischargeDestination: data.dischargeDestination, handoverTo: data.handoverTo,
+        status: 'discharged', dischargeStatus: data.dischargeStatus, dischargeOutcome: data.dischargeOutcome ?? null, dischargeDestination: data.dischargeDestination, handoverTo: data.handoverTo,
         dischargeComment: data.dischargeComment, dischargedById: ctx.user.id, dischargedAt: deviceTime(data.dischargedAt), updatedAt: nowIso(),
         version: await nextVersion(trx),
       })

@@ -124,7 +124,7 @@ describe('a discharge proves its envelope opens before the server drops its copy
     expect(quarantined.name).toBe('protocol.discharge');
     expect(JSON.parse(quarantined.args)).toEqual({
       id: protocolId, dischargeStatus: 'stabil', dischargedAt: args.dischargedAt,
-      omittedFields: ['dischargeDestination', 'handoverTo', 'dischargeComment', 'sealedPatientData', 'sealProof'],
+      omittedFields: ['dischargeOutcome', 'dischargeDestination', 'handoverTo', 'dischargeComment', 'sealedPatientData', 'sealProof'],
     });
     expect(await databaseTraces(app, [seal.sealedPatientData.ct, args.sealProof, 'Ehefrau'])).toEqual([]);
     await expectUntouched(context);

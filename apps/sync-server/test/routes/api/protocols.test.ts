@@ -122,9 +122,9 @@ describe('patient protocols', () => {
   it('discharges once; afterwards every edit is refused with 409 and patient data is no longer served', async () => {
     const { app, owner, medic, service } = await setup();
     const { protocol } = await createProtocolVia(medic, service.id);
-    const incomplete = await medic.patch(`/api/patient-protocols/${protocol.id}/discharge`, { dischargeStatus: 'gut' });
+    const incomplete = await medic.patch(`/api/patient-protocols/${protocol.id}/discharge`, { dischargeStatus: 'gut', dischargeOutcome: 'weg' });
     expect(json<ApiErrorBody>(incomplete).fields).toEqual({
-      dischargeStatus: 'Bitte wählen Sie den Patientenzustand aus', dischargeDestination: 'Verbleib ist erforderlich', handoverTo: 'Übergabe an ist erforderlich',
+      dischargeStatus: 'Bitte wählen Sie den Patientenzustand aus', dischargeOutcome: 'Bitte wählen Sie aus, wie die Versorgung endete', dischargeDestination: 'Verbleib ist erforderlich', handoverTo: 'Übergabe an ist erforderlich',
     });
     expect(json<ProtocolDetail>(await medic.get(`/api/patient-protocols/${protocol.id}`)).protocol.status).toBe('active');
 
@@ -132,7 +132,7 @@ describe('patient protocols', () => {
     expect(discharged.statusCode).toBe(200);
     const medicId = json<PublicUser>(await medic.get('/api/user')).id;
     expect(discharged.json()).toMatchObject({
-      protocol: { status: 'discharged', dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau', dischargedById: medicId, dischargedAt: '2026-01-01T12:00:00.000Z' },
+      protocol: { status: 'discharged', dischargeStatus: 'stabil', dischargeOutcome: 'released', dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau', dischargedById: medicId, dischargedAt: '2026-01-01T12:00:00.000Z' },
       patientData: null,
     });
     const refused = [

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { dischargeFormSchema } from '@sanidok/schema';
+import { dischargeFormSchema, dischargeOutcomeLabels, dischargeOutcomes } from '@sanidok/schema';
 import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodForm } from '../../../lib/zodForm';
@@ -16,6 +16,7 @@ const toasts = protocolEditDe.toasts;
 /** The dialog's fields as typed; the schema turns them into DischargeFormValues. */
 interface DischargeFields {
   dischargeStatus: string;
+  dischargeOutcome: string;
   dischargeDestination: string;
   handoverTo: string;
   dischargeComment: string;
@@ -28,7 +29,7 @@ type DischargeValues = z.output<typeof dischargeFormSchema>;
  */
 const dischargeResolver = zodForm<typeof dischargeFormSchema, DischargeFields>(dischargeFormSchema);
 
-const emptyValues: DischargeFields = { dischargeStatus: '', dischargeDestination: '', handoverTo: '', dischargeComment: '' };
+const emptyValues: DischargeFields = { dischargeStatus: '', dischargeOutcome: '', dischargeDestination: '', handoverTo: '', dischargeComment: '' };
 
 interface DischargeDialogProps {
   protocolId: string;
@@ -98,6 +99,26 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
                   <Radio value="stabil" label={t.stable} size="md" ref={field.ref} />
                   <Radio value="instabil" label={t.unstable} size="md" />
                 </Group>
+              </Radio.Group>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="dischargeOutcome"
+            render={({ field }) => (
+              <Radio.Group
+                label={t.outcome}
+                required
+                value={field.value || null}
+                onChange={field.onChange}
+                error={errors.dischargeOutcome?.message}
+                name={field.name}
+              >
+                <Stack gap="sm" mt="xs">
+                  {dischargeOutcomes.map((outcome, index) => (
+                    <Radio key={outcome} value={outcome} label={dischargeOutcomeLabels[outcome]} size="md" ref={index === 0 ? field.ref : undefined} />
+                  ))}
+                </Stack>
               </Radio.Group>
             )}
           />

@@ -1,5 +1,5 @@
 import { Badge, Button, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { formatDateTime, isProtocolOpen, protocolLabel, protocolStatusLabel } from '@sanidok/schema';
+import { dischargeOutcomeLabel, formatDateTime, isProtocolOpen, protocolLabel, protocolStatusLabel } from '@sanidok/schema';
 import { IconArrowLeft, IconCloudUpload, IconDoorExit } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -54,6 +54,7 @@ function ProtocolInfo({ view }: { view: ProtocolView }) {
           </InfoRow>
           {protocol.dischargedAt && <InfoRow label={i.dischargedAt}>{formatDateTime(protocol.dischargedAt)}</InfoRow>}
           {protocol.dischargeStatus && <InfoRow label={i.dischargeStatus}>{t.dischargeStatusLabels[protocol.dischargeStatus] ?? protocol.dischargeStatus}</InfoRow>}
+          {protocol.status === 'discharged' && <InfoRow label={i.dischargeOutcome}>{dischargeOutcomeLabel(protocol.dischargeOutcome)}</InfoRow>}
           {protocol.dischargeDestination && <InfoRow label={i.dischargeDestination}>{protocol.dischargeDestination}</InfoRow>}
           {protocol.handoverTo && <InfoRow label={i.handoverTo}>{protocol.handoverTo}</InfoRow>}
           {protocol.dischargeComment && <InfoRow label={i.dischargeComment}>{protocol.dischargeComment}</InfoRow>}

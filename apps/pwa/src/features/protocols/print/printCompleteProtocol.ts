@@ -1,5 +1,5 @@
 import type { PatientData } from '@sanidok/schema';
-import { protocolEmptyTexts, protocolFieldLabels, protocolLabel, protocolStatusLabels } from '@sanidok/schema';
+import { dischargeOutcomeLabel, protocolEmptyTexts, protocolFieldLabels, protocolLabel, protocolStatusLabels } from '@sanidok/schema';
 import type { ProtocolView } from '../../../data/repositories/protocols';
 import { printDe } from '../../../i18n/print.de';
 import { formatDateTime } from '../../../lib/format';
@@ -27,6 +27,7 @@ function dischargeBlock(view: ProtocolView): PrintBlock | null {
     rows: [
       { label: d.dischargedAt, value: p.dischargedAt ? formatDateTime(p.dischargedAt) : t.empty },
       { label: d.status, value: orEmpty(p.dischargeStatus) },
+      { label: d.outcome, value: dischargeOutcomeLabel(p.dischargeOutcome) },
       { label: d.destination, value: orEmpty(p.dischargeDestination) },
       { label: d.handoverTo, value: orEmpty(p.handoverTo) },
       { label: d.comment, value: orEmpty(p.dischargeComment) },

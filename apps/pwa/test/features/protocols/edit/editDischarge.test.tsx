@@ -19,9 +19,11 @@ describe('discharge dialog', { timeout: 30_000 }, () => {
     const dialog = await dischargeDialog();
     expect(within(dialog).getByRole('radio', { name: 'Stabil' })).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Instabil' })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['stabil', 'instabil', 'released', 'ambulance', 'refused', 'deceased', 'other']);
     expect(within(dialog).getByRole('textbox', { name: 'Kommentar' })).not.toBeRequired();
     await app.user.click(within(dialog).getByRole('button', { name: 'Entlassen' }));
     expect(await within(dialog).findByText('Bitte wählen Sie den Patientenzustand aus')).toBeInTheDocument();
+    expect(within(dialog).getByText('Bitte wählen Sie aus, wie die Versorgung endete')).toBeInTheDocument();
     expect(within(dialog).getByText('Verbleib ist erforderlich')).toBeInTheDocument();
     expect(within(dialog).getByText('Übergabe an ist erforderlich')).toBeInTheDocument();
 
@@ -44,6 +46,7 @@ describe('discharge dialog', { timeout: 30_000 }, () => {
     await app.user.click(within(sidebar()).getByRole('button', { name: 'Patient entlassen' }));
     const dialog = await dischargeDialog();
     await app.user.click(within(dialog).getByRole('radio', { name: 'Stabil' }));
+    await app.user.click(within(dialog).getByRole('radio', { name: 'Vor Ort entlassen' }));
     await app.user.type(within(dialog).getByRole('textbox', { name: /^Verbleib/ }), 'Nach Hause');
     await app.user.type(within(dialog).getByRole('textbox', { name: /^Übergabe an/ }), 'Ehefrau');
     await app.user.type(within(dialog).getByRole('textbox', { name: 'Kommentar' }), 'Beschwerdefrei');
@@ -62,7 +65,7 @@ describe('discharge dialog', { timeout: 30_000 }, () => {
     const [row, ...more] = await outboxOf(db, 'protocol.discharge');
     expect(more).toEqual([]);
     const args = row?.args as Record<string, unknown>;
-    expect(args).toMatchObject({ id: protocolId, dischargeStatus: 'stabil', dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau', dischargeComment: 'Beschwerdefrei', patientDataVersion: 31 });
+    expect(args).toMatchObject({ id: protocolId, dischargeStatus: 'stabil', dischargeOutcome: 'released', dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau', dischargeComment: 'Beschwerdefrei', patientDataVersion: 31 });
     // No plaintext travels: the mutation carries only the envelope, which the owner's key opens.
     expect(JSON.stringify(args)).not.toContain('Müller');
     const opened = await openSealedPatientData(secret as Uint8Array, { organizationId: 1, protocolId }, args.sealedPatientData as SealedEnvelope);
@@ -78,6 +81,7 @@ describe('discharge dialog', { timeout: 30_000 }, () => {
     await app.user.click(within(sidebar()).getByRole('button', { name: 'Patient entlassen' }));
     const dialog = await dischargeDialog();
     await app.user.click(within(dialog).getByRole('radio', { name: 'Instabil' }));
+    await app.user.click(within(dialog).getByRole('radio', { name: 'An den Rettungsdienst übergeben' }));
     await app.user.type(within(dialog).getByRole('textbox', { name: /^Verbleib/ }), 'Klinikum');
     await app.user.type(within(dialog).getByRole('textbox', { name: /^Übergabe an/ }), 'RTW');
     await db.organizations.update(1, { isBlocked: true });

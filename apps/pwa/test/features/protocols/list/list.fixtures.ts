@@ -25,6 +25,7 @@ export function protocolRow(id: string, overrides: Partial<LocalProtocol> = {}):
     symptoms: null,
     incidentTime: null,
     dischargeStatus: null,
+    dischargeOutcome: null,
     dischargeDestination: null,
     handoverTo: null,
     dischargeComment: null,

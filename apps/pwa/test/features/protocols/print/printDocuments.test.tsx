@@ -122,7 +122,7 @@ describe('Vollständiges Protokoll (full print)', () => {
 
   it('adds the discharge once discharged, and shows only Aktiv, Entlassen or Unbekannt as status', () => {
     const discharged = protocolRow({
-      status: 'discharged', dischargedAt: '2026-07-04T09:00:00.000Z', dischargeStatus: 'stabil', dischargeDestination: 'Krankenhaus Müllheim', handoverTo: 'RTW 1/83-1', dischargeComment: null,
+      status: 'discharged', dischargedAt: '2026-07-04T09:00:00.000Z', dischargeStatus: 'stabil', dischargeOutcome: 'ambulance', dischargeDestination: 'Krankenhaus Müllheim', handoverTo: 'RTW 1/83-1', dischargeComment: null,
     });
     const doc = blankDocument();
     renderCompleteProtocolDocument(doc, protocolView({ protocol: discharged }), patient, printedAt);
@@ -130,6 +130,7 @@ describe('Vollständiges Protokoll (full print)', () => {
     expect(tableAfter(doc, 'Entlassung')).toEqual([
       ['Entlassen am', '04.07.2026 11:00'],
       ['Patientenzustand', 'stabil'],
+      ['Ausgang', 'An den Rettungsdienst übergeben'],
       ['Verbleib', 'Krankenhaus Müllheim'],
       ['Übergabe an', 'RTW 1/83-1'],
       ['Kommentar', '-'],
