@@ -1,6 +1,7 @@
 import { formatDateTime } from '@sanidok/schema';
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
+import { reportFileName } from './fileName';
 
 export interface MaterialUsageReportInput {
   serviceName: string;
@@ -61,8 +62,4 @@ export function materialUsageReport(input: MaterialUsageReportInput): Uint8Array
   return new Uint8Array(doc.output('arraybuffer'));
 }
 
-/** File name after the service: letters, digits and umlauts kept, the rest becomes '-'. */
-export function materialReportFileName(serviceName: string): string {
-  const base = serviceName.normalize('NFC').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '') || 'Sanitaetsdienst';
-  return `Materialverbrauch-${base}.pdf`;
-}
+export const materialReportFileName = (serviceName: string): string => reportFileName('Materialverbrauch', serviceName, 'pdf');

@@ -125,3 +125,21 @@ export const quickMeasureTemplates: readonly TreatmentTemplate[] = quickMeasures
   categoryName: 'Schnellmaßnahmen',
   placeholders: [],
 }));
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Each catalogue sentence as a pattern: the literal words, any answer where a placeholder stood. */
+const templatePatterns: readonly { template: TreatmentTemplate; pattern: RegExp }[] = [...allTreatmentTemplates, ...quickMeasureTemplates].map((template) => ({
+  template,
+  pattern: new RegExp(`^${template.text.split(placeholderPattern).map((part, i) => (i % 2 === 1 ? '.*?' : escapeRegExp(part))).join('')}$`, 's'),
+}));
+
+/**
+ * The catalogue sentence a documented measure was made from, if any (the event report counts
+ * measures by it, issue 20). Entries typed freely or edited away from the sentence match none;
+ * their text is never reported, since free text may name a person.
+ */
+export function matchTreatmentTemplate(text: string): TreatmentTemplate | undefined {
+  const trimmed = text.trim();
+  return templatePatterns.find(({ pattern }) => pattern.test(trimmed))?.template;
+}

@@ -1,0 +1,53 @@
+import { formatDateTime } from '@sanidok/schema';
+import type { EventReport } from './summary';
+import { eventReportTexts as t, formatHours } from './texts';
+
+type Row = readonly [section: string, label: string, value: string | number, unit?: string];
+
+/**
+ * The event report as CSV: one table, a row per figure, so the PDF's numbers can be re-used in a
+ * spreadsheet. German Excel reads semicolons and a UTF-8 byte order mark; a cell that starts like a
+ * formula is prefixed with an apostrophe so a spreadsheet never runs it (CSV injection).
+ */
+export function eventReportCsv(report: EventReport): string {
+  const [sectionHead, labelHead, valueHead, unitHead] = t.csvHeader;
+  const rows: Row[] = [[sectionHead, labelHead, valueHead, unitHead]];
+  const s = t.sections;
+  const service = report.service;
+  rows.push(
+    [t.service, t.service, service.name],
+    ...(service.organizationName ? [[t.service, t.organization, service.organizationName] as const] : []),
+    [t.service, t.location, service.location],
+    [t.service, t.start, formatDateTime(service.startDate)],
+    [t.service, t.end, formatDateTime(service.endDate)],
+    [t.service, t.generated, formatDateTime(report.generatedAt)],
+  );
+  for (const member of report.team) rows.push([s.team, member.username, formatHours(member.hours), t.hoursUnit]);
+  rows.push(
+    [s.counts, t.counts.minorTreatments, report.minorTreatmentCount],
+    [s.counts, t.counts.protocols, report.protocolCount],
+    [s.counts, t.counts.total, report.minorTreatmentCount + report.protocolCount],
+    [s.counts, t.counts.open, report.openProtocolCount],
+  );
+  for (const row of report.outcomes) rows.push([s.outcomes, row.label, row.count]);
+  for (const row of report.ambulanceDestinations) rows.push([s.destinations, row.label, row.count]);
+  const overTime = report.patientsOverTime.unit === 'hour' ? s.perHour : s.perDay;
+  for (const row of report.patientsOverTime.slots) rows.push([overTime, row.label, row.count]);
+  for (const row of report.minorTreatmentKinds) rows.push([s.minorKinds, row.label, row.count]);
+  for (const row of report.measureCategories) rows.push([s.measureCategories, row.label, row.count]);
+  for (const row of report.topMeasures) rows.push([s.topMeasures, row.label, row.count]);
+  for (const row of report.materials) rows.push([s.materials, row.name, row.count, row.unit]);
+  for (const incident of report.manv?.incidents ?? []) {
+    rows.push([s.manv, `${incident.name} – ${t.manv.patients}`, incident.patients], [s.manv, `${incident.name} – ${t.manv.transported}`, incident.transported]);
+    for (const row of incident.byCategory) rows.push([s.manv, `${incident.name} – ${row.label}`, row.count]);
+  }
+  if (report.remarks) rows.push([s.remarks, '', report.remarks]);
+  return `\uFEFF${rows.map((row) => row.map((cell) => csvCell(cell ?? '')).join(';')).join('\r\n')}\r\n`;
+}
+
+/** Quoted when it holds a separator, quote or line break; neutralised when it starts like a formula. */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

@@ -1,0 +1,4 @@
+export * from './csv';
+export * from './pdf';
+export * from './summary';
+export * from './texts';
