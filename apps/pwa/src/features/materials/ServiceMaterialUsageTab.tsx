@@ -19,7 +19,8 @@ import { failureMessage } from '../../lib/failureMessage';
 import { PendingBadge } from '../../components/PendingBadge';
 import type { ConfirmRequest } from '../organizations/ConfirmDialog';
 import { ConfirmDialog } from '../organizations/ConfirmDialog';
-import { buildMaterialReport, downloadFile } from './materialReport';
+import { downloadFile } from '../../lib/download';
+import { buildMaterialReport } from './materialReport';
 
 const t = minorTreatmentsDe.usage;
 
@@ -71,7 +72,7 @@ export function ServiceMaterialUsageTab({ service }: { service: Service }) {
     setBusy('export');
     try {
       const file = await buildMaterialReport(service, shown);
-      downloadFile(file);
+      downloadFile(file.bytes, file.fileName, 'application/pdf');
       notifySuccess(t.toasts.exported, t.toasts.exportedText(file.fileName));
     } catch (error) {
       notifyError(t.toasts.exportFailed, failureMessage(error));

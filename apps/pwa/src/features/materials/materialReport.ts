@@ -34,18 +34,3 @@ export async function buildMaterialReport(
   });
   return { bytes, fileName: materialReportFileName(service.name) };
 }
-
-/** Saves bytes as a file through a temporary object URL (no network involved). */
-export function downloadFile({ bytes, fileName }: MaterialReportFile, type = 'application/pdf'): void {
-  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns; revoke a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { OrganizationListItem, Service } from '@sanidok/schema';
-import { IconArrowLeft, IconArchive, IconEdit, IconLock, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconArchive, IconEdit, IconLock, IconReportAnalytics, IconTrash } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -10,11 +10,13 @@ import { useServiceDetail } from '../../data/serviceHooks';
 import { useTeamStanding } from '../../data/teamHooks';
 import { de } from '../../i18n/de';
 import { serviceTeamsDe } from '../../i18n/serviceTeams.de';
+import { eventReportDe } from '../../i18n/eventReport.de';
 import { servicesDe } from '../../i18n/services.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { ConfirmRequest } from '../organizations/ConfirmDialog';
 import { ConfirmDialog } from '../organizations/ConfirmDialog';
 import { EditServiceDialog } from './EditServiceDialog';
+import { EventReportDialog } from './eventReport/EventReportDialog';
 import { errorText } from './errors';
 import { PendingBadge, ServiceStatusBadges } from './ServiceBadges';
 import { ServiceConflictNotice } from './ServiceConflictNotice';
@@ -73,6 +75,7 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [deleting, setDeleting] = useState(false);
   const archive = useArchiveService();
@@ -127,21 +130,26 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
             {pending && <PendingBadge />}
           </Group>
         </Stack>
-        {canManage && (
-          <Group gap="sm">
-            {status === 'ended' && (
-              <Button variant="default" leftSection={<IconArchive size={18} aria-hidden />} disabled={locked} onClick={() => archive.ask({ service })}>
-                {t.archive}
+        <Group gap="sm" wrap="wrap">
+          <Button variant="default" leftSection={<IconReportAnalytics size={18} aria-hidden />} onClick={() => setReporting(true)}>
+            {eventReportDe.open}
+          </Button>
+          {canManage && status === 'ended' && (
+            <Button variant="default" leftSection={<IconArchive size={18} aria-hidden />} disabled={locked} onClick={() => archive.ask({ service })}>
+              {t.archive}
+            </Button>
+          )}
+          {canManage && (
+            <>
+              <Button variant="light" leftSection={<IconEdit size={18} aria-hidden />} disabled={locked} onClick={() => setEditing(true)}>
+                {t.edit}
               </Button>
-            )}
-            <Button variant="light" leftSection={<IconEdit size={18} aria-hidden />} disabled={locked} onClick={() => setEditing(true)}>
-              {t.edit}
-            </Button>
-            <Button color="red" variant="light" leftSection={<IconTrash size={18} aria-hidden />} disabled={locked} onClick={askDelete}>
-              {t.delete}
-            </Button>
-          </Group>
-        )}
+              <Button color="red" variant="light" leftSection={<IconTrash size={18} aria-hidden />} disabled={locked} onClick={askDelete}>
+                {t.delete}
+              </Button>
+            </>
+          )}
+        </Group>
       </Group>
 
       <ServiceConflictNotice service={service} canReview={canManage && !locked && service.status !== 'archived'} />
@@ -179,6 +187,7 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
         </Tabs.Panel>
       </Tabs>
 
+      {reporting && <EventReportDialog service={service} opened onClose={() => setReporting(false)} />}
       {editing && <EditServiceDialog service={service} onClose={() => setEditing(false)} />}
       <ConfirmDialog request={confirm} pending={deleting} onCancel={() => setConfirm(null)} />
       {archive.dialog}

@@ -1,6 +1,7 @@
 import { Button, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { twoFactorDe as t } from '../../i18n/twoFactor.de';
+import { downloadFile } from '../../lib/download';
 
 /** The recovery codes, shown once: to copy or to save as a text file (both on the device). */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
@@ -10,12 +11,7 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
     void navigator.clipboard.writeText(text).then(() => setCopied(true));
   };
   const download = () => {
-    const url = URL.createObjectURL(new Blob([`SaniDok – Wiederherstellungscodes\n\n${text}\n`], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = t.downloadName;
-    link.click();
-    URL.revokeObjectURL(url);
+    downloadFile(`SaniDok – Wiederherstellungscodes\n\n${text}\n`, t.downloadName, 'text/plain;charset=utf-8');
   };
   return (
     <Stack gap="sm">

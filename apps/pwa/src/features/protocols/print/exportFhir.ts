@@ -1,6 +1,7 @@
 import { buildProtocolBundle } from '@sanidok/reports';
 import type { ProtocolExportView } from '../../../data/repositories/protocolExport';
 import { printDe } from '../../../i18n/print.de';
+import { downloadFile } from '../../../lib/download';
 import { logProtocolAccess } from '../useProtocolOpening';
 import type { PrintOutcome } from './printProtocol';
 import { PrintFailure } from './printProtocol';
@@ -33,16 +34,6 @@ export async function exportProtocolFhir(
     exportedAt: exportedAt.toISOString(),
   });
   await logProtocolAccess(protocolId, 'fhir_export').catch(() => undefined);
-  saveFile(`sanidok-protokoll-${protocol.serviceProtocolNumber ? String(protocol.serviceProtocolNumber) : protocol.id}.fhir.json`, JSON.stringify(bundle, null, 2));
+  downloadFile(JSON.stringify(bundle, null, 2), `sanidok-protokoll-${protocol.serviceProtocolNumber ? String(protocol.serviceProtocolNumber) : protocol.id}.fhir.json`, 'application/fhir+json');
   return 'printed';
-}
-
-function saveFile(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/fhir+json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // Revoked on the next turn: the click has handed the blob to the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
