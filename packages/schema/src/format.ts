@@ -43,3 +43,13 @@ export function formatTime(value: DateInput): string {
   const p = parts(timeFormat, date);
   return `${p.hour}:${p.minute}`;
 }
+
+const monthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' });
+
+/** The month an instant falls in, in Germany: 'YYYY-MM' (statistics group by it). */
+export function berlinMonth(value: DateInput): string {
+  const date = toValidDate(value);
+  if (!date) return '';
+  const parts = monthFormat.formatToParts(date);
+  return `${parts.find((p) => p.type === 'year')?.value ?? ''}-${parts.find((p) => p.type === 'month')?.value ?? ''}`;
+}

@@ -8,12 +8,9 @@ export const eventReportDe = {
   privacy: 'Der Bericht enthält keine Patientendaten: keine Namen, keine Geburtsdaten und keine Freitexte der Protokolle. Er kann an den Veranstalter weitergegeben werden.',
   remarks: 'Bemerkungen',
   remarksPlaceholder: 'z. B. Wetter, besondere Vorkommnisse, Absprachen mit dem Veranstalter',
-  remarksTooLong: 'Die Bemerkungen dürfen höchstens 2000 Zeichen lang sein',
   pdf: 'PDF herunterladen',
   csv: 'CSV herunterladen',
   notOnDevice: 'Dieser Sanitätsdienst ist nicht auf diesem Gerät gespeichert.',
   failed: 'Der Einsatzbericht konnte nicht erstellt werden.',
   done: (fileName: string) => `${fileName} wurde gespeichert.`,
 } as const;
-
-export const eventReportRemarksMax = 2000;

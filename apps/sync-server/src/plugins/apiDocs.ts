@@ -20,6 +20,7 @@ export const apiTags = {
   minorTreatments: 'Kleinversorgungen',
   protocols: 'Patientenprotokolle',
   accessLogs: 'Zugriffsprotokoll',
+  reports: 'Berichte und Statistik',
   sync: 'Synchronisation',
   admin: 'Administration',
   adminEmail: 'Administration: E-Mail',

@@ -116,6 +116,10 @@ export const restMatrix = {
   'DELETE /api/materials/used/:id': documentation(200),
   'POST /api/materials/clear': documentation(200),
   'GET /api/materials/export': inStates(serviceStates, members(200)),
+  // Reports (issue 20): the event report holds no patient data, so every member who reads the service builds it,
+  // in every state; the statistics are the owner's and admins' (organizations/policy.ts viewStatistics), blocked too.
+  'POST /api/services/:id/event-report': inStates(serviceStates, members(200)),
+  'GET /api/organizations/:id/statistics': inStates(organizationStates, planners(200)),
 
   // Patient protocols (decisions "Patient protocols": members, open protocol, documentation allowed).
   'GET /api/patient-protocols': { active: signedIn(200) },

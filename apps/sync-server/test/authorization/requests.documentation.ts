@@ -71,6 +71,8 @@ export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
   'DELETE /api/materials/used/:id': ({ scope }) => ({ url: `/api/materials/used/${scope.materialId}?serviceId=${scope.serviceId}` }),
   'POST /api/materials/clear': ({ scope }) => ({ url: '/api/materials/clear', payload: { serviceId: scope.serviceId } }),
   'GET /api/materials/export': ({ scope }) => ({ url: `/api/materials/export?serviceId=${scope.serviceId}` }),
+  // CSV: the leak check reads it as text (no team patient name may appear, test/routes/api/reports.test.ts checks the team's view).
+  'POST /api/services/:id/event-report': ({ scope }) => ({ url: `/api/services/${scope.serviceId}/event-report`, payload: { format: 'csv' } }),
 
   'GET /api/patient-protocols': () => ({ url: '/api/patient-protocols', listsOwnRows: true }),
   'GET /api/patient-protocols/:id': ({ scope, actor, state }) => ({

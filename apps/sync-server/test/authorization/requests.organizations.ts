@@ -107,6 +107,10 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
     return { url: `/api/organizations/${scope.org.id}/members/${world.users[actor === 'anonymous' ? 'member' : actor].id}` };
   },
   'GET /api/organizations/:id/access-logs': ({ scope }) => ({ url: `/api/organizations/${scope.org.id}/access-logs` }),
+  'GET /api/organizations/:id/statistics': ({ scope }) => ({
+    url: `/api/organizations/${scope.org.id}/statistics`,
+    expectBody: (body) => expect((body as { total: { services: number } }).total.services).toBeGreaterThan(0),
+  }),
   'GET /api/invitations': () => ({ url: '/api/invitations' }),
   'POST /api/invitations/:id/respond': (c) => respondAsInvitee(c, 'declined'),
   'POST /api/invitations/:id/respond#accept': (c) => respondAsInvitee(c, 'accepted'),

@@ -46,7 +46,7 @@ describe("'Einsatzbericht' on the service detail (issue 20 item 1)", () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Bemerkungen' }), 'Hitze ab Mittag');
     await user.click(within(dialog).getByRole('button', { name: 'CSV herunterladen' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
-    const csv = await downloads[0]!.text();
+    const csv = (await downloads[0]?.text()) ?? '';
     expect(downloads[0]?.type).toBe('text/csv;charset=utf-8');
     expect(csv).toContain('Team;anna.sani;8,0;Stunden');
     expect(csv).toContain('Patienten;Bagatellbehandlungen;3');
@@ -63,7 +63,7 @@ describe("'Einsatzbericht' on the service detail (issue 20 item 1)", () => {
     await user.click(within(dialog).getByRole('button', { name: 'PDF herunterladen' }));
     await waitFor(() => expect(downloads).toHaveLength(2));
     expect(downloads[1]?.type).toBe('application/pdf');
-    expect(new TextDecoder().decode(new Uint8Array(await downloads[1]!.arrayBuffer()).subarray(0, 5))).toBe('%PDF-');
+    expect(new TextDecoder().decode(new Uint8Array((await downloads[1]?.arrayBuffer()) ?? new ArrayBuffer(0)).subarray(0, 5))).toBe('%PDF-');
     expect(await screen.findByText('Einsatzbericht-Weinfest.pdf wurde gespeichert.')).toBeInTheDocument();
   });
 

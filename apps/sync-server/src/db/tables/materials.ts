@@ -8,6 +8,8 @@ export interface MaterialsTable {
   /** Normalised name: one catalogue entry per name regardless of case. */
   nameKey: string;
   unit: string;
+  /** Price of one unit in euro cents, for the statistics' material cost; null: not known (migration _020). */
+  unitPriceCents: number | null;
   createdAt: CreatedAt;
   deletedAt: IsoTimestamp | null;
   version: DefaultedInt;

@@ -18,6 +18,7 @@ export const organizationRules = {
   cancelKeyRecovery: ['owner', 'admin'],
   manageServices: ['owner', 'admin'],
   manageTemplates: templateManagerRoles,
+  viewStatistics: ['owner', 'admin'],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type OrganizationAction = keyof typeof organizationRules;
@@ -34,6 +35,7 @@ export const policyMessages = {
   cancelKeyRecovery: 'Nur der Inhaber und die Administratoren der Organisation können die Wiederherstellung abbrechen.',
   manageServices: 'Nur der Inhaber oder ein Administrator darf Sanitätsdienste anlegen, ändern, archivieren oder löschen.',
   manageTemplates: treatmentTemplateMessages.notAllowed,
+  viewStatistics: 'Nur der Inhaber oder ein Administrator darf die Statistik sehen.',
   removeOwner: 'Der Inhaber kann nicht entfernt werden.',
   ownerCannotLeave: 'Der Inhaber kann die Organisation nicht verlassen.',
 } as const;

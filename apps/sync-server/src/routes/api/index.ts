@@ -12,6 +12,7 @@ import { keyRecoveryRoutes } from './keyRecovery';
 import { materialRoutes } from './materials';
 import { materialUsageRoutes } from './materialUsage';
 import { minorTreatmentRoutes } from './minorTreatments';
+import { reportRoutes } from './reports';
 import { statsRoutes } from './stats';
 import { organizationRoutes } from './organizations';
 import { patientProtocolRoutes } from './patientProtocols';
@@ -42,6 +43,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(patientProtocolRoutes);
   await app.register(accessLogEventRoutes);
   await app.register(statsRoutes);
+  await app.register(reportRoutes);
   await app.register(syncRoutes);
   await app.register(deviceKeyRoutes);
   await app.register(adminRoutes);

@@ -9,6 +9,7 @@ import { apiTags } from '../../plugins/apiDocs';
 import { commandContext } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { documentedOnly } from '../../plugins/typedRoutes';
+import { asAttachment } from './attachment';
 import { replies } from './replies';
 
 // Read as a service id by the domain: anything else is "not found", not a 400.
@@ -52,13 +53,7 @@ export const materialUsageRoutes: FastifyPluginAsync = (fastify) => {
       startDate: service.startDate, endDate: service.endDate, rows, generatedAt: new Date(),
     });
     const fileName = materialReportFileName(service.name);
-    const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '');
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-      .header('Cache-Control', 'no-store, no-cache, must-revalidate')
-      .header('Pragma', 'no-cache')
-      .send(Buffer.from(pdf));
+    return asAttachment(reply, fileName, 'application/pdf').send(Buffer.from(pdf));
   });
   return Promise.resolve();
 };

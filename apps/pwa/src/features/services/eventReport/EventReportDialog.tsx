@@ -1,16 +1,17 @@
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
-import type { Service } from '@sanidok/schema';
+import type { EventReportFormat, Service } from '@sanidok/schema';
+import { eventReportMessages, eventReportRemarksMax } from '@sanidok/schema';
 import { useState } from 'react';
 import { CaptureModal } from '../../../components/CaptureModal';
 import { useDatabase } from '../../../data/hooks';
 import { loadEventReportInput } from '../../../data/repositories/eventReport';
-import { eventReportDe as t, eventReportRemarksMax } from '../../../i18n/eventReport.de';
+import { eventReportDe as t } from '../../../i18n/eventReport.de';
 import { failureMessage } from '../../../lib/failureMessage';
 import { notifySuccess } from '../../../lib/notify';
 import { buildEventReportFile } from './buildEventReport';
 
-type Format = 'pdf' | 'csv';
+type Format = EventReportFormat;
 
 /**
  * 'Einsatzbericht' (issue 20 item 1): remarks, then PDF or CSV, built on this device from its own
@@ -51,7 +52,7 @@ export function EventReportDialog({ service, opened, onClose }: { service: Servi
           size="md"
           value={remarks}
           onChange={(event) => setRemarks(event.currentTarget.value)}
-          error={tooLong ? t.remarksTooLong : undefined}
+          error={tooLong ? eventReportMessages.remarksTooLong : undefined}
         />
         {error && (
           <Alert color="red" variant="light" role="alert" title={t.failed}>

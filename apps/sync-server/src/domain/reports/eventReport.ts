@@ -1,0 +1,49 @@
+import type { EventReportInput } from '@sanidok/reports';
+import { eventReportRequestSchema } from '@sanidok/schema';
+import type { QueryContext } from '../context';
+import { validate } from '../errors';
+import { listTeam } from '../serviceTeams/queries';
+import { getService } from '../services/queries';
+
+/**
+ * What the server's event report (issue 20 item 1) is built from: the same input the device reads
+ * from Dexie (apps/pwa/src/data/repositories/eventReport.ts), so both print the same figures.
+ * Anyone who may read the service may build it (getService authorises): it holds no patient data —
+ * no names, no dates of birth, no protocol free text; patient names are not even selected.
+ */
+export async function loadEventReportInput(ctx: QueryContext, serviceId: unknown, body: unknown, generatedAt = new Date()): Promise<EventReportInput> {
+  const { remarks } = validate(eventReportRequestSchema, body ?? {});
+  const service = await getService(ctx, serviceId);
+  const { db } = ctx;
+  const [team, minorTreatments, protocols, entries, usage, templates] = await Promise.all([
+    listTeam(db, service.id),
+    db.selectFrom('minorTreatments').select(['createdAt', 'description']).where('serviceId', '=', service.id).execute(),
+    db.selectFrom('patientProtocols').select(['createdAt', 'status', 'dischargeOutcome', 'dischargeDestination']).where('serviceId', '=', service.id).execute(),
+    db
+      .selectFrom('treatmentEntries as e')
+      .innerJoin('patientProtocols as p', 'p.id', 'e.protocolId')
+      .select('e.text')
+      .where('p.serviceId', '=', service.id)
+      .execute(),
+    db
+      .selectFrom('materialUsage as u')
+      .innerJoin('materials as m', 'm.id', 'u.materialId')
+      .select(['m.name', 'm.unit', (eb) => eb.fn.sum<number | string>('u.quantity').as('count')])
+      .where('u.serviceId', '=', service.id)
+      .groupBy(['m.id', 'm.name', 'm.unit'])
+      .execute(),
+    db.selectFrom('treatmentTemplates').select(['name', 'description']).where('organizationId', '=', service.organizationId).execute(),
+  ]);
+  return {
+    service: { name: service.name, location: service.location, startDate: service.startDate, endDate: service.endDate, organizationName: service.organizationName || undefined },
+    team: team.map((m) => ({ username: m.username, addedAt: m.addedAt })),
+    minorTreatments,
+    minorTreatmentTemplates: templates,
+    protocols,
+    treatmentEntries: entries,
+    // SUM is a 64-bit integer on PostgreSQL (a string through pg).
+    materials: usage.map((row) => ({ name: row.name, unit: row.unit, count: Number(row.count) })),
+    remarks: remarks ?? '',
+    generatedAt,
+  };
+}
