@@ -22,6 +22,7 @@ const settingsPage = lazyRoute(() => import('../features/settings/SettingsPage')
 const profilePage = lazyRoute(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const adminPage = lazyRoute(() => import('../features/admin/AdminPage'), 'AdminPage');
 const organizationsPage = lazyRoute(() => import('../features/organizations/OrganizationsPage'), 'OrganizationsPage');
+const statisticsPage = lazyRoute(() => import('../features/statistics/StatisticsPage'), 'StatisticsPage');
 const servicesPage = lazyRoute(() => import('../features/services/ServicesPage'), 'ServicesPage');
 const serviceDetailPage = lazyRoute(() => import('./ServiceDetailRoute'), 'ServiceDetailRoute');
 const servicePatientEditPage = lazyRoute(() => import('../features/services/ServicePatientEditPage'), 'ServicePatientEditPage');
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
               { path: '/profile', ...profilePage },
               { element: <RequireAdmin />, children: [{ path: '/admin', ...adminPage }] },
               { path: '/organizations', ...organizationsPage },
+              { path: '/organizations/:id/statistics', ...statisticsPage },
               { path: '/services', ...servicesPage },
               { path: '/services/:id', ...serviceDetailPage },
               { path: '/services/:id/join', ...joinServicePage },

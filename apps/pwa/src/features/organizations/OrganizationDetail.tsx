@@ -1,11 +1,13 @@
-import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { OrganizationListItem } from '@sanidok/schema';
-import { IconLock } from '@tabler/icons-react';
+import { IconChartBar, IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { de } from '../../i18n/de';
 import { AccessLogTab } from './AccessLogTab';
 import { MaterialsTab } from './MaterialsTab';
 import { MembersTab } from './MembersTab';
-import { canManageTemplates, canViewAccessLogs, roleColor } from './permissions';
+import { canManageTemplates, canViewAccessLogs, canViewStatistics, roleColor } from './permissions';
+import { statisticsDe } from '../../i18n/statistics.de';
 import { TreatmentTemplatesTab } from '../treatmentTemplates/TreatmentTemplatesTab';
 import { treatmentTemplatesDe } from '../../i18n/treatmentTemplates.de';
 
@@ -31,6 +33,11 @@ export function OrganizationDetail({ organization, onLeft }: OrganizationDetailP
             <Badge color={roleColor[organization.role]} variant="light">
               {t.roles[organization.role]}
             </Badge>
+            {canViewStatistics(organization.role) && (
+              <Button component={Link} to={`/organizations/${organization.id}/statistics`} variant="light" size="sm" ml="auto" leftSection={<IconChartBar size={18} aria-hidden />}>
+                {statisticsDe.open}
+              </Button>
+            )}
           </Group>
           {organization.description && <Text c="dimmed">{organization.description}</Text>}
           {isOwner && (

@@ -21,3 +21,5 @@ export function canLeave(member: MemberListItem, myUserId: number): boolean {
 export const memberName = (member: MemberListItem) => member.user.fullName?.trim() || member.user.username;
 
 export const roleColor: Record<OrganizationRole, string> = { owner: 'sani', admin: 'blue', member: 'gray' };
+/** Mirrors organizations/policy.ts `viewStatistics` on the server. */
+export const canViewStatistics = canInvite;

@@ -45,7 +45,8 @@ describe("'Einsatzbericht' on the service detail (issue 20 item 1)", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Einsatzbericht erstellen' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Bemerkungen' }), 'Hitze ab Mittag');
     await user.click(within(dialog).getByRole('button', { name: 'CSV herunterladen' }));
-    await waitFor(() => expect(downloads).toHaveLength(1));
+    // jsPDF loads on first use: slow on a busy machine.
+    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 15_000 });
     const csv = (await downloads[0]?.text()) ?? '';
     expect(downloads[0]?.type).toBe('text/csv;charset=utf-8');
     expect(csv).toContain('Team;anna.sani;8,0;Stunden');
@@ -61,7 +62,7 @@ describe("'Einsatzbericht' on the service detail (issue 20 item 1)", () => {
     expect(csv).not.toContain('Erika');
 
     await user.click(within(dialog).getByRole('button', { name: 'PDF herunterladen' }));
-    await waitFor(() => expect(downloads).toHaveLength(2));
+    await waitFor(() => expect(downloads).toHaveLength(2), { timeout: 15_000 });
     expect(downloads[1]?.type).toBe('application/pdf');
     expect(new TextDecoder().decode(new Uint8Array((await downloads[1]?.arrayBuffer()) ?? new ArrayBuffer(0)).subarray(0, 5))).toBe('%PDF-');
     expect(await screen.findByText('Einsatzbericht-Weinfest.pdf wurde gespeichert.')).toBeInTheDocument();

@@ -1,0 +1,66 @@
+import type { OrganizationStatistics, StatisticsMonth } from '@sanidok/schema';
+import { berlinMonth } from '@sanidok/schema';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { json, mockApi, renderApp, testUser } from '../../helpers/render';
+import { org, seed } from '../services/services.fixtures';
+
+const shift = (month: string, by: number) => {
+  const [y = 0, m = 1] = month.split('-').map(Number);
+  const i = y * 12 + m - 1 + by;
+  return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+};
+const to = berlinMonth(new Date());
+const from = shift(to, -11);
+const empty = { services: 0, minorTreatments: 0, protocols: 0, patients: 0, transported: 0, closedProtocols: 0, averageMinutesOnSite: null, materialCostCents: 0, materialUnitsWithoutPrice: 0 };
+const months: StatisticsMonth[] = Array.from({ length: 12 }, (_, i) => ({ month: shift(from, i), ...empty }));
+months[11] = { month: to, services: 2, minorTreatments: 7, protocols: 4, patients: 11, transported: 1, closedProtocols: 4, averageMinutesOnSite: 42, materialCostCents: 1290, materialUnitsWithoutPrice: 3 };
+const stats: OrganizationStatistics = {
+  organizationId: 1, from, to, months,
+  total: { ...months[11], month: undefined } as unknown as OrganizationStatistics['total'],
+  services: [{ id: 's1', name: 'Stadtfest', startDate: new Date().toISOString(), patients: 6 }, { id: 's2', name: 'Weinfest', startDate: new Date().toISOString(), patients: 5 }],
+};
+
+function render(role: 'owner' | 'admin' | 'member') {
+  const url = `GET /api/organizations/1/statistics?from=${from}&to=${to}`;
+  const fetchMock = mockApi({ 'GET /api/user': () => json(testUser), [url]: () => json(stats) });
+  return { fetchMock, ...renderApp('/organizations/1/statistics'), role };
+}
+
+describe('/organizations/{id}/statistics (issue 20 item 2)', () => {
+  it('shows the figures of the last 12 months to an admin: cards, month table, per service, CSV', async () => {
+    await seed([org(1, 'admin', { name: 'DRK Nord' })]);
+    const blobs: Blob[] = [];
+    Object.assign(URL, { createObjectURL: (blob: Blob) => { blobs.push(blob); return 'blob:x'; }, revokeObjectURL: () => undefined });
+    onTestFinished(() => { Reflect.deleteProperty(URL, 'createObjectURL'); Reflect.deleteProperty(URL, 'revokeObjectURL'); });
+    const { user } = render('admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Statistik – DRK Nord' })).toBeInTheDocument();
+    // The cards: one paragraph each, value under label.
+    expect(await screen.findByText('25 %', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('42 min', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('5,5')).toBeInTheDocument();
+    expect(screen.getByText('12,90 €', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('3 Einheiten ohne Preis nicht enthalten')).toBeInTheDocument();
+    const monthTable = screen.getByRole('table', { name: 'Zahlen je Monat' });
+    const last = within(monthTable).getAllByRole('row').at(-2);
+    expect(last?.textContent).toContain(`${to.slice(5)}/${to.slice(0, 4)}`);
+    expect(within(monthTable).getAllByRole('row')).toHaveLength(14);
+    expect(within(screen.getByRole('table', { name: 'Patienten je Sanitätsdienst' })).getByText('Stadtfest')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Patienten je Monat' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'CSV herunterladen' }));
+    // The CSV helper comes with the report code, loaded on first use: slow on a busy machine.
+    await expect.poll(() => blobs.length, { timeout: 15_000 }).toBe(1);
+    const csv = await blobs[0]?.text();
+    expect(csv).toContain('Monat;Dienste;Bagatellen;Protokolle;Patienten;Transportquote (%);Ø Zeit vor Ort (min);Materialkosten (EUR)');
+    expect(csv).toContain(`${to.slice(5)}/${to.slice(0, 4)};2;7;4;11;25;42;12,90`);
+    expect(csv).toContain('Weinfest;');
+  });
+
+  it('tells a member that only owner and admins see it, and asks the server nothing', async () => {
+    await seed([org(1, 'member', { name: 'DRK Nord' })]);
+    const { fetchMock } = render('member');
+    expect(await screen.findByText('Nur der Inhaber oder ein Administrator darf die Statistik sehen.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/statistics'))).toBe(false);
+  });
+});
