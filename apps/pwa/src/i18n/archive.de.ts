@@ -66,6 +66,8 @@ export const archiveDe = {
     openFailed: 'Die Patientendaten dieses Protokolls konnten nicht entschlüsselt werden.',
     printAll: 'Alle drucken',
     print: 'Vollständiges Protokoll drucken',
+    fhir: 'Als FHIR-Dokument exportieren',
+    fhirFailed: 'FHIR-Export fehlgeschlagen',
     printFailed: 'Druckfehler',
     popupBlocked: 'Das Druckfenster wurde vom Browser blockiert. Bitte erlauben Sie Pop-ups für diese Seite.',
     close: 'Schließen',

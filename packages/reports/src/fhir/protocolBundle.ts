@@ -7,8 +7,11 @@ import { observationsOf } from './observations';
 /** What the export needs of a protocol: the device's (or the opened archive's) copy, patient data included. */
 export interface FhirProtocolInput {
   protocol: PatientProtocol;
-  /** Null after discharge outside the archive: the Patient then carries no identifying data. */
-  patientData: PatientData | null;
+  /**
+   * Null after discharge outside the archive: the Patient then carries no identifying data.
+   * Partial: an archived record holds what was captured, which may lack a name part.
+   */
+  patientData: Partial<PatientData> | null;
   vitals: readonly VitalRecord[];
   treatments: readonly TreatmentEntry[];
   /** The team members who documented (recordedById of vitals and treatments, treatedById). */
@@ -121,13 +124,15 @@ function performedAt(entry: Pick<TreatmentEntry, 'time' | 'createdAt'>): string 
   return at.toISOString();
 }
 
-function patientOf(data: PatientData | null, id: string): Patient {
+function patientOf(data: Partial<PatientData> | null, id: string): Patient {
   if (!data) return { resourceType: 'Patient', id };
   const gender = data.gender ? genderCodes[data.gender] : undefined;
+  const family = data.lastName?.trim();
+  const given = data.firstName?.trim();
   return {
     resourceType: 'Patient',
     id,
-    name: [{ family: data.lastName, given: [data.firstName] }],
+    ...((family || given) && { name: [{ ...(family && { family }), ...(given && { given: [given] }) }] }),
     ...(data.dateOfBirth && { birthDate: data.dateOfBirth }),
     ...(gender && { gender }),
     ...(data.address && { address: [{ text: data.address }] }),

@@ -1,12 +1,13 @@
 import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ArchivedProtocolResult } from '@sanidok/schema';
 import { protocolLabel } from '@sanidok/schema';
-import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileExport, IconPrinter } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { archiveDe } from '../../i18n/de';
 import { notifyError } from '../../lib/notify';
 import type { ArchiveOpenOutcome, OpenedProtocol } from './openArchive';
+import { saveFhirDocument } from '../protocols/print/exportFhir';
 import { openPrintView } from './printArchive';
 import { protocolSections } from './protocolSections';
 import { ListPagination } from '../../components/ListPagination';
@@ -29,7 +30,7 @@ const expandedUpTo = 10;
  */
 export const archivePageSize = 25;
 
-function ProtocolView({ protocol, onPrint, initiallyExpanded }: { protocol: Extract<OpenedProtocol, { ok: true }>; onPrint: () => void; initiallyExpanded: boolean }) {
+function ProtocolView({ protocol, onPrint, onFhir, initiallyExpanded }: { protocol: Extract<OpenedProtocol, { ok: true }>; onPrint: () => void; onFhir: () => void; initiallyExpanded: boolean }) {
   const [expanded, setExpanded] = useState(initiallyExpanded);
   const view = protocolSections(protocol.result);
   const title = `${view.heading}: ${view.patientName}`;
@@ -45,6 +46,9 @@ function ProtocolView({ protocol, onPrint, initiallyExpanded }: { protocol: Extr
             </Button>
             <Button size="xs" variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={onPrint} aria-label={`${view.heading}: ${t.print}`}>
               {t.print}
+            </Button>
+            <Button size="xs" variant="light" leftSection={<IconFileExport size={16} aria-hidden />} onClick={onFhir} aria-label={`${view.heading}: ${t.fhir}`}>
+              {t.fhir}
             </Button>
           </Group>
         </Group>
@@ -157,6 +161,15 @@ export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDi
     );
   };
 
+  // The owner's export after discharge (issue 20 item 3): built here from the opened record, never on the server.
+  const exportFhir = (protocol: Extract<OpenedProtocol, { ok: true }>) => {
+    if (!opened) return;
+    saveFhirDocument({
+      protocol: protocol.record.protocol, patientData: protocol.patientData, vitals: protocol.record.vitals, treatments: protocol.record.treatmentEntries,
+      practitioners: [], organization: opened.response.organization, exportedAt: new Date().toISOString(),
+    }).catch((error: unknown) => notifyError(t.fhirFailed, errorMessage(error)));
+  };
+
   return (
     <Modal
       opened={opened !== null}
@@ -184,7 +197,7 @@ export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDi
             {shown.map((protocol) => (
               <div role="listitem" key={protocol.id}>
                 {protocol.ok ? (
-                  <ProtocolView protocol={protocol} onPrint={() => print([protocol.result])} initiallyExpanded={all.length <= expandedUpTo} />
+                  <ProtocolView protocol={protocol} onPrint={() => print([protocol.result])} onFhir={() => exportFhir(protocol)} initiallyExpanded={all.length <= expandedUpTo} />
                 ) : (
                   <Alert color="red" title={protocolLabel(protocol.number)}>
                     {t.openFailed}

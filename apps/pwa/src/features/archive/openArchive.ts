@@ -1,5 +1,5 @@
 import type * as CryptoModule from '@sanidok/crypto';
-import type { ArchivedProtocolResult, ArchiveKeyFailureBody, ArchiveProtocolsResponse, ArchiveServiceItem } from '@sanidok/schema';
+import type { ArchivedProtocolRecord, ArchivedProtocolResult, ArchiveKeyFailureBody, ArchiveProtocolsResponse, ArchiveServiceItem, PatientData } from '@sanidok/schema';
 import { archiveMaxAttempts, archiveMessages, toArchivedProtocolResult } from '@sanidok/schema';
 import { ApiError } from '../../api/client';
 import { archiveDe } from '../../i18n/de';
@@ -31,7 +31,17 @@ export function loadArchiveCrypto(): Promise<Crypto> {
 }
 
 /** One opened protocol: the spec's result, or the record whose patient data did not open. */
-export type OpenedProtocol = { ok: true; id: string; result: ArchivedProtocolResult; sealedBy: 'server' | 'device' } | { ok: false; id: string; number: number };
+export type OpenedProtocol =
+  | {
+      ok: true;
+      id: string;
+      result: ArchivedProtocolResult;
+      sealedBy: 'server' | 'device';
+      /** The released record and its opened patient data: what the owner's FHIR export is built from. */
+      record: ArchivedProtocolRecord;
+      patientData: Partial<PatientData>;
+    }
+  | { ok: false; id: string; number: number };
 
 export type ArchiveOpenOutcome =
   /** A mistyped key: told at once, nothing sent, not counted. */
@@ -92,7 +102,7 @@ export async function openArchiveService(organizationId: number, service: Archiv
     const protocols = response.protocols.map((record, index): OpenedProtocol => {
       const opened = payloads[index];
       if (!opened) return { ok: false, id: record.protocol.id, number: record.protocol.serviceProtocolNumber };
-      return { ok: true, id: record.protocol.id, result: toArchivedProtocolResult(record, opened, location), sealedBy: record.sealed.sealedBy };
+      return { ok: true, id: record.protocol.id, result: toArchivedProtocolResult(record, opened, location), sealedBy: record.sealed.sealedBy, record, patientData: opened.patientData };
     });
     return { kind: 'opened', response, protocols, decryptedAt: new Date().toISOString() };
   } finally {

@@ -10,7 +10,7 @@ import {
 } from '@sanidok/crypto';
 import type { ArchiveChallenge, ArchiveProtocolsResponse, ArchiveServiceItem, OrganizationListItem, PatientProtocolWithSummary } from '@sanidok/schema';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderPrintDocument } from '../../../src/features/archive/printArchive';
 import { memberOrg, ownedOrg } from '../organizations/organizations.fixtures';
 import { useNodeRealmWebCrypto } from '../organizations/organizations.webcrypto';
@@ -193,6 +193,27 @@ describe('/patient-archive', () => {
     expect(printDocument.body.textContent).toContain(org.keys.fingerprint);
     printDocument.querySelector('button')?.click();
     open.mockRestore();
+  });
+
+  it("exports an archived protocol as a FHIR document, built in the owner's browser (issue 20 item 3)", async () => {
+    const org = await organisation();
+    const app = await setup(org);
+    const blobs: Blob[] = [];
+    Object.assign(URL, { createObjectURL: (blob: Blob) => { blobs.push(blob); return 'blob:fhir'; }, revokeObjectURL: () => undefined });
+    onTestFinished(() => { Reflect.deleteProperty(URL, 'createObjectURL'); Reflect.deleteProperty(URL, 'revokeObjectURL'); });
+    await openWithKey(app, encodeOrganizationSecret(org.secret));
+    const dialog = await screen.findByRole('dialog', { name: 'Archivierte Protokolle – Stadtfest Nord' }, { timeout: 10_000 });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Protokoll #3: Als FHIR-Dokument exportieren' }));
+    await expect.poll(() => blobs.length, { timeout: 10_000 }).toBe(1);
+    expect(blobs[0]?.type).toBe('application/fhir+json');
+    const bundle = JSON.parse((await blobs[0]?.text()) ?? '{}') as { type: string; entry: { resource: Record<string, unknown> }[] };
+    expect(bundle.type).toBe('document');
+    const resources = bundle.entry.map((e) => e.resource);
+    expect(resources.find((r) => r.resourceType === 'Patient')).toMatchObject({ name: [{ family: 'Quastenberg', given: ['Hildegard'] }], birthDate: '1951-03-08', gender: 'female' });
+    expect(resources.find((r) => r.resourceType === 'Encounter')).toMatchObject({ status: 'finished', hospitalization: { dischargeDisposition: { coding: [{ code: 'home' }] } } });
+    expect(resources.filter((r) => r.resourceType === 'Observation').map((r) => (r.code as { coding?: { code: string }[] }).coding?.[0]?.code)).toEqual(['8867-4']);
+    // Nothing of the patient went to the server for it.
+    for (const [, init] of app.fetchMock.mock.calls) expect(bodyText(init)).not.toContain('Quastenberg');
   });
 
   it('decrypts every protocol of a large service, shows them 25 per page and prints them all', async () => {

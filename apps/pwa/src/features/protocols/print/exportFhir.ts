@@ -1,3 +1,4 @@
+import type { FhirProtocolInput } from '@sanidok/reports';
 import { buildProtocolBundle } from '@sanidok/reports';
 import type { ProtocolExportView } from '../../../data/repositories/protocolExport';
 import { printDe } from '../../../i18n/print.de';
@@ -28,12 +29,22 @@ export async function exportProtocolFhir(
     const name = view.teamNames.get(userId) ?? (userId === view.deviceUser.id ? view.deviceUser.name : null);
     return name ? [{ userId, name }] : [];
   });
-  const bundle = buildProtocolBundle({
+  await saveFhirDocument({
     protocol, patientData: view.patientData, vitals: view.vitals, treatments: view.entries, practitioners,
     organization: { id: protocol.organizationId, name: view.organizationName ?? protocol.serviceName },
     exportedAt: exportedAt.toISOString(),
   });
-  await logProtocolAccess(protocolId, 'fhir_export').catch(() => undefined);
-  downloadFile(JSON.stringify(bundle, null, 2), `sanidok-protokoll-${protocol.serviceProtocolNumber ? String(protocol.serviceProtocolNumber) : protocol.id}.fhir.json`, 'application/fhir+json');
   return 'printed';
+}
+
+/**
+ * Builds the Bundle, writes 'fhir_export' to the access log (like a print; best effort, it queues
+ * offline) and saves the file. Used for open protocols (above) and by the owner from the opened
+ * archive (features/archive/ArchivedProtocolsDialog.tsx).
+ */
+export async function saveFhirDocument(input: FhirProtocolInput): Promise<void> {
+  const bundle = buildProtocolBundle(input);
+  const { protocol } = input;
+  await logProtocolAccess(protocol.id, 'fhir_export').catch(() => undefined);
+  downloadFile(JSON.stringify(bundle, null, 2), `sanidok-protokoll-${protocol.serviceProtocolNumber ? String(protocol.serviceProtocolNumber) : protocol.id}.fhir.json`, 'application/fhir+json');
 }
