@@ -153,9 +153,9 @@ describe('service repository', () => {
     expect((await listServices(db)).map((s) => s.id.slice(-1))).toEqual(['2', '3', '1']);
     expect((await listServices(db, 1)).map((s) => s.id.slice(-1))).toEqual(['2', '1']);
     await db.materials.bulkPut([
-      { id: 1, name: 'Pflaster', unit: 'Stück', organizationId: 1, deletedAt: null },
-      { id: 2, name: 'Alt', unit: 'Stück', organizationId: 1, deletedAt: '2026-01-01T00:00:00.000Z' },
-      { id: 3, name: 'Kühlpack', unit: 'Stück', organizationId: 1, deletedAt: null },
+      { id: 1, name: 'Pflaster', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: null },
+      { id: 2, name: 'Alt', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: '2026-01-01T00:00:00.000Z' },
+      { id: 3, name: 'Kühlpack', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: null },
     ]);
     expect((await listMaterials(db, 1)).map((m) => m.name)).toEqual(['Kühlpack', 'Pflaster']);
   });

@@ -8,10 +8,10 @@ import { organization, openTestDb, refusalText } from '../helpers/sync';
 /** Treatment templates on the device (issue 17): local rules, outbox rows, pull. */
 
 const catalogue = [
-  { id: 1, name: 'Blasenpflaster', unit: 'Stück', organizationId: 1, deletedAt: null },
-  { id: 2, name: 'Kühlpack', unit: 'Stück', organizationId: 1, deletedAt: null },
-  { id: 3, name: 'Alt', unit: 'Stück', organizationId: 1, deletedAt: '2026-01-01T00:00:00.000Z' },
-  { id: 9, name: 'Fremd', unit: 'Stück', organizationId: 2, deletedAt: null },
+  { id: 1, name: 'Blasenpflaster', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: null },
+  { id: 2, name: 'Kühlpack', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: null },
+  { id: 3, name: 'Alt', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: '2026-01-01T00:00:00.000Z' },
+  { id: 9, name: 'Fremd', unit: 'Stück', organizationId: 2, unitPriceCents: null, deletedAt: null },
 ];
 
 async function seed(role: 'owner' | 'admin' | 'member', isBlocked = false) {

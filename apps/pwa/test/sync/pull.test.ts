@@ -22,7 +22,7 @@ describe('applying a pull page', () => {
         changes: [
           upsertService(serverService(id(1), 1, { name: 'Neu', version: 5 })),
           deleteServiceChange(id(2), 1, 6),
-          { entity: 'material', op: 'upsert', id: '3', organizationId: 1, version: 7, data: { id: 3, name: 'Pflaster', unit: 'Stück', organizationId: 1, deletedAt: null } },
+          { entity: 'material', op: 'upsert', id: '3', organizationId: 1, version: 7, data: { id: 3, name: 'Pflaster', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: null } },
         ],
       }),
     );
@@ -45,8 +45,8 @@ describe('applying a pull page', () => {
     await seedOrganizations(db, 1, 2);
     await db.services.bulkPut([serverService(id(1), 1), serverService(id(2), 2)]);
     await db.materials.bulkPut([
-      { id: 1, name: 'A', unit: 'Stück', organizationId: 1, deletedAt: null },
-      { id: 2, name: 'B', unit: 'Stück', organizationId: 2, deletedAt: null },
+      { id: 1, name: 'A', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: null },
+      { id: 2, name: 'B', unit: 'Stück', organizationId: 2, unitPriceCents: null, deletedAt: null },
     ]);
     // A change for organisation 2 slipping into the page must not land either.
     await applyPullPage(db, page({ organizations: [organization(1)], changes: [upsertService(serverService(id(3), 2))] }));

@@ -86,6 +86,8 @@ export const restMatrix = {
   'GET /api/materials#organization': inStates(organizationStates, members(200)),
   'POST /api/materials': { active: ownerOnly(201), orgBlocked: ownerOnly(423) },
   'DELETE /api/materials/:id': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
+  // The unit price (issue 20): a catalogue change like the others, the owner's.
+  'PATCH /api/materials/:id': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
 
   // Services (decisions "Services": owner and admin plan; members read).
   'GET /api/services': { active: signedIn(200) },

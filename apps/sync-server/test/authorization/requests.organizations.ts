@@ -142,6 +142,7 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
   'GET /api/materials#organization': ({ scope }) => ({ url: `/api/materials?organizationId=${scope.org.id}` }),
   'POST /api/materials': ({ scope }) => ({ url: '/api/materials', payload: { name: uniqueName('Verband'), unit: 'Stück', organizationId: scope.org.id } }),
   'DELETE /api/materials/:id': async ({ world, scope }) => ({ url: `/api/materials/${await freshMaterial(world, scope)}` }),
+  'PATCH /api/materials/:id': async ({ world, scope }) => ({ url: `/api/materials/${await freshMaterial(world, scope)}`, payload: { unitPriceCents: 120 } }),
   // Device encryption (issue 16): the public sealing key.
   'GET /api/device/seal-key': () => ({
     url: '/api/device/seal-key',

@@ -44,7 +44,7 @@ export const fieldRevisionReply = replyOf<FieldRevision>()(
 );
 
 export const materialReply = replyOf<Material>()(
-  z.object({ id: z.number(), name: z.string(), unit: z.string(), organizationId: z.number() }).meta({ id: 'Material' }),
+  z.object({ id: z.number(), name: z.string(), unit: z.string(), organizationId: z.number(), unitPriceCents: z.number().nullable() }).meta({ id: 'Material' }),
 );
 
 export const minorTreatmentReply = replyOf<MinorTreatment>()(

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { materialFormSchema } from '@sanidok/schema';
+import { euroTextToCents, materialDialogSchema } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
@@ -8,7 +8,7 @@ import { failureText, useAddMaterial } from './actions';
 import { zodForm } from '../../lib/zodForm';
 
 const t = de.organizations;
-const emptyValues = { name: '', unit: '' };
+const emptyValues = { name: '', unit: '', unitPrice: '' };
 
 interface AddMaterialDialogProps {
   opened: boolean;
@@ -16,10 +16,10 @@ interface AddMaterialDialogProps {
   onClose: () => void;
 }
 
-/** 'Material hinzufügen': name and unit of a catalogue entry (docs/spec/services.md §5, shared schema). */
+/** 'Material hinzufügen': name and unit of a catalogue entry (docs/spec/services.md §5, shared schema), optionally its price (issue 20). */
 export function AddMaterialDialog({ opened, organizationId, onClose }: AddMaterialDialogProps) {
   const addMaterial = useAddMaterial();
-  const form = useForm({ resolver: zodForm(materialFormSchema), defaultValues: emptyValues });
+  const form = useForm({ resolver: zodForm(materialDialogSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
 
   const close = () => {
@@ -34,7 +34,7 @@ export function AddMaterialDialog({ opened, organizationId, onClose }: AddMateri
       return;
     }
     addMaterial.mutate(
-      { ...values, organizationId },
+      { name: values.name, unit: values.unit, unitPriceCents: euroTextToCents(values.unitPrice) ?? null, organizationId },
       {
         onSuccess: (material) => {
           notifySuccess(de.organizationToasts.materialAdded, de.organizationToasts.materialAddedText(material.name));
@@ -59,6 +59,14 @@ export function AddMaterialDialog({ opened, organizationId, onClose }: AddMateri
             placeholder={t.materialUnitPlaceholder}
             error={errors.unit?.message}
             {...form.register('unit')}
+          />
+          <TextInput
+            label={t.materialPrice}
+            description={t.materialPriceHint}
+            inputMode="decimal"
+            placeholder="1,20"
+            error={errors.unitPrice?.message}
+            {...form.register('unitPrice')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={addMaterial.isPending}>

@@ -1,10 +1,12 @@
 import { ActionIcon, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { Material, OrganizationListItem } from '@sanidok/schema';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { centsToEuroText } from '@sanidok/schema';
+import { IconCurrencyEuro, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { de } from '../../i18n/de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AddMaterialDialog } from './AddMaterialDialog';
+import { MaterialPriceDialog } from './MaterialPriceDialog';
 import type { ConfirmRequest } from './ConfirmDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { failureText, useDeleteMaterial } from './actions';
@@ -13,11 +15,12 @@ import { useOrganizationMaterials } from './queries';
 
 const t = de.organizations;
 
-/** 'Material': the organisation's catalogue; only the owner adds and deletes (docs/spec/accounts.md §6). */
+/** 'Material': the organisation's catalogue with unit prices; only the owner adds, prices and deletes (docs/spec/accounts.md §6). */
 export function MaterialsTab({ organization }: { organization: OrganizationListItem }) {
   const materials = useOrganizationMaterials(organization.id);
   const deleteMaterial = useDeleteMaterial();
   const [adding, setAdding] = useState(false);
+  const [pricing, setPricing] = useState<Material | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const isOwner = canManageMaterials(organization.role);
 
@@ -57,7 +60,8 @@ export function MaterialsTab({ organization }: { organization: OrganizationListI
             <Table.Tr>
               <Table.Th>{t.materialName}</Table.Th>
               <Table.Th>{t.materialUnit}</Table.Th>
-              {isOwner && <Table.Th w={80}>{t.materialActions}</Table.Th>}
+              <Table.Th>{t.materialPrice}</Table.Th>
+              {isOwner && <Table.Th w={120}>{t.materialActions}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -65,18 +69,30 @@ export function MaterialsTab({ organization }: { organization: OrganizationListI
               <Table.Tr key={material.id}>
                 <Table.Td>{material.name}</Table.Td>
                 <Table.Td>{material.unit}</Table.Td>
+                <Table.Td>{material.unitPriceCents === null ? t.materialPriceNone : centsToEuroText(material.unitPriceCents)}</Table.Td>
                 {isOwner && (
                   <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      aria-label={t.deleteMaterialLabel(material.name)}
-                      onClick={() => askDelete(material)}
-                      disabled={organization.isBlocked}
-                    >
-                      <IconTrash size={20} aria-hidden />
-                    </ActionIcon>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        size="xl"
+                        aria-label={t.editPriceLabel(material.name)}
+                        onClick={() => setPricing(material)}
+                        disabled={organization.isBlocked}
+                      >
+                        <IconCurrencyEuro size={20} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="xl"
+                        aria-label={t.deleteMaterialLabel(material.name)}
+                        onClick={() => askDelete(material)}
+                        disabled={organization.isBlocked}
+                      >
+                        <IconTrash size={20} aria-hidden />
+                      </ActionIcon>
+                    </Group>
                   </Table.Td>
                 )}
               </Table.Tr>
@@ -85,6 +101,7 @@ export function MaterialsTab({ organization }: { organization: OrganizationListI
         </Table>
       )}
       <AddMaterialDialog opened={adding} organizationId={organization.id} onClose={() => setAdding(false)} />
+      {pricing && <MaterialPriceDialog material={pricing} onClose={() => setPricing(null)} />}
       <ConfirmDialog request={confirm} pending={deleteMaterial.isPending} onCancel={() => setConfirm(null)} />
     </Stack>
   );

@@ -59,6 +59,18 @@ export function useAddMaterial() {
   });
 }
 
+/** PATCH /api/materials/{id}: the owner sets (cents) or clears (null) a unit price. */
+export function useSetMaterialPrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ material, unitPriceCents }: { material: Material; unitPriceCents: number | null }) =>
+      apiSend('PATCH', `/api/materials/${material.id}`, { unitPriceCents }, materialReply),
+    onSettled: async (_data, _error, { material }) => {
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.materials(material.organizationId) });
+    },
+  });
+}
+
 export function useDeleteMaterial() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -31,8 +31,8 @@ describe('PDF export built on the device', () => {
     await db.organizations.put(organization(1, 'DRK Müllheim'));
     await db.services.put(service);
     await db.materials.bulkPut([
-      { id: 1, name: 'Kühlpack', unit: 'Stück', organizationId: 1, deletedAt: null },
-      { id: 2, name: 'Wundschnellverband groß', unit: 'Packung', organizationId: 1, deletedAt: null },
+      { id: 1, name: 'Kühlpack', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: null },
+      { id: 2, name: 'Wundschnellverband groß', unit: 'Packung', organizationId: 1, unitPriceCents: null, deletedAt: null },
     ]);
     await createMinorTreatment({ serviceId, patientName: 'Jürgen Müller', description: 'Prellung', materials: [{ id: 1, quantity: 2 }, { id: 2, quantity: 5 }] });
     await addUsedMaterials(serviceId, [{ id: 2, quantity: 7 }]);

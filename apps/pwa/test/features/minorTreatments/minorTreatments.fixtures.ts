@@ -27,14 +27,14 @@ export function runningService(id = serviceId, overrides: Partial<Service> = {})
 }
 
 export const catalogue = [
-  { id: 1, name: 'Pflaster', unit: 'Stück', organizationId: 1, deletedAt: null },
-  { id: 2, name: 'Kühlpack', unit: 'Stück', organizationId: 1, deletedAt: null },
-  { id: 3, name: 'Wundschnellverband groß', unit: 'Packung', organizationId: 1, deletedAt: null },
-  { id: 4, name: 'Rettungsdecke', unit: 'Stück', organizationId: 1, deletedAt: null },
+  { id: 1, name: 'Pflaster', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: null },
+  { id: 2, name: 'Kühlpack', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: null },
+  { id: 3, name: 'Wundschnellverband groß', unit: 'Packung', organizationId: 1, unitPriceCents: null, deletedAt: null },
+  { id: 4, name: 'Rettungsdecke', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: null },
 ];
 
 /** Many materials, for the ≤ 10 matches rule of the picker. */
-export const bigCatalogue = Array.from({ length: 14 }, (_, i) => ({ id: 100 + i, name: `Verband ${String(i + 1).padStart(2, '0')}`, unit: 'Stück', organizationId: 1, deletedAt: null }));
+export const bigCatalogue = Array.from({ length: 14 }, (_, i) => ({ id: 100 + i, name: `Verband ${String(i + 1).padStart(2, '0')}`, unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: null }));
 
 /** Organisation 1 (optionally blocked), the given services and the catalogue. */
 export async function seedCapture(db: SaniDokDb, services: Service[] = [runningService()], options: { blocked?: boolean } = {}): Promise<void> {

@@ -158,7 +158,37 @@ describe('Material', () => {
     await app.user.type(within(dialog).getByLabelText(/^Einheit/), 'Stück');
     await app.user.click(within(dialog).getByRole('button', { name: 'Material hinzufügen' }));
     await findToast('Material hinzugefügt');
-    expect(callsTo(app.fetchMock, 'POST', '/api/materials')[0]?.body).toEqual({ name: 'Rettungsdecke', unit: 'Stück', organizationId: 1 });
+    expect(callsTo(app.fetchMock, 'POST', '/api/materials')[0]?.body).toEqual({ name: 'Rettungsdecke', unit: 'Stück', organizationId: 1, unitPriceCents: null });
+  });
+
+  it('takes a unit price in euros when adding, and lets the owner change it in its own dialog (issue 20)', async () => {
+    const app = setup([ownedOrg], {
+      'POST /api/materials': (init) => json({ id: 103, organizationId: 1, ...(JSON.parse(bodyText(init)) as object) }, 201),
+      'PATCH /api/materials/101': (init) => json({ id: 101, name: 'Pflaster', unit: 'Stück', organizationId: 1, ...(JSON.parse(bodyText(init)) as object) }),
+    });
+    const detail = await screen.findByRole('region', { name: 'DRK Ortsverein Nord' });
+    await app.user.click(within(detail).getByRole('tab', { name: 'Material' }));
+    const table = await within(detail).findByRole('table', { name: 'Material' });
+    expect(within(table).getByRole('columnheader', { name: 'Preis je Einheit (€)' })).toBeInTheDocument();
+    await app.user.click(within(detail).getByRole('button', { name: 'Material hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Material hinzufügen' });
+    await app.user.type(within(dialog).getByLabelText(/^Name/), 'Kühlpack');
+    await app.user.type(within(dialog).getByLabelText(/^Einheit/), 'Stück');
+    await app.user.type(within(dialog).getByLabelText(/^Preis je Einheit/), 'zwei Euro');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Material hinzufügen' }));
+    expect(await within(dialog).findByText('Bitte geben Sie den Preis in Euro an, z. B. 1,20 (höchstens 10.000 €).')).toBeInTheDocument();
+    await app.user.clear(within(dialog).getByLabelText(/^Preis je Einheit/));
+    await app.user.type(within(dialog).getByLabelText(/^Preis je Einheit/), '1,2');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Material hinzufügen' }));
+    await findToast('Material hinzugefügt');
+    expect(callsTo(app.fetchMock, 'POST', '/api/materials')[0]?.body).toEqual({ name: 'Kühlpack', unit: 'Stück', organizationId: 1, unitPriceCents: 120 });
+
+    await app.user.click(within(table).getByRole('button', { name: 'Preis von Pflaster ändern' }));
+    const priceDialog = await screen.findByRole('dialog', { name: 'Preis je Einheit: Pflaster' });
+    await app.user.type(within(priceDialog).getByLabelText(/^Preis je Einheit/), '0,35');
+    await app.user.click(within(priceDialog).getByRole('button', { name: 'Speichern' }));
+    await findToast('Preis gespeichert');
+    expect(callsTo(app.fetchMock, 'PATCH', '/api/materials/101').map((c) => c.body)).toEqual([{ unitPriceCents: 35 }]);
   });
 
   it('lets the owner delete after confirming; members see no material actions', async () => {

@@ -46,8 +46,8 @@ export const memberOrgMembers: MemberListItem[] = [
 ];
 
 export const materials: Material[] = [
-  { id: 101, name: 'Pflaster', unit: 'Stück', organizationId: 1 },
-  { id: 102, name: 'Kältepack', unit: 'Stück', organizationId: 1 },
+  { id: 101, name: 'Pflaster', unit: 'Stück', organizationId: 1, unitPriceCents: null },
+  { id: 102, name: 'Kältepack', unit: 'Stück', organizationId: 1, unitPriceCents: null },
 ];
 
 export const accessLogs: AccessLogItem[] = [

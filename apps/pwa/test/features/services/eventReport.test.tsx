@@ -22,7 +22,7 @@ async function seedService() {
   const db = await seed([org(1, 'member', { name: 'DRK Nord' })], [festival]);
   await db.serviceTeamMembers.put({ id: `${festival.id}:7`, serviceId: festival.id, organizationId: 1, userId: 7, username: 'anna.sani', addedAt: '2026-07-01T00:00:00.000Z', addedById: null, addedByName: null, method: 'assigned' });
   await db.treatmentTemplates.put({ id: 'tpl-1', organizationId: 1, name: 'Blase', description: 'Blasenpflaster geklebt', materials: [], updatedAt: '2026-07-01T00:00:00.000Z' });
-  await db.materials.put({ id: 3, name: 'Blasenpflaster', unit: 'Stück', organizationId: 1, deletedAt: null });
+  await db.materials.put({ id: 3, name: 'Blasenpflaster', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: null });
   for (const [i, description] of ['Blasenpflaster geklebt', 'Blasenpflaster geklebt', 'Frau Erika Beispiel getröstet'].entries()) {
     await db.minorTreatments.put({
       id: `mt-${i}`, serviceId: festival.id, serviceName: festival.name, organizationId: 1, patientName: 'Erika Beispiel', description, treatedById: 7,

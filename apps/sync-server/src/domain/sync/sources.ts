@@ -58,7 +58,7 @@ const servicesSince = compiledSelect((db, w: Window & { userId: number }) =>
     .select('tm.userId as teamUserId')
     .where('s.organizationId', '=', w.organizationId).where('s.version', '>', w.from).orderBy('s.version').limit(w.limit));
 const materialsSince = compiledSelect((db, w: Window) =>
-  db.selectFrom('materials').select(['id', 'name', 'unit', 'organizationId', 'deletedAt', 'version'])
+  db.selectFrom('materials').select(['id', 'name', 'unit', 'organizationId', 'unitPriceCents', 'deletedAt', 'version'])
     .where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
 const minorTreatmentsSince = compiledSelect((db, w: Window) =>
   treatmentsQuery(db).where('t.organizationId', '=', w.organizationId).where('t.version', '>', w.from).orderBy('t.version').limit(w.limit));

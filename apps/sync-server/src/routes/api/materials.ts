@@ -1,7 +1,7 @@
-import { createMaterialSchema, idParams, materialReply, okReply } from '@sanidok/schema';
+import { createMaterialSchema, idParams, materialPriceSchema, materialReply, okReply } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { addMaterial, deleteMaterial, listMaterials } from '../../domain/materials/materials';
+import { addMaterial, deleteMaterial, listMaterials, setMaterialPrice } from '../../domain/materials/materials';
 import { apiTags } from '../../plugins/apiDocs';
 import { commandContext } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
@@ -21,6 +21,10 @@ export const materialRoutes: FastifyPluginAsync = (fastify) => {
 
   app.post('/materials', { schema: { tags, summary: 'Material anlegen', body: createMaterialSchema, response: replies({ 201: materialReply }) } }, async (request, reply) =>
     reply.status(201).send(await addMaterial(commandContext(app, request), request.body)));
+
+  app.patch('/materials/:id', {
+    schema: { tags, summary: 'Preis je Einheit setzen oder löschen (Inhaber)', params: idParams, body: materialPriceSchema, response: replies({ 200: materialReply }) },
+  }, async (request) => setMaterialPrice(commandContext(app, request), request.params.id, request.body));
 
   app.delete('/materials/:id', { schema: { tags, summary: 'Material löschen', params: idParams, response: replies({ 200: okReply }) } }, async (request) => {
     await deleteMaterial(commandContext(app, request), request.params.id);

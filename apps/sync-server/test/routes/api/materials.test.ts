@@ -28,6 +28,31 @@ describe('material catalogue', () => {
     expect((await owner.post('/api/materials', { name: 'Pflaster', unit: 'Stück', organizationId: id })).statusCode).toBe(201);
   });
 
+  it('keeps a unit price the owner sets, clears it, refuses bad prices in German, and devices pull it (issue 20)', async () => {
+    const app = await createTestApp();
+    const owner = await registeredClient(app, 'olga');
+    const { id } = await createOrganization(owner);
+    const member = await addMember(app, owner, id, 'mona');
+    const priced = json<Material>(await owner.post('/api/materials', { name: 'Kühlpack', unit: 'Stück', organizationId: id, unitPriceCents: 120 }));
+    expect(priced.unitPriceCents).toBe(120);
+    const plain = json<Material>(await owner.post('/api/materials', { name: 'Pflaster', unit: 'Stück', organizationId: id }));
+    expect(plain.unitPriceCents).toBeNull();
+    const set = await owner.request({ method: 'PATCH', url: `/api/materials/${plain.id}`, payload: { unitPriceCents: 35 } });
+    expect([set.statusCode, json<Material>(set).unitPriceCents]).toEqual([200, 35]);
+    const cleared = await owner.request({ method: 'PATCH', url: `/api/materials/${priced.id}`, payload: { unitPriceCents: null } });
+    expect(json<Material>(cleared).unitPriceCents).toBeNull();
+    for (const bad of [-1, 1.5, 1_000_001, '120']) {
+      const refused = await owner.request({ method: 'PATCH', url: `/api/materials/${plain.id}`, payload: { unitPriceCents: bad } });
+      expect([refused.statusCode, json<ApiErrorBody>(refused).message], String(bad)).toEqual([400, 'Bitte geben Sie den Preis in Euro an, z. B. 1,20 (höchstens 10.000 €).']);
+    }
+    const byMember = await member.request({ method: 'PATCH', url: `/api/materials/${plain.id}`, payload: { unitPriceCents: 1 } });
+    expect([byMember.statusCode, json<ApiErrorBody>(byMember).message]).toEqual([403, 'Nur der Inhaber darf den Materialkatalog ändern.']);
+    expect(json<Material[]>(await member.get(`/api/materials?organizationId=${id}`)).map((m) => [m.name, m.unitPriceCents])).toEqual([['Kühlpack', null], ['Pflaster', 35]]);
+    const pull = json<{ changes: { entity: string; data: { name: string; unitPriceCents: number | null } }[] }>(await member.get('/api/sync/pull'));
+    // In version order: the price change of Pflaster came before clearing Kühlpack's.
+    expect(pull.changes.filter((c) => c.entity === 'material').map((c) => [c.data.name, c.data.unitPriceCents])).toEqual([['Pflaster', 35], ['Kühlpack', null]]);
+  });
+
   it('hides other organisations\u2019 materials and answers 404 for them', async () => {
     const app = await createTestApp();
     const owner = await registeredClient(app, 'olga');
