@@ -236,7 +236,9 @@ export class SyncEngine {
       const rows = firstHeld === -1 ? all : all.slice(0, firstHeld);
       if (rows.length === 0) return ok;
       const deviceId = await this.deviceId();
-      const reply = await this.transport.push({ deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: rows.map(toEnvelope) }, this.abort.signal);
+      // The whole outbox as it waits now: the board's team panel shows it (issue 19).
+      const waiting = await pendingCount(this.db);
+      const reply = await this.transport.push({ deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: rows.map(toEnvelope), pendingCount: waiting }, this.abort.signal);
       if (!reply.ok) {
         if (reply.status === 403 && reply.code === 'FOREIGN_DEVICE' && !rotated) {
           // The id is bound to another user (e.g. a copied profile): take a fresh one; the
@@ -259,7 +261,8 @@ export class SyncEngine {
     await cursorCoversLocalEntities(this.db);
     while (!this.stopped) {
       const cursor = await this.db.getMeta('cursor');
-      const reply = await this.transport.pull({ cursor, limit: pullPageSize, schemaVersion: SYNC_SCHEMA_VERSION }, this.abort.signal);
+      const [deviceId, pending] = await Promise.all([this.deviceId(), pendingCount(this.db)]);
+      const reply = await this.transport.pull({ cursor, limit: pullPageSize, schemaVersion: SYNC_SCHEMA_VERSION, deviceId, pending }, this.abort.signal);
       if (!reply.ok) return reply;
       if (this.isStopped()) return ok;
       await applyPullPage(this.db, reply.body);
