@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { OrganizationListItem, Service } from '@sanidok/schema';
-import { IconArrowLeft, IconArchive, IconEdit, IconLock, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconArchive, IconEdit, IconLayoutDashboard, IconLock, IconTrash } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useIsPending } from '../../data/hooks';
 import { deleteService } from '../../data/repositories/services';
 import { useServiceDetail } from '../../data/serviceHooks';
 import { useTeamStanding } from '../../data/teamHooks';
+import { boardDe } from '../../i18n/board.de';
 import { de } from '../../i18n/de';
 import { serviceTeamsDe } from '../../i18n/serviceTeams.de';
 import { servicesDe } from '../../i18n/services.de';
@@ -127,8 +128,13 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
             {pending && <PendingBadge />}
           </Group>
         </Stack>
+        <Group gap="sm">
+          {/* The command-post board (issue 19): every member who sees the service may open it. */}
+          <Button component={Link} to={`/services/${service.id}/board`} variant="filled" leftSection={<IconLayoutDashboard size={18} aria-hidden />}>
+            {boardDe.openBoard}
+          </Button>
         {canManage && (
-          <Group gap="sm">
+          <>
             {status === 'ended' && (
               <Button variant="default" leftSection={<IconArchive size={18} aria-hidden />} disabled={locked} onClick={() => archive.ask({ service })}>
                 {t.archive}
@@ -140,8 +146,9 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
             <Button color="red" variant="light" leftSection={<IconTrash size={18} aria-hidden />} disabled={locked} onClick={askDelete}>
               {t.delete}
             </Button>
-          </Group>
+          </>
         )}
+        </Group>
       </Group>
 
       <ServiceConflictNotice service={service} canReview={canManage && !locked && service.status !== 'archived'} />
