@@ -75,7 +75,7 @@ export const boardDe = {
     addLabel: 'Neuer Tagebucheintrag',
     addHint: 'Lage, Nachforderungen, Absprachen. Keine Patientennamen.',
     saved: 'Eintrag gespeichert',
-    savedText: 'Er wird übertragen, sobald das Gerät online ist.',
+    savedText: 'Er wird mit der nächsten Synchronisation übertragen.',
     failed: 'Eintrag nicht gespeichert',
     more: (n: number) => `${n} ältere Einträge ausgeblendet`,
     showAll: 'Alle anzeigen',

@@ -1,5 +1,6 @@
 import { Alert, Badge, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ComponentType } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '@sanidok/schema';
 import type { BoardData } from '../../data/boardHooks';
@@ -39,6 +40,7 @@ export function BoardPage({ slots = {} }: { slots?: BoardSlots }) {
   const wall = params.get('wall') === '1';
   const data = useBoardData(id);
   const live = useBoardLive(id);
+  useWallFrame(wall);
   if (data === undefined) return <Text>{t.loading}</Text>;
   if (!data.service) return <Alert color="orange">{t.notFound}</Alert>;
   return <BoardContent service={data.service} data={data} wall={wall} live={live} slots={slots} />;
@@ -94,11 +96,17 @@ function BoardContent({ service, data, wall, live, slots }: { service: NonNullab
       <DiaryPanel serviceId={service.id} items={diaryItems(data, now)} wall={wall} canWrite={canWrite} />
     </Stack>
   );
-  if (!wall) return board;
-  // Over the app's header and navigation: the TV shows the board alone.
-  return (
-    <Box pos="fixed" inset={0} bg="white" p="lg" style={{ zIndex: 300, overflow: 'auto' }}>
-      {board}
-    </Box>
-  );
+  return board;
+}
+
+/** Wall mode hides the app's header and navigation (app/app.css, `html[data-board-wall]`): the TV shows the board alone. */
+function useWallFrame(wall: boolean): void {
+  useEffect(() => {
+    if (!wall) return;
+    const root = document.documentElement;
+    root.dataset.boardWall = 'true';
+    return () => {
+      delete root.dataset.boardWall;
+    };
+  }, [wall]);
 }
