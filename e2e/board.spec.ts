@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { addMemberViaApi, controlledByServiceWorker, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
 import { layoutProblems } from './support/layoutCheck';
@@ -22,10 +22,11 @@ interface Cast {
   medicId: number;
   serviceId: string;
   serviceName: string;
+  medicContext: BrowserContext;
   contexts: BrowserContext[];
 }
 
-async function cast(browser: import('@playwright/test').Browser): Promise<Cast> {
+async function cast(browser: Browser): Promise<Cast> {
   const leadContext = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 900 } });
   const medicContext = await browser.newContext(tabletContextOptions);
   const lead = await leadContext.newPage();
@@ -39,7 +40,7 @@ async function cast(browser: import('@playwright/test').Browser): Promise<Cast> 
   const serviceId = await createRunningServiceViaApi(lead.request, organizationId, serviceName);
   const team = await lead.request.put(`/api/services/${serviceId}/team`, { headers: { 'x-sanidok-client': 'e2e' }, data: { userIds: [medicId, ...(await leadId(lead))] } });
   expect(team.ok(), await team.text()).toBe(true);
-  return { lead, medic, medicId, serviceId, serviceName, contexts: [leadContext, medicContext] };
+  return { lead, medic, medicId, serviceId, serviceName, medicContext, contexts: [leadContext, medicContext] };
 }
 
 async function leadId(page: Page): Promise<number[]> {
@@ -132,13 +133,12 @@ test.describe('Lagetafel', () => {
 
   test('offline: zeigt die Daten des Geräts mit ihrem Stand; ein Tagebucheintrag kommt nach Neuladen genau einmal an', async ({ browser }) => {
     test.setTimeout(180_000);
-    const { medic, medicId, serviceId, serviceName, contexts } = await cast(browser);
-    const [context] = contexts.slice(1);
+    const { medic, medicId, serviceId, serviceName, medicContext: context, contexts } = await cast(browser);
     try {
       await openBoard(medic, serviceId, serviceName);
       await controlledByServiceWorker(medic);
       await expect(medic.getByTestId('board-as-of')).toContainText('Stand:', { timeout: 20_000 });
-      await setOffline(context!, medic, true);
+      await setOffline(context, medic, true);
       await expect(medic.getByTestId('board-offline')).toContainText('Offline: Die Lagetafel zeigt die Daten dieses Geräts. Stand:');
       await expect(medic.getByTestId('board-live')).toHaveText('Offline');
 
@@ -148,7 +148,7 @@ test.describe('Lagetafel', () => {
       await expect(medic.getByTestId('board-diary').getByText(text)).toBeVisible({ timeout: 20_000 });
       await expect(medic.getByTestId('board-offline')).toBeVisible();
 
-      await setOffline(context!, medic, false);
+      await setOffline(context, medic, false);
       await expectOutboxDrained(medic, medicId);
       await expect(medic.getByTestId('board-live')).toHaveText('Live', { timeout: 20_000 });
       const stored = withDatabase(databaseFile, (db) => db.prepare('select count(*) as n from service_diary_entries where text = ?').get(text) as { n: number });
