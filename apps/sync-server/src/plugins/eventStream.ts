@@ -43,6 +43,11 @@ export function parseLastEventId(value: string | undefined): number | undefined 
 
 export class EventStreamRegistry {
   private readonly perUser = new Map<number, number>();
+  /**
+   * Access checks shared by the streams of one session and service (a TV and a tablet of the same
+   * user, five tabs): one check per `recheckMs` instead of one per stream and event.
+   */
+  private readonly checks = new Map<string, { at: number; allowed: Promise<boolean> }>();
   /** Each open stream's end function, with its socket (for the buffer figure). */
   private readonly open = new Map<() => void, ServerResponse>();
 
@@ -66,6 +71,18 @@ export class EventStreamRegistry {
   /** The largest socket buffer of an open stream, in bytes (bounded by `maxBufferedBytes` plus one event). */
   maxBuffered(): number {
     return Math.max(0, ...[...this.open.values()].map((raw) => raw.writableLength));
+  }
+
+  private sharedCheck(target: StreamTarget): Promise<boolean> {
+    const key = `${target.sessionId}:${target.serviceId}`;
+    const now = Date.now();
+    const cached = this.checks.get(key);
+    if (cached && now - cached.at < this.limits.recheckMs) return cached.allowed;
+    // Bounded: entries older than the re-check time are worthless anyway.
+    if (this.checks.size >= this.limits.total * 2) this.checks.clear();
+    const allowed = mayStillWatch(this.db, target.sessionId, target.serviceId).catch(() => false);
+    this.checks.set(key, { at: now, allowed });
+    return allowed;
   }
 
   /** Runs the stream on the raw response until it ends; the reply must be hijacked. */
@@ -116,7 +133,7 @@ export class EventStreamRegistry {
     }
     const stillAllowed = async (): Promise<boolean> => {
       lastCheck = Date.now();
-      const allowed = await mayStillWatch(db, target.sessionId, target.serviceId).catch(() => false);
+      const allowed = await this.sharedCheck(target);
       if (!allowed) end();
       return allowed;
     };

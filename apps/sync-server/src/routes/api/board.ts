@@ -34,7 +34,13 @@ export const boardRoutes: FastifyPluginAsync = (fastify) => {
     const header = request.headers['last-event-id'];
     const lastEventId = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
     reply.hijack();
-    await streams.run(reply.raw, { ...target, userId: ctx.user.id, sessionId: request.sessionId ?? '', lastEventId });
+    try {
+      await streams.run(reply.raw, { ...target, userId: ctx.user.id, sessionId: request.sessionId ?? '', lastEventId });
+    } catch (error) {
+      // Hijacked: the error handler cannot answer any more. The browser reconnects.
+      request.log.warn({ err: error }, 'Lagetafel-Ereignisstrom abgebrochen');
+      reply.raw.destroy();
+    }
   });
   return Promise.resolve();
 };
