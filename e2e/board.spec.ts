@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { addMemberViaApi, controlledByServiceWorker, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
+import { expectAccessible } from './support/a11y';
 import { layoutProblems } from './support/layoutCheck';
 import { createProtocolViaApi, expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
 import { withDatabase } from './support/serverDb';
@@ -49,7 +50,8 @@ async function leadId(page: Page): Promise<number[]> {
 
 async function openBoard(page: Page, serviceId: string, serviceName: string, wall = false): Promise<void> {
   await page.goto(`/services/${serviceId}/board${wall ? '?wall=1' : ''}`);
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(serviceName) })).toBeVisible({ timeout: 20_000 });
+  // The first load of a tablet unlocks (Argon2id) and loads the route: slow on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(serviceName) })).toBeVisible({ timeout: 45_000 });
 }
 
 async function writeDiaryEntry(page: Page, text: string): Promise<void> {
@@ -111,6 +113,7 @@ test.describe('Lagetafel', () => {
       await expect(lead.getByTestId('board-open-protocols')).toContainText('Offene Protokolle: 1', { timeout: 20_000 });
       const note = `Ärztin Dr. Wand an Zelt 1 ${uniqueName('n')}`;
       await writeDiaryEntry(lead, note);
+      await expectAccessible(lead, 'Lagetafel');
 
       await lead.getByRole('link', { name: 'Wandanzeige' }).click();
       const board = lead.getByTestId('board');
@@ -119,6 +122,7 @@ test.describe('Lagetafel', () => {
       const shown = await lead.locator('body').innerText();
       for (const secret of ['Erika', 'Mustermann', 'Schnittwunde', note]) expect(shown, secret).not.toContain(secret);
       await expect(lead.getByTestId('board-diary')).toContainText('Manueller Eintrag');
+      await expectAccessible(lead, 'Lagetafel Wandanzeige');
       const problems = await screenshotsWithLayoutCheck(lead, testInfo, 'wall');
       expect(problems).toEqual([]);
 
