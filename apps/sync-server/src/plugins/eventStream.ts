@@ -155,7 +155,8 @@ export class EventStreamRegistry {
     raw.on('error', end);
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      // As every /api answer (docs/security.md); also keeps caches and proxies from holding the stream.
+      'cache-control': 'no-store',
       connection: 'keep-alive',
       // Proxies (nginx) must not buffer the stream (docs/deployment.md).
       'x-accel-buffering': 'no',
