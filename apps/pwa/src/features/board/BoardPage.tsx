@@ -26,7 +26,7 @@ export interface BoardSlots {
   manvCounts?: ComponentType<{ serviceId: string; large: boolean }>;
 }
 
-const liveColors: Record<LiveState, string> = { live: 'green.9', connecting: 'gray.7', offline: 'orange.9' };
+const liveColors: Record<LiveState, string> = { live: 'green', connecting: 'gray', offline: 'orange' };
 
 /**
  * The command-post board ("Lagetafel", issue 19) of one service, `/services/{id}/board`; with

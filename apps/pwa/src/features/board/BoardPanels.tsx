@@ -31,7 +31,7 @@ export function OpenProtocolsPanel({ rows, large }: { rows: OpenProtocolRow[]; l
               <Text fz={textSize(large)} fw={700}>{t.open.number(row.number)}</Text>
               <Group gap="xs" wrap="wrap">
                 <Text fz={textSize(large)}>{t.open.age(row.ageMinutes)}</Text>
-                <Badge size={large ? 'xl' : 'md'} color={row.needsReview ? 'orange.9' : 'blue.9'}>{row.needsReview ? t.open.review : t.open.state}</Badge>
+                <Badge size={large ? 'xl' : 'md'} color={row.needsReview ? 'orange' : 'blue'}>{row.needsReview ? t.open.review : t.open.state}</Badge>
               </Group>
             </Group>
           ))}
@@ -89,7 +89,7 @@ export function TeamPanel({ status, fallback, large }: { status: BoardStatus | u
                 <Group key={device.deviceLabel} gap="xs" wrap="wrap">
                   <Text fz={large ? 22 : 'sm'}>{t.team.device(device.deviceLabel)}</Text>
                   <Text fz={large ? 22 : 'sm'} c="gray.7">{t.team.seen(formatTime(device.lastSeenAt))}</Text>
-                  <Badge size={large ? 'lg' : 'sm'} color={device.pendingCount ? 'orange.9' : 'green.9'} data-testid="board-device-pending">{t.team.pending(device.pendingCount)}</Badge>
+                  <Badge size={large ? 'lg' : 'sm'} color={device.pendingCount ? 'orange' : 'green'} data-testid="board-device-pending">{t.team.pending(device.pendingCount)}</Badge>
                 </Group>
               ))}
             </Stack>
