@@ -5,7 +5,7 @@
  * could not run at all).
  *
  *   pnpm bench                    all parts
- *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins syncpg load device reports
+ *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins syncpg load device board reports
  *   BENCH_SKIP_BUILD=1 pnpm bench bundle    use the existing builds
  *   BENCH_EXCLUSIVE=1 pnpm bench            hold the build/e2e lock for the whole run, so that no
  *                                           build or e2e run of others competes for the CPU
@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchArchive } from './archive';
+import { benchBoard } from './board';
 import { benchBundle } from './bundle';
 import { benchCapture } from './capture';
 import { benchDeltaPull } from './deltaPull';
@@ -51,7 +52,8 @@ const parts: Part[] = [
   { id: 'syncpg', title: '9. Sync on PostgreSQL: push and pull of the same 10,000 records (issue 18)', needs: ['server'], run: () => benchSyncPostgres() },
   { id: 'load', title: '10. Load: 500 devices pulling every 5 s, pushing 20 every 60 s (issue 18)', needs: ['server'], run: () => benchLoad() },
   { id: 'device', title: '12. Device encryption: unlock, pull apply, list (issue 16)', needs: [], run: () => benchDeviceCrypto() },
-  { id: 'reports', title: '13. Reports: event report on a tablet-class CPU, organisation statistics (issue 20)', needs: ['server'], run: () => benchReports() },
+  { id: 'board', title: '13. Command-post board: live updates with 20 devices, 200 open event streams (issue 19)', needs: ['server'], run: () => benchBoard() },
+  { id: 'reports', title: '14. Reports: event report on a tablet-class CPU, organisation statistics (issue 20)', needs: ['server'], run: () => benchReports() },
 ];
 
 const lockFile = '/tmp/sanidok-e2e.lock';

@@ -6,6 +6,7 @@ import type { AppConfig } from './config/config';
 import { fastifyTrustProxy } from './config/config';
 import { apiDocsPlugin } from './plugins/apiDocs';
 import { archivePlugin } from './plugins/archive';
+import { boardEventsPlugin } from './plugins/boardEvents';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/errorHandler';
 import { jobsPlugin } from './plugins/jobs';
@@ -44,6 +45,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(jobsPlugin);
   await app.register(mailerPlugin);
   await app.register(archivePlugin);
+  await app.register(boardEventsPlugin);
   await app.register(apiDocsPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(pwaPlugin);

@@ -1,3 +1,5 @@
+import type { DiaryEntry } from './board';
+import { pendingCountSchema } from './board';
 import type { Material } from './materials';
 import type { MaterialUsage, MinorTreatment } from './minorTreatments';
 import type { OrganizationListItem } from './organizations';
@@ -39,6 +41,8 @@ export const pushRequestSchema = z.object({
   deviceId: z.uuid(),
   schemaVersion: z.number().int(),
   mutations: z.array(mutationEnvelopeSchema).max(PUSH_BATCH_MAX, `Höchstens ${PUSH_BATCH_MAX} Änderungen je Sendung.`),
+  /** Outbox rows the device holds as it sends (issue 19: the board's team panel); optional for older apps. */
+  pendingCount: pendingCountSchema.optional(),
 });
 export type PushRequest = z.infer<typeof pushRequestSchema>;
 
@@ -63,6 +67,9 @@ export const pullQuerySchema = z.object({
   cursor: z.string().max(20_000).optional(),
   limit: z.coerce.number().int().min(1).max(PULL_PAGE_MAX).optional(),
   schemaVersion: z.coerce.number().int().optional(),
+  /** The pulling device and its outbox count (issue 19, the board's team panel); both or neither. */
+  deviceId: z.uuid().optional(),
+  pending: pendingCountSchema.optional(),
 });
 
 export interface SyncEntityData {
@@ -80,10 +87,12 @@ export interface SyncEntityData {
   serviceTeamMember: ServiceTeamMember;
   /** A treatment template of the organisation (issue 17); a deletion is a delete change. */
   treatmentTemplate: MinorTreatmentTemplate;
+  /** A manual entry of a service's diary (issue 19, the command-post board). */
+  diaryEntry: DiaryEntry;
 }
 export type SyncEntity = keyof SyncEntityData;
 export const syncEntities = [
-  'service', 'material', 'minorTreatment', 'materialUsage', 'protocol', 'patientData', 'vitalRecord', 'treatmentEntry', 'serviceTeamMember', 'treatmentTemplate',
+  'service', 'material', 'minorTreatment', 'materialUsage', 'protocol', 'patientData', 'vitalRecord', 'treatmentEntry', 'serviceTeamMember', 'treatmentTemplate', 'diaryEntry',
 ] as const satisfies readonly SyncEntity[];
 
 export type SyncChange = {

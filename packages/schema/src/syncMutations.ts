@@ -1,4 +1,5 @@
 import { recordAccessSchema } from './accessLogEvents';
+import { createDiaryEntrySchema } from './board';
 import { addUsedMaterialsSchema, createMinorTreatmentSchema, refillMaterialsSchema } from './minorTreatments';
 import { createProtocolSchema, dischargeProtocolSchema, updateProtocolSchema } from './protocols';
 import { createServiceSchema, serviceIdSchema, serviceMessages, updateServiceSchema } from './services';
@@ -101,6 +102,9 @@ export const syncMutations = {
   'treatmentTemplate.create': { schema: withRequired(createTreatmentTemplateSchema, { ids: ['id'] }), sensitive: false },
   'treatmentTemplate.update': { schema: updateTreatmentTemplateSchema, sensitive: false },
   'treatmentTemplate.delete': { schema: treatmentTemplateIdSchema, sensitive: false },
+  // Free text of the command post: it may name a patient although the dialog asks not to, so a
+  // refused entry keeps only its ids and time.
+  'diaryEntry.create': { schema: createDiaryEntrySchema, sensitive: true },
 } as const satisfies Record<string, SyncMutationContract>;
 
 export type SyncMutationName = keyof typeof syncMutations;
@@ -123,7 +127,7 @@ export function isSyncMutationName(name: string): name is SyncMutationName {
  */
 export const quarantineFields = [
   'id', 'serviceId', 'protocolId', 'organizationId', 'baseVersion', 'patientDataBaseVersion', 'patientDataVersion',
-  'createdAt', 'updatedAt', 'dischargedAt', 'dischargeStatus', 'reviewed',
+  'createdAt', 'updatedAt', 'dischargedAt', 'dischargeStatus', 'reviewed', 'occurredAt',
 ] as const;
 
 const keptFields: ReadonlySet<string> = new Set(quarantineFields);

@@ -25,6 +25,7 @@ const organizationsPage = lazyRoute(() => import('../features/organizations/Orga
 const statisticsPage = lazyRoute(() => import('../features/statistics/StatisticsPage'), 'StatisticsPage');
 const servicesPage = lazyRoute(() => import('../features/services/ServicesPage'), 'ServicesPage');
 const serviceDetailPage = lazyRoute(() => import('./ServiceDetailRoute'), 'ServiceDetailRoute');
+const boardPage = lazyRoute(() => import('./BoardRoute'), 'BoardRoute');
 const servicePatientEditPage = lazyRoute(() => import('../features/services/ServicePatientEditPage'), 'ServicePatientEditPage');
 const patientArchivePage = lazyRoute(() => import('../features/archive/PatientArchivePage'), 'PatientArchivePage');
 const minorTreatmentsPage = lazyRoute(() => import('../features/minorTreatments/MinorTreatmentsPage'), 'MinorTreatmentsPage');
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
               { path: '/services', ...servicesPage },
               { path: '/services/:id', ...serviceDetailPage },
               { path: '/services/:id/join', ...joinServicePage },
+              { path: '/services/:id/board', ...boardPage },
               { path: '/services/:serviceId/patients/:id/edit', ...servicePatientEditPage },
               { path: '/patient-archive', ...patientArchivePage },
               { path: '/minor-treatments', ...minorTreatmentsPage },

@@ -1,5 +1,5 @@
 import type {
-  Material, MaterialUsage, MinorTreatment, MinorTreatmentTemplate, OrganizationListItem, PatientProtocol, ProtocolPatientData, Service, ServiceTeamMember,
+  DiaryEntry, Material, MaterialUsage, MinorTreatment, MinorTreatmentTemplate, OrganizationListItem, PatientProtocol, ProtocolPatientData, Service, ServiceTeamMember,
   TreatmentEntry, VitalRecord,
 } from '@sanidok/schema';
 import { Dexie } from 'dexie';
@@ -97,6 +97,8 @@ export type LocalVitalRecord = VitalRecord;
 export type LocalTreatmentEntry = TreatmentEntry;
 /** One member of a service's team, keyed by the sync id `${serviceId}:${userId}` (serviceTeamMemberId). */
 export type LocalServiceTeamMember = ServiceTeamMember & { id: string };
+/** A manual entry of a service's diary (issue 19); made here, it shows this device's user as author until the pull. */
+export type LocalDiaryEntry = DiaryEntry;
 /** A treatment template of an organisation (issue 17), offered as a chip in the minor-treatment dialog. */
 export type LocalTreatmentTemplate = MinorTreatmentTemplate;
 
@@ -116,6 +118,7 @@ export class SaniDokDb extends Dexie {
   declare treatmentEntries: Table<LocalTreatmentEntry, string>;
   declare serviceTeamMembers: Table<LocalServiceTeamMember, string>;
   declare treatmentTemplates: Table<LocalTreatmentTemplate, string>;
+  declare diaryEntries: Table<LocalDiaryEntry, string>;
 
   readonly userId: number;
   /** Key material of this database; locked until the user unlocks (features/lock). */
@@ -163,6 +166,11 @@ export class SaniDokDb extends Dexie {
     // named treatments by a clear flag the encryption layer keeps (data/crypto/rowCipher.ts).
     this.version(6).stores({
       minorTreatments: 'id, serviceId, createdAt, [serviceId+named]',
+    });
+    // Issue 19, the command-post board: manual diary entries (a new table only; the text is
+    // encrypted at rest, data/crypto/secretFields.ts). Version 7 is MANV's (issue 19, part 2).
+    this.version(8).stores({
+      diaryEntries: 'id, serviceId, organizationId',
     });
     // Below Dexie's own layers: everything above sees decrypted rows while unlocked.
     this.use(encryptionMiddleware(this.crypto));

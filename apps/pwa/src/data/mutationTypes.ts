@@ -1,7 +1,7 @@
 import type { SyncMutationArgs, SyncMutationName } from '@sanidok/schema';
 import type { Table } from 'dexie';
 import type {
-  LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalOrganization, LocalPatientData, LocalProtocol, LocalService, LocalTreatmentEntry, LocalTreatmentTemplate,
+  LocalDiaryEntry, LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalOrganization, LocalPatientData, LocalProtocol, LocalService, LocalTreatmentEntry, LocalTreatmentTemplate,
   LocalVitalRecord,
 } from './db';
 
@@ -30,6 +30,7 @@ export interface DataTables {
   vitalRecords: Table<LocalVitalRecord, string>;
   treatmentEntries: Table<LocalTreatmentEntry, string>;
   treatmentTemplates: Table<LocalTreatmentTemplate, string>;
+  diaryEntries: Table<LocalDiaryEntry, string>;
 }
 
 export interface ApplyContext {

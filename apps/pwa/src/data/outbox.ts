@@ -17,7 +17,7 @@ function performanceApi(): Pick<Performance, 'mark'> | undefined {
 export function writeScope(db: SaniDokDb) {
   return [
     db.meta, db.outbox, db.services, db.organizations, db.materials, db.minorTreatments, db.materialUsage,
-    db.protocols, db.patientData, db.vitalRecords, db.treatmentEntries, db.serviceTeamMembers, db.treatmentTemplates,
+    db.protocols, db.patientData, db.vitalRecords, db.treatmentEntries, db.serviceTeamMembers, db.treatmentTemplates, db.diaryEntries,
   ];
 }
 

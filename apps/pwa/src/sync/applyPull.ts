@@ -23,6 +23,7 @@ const entityTables = {
   treatmentEntry: 'treatmentEntries',
   serviceTeamMember: 'serviceTeamMembers',
   treatmentTemplate: 'treatmentTemplates',
+  diaryEntry: 'diaryEntries',
 } as const satisfies Partial<Record<SyncEntity, keyof SaniDokDb>>;
 
 type LocalEntity = keyof typeof entityTables;
@@ -96,6 +97,7 @@ async function purgeForeignRows(db: SaniDokDb, keep: ReadonlySet<number>, member
   await db.materials.filter((m) => !keep.has(m.organizationId)).delete();
   await db.serviceTeamMembers.filter((m) => !keep.has(m.organizationId)).delete();
   await db.treatmentTemplates.filter((t) => !keep.has(t.organizationId)).delete();
+  await db.diaryEntries.filter((e) => !keep.has(e.organizationId)).delete();
   // The capture tables grow to thousands of rows: scanned only when a membership ended.
   if (!membershipEnded) return;
   await db.minorTreatments.filter((t) => !keep.has(t.organizationId)).delete();

@@ -236,7 +236,7 @@ export class SyncEngine {
       const rows = firstHeld === -1 ? all : all.slice(0, firstHeld);
       if (rows.length === 0) return ok;
       const deviceId = await this.deviceId();
-      const reply = await this.transport.push({ deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: rows.map(toEnvelope) }, this.abort.signal);
+      const reply = await this.transport.push({ deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: rows.map(toEnvelope), ...this.outboxReport() }, this.abort.signal);
       if (!reply.ok) {
         if (reply.status === 403 && reply.code === 'FOREIGN_DEVICE' && !rotated) {
           // The id is bound to another user (e.g. a copied profile): take a fresh one; the
@@ -259,7 +259,8 @@ export class SyncEngine {
     await cursorCoversLocalEntities(this.db);
     while (!this.stopped) {
       const cursor = await this.db.getMeta('cursor');
-      const reply = await this.transport.pull({ cursor, limit: pullPageSize, schemaVersion: SYNC_SCHEMA_VERSION }, this.abort.signal);
+      const deviceId = await this.deviceId();
+      const reply = await this.transport.pull({ cursor, limit: pullPageSize, schemaVersion: SYNC_SCHEMA_VERSION, deviceId, pending: this.outboxReport().pendingCount }, this.abort.signal);
       if (!reply.ok) return reply;
       if (this.isStopped()) return ok;
       await applyPullPage(this.db, reply.body);
@@ -285,6 +286,15 @@ export class SyncEngine {
     this.retryAt = this.scheduler.now() + backoffDelay(this.failures);
     if (failure.status === 0) this.store.setState({ state: 'idle', online: false, message: null });
     else this.store.setState({ state: 'error', message: failure.message });
+  }
+
+  /**
+   * The outbox count the board's team panel shows (issue 19), as the indicator's live count has it:
+   * read without a database round trip, so that a push leaves exactly as soon as without it.
+   */
+  private outboxReport(): { pendingCount?: number } {
+    const count = this.store.getState().pendingCount;
+    return count === null ? {} : { pendingCount: count };
   }
 
   private async deviceId(): Promise<string> {

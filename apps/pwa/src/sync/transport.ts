@@ -16,6 +16,9 @@ export interface PullParams {
   cursor?: string | undefined;
   limit: number;
   schemaVersion: number;
+  /** This device and its outbox count (issue 19: the board's team panel shows them). */
+  deviceId?: string | undefined;
+  pending?: number | undefined;
 }
 
 export interface SyncTransport {
@@ -41,6 +44,10 @@ export function pullUrl(params: PullParams): string {
   if (params.cursor) query.set('cursor', params.cursor);
   query.set('limit', String(params.limit));
   query.set('schemaVersion', String(params.schemaVersion));
+  if (params.deviceId !== undefined && params.pending !== undefined) {
+    query.set('deviceId', params.deviceId);
+    query.set('pending', String(params.pending));
+  }
   return `${syncPaths.pull}?${query.toString()}`;
 }
 

@@ -20,6 +20,8 @@ describe('fetch transport', () => {
   it('passes the opaque cursor URL-encoded with limit and schema version', () => {
     expect(pullUrl({ cursor: 'eyJ4IjoxfQ==', limit: 500, schemaVersion: 1 })).toBe('/api/sync/pull?cursor=eyJ4IjoxfQ%3D%3D&limit=500&schemaVersion=1');
     expect(pullUrl({ limit: 10, schemaVersion: 2 })).toBe('/api/sync/pull?limit=10&schemaVersion=2');
+    // Issue 19: the device and its outbox count ride along for the board's team panel.
+    expect(pullUrl({ limit: 10, schemaVersion: 2, deviceId: 'd-1', pending: 3 })).toBe('/api/sync/pull?limit=10&schemaVersion=2&deviceId=d-1&pending=3');
   });
 
   it('turns refusals into status, German message and code, and a network failure into status 0', async () => {

@@ -87,6 +87,20 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Limits of the board event streams (plugins/eventStream.ts, which holds the defaults). */
+export interface EventStreamLimits {
+  /** A stream ends after this long; the browser reconnects with Last-Event-ID. */
+  lifetimeMs: number;
+  keepAliveMs: number;
+  /** Least time between two access checks triggered by events. */
+  recheckMs: number;
+  perUser: number;
+  total: number;
+  maxBufferedBytes: number;
+  /** The browser's reconnect delay (`retry:`). */
+  retryMs: number;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -113,6 +127,8 @@ export interface AppConfig {
   /** Folder of the built PWA; absent in API-only tests. */
   staticDir?: string;
   logLevel: Env['LOG_LEVEL'];
+  /** Board event streams (plugins/eventStream.ts); the defaults there when absent. Tests shorten the lifetime. */
+  eventStreamLimits?: Partial<EventStreamLimits>;
 }
 
 export class ConfigError extends Error {}

@@ -1,6 +1,7 @@
 import type { AccessLogTables } from './tables/accessLogs';
 import type { AccountTables } from './tables/accounts';
 import type { AdminTables } from './tables/admin';
+import type { DiaryTables } from './tables/diary';
 import type { DeviceKeyTables } from './tables/deviceKeys';
 import type { ArchiveTables } from './tables/archive';
 import type { MailTables } from './tables/mail';
@@ -33,6 +34,7 @@ export interface Database
     ArchiveTables,
     RateLimitTables,
     TreatmentTemplateTables,
+    DiaryTables,
     DeviceKeyTables {}
 
 export type * from './tables/accessLogs';
@@ -40,6 +42,7 @@ export type * from './tables/accounts';
 export type * from './tables/admin';
 export type * from './tables/archive';
 export type * from './tables/deviceKeys';
+export type * from './tables/diary';
 export type * from './tables/mail';
 export type * from './tables/materials';
 export type * from './tables/organizations';

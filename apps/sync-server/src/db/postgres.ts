@@ -34,3 +34,54 @@ export function openPostgres(url: string, options: PostgresOptions = {}): { db: 
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   return { db, pool };
 }
+
+/** A LISTEN connection: `onMessage` per notification; `onReconnect` after a lost connection came back (notifications in between are lost). */
+export interface PostgresListener {
+  /** Settles once the first LISTEN ran (or failed and a retry is planned). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * One dedicated connection per process that LISTENs on `channel` (a pooled connection cannot: the
+ * pool hands it to queries). A dropped connection is opened again after a second; the caller
+ * learns of it through `onReconnect`, as notifications sent meanwhile did not reach it.
+ */
+export function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, onReconnect: () => void): PostgresListener {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (isRetry: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, types });
+    client = next;
+    const reconnectLater = () => {
+      if (closed || client !== next) return;
+      client = undefined;
+      retry = setTimeout(() => void connect(true), 1000);
+      retry.unref();
+    };
+    next.on('error', reconnectLater);
+    next.on('end', reconnectLater);
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    try {
+      await next.connect();
+      // The channel is ours (a constant), never user input: identifiers cannot be bound.
+      await next.query(`listen ${channel}`);
+      if (isRetry) onReconnect();
+    } catch {
+      await next.end().catch(() => undefined);
+      reconnectLater();
+    }
+  };
+  const ready = connect(false);
+  return {
+    ready,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

@@ -108,6 +108,10 @@ export const restMatrix = {
   'PUT /api/services/:id/team': planning(200, 200),
   'POST /api/services/:id/access-code': planning(200, 200),
   'POST /api/services/:id/join': { active: members(200), orgBlocked: byTeam(200, 423), serviceBlocked: byTeam(200, 423), archived: byTeam(200, 409) },
+  // Command-post board (issue 19, decisions "Command-post board"): whoever reads the service opens
+  // its board and its event stream (patient data there comes only through the team-scoped pull).
+  'GET /api/services/:id/board': inStates(serviceStates, members(200)),
+  'GET /api/services/:id/events': inStates(serviceStates, members(200)),
 
   // Minor treatments and material consumption: any member documents (decisions "Minor treatments").
   'GET /api/minor-treatments': { active: signedIn(200) },
@@ -219,6 +223,8 @@ export const mutationMatrix = {
   'treatmentTemplate.create': { active: planners('applied'), orgBlocked: planners(423) },
   'treatmentTemplate.update': { active: planners('applied'), orgBlocked: planners(423) },
   'treatmentTemplate.delete': { active: planners('applied'), orgBlocked: planners(423) },
+  // A manual diary entry is documentation on the service (issue 19).
+  'diaryEntry.create': documentation('applied'),
 } as const satisfies Record<string, StateTable<MutationOutcome>>;
 
 export type MutationKey = keyof typeof mutationMatrix;

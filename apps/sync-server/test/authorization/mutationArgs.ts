@@ -44,4 +44,5 @@ export const mutationArgs: Record<MutationKey, ArgsBuilder> = {
     id: await freshTemplate(world, scope), name: 'Kühlen', description: 'Kühlpack ausgegeben', materials: [{ materialId: scope.materialId, quantity: 2 }],
   }),
   'treatmentTemplate.delete': async ({ world, scope }) => ({ id: await freshTemplate(world, scope) }),
+  'diaryEntry.create': ({ scope }) => ({ id: randomUUID(), serviceId: scope.serviceId, text: 'Zelt 2 voll belegt', occurredAt: new Date().toISOString() }),
 };

@@ -43,6 +43,12 @@ export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
     url: `/api/services/${scope.serviceId}/team`,
     expectBody: (body) => expect((body as { userId: number }[]).map((m) => m.userId)).toContain(world.users.assignedMember.id),
   }),
+  'GET /api/services/:id/board': ({ scope, world }) => ({
+    url: `/api/services/${scope.serviceId}/board`,
+    expectBody: (body) => expect((body as { team: { userId: number }[] }).team.map((m) => m.userId)).toContain(world.users.assignedMember.id),
+  }),
+  // The test apps end a stream after 300 ms (test/helpers/testApp.ts): the reply is finite.
+  'GET /api/services/:id/events': ({ scope }) => ({ url: `/api/services/${scope.serviceId}/events` }),
   // The team as it is: the row checks who may set it, without changing the world.
   'PUT /api/services/:id/team': async ({ world, scope }) => ({
     url: `/api/services/${scope.serviceId}/team`,

@@ -1,6 +1,7 @@
 import { json } from './json';
 import { addMember, createOrganization } from './organizations';
 import { assignTeam, createServiceVia } from './services';
+import type { AppConfig } from '../../src/config/config';
 import type { Client } from './testApp';
 import { createTestApp, registeredClient } from './testApp';
 
@@ -8,8 +9,8 @@ import { createTestApp, registeredClient } from './testApp';
  * The usual cast of the documentation tests: owner Olga, her organisation, medic Mona as a member
  * and one running service with both on its team; `material` adds a catalogue entry (by default Olga's, in her organisation).
  */
-export async function serviceTeam() {
-  const app = await createTestApp();
+export async function serviceTeam(config: Partial<AppConfig> = {}) {
+  const app = await createTestApp(config);
   const owner = await registeredClient(app, 'olga');
   const { id: orgId } = await createOrganization(owner);
   const medic = await addMember(app, owner, orgId, 'mona');

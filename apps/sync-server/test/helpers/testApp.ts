@@ -14,7 +14,7 @@ afterAll(async () => {
   while (fileScoped.length) await fileScoped.pop()?.();
 });
 
-function onCleanup(cleanup: () => Promise<void>): void {
+export function onCleanup(cleanup: () => Promise<void>): void {
   try {
     onTestFinished(cleanup);
   } catch {
@@ -43,6 +43,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     // Fixtures invite many members; test/routes/api/passwordsAndNames.test.ts checks the real limits.
     invitationLimits: { perInviter: 1000, perOrganization: 1000 },
     logLevel: 'silent',
+    // Board event streams end after a moment (the browser reconnects): inject() and the fuzzers get a finite reply.
+    eventStreamLimits: { lifetimeMs: 300 },
     ...overrides,
   });
   onCleanup(async () => {
@@ -76,6 +78,11 @@ export class Client {
 
   get hasSession(): boolean {
     return this.cookie !== undefined;
+  }
+
+  /** The `cookie` header this client sends (event-stream tests open a real socket with it). */
+  get cookieHeader(): string | undefined {
+    return this.cookie;
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PullResponse, PushResponse, SyncChange } from '../sync';
+import { diaryEntryReply } from './board';
 import { replyOf } from './common';
 import { organizationReply } from './organizations';
 import { protocolPatientDataReply, protocolReply, treatmentEntryReply, vitalRecordReply } from './protocols';
@@ -38,6 +39,7 @@ const entityData = {
   treatmentEntry: treatmentEntryReply,
   serviceTeamMember: serviceTeamMemberReply,
   treatmentTemplate: treatmentTemplateReply,
+  diaryEntry: diaryEntryReply,
 } as const;
 type Entity = keyof typeof entityData;
 

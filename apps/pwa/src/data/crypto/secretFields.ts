@@ -13,6 +13,8 @@ export const secretFields = {
   patientData: ['patientData'],
   vitalRecords: ['values'],
   treatmentEntries: ['text', 'performerName'],
+  // Free text of the command post: it may name a patient although the dialog asks not to.
+  diaryEntries: ['text'],
   // The outbox carries the same texts in mutation args; rejected rows (the device's quarantine) too.
   outbox: ['args'],
 } as const satisfies Record<string, readonly string[]>;

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { OrganizationListItem, Service } from '@sanidok/schema';
-import { IconArrowLeft, IconArchive, IconEdit, IconLock, IconReportAnalytics, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconArchive, IconEdit, IconLayoutDashboard, IconLock, IconReportAnalytics, IconTrash } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useIsPending } from '../../data/hooks';
 import { deleteService } from '../../data/repositories/services';
 import { useServiceDetail } from '../../data/serviceHooks';
 import { useTeamStanding } from '../../data/teamHooks';
+import { boardDe } from '../../i18n/board.de';
 import { de } from '../../i18n/de';
 import { serviceTeamsDe } from '../../i18n/serviceTeams.de';
 import { eventReportDe } from '../../i18n/eventReport.de';
@@ -131,6 +132,10 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
           </Group>
         </Stack>
         <Group gap="sm" wrap="wrap">
+          {/* The command-post board (issue 19): every member who sees the service may open it. */}
+          <Button component={Link} to={`/services/${service.id}/board`} variant="filled" leftSection={<IconLayoutDashboard size={18} aria-hidden />}>
+            {boardDe.openBoard}
+          </Button>
           <Button variant="default" leftSection={<IconReportAnalytics size={18} aria-hidden />} onClick={() => setReporting(true)}>
             {eventReportDe.open}
           </Button>

@@ -11,6 +11,8 @@ export interface DevicesTable {
   lastSeq: number;
   createdAt: CreatedAt;
   lastSeenAt: IsoTimestamp;
+  /** Outbox rows the device reported at its last push or pull (issue 19); null before. */
+  pendingCount: number | null;
 }
 
 export interface SyncQuarantineTable {

@@ -77,3 +77,14 @@ export async function purgeExpiredSessions(db: Db): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expiresAt', '<=', nowIso()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * The user of a session that is still live, by its stored id (a long-lived event stream checks its
+ * session again without the cookie): undefined once it ended, expired or its user was blocked.
+ */
+export async function liveSessionUser(db: Db, sessionId: string): Promise<UserRow | undefined> {
+  const [session] = await sessionById(db, { id: sessionId });
+  if (!session || session.expiresAt <= nowIso()) return undefined;
+  const [user] = await userById(db, { id: session.userId });
+  return user && canHoldSession(user) ? user : undefined;
+}

@@ -21,7 +21,8 @@ const releaseSavepoint = rawStatement('release savepoint mutation');
 const rollbackToSavepoint = rawStatement('rollback to savepoint mutation');
 // Column aliases in camel case: the same row whether it runs directly or through Kysely.
 const selectDevice = rawStatement('select user_id as "userId", last_seq as "lastSeq" from devices where id = ?');
-const settleDevice = rawStatement('update devices set last_seq = ?, last_seen_at = ? where id = ?');
+// pending_count: what the device reported minus what this batch settled; kept when it reported nothing (an older app).
+const settleDevice = rawStatement('update devices set last_seq = ?, last_seen_at = ?, pending_count = coalesce(?, pending_count) where id = ?');
 const selectQuarantined = rawStatement('select code, message from sync_quarantine where device_id = ? and seq = ?');
 
 async function registerDevice(trx: Db, deviceId: string, userId: number): Promise<number> {
@@ -101,7 +102,8 @@ export async function pushMutations(context: PushContext, body: unknown): Promis
       lastSeq = mutation.seq;
     }
     await settleVersions(trx);
-    await settleDevice(trx, [lastSeq, nowIso(), request.deviceId]);
+    const pendingLeft = request.pendingCount === undefined ? null : Math.max(0, request.pendingCount - results.length);
+    await settleDevice(trx, [lastSeq, nowIso(), pendingLeft, request.deviceId]);
     return { lastSeq, results };
   });
 }

@@ -2,6 +2,7 @@ import type { SyncMutationName } from '@sanidok/schema';
 import { syncMutationNames, syncMutations } from '@sanidok/schema';
 import { recordAccess } from '../accessLogs/record';
 import type { CommandContext } from '../context';
+import { createDiaryEntry } from '../diary/commands';
 import { addUsedMaterials, refillMaterials } from '../materialUsage/commands';
 import { createMinorTreatment } from '../minorTreatments/commands';
 import { createProtocol, dischargeProtocol, updateProtocol } from '../protocols/commands';
@@ -38,6 +39,7 @@ const mutationCommands = {
   'treatmentTemplate.create': createTreatmentTemplate,
   'treatmentTemplate.update': updateTreatmentTemplate,
   'treatmentTemplate.delete': deleteTreatmentTemplate,
+  'diaryEntry.create': createDiaryEntry,
 } satisfies Record<SyncMutationName, MutationCommand>;
 
 export interface MutationHandler {

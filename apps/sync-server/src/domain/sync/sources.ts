@@ -3,6 +3,7 @@ import { serviceTeamMemberId } from '@sanidok/schema';
 import { CompiledQuery, sql } from 'kysely';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { Db } from '../../db/connection';
+import { diaryEntriesQuery, toDiaryEntry } from '../diary/queries';
 import { isPostgres, placeholders } from '../../db/dialect';
 import { toMinorTreatments, treatmentsQuery } from '../minorTreatments/queries';
 import { decryptPatientData } from '../protocols/patientData';
@@ -87,6 +88,8 @@ const teamMembersSince = compiledSelect((db, w: Window) =>
   teamMembersQuery(db).where('t.organizationId', '=', w.organizationId).where('t.version', '>', w.from).orderBy('t.version').limit(w.limit));
 const templatesSince = compiledSelect((db, w: Window) =>
   templatesQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
+const diaryEntriesSince = compiledSelect((db, w: Window) =>
+  diaryEntriesQuery(db).where('d.organizationId', '=', w.organizationId).where('d.version', '>', w.from).orderBy('d.version').limit(w.limit));
 const tombstonesSince = compiledSelect((db, w: Window) =>
   db.selectFrom('syncTombstones').selectAll().where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
 
@@ -180,6 +183,15 @@ const treatmentTemplates: SyncSource = {
   },
 };
 
+// Every member who sees the service sees its diary, as its protocols' clinical fields (docs/decisions.md "Command-post board").
+const diaryEntries: SyncSource = {
+  table: 'service_diary_entries',
+  read: async (db, organizationId, from, limit) => {
+    const rows = await diaryEntriesSince(db, { organizationId, from, limit });
+    return rows.map((row) => ({ entity: 'diaryEntry', op: 'upsert', id: row.id, organizationId, version: row.version, data: toDiaryEntry(row) }));
+  },
+};
+
 const tombstones: SyncSource = {
   table: 'sync_tombstones',
   read: async (db, organizationId, from, limit) => {
@@ -190,7 +202,7 @@ const tombstones: SyncSource = {
 
 /** Every synced table; a new entity type adds its source here (and its data type in packages/schema). */
 export const syncSources: readonly SyncSource[] = [
-  services, materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, teamMembers, treatmentTemplates, tombstones,
+  services, materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, teamMembers, treatmentTemplates, diaryEntries, tombstones,
 ];
 
 // One statement instead of ten selects when nothing changed, the common case of a pull every

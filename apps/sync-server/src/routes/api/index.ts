@@ -5,6 +5,7 @@ import { adminRoutes } from './admin';
 import { adminEmailRoutes } from './adminEmail';
 import { archiveRoutes } from './archive';
 import { betaModeRoutes } from './betaMode';
+import { boardRoutes } from './board';
 import { deviceKeyRoutes } from './deviceKeys';
 import { healthRoutes } from './health';
 import { invitationRoutes } from './invitations';
@@ -38,6 +39,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(materialRoutes);
   await app.register(serviceRoutes);
   await app.register(serviceTeamRoutes);
+  await app.register(boardRoutes);
   await app.register(minorTreatmentRoutes);
   await app.register(materialUsageRoutes);
   await app.register(patientProtocolRoutes);
