@@ -1,5 +1,4 @@
 import type { MaterialUsage } from './minorTreatments';
-import type { PatientProtocol } from './protocols';
 import { entityId } from './services';
 import { z } from './zodConfig';
 
