@@ -1,3 +1,4 @@
+import type { ManvIncident, ManvPatient, ManvTriage } from './manv';
 import type { Material } from './materials';
 import type { MaterialUsage, MinorTreatment } from './minorTreatments';
 import type { OrganizationListItem } from './organizations';
@@ -80,10 +81,17 @@ export interface SyncEntityData {
   serviceTeamMember: ServiceTeamMember;
   /** A treatment template of the organisation (issue 17); a deletion is a delete change. */
   treatmentTemplate: MinorTreatmentTemplate;
+  /** A MANV incident of a service (issue 19); every member of the organisation pulls it. */
+  manvIncident: ManvIncident;
+  /** A triage tag with its person data and transport: only the service's team pulls it. */
+  manvPatient: ManvPatient;
+  /** One append-only triage event: only the service's team pulls it. */
+  manvTriage: ManvTriage;
 }
 export type SyncEntity = keyof SyncEntityData;
 export const syncEntities = [
   'service', 'material', 'minorTreatment', 'materialUsage', 'protocol', 'patientData', 'vitalRecord', 'treatmentEntry', 'serviceTeamMember', 'treatmentTemplate',
+  'manvIncident', 'manvPatient', 'manvTriage',
 ] as const satisfies readonly SyncEntity[];
 
 export type SyncChange = {

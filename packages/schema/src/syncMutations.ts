@@ -1,4 +1,7 @@
 import { recordAccessSchema } from './accessLogEvents';
+import {
+  openManvIncidentSchema, recordManvTransportSchema, recordManvTriageSchema, registerManvPatientSchema, updateManvIncidentSchema, updateManvPatientSchema,
+} from './manv';
 import { addUsedMaterialsSchema, createMinorTreatmentSchema, refillMaterialsSchema } from './minorTreatments';
 import { createProtocolSchema, dischargeProtocolSchema, updateProtocolSchema } from './protocols';
 import { createServiceSchema, serviceIdSchema, serviceMessages, updateServiceSchema } from './services';
@@ -101,6 +104,13 @@ export const syncMutations = {
   'treatmentTemplate.create': { schema: withRequired(createTreatmentTemplateSchema, { ids: ['id'] }), sensitive: false },
   'treatmentTemplate.update': { schema: updateTreatmentTemplateSchema, sensitive: false },
   'treatmentTemplate.delete': { schema: treatmentTemplateIdSchema, sensitive: false },
+  // MANV (issue 19): the incident names no one; tags, their person data, triages and transports are patient data.
+  'manvIncident.open': { schema: withRequired(openManvIncidentSchema, { ids: ['id'] }), sensitive: false },
+  'manvIncident.update': { schema: updateManvIncidentSchema, sensitive: false },
+  'manvPatient.register': { schema: withRequired(registerManvPatientSchema, { ids: ['id'], times: ['createdAt'] }), sensitive: true },
+  'manvPatient.update': { schema: updateManvPatientSchema, sensitive: true },
+  'manvTriage.record': { schema: recordManvTriageSchema, sensitive: true },
+  'manvTransport.record': { schema: recordManvTransportSchema, sensitive: true },
 } as const satisfies Record<string, SyncMutationContract>;
 
 export type SyncMutationName = keyof typeof syncMutations;
@@ -124,6 +134,7 @@ export function isSyncMutationName(name: string): name is SyncMutationName {
 export const quarantineFields = [
   'id', 'serviceId', 'protocolId', 'organizationId', 'baseVersion', 'patientDataBaseVersion', 'patientDataVersion',
   'createdAt', 'updatedAt', 'dischargedAt', 'dischargeStatus', 'reviewed',
+  'incidentId', 'patientId', 'triagedAt', 'departedAt',
 ] as const;
 
 const keptFields: ReadonlySet<string> = new Set(quarantineFields);

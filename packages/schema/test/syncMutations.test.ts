@@ -6,9 +6,12 @@ const serviceId = '0190a000-0000-7000-8000-000000000002';
 const at = '2026-11-23T10:00:00.000Z';
 
 describe('sync-mutation contract', () => {
-  it('names the 17 mutations, and only the protocol and minor-treatment writes carry patient data', () => {
-    expect(syncMutationNames).toHaveLength(17);
-    expect(syncMutationNames.filter((name) => syncMutations[name].sensitive).sort()).toEqual(['minorTreatment.create', 'protocol.create', 'protocol.discharge', 'protocol.update']);
+  it('names the 23 mutations, and only the protocol, minor-treatment and MANV-tag writes carry patient data', () => {
+    expect(syncMutationNames).toHaveLength(23);
+    expect(syncMutationNames.filter((name) => syncMutations[name].sensitive).sort()).toEqual([
+      'manvPatient.register', 'manvPatient.update', 'manvTransport.record', 'manvTriage.record', 'minorTreatment.create', 'protocol.create', 'protocol.discharge',
+      'protocol.update',
+    ]);
     expect(isSyncMutationName('service.create')).toBe(true);
     expect(isSyncMutationName('toString')).toBe(false);
   });

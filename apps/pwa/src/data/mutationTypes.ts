@@ -1,7 +1,7 @@
 import type { SyncMutationArgs, SyncMutationName } from '@sanidok/schema';
 import type { Table } from 'dexie';
 import type {
-  LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalOrganization, LocalPatientData, LocalProtocol, LocalService, LocalTreatmentEntry, LocalTreatmentTemplate,
+  LocalManvIncident, LocalManvPatient, LocalManvTriage, LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalOrganization, LocalPatientData, LocalProtocol, LocalService, LocalTreatmentEntry, LocalTreatmentTemplate,
   LocalVitalRecord,
 } from './db';
 
@@ -30,6 +30,9 @@ export interface DataTables {
   vitalRecords: Table<LocalVitalRecord, string>;
   treatmentEntries: Table<LocalTreatmentEntry, string>;
   treatmentTemplates: Table<LocalTreatmentTemplate, string>;
+  manvIncidents: Table<LocalManvIncident, string>;
+  manvPatients: Table<LocalManvPatient, string>;
+  manvTriages: Table<LocalManvTriage, string>;
 }
 
 export interface ApplyContext {

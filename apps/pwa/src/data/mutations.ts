@@ -1,5 +1,6 @@
 import { isSyncMutationName } from '@sanidok/schema';
 import { captureMutations } from './captureMutations';
+import { manvMutations } from './manvMutations';
 import type { MutationDefinition, MutationDefinitions, MutationName } from './mutationTypes';
 import { protocolMutations } from './protocolMutations';
 import { serviceMutations } from './serviceMutations';
@@ -18,6 +19,7 @@ export const mutations: MutationDefinitions<MutationName> = {
   ...captureMutations,
   ...protocolMutations,
   ...templateMutations,
+  ...manvMutations,
 };
 
 /** Looks a stored name up; an outbox row written by another app version may name an unknown one. */

@@ -4,6 +4,7 @@ import type { AdminTables } from './tables/admin';
 import type { DeviceKeyTables } from './tables/deviceKeys';
 import type { ArchiveTables } from './tables/archive';
 import type { MailTables } from './tables/mail';
+import type { ManvTables } from './tables/manv';
 import type { MaterialTables } from './tables/materials';
 import type { OrganizationTables } from './tables/organizations';
 import type { ProtocolTables } from './tables/protocols';
@@ -33,6 +34,7 @@ export interface Database
     ArchiveTables,
     RateLimitTables,
     TreatmentTemplateTables,
+    ManvTables,
     DeviceKeyTables {}
 
 export type * from './tables/accessLogs';
@@ -41,6 +43,7 @@ export type * from './tables/admin';
 export type * from './tables/archive';
 export type * from './tables/deviceKeys';
 export type * from './tables/mail';
+export type * from './tables/manv';
 export type * from './tables/materials';
 export type * from './tables/organizations';
 export type * from './tables/protocols';

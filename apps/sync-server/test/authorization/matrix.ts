@@ -213,6 +213,15 @@ export const mutationMatrix = {
   'treatmentTemplate.create': { active: planners('applied'), orgBlocked: planners(423) },
   'treatmentTemplate.update': { active: planners('applied'), orgBlocked: planners(423) },
   'treatmentTemplate.delete': { active: planners('applied'), orgBlocked: planners(423) },
+  // MANV (issue 19, docs/manv.md): owner and admins lead an incident; every member captures tags, triages and transports.
+  'manvIncident.open': planning('applied', 409),
+  // Ending an incident of an archived service stays possible (only blocking stops it).
+  'manvIncident.update': planning('applied', 'applied'),
+  'manvPatient.register': documentation('applied'),
+  'manvPatient.update': documentation('applied'),
+  'manvTriage.record': documentation('applied'),
+  'manvTransport.record': documentation('applied'),
+  'accessLog.record#manvPersonList': inStates(serviceStates, members('applied')),
 } as const satisfies Record<string, StateTable<MutationOutcome>>;
 
 export type MutationKey = keyof typeof mutationMatrix;

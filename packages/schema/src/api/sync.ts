@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PullResponse, PushResponse, SyncChange } from '../sync';
 import { replyOf } from './common';
+import { manvIncidentReply, manvPatientReply, manvTriageReply } from './manv';
 import { organizationReply } from './organizations';
 import { protocolPatientDataReply, protocolReply, treatmentEntryReply, vitalRecordReply } from './protocols';
 import { materialReply, materialUsageReply, minorTreatmentReply, serviceReply } from './services';
@@ -38,6 +39,9 @@ const entityData = {
   treatmentEntry: treatmentEntryReply,
   serviceTeamMember: serviceTeamMemberReply,
   treatmentTemplate: treatmentTemplateReply,
+  manvIncident: manvIncidentReply,
+  manvPatient: manvPatientReply,
+  manvTriage: manvTriageReply,
 } as const;
 type Entity = keyof typeof entityData;
 

@@ -13,6 +13,8 @@ export const secretFields = {
   patientData: ['patientData'],
   vitalRecords: ['values'],
   treatmentEntries: ['text', 'performerName'],
+  // MANV tags (issue 19): the person data; tag number, category and transport name no one.
+  manvPatients: ['name', 'sex', 'estimatedAge', 'diagnosis'],
   // The outbox carries the same texts in mutation args; rejected rows (the device's quarantine) too.
   outbox: ['args'],
 } as const satisfies Record<string, readonly string[]>;

@@ -1,5 +1,5 @@
 import type { OrganizationRole } from '@sanidok/schema';
-import { idParam, templateManagerRoles, treatmentTemplateMessages } from '@sanidok/schema';
+import { idParam, manvLeadRoles, manvMessages, templateManagerRoles, treatmentTemplateMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { OrganizationRow, UserRow } from '../../db/database';
 import { AppError, forbidden, notFound } from '../errors';
@@ -18,6 +18,7 @@ export const organizationRules = {
   cancelKeyRecovery: ['owner', 'admin'],
   manageServices: ['owner', 'admin'],
   manageTemplates: templateManagerRoles,
+  leadManv: manvLeadRoles,
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type OrganizationAction = keyof typeof organizationRules;
@@ -34,6 +35,7 @@ export const policyMessages = {
   cancelKeyRecovery: 'Nur der Inhaber und die Administratoren der Organisation können die Wiederherstellung abbrechen.',
   manageServices: 'Nur der Inhaber oder ein Administrator darf Sanitätsdienste anlegen, ändern, archivieren oder löschen.',
   manageTemplates: treatmentTemplateMessages.notAllowed,
+  leadManv: manvMessages.notAllowed,
   removeOwner: 'Der Inhaber kann nicht entfernt werden.',
   ownerCannotLeave: 'Der Inhaber kann die Organisation nicht verlassen.',
 } as const;

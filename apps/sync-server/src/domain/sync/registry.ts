@@ -2,6 +2,7 @@ import type { SyncMutationName } from '@sanidok/schema';
 import { syncMutationNames, syncMutations } from '@sanidok/schema';
 import { recordAccess } from '../accessLogs/record';
 import type { CommandContext } from '../context';
+import { openManvIncident, recordManvTransport, recordManvTriage, registerManvPatient, updateManvIncident, updateManvPatient } from '../manv/commands';
 import { addUsedMaterials, refillMaterials } from '../materialUsage/commands';
 import { createMinorTreatment } from '../minorTreatments/commands';
 import { createProtocol, dischargeProtocol, updateProtocol } from '../protocols/commands';
@@ -38,6 +39,12 @@ const mutationCommands = {
   'treatmentTemplate.create': createTreatmentTemplate,
   'treatmentTemplate.update': updateTreatmentTemplate,
   'treatmentTemplate.delete': deleteTreatmentTemplate,
+  'manvIncident.open': openManvIncident,
+  'manvIncident.update': updateManvIncident,
+  'manvPatient.register': registerManvPatient,
+  'manvPatient.update': updateManvPatient,
+  'manvTriage.record': recordManvTriage,
+  'manvTransport.record': recordManvTransport,
 } satisfies Record<SyncMutationName, MutationCommand>;
 
 export interface MutationHandler {
