@@ -1,2 +1,3 @@
 export * from './materialUsageReport';
 export * from './fhir';
+export * from './manvPersonList';

@@ -24,6 +24,7 @@ const adminPage = lazyRoute(() => import('../features/admin/AdminPage'), 'AdminP
 const organizationsPage = lazyRoute(() => import('../features/organizations/OrganizationsPage'), 'OrganizationsPage');
 const servicesPage = lazyRoute(() => import('../features/services/ServicesPage'), 'ServicesPage');
 const serviceDetailPage = lazyRoute(() => import('./ServiceDetailRoute'), 'ServiceDetailRoute');
+const manvPage = lazyRoute(() => import('../features/manv/ManvPage'), 'ManvPage');
 const servicePatientEditPage = lazyRoute(() => import('../features/services/ServicePatientEditPage'), 'ServicePatientEditPage');
 const patientArchivePage = lazyRoute(() => import('../features/archive/PatientArchivePage'), 'PatientArchivePage');
 const minorTreatmentsPage = lazyRoute(() => import('../features/minorTreatments/MinorTreatmentsPage'), 'MinorTreatmentsPage');
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
               { path: '/services', ...servicesPage },
               { path: '/services/:id', ...serviceDetailPage },
               { path: '/services/:id/join', ...joinServicePage },
+              { path: '/services/:id/manv', ...manvPage },
               { path: '/services/:serviceId/patients/:id/edit', ...servicePatientEditPage },
               { path: '/patient-archive', ...patientArchivePage },
               { path: '/minor-treatments', ...minorTreatmentsPage },

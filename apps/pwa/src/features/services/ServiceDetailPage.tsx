@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { OrganizationListItem, Service } from '@sanidok/schema';
-import { IconArrowLeft, IconArchive, IconEdit, IconLock, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconArchive, IconEdit, IconLock, IconTrash, IconUrgent } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { deleteService } from '../../data/repositories/services';
 import { useServiceDetail } from '../../data/serviceHooks';
 import { useTeamStanding } from '../../data/teamHooks';
 import { de } from '../../i18n/de';
+import { manvDe } from '../../i18n/manv.de';
 import { serviceTeamsDe } from '../../i18n/serviceTeams.de';
 import { servicesDe } from '../../i18n/services.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -126,6 +127,12 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
             <ServiceStatusBadges status={status} locked={locked} />
             {pending && <PendingBadge />}
           </Group>
+          {/* MANV mode (issue 19): the team captures, owner and admins lead. */}
+          {(standing === 'member' || canManage) && (
+            <Button component={Link} to={`/services/${service.id}/manv`} color="red" variant="light" leftSection={<IconUrgent size={18} aria-hidden />} w="fit-content" aria-label={manvDe.entryLabel}>
+              {manvDe.entry}
+            </Button>
+          )}
         </Stack>
         {canManage && (
           <Group gap="sm">
