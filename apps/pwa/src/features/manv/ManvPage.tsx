@@ -57,8 +57,9 @@ function ManvView({ service }: { service: Service }) {
         <>
           <IncidentHeader incident={incident} canLead={canLead} />
           {incident.endedAt !== null && canLead && <OpenIncidentForm service={service} />}
-          <ManvCountsPanel incidentId={incident.id} blueEnabled={incident.blueEnabled} />
+          {/* The triage tablet's screen starts with the capture; the lead scrolls to the counts. */}
           {capture === 'write' && incident.endedAt === null && <TriageCapture incident={incident} />}
+          <ManvCountsPanel incidentId={incident.id} blueEnabled={incident.blueEnabled} />
           <PatientList incident={incident} />
           <PersonListExport incident={incident} service={service} />
         </>

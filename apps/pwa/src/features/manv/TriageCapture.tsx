@@ -90,9 +90,9 @@ export function TriageCapture({ incident }: { incident: ManvIncident }) {
     <Paper withBorder p="md" data-testid="manv-capture">
       <Stack gap="sm">
         <Title order={3} size="h4">{t.title}</Title>
-        <Group gap="sm" align="flex-end" wrap="nowrap">
+        <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput
-            style={{ flex: 1 }}
+            style={{ flex: '1 1 220px' }}
             label={t.tag}
             placeholder={t.tagPlaceholder}
             value={tag}
@@ -100,7 +100,9 @@ export function TriageCapture({ incident }: { incident: ManvIncident }) {
             autoComplete="off"
             size="md"
           />
-          <Button size="md" variant="light" leftSection={<IconScan size={18} aria-hidden />} onClick={() => setScanning(true)}>{t.scan}</Button>
+          <Button size="md" variant="light" leftSection={<IconScan size={18} aria-hidden />} onClick={() => setScanning(true)} styles={{ label: { whiteSpace: 'nowrap' } }}>
+            {t.scan}
+          </Button>
         </Group>
         {existing && <Alert color="orange" variant="light" data-testid="manv-existing">{t.existing(existing.tagNumber)}</Alert>}
         <TriageChoiceFields draft={draft} onChange={setDraft} blueEnabled={incident.blueEnabled} />
