@@ -5,7 +5,7 @@
  * could not run at all).
  *
  *   pnpm bench                    all parts
- *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins syncpg load device
+ *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins syncpg load device manv
  *   BENCH_SKIP_BUILD=1 pnpm bench bundle    use the existing builds
  *   BENCH_EXCLUSIVE=1 pnpm bench            hold the build/e2e lock for the whole run, so that no
  *                                           build or e2e run of others competes for the CPU
@@ -23,6 +23,7 @@ import { chromiumPath, machineInfo, root } from './lib';
 import { benchLighthouse } from './lighthouse';
 import { benchLoad } from './load';
 import { benchLoginStorm } from './loginStorm';
+import { benchManv } from './manv';
 import { benchSerialization } from './serialization';
 import type { Figure, PartOutcome, PartReport } from './report';
 import { docsPath, figureTable, machineMarkdown, partMarkdown, writeDocs } from './report';
@@ -50,6 +51,7 @@ const parts: Part[] = [
   { id: 'syncpg', title: '9. Sync on PostgreSQL: push and pull of the same 10,000 records (issue 18)', needs: ['server'], run: () => benchSyncPostgres() },
   { id: 'load', title: '10. Load: 500 devices pulling every 5 s, pushing 20 every 60 s (issue 18)', needs: ['server'], run: () => benchLoad() },
   { id: 'device', title: '12. Device encryption: unlock, pull apply, list (issue 16)', needs: [], run: () => benchDeviceCrypto() },
+  { id: 'manv', title: '13. MANV: 100 tags triaged by 3 offline tablets, merged on reconnect (issue 19)', needs: ['server'], run: () => benchManv() },
 ];
 
 const lockFile = '/tmp/sanidok-e2e.lock';
