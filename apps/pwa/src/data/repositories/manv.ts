@@ -74,9 +74,9 @@ export interface RegisterInput {
   triage?: TriageChoice;
 }
 
-async function assertCategoryOffered(incident: LocalManvIncident, category: ManvCategory): Promise<void> {
+/** SK IV only where the lead switched it on (the server takes it anyway from a tablet that did not know). */
+function assertCategoryOffered(incident: LocalManvIncident, category: ManvCategory): void {
   if (category === 'sk4' && !incident.blueEnabled) throw new LocalWriteError('manvBlueDisabled');
-  return Promise.resolve();
 }
 
 /** A new tag with its first triage. A number this device already holds opens that tag instead (the caller asks findManvTag first). */
@@ -89,7 +89,7 @@ export async function registerManvTag(input: RegisterInput): Promise<string> {
   await writeMutation(activeDatabase(), 'manvPatient.register', async (tx) => {
     const incident = await requireIncident(tx, input.incidentId);
     await requireCaptureService(tx, incident.serviceId);
-    if (args.triage) await assertCategoryOffered(incident, args.triage.category);
+    if (args.triage) assertCategoryOffered(incident, args.triage.category);
     if (await findManvTag(tx, incident.id, args.tagNumber)) throw new LocalWriteError('manvTagExists');
     return args;
   });
@@ -100,7 +100,7 @@ export async function registerManvTag(input: RegisterInput): Promise<string> {
 export async function recordManvTriage(patientId: string, choice: TriageChoice): Promise<void> {
   await writeMutation(activeDatabase(), 'manvTriage.record', async (tx) => {
     const patient = await requirePatient(tx, patientId);
-    await assertCategoryOffered(await requireIncident(tx, patient.incidentId), choice.category);
+    assertCategoryOffered(await requireIncident(tx, patient.incidentId), choice.category);
     const earlier = await tx.manvTriages.where('patientId').equals(patientId).toArray();
     return syncMutations['manvTriage.record'].schema.parse({
       id: uuidv7(), patientId, ...choice, phase: nextManvPhase(choice.qualification, earlier), triagedAt: new Date().toISOString(),

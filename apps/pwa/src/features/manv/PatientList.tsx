@@ -1,8 +1,9 @@
 import type { ManvIncident } from '@sanidok/schema';
 import { Badge, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { manvPatientStates, manvPhaseLabels } from '@sanidok/schema';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useManvIncidentData } from '../../data/manvHooks';
+import { recordAccessEvent } from '../../data/repositories/accessEvents';
 import { manvDe } from '../../i18n/manv.de';
 import { CategoryBadge } from './CategoryBadge';
 import { PatientDetail } from './PatientDetail';
@@ -13,6 +14,10 @@ const t = manvDe.list;
 export function PatientList({ incident }: { incident: ManvIncident }) {
   const data = useManvIncidentData(incident.id);
   const [openId, setOpenId] = useState<string | null>(null);
+  // The list shows names: its opening is logged like a service's patient list (docs/manv.md).
+  useEffect(() => {
+    void recordAccessEvent({ actionType: 'manv_person_list_opened', serviceId: incident.serviceId }).catch(() => undefined);
+  }, [incident.serviceId]);
   if (!data) return null;
   const states = manvPatientStates(data.patients, data.triages).sort((a, b) => a.patient.tagNumber.localeCompare(b.patient.tagNumber, 'de', { numeric: true }));
   const open = states.find((s) => s.patient.id === openId);
