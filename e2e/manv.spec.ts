@@ -75,7 +75,7 @@ interface PulledChange {
 
 test.describe('MANV: Sichtung auf drei Tablets offline', () => {
   test('30 Patienten, 2 Nachsichtungen, 5 Abtransporte: genau einmal auf dem Server, richtige Zahlen, PDF mit allen Nummern', async ({ browser }, testInfo) => {
-    test.setTimeout(600_000);
+    test.setTimeout(900_000);
     const lead = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 900 } });
     const tablets = await Promise.all([0, 1, 2].map(() => browser.newContext(tabletContextOptions)));
     try {
