@@ -5,7 +5,7 @@
  * could not run at all).
  *
  *   pnpm bench                    all parts
- *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins syncpg load device board reports
+ *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins syncpg load device board manv reports
  *   BENCH_SKIP_BUILD=1 pnpm bench bundle    use the existing builds
  *   BENCH_EXCLUSIVE=1 pnpm bench            hold the build/e2e lock for the whole run, so that no
  *                                           build or e2e run of others competes for the CPU
@@ -25,6 +25,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchLoad } from './load';
 import { benchLoginStorm } from './loginStorm';
 import { benchReports } from './reports';
+import { benchManv } from './manv';
 import { benchSerialization } from './serialization';
 import type { Figure, PartOutcome, PartReport } from './report';
 import { docsPath, figureTable, machineMarkdown, partMarkdown, writeDocs } from './report';
@@ -53,7 +54,8 @@ const parts: Part[] = [
   { id: 'load', title: '10. Load: 500 devices pulling every 5 s, pushing 20 every 60 s (issue 18)', needs: ['server'], run: () => benchLoad() },
   { id: 'device', title: '12. Device encryption: unlock, pull apply, list (issue 16)', needs: [], run: () => benchDeviceCrypto() },
   { id: 'board', title: '13. Command-post board: live updates with 20 devices, 200 open event streams (issue 19)', needs: ['server'], run: () => benchBoard() },
-  { id: 'reports', title: '14. Reports: event report on a tablet-class CPU, organisation statistics (issue 20)', needs: ['server'], run: () => benchReports() },
+  { id: 'manv', title: '14. MANV: 100 tags triaged by 3 offline tablets, merged on reconnect (issue 19)', needs: ['server'], run: () => benchManv() },
+  { id: 'reports', title: '15. Reports: event report on a tablet-class CPU, organisation statistics (issue 20)', needs: ['server'], run: () => benchReports() },
 ];
 
 const lockFile = '/tmp/sanidok-e2e.lock';

@@ -1,3 +1,4 @@
 export * from './materialUsageReport';
 export * from './fhir';
 export * from './eventReport';
+export * from './manvPersonList';

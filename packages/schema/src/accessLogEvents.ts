@@ -27,6 +27,7 @@ export const protocolAccessSchema = z.object({ protocolId });
 /** The events a device may record; 'other' is for the server's own entries. */
 export const recordableAccessActions = [
   'protocol_opened', 'print_handover', 'print_complete_protocol', 'fhir_export', 'patient_list_opened', 'minor_treatment_name_viewed',
+  'manv_person_list_opened', 'manv_person_list_exported',
 ] as const satisfies readonly AccessLogAction[];
 export type RecordableAccessAction = (typeof recordableAccessActions)[number];
 
@@ -41,6 +42,8 @@ export const accessEventTargets = {
   fhir_export: 'protocolId',
   patient_list_opened: 'serviceId',
   minor_treatment_name_viewed: 'minorTreatmentId',
+  manv_person_list_opened: 'serviceId',
+  manv_person_list_exported: 'serviceId',
 } as const satisfies Record<RecordableAccessAction, AccessEventTarget>;
 
 const targetMessages: Record<AccessEventTarget, string> = {

@@ -5,7 +5,8 @@
  */
 
 export const accessLogActions = [
-  'protocol_opened', 'print_handover', 'print_complete_protocol', 'fhir_export', 'patient_list_opened', 'minor_treatment_name_viewed', 'other',
+  'protocol_opened', 'print_handover', 'print_complete_protocol', 'fhir_export', 'patient_list_opened', 'minor_treatment_name_viewed',
+  'manv_person_list_opened', 'manv_person_list_exported', 'other',
 ] as const;
 export type AccessLogAction = (typeof accessLogActions)[number];
 
@@ -16,6 +17,8 @@ export const accessLogActionLabels: Record<AccessLogAction, string> = {
   fhir_export: 'Protokoll als FHIR-Dokument exportiert',
   patient_list_opened: 'Patientenliste des Dienstes geöffnet',
   minor_treatment_name_viewed: 'Vollständiger Name einer Bagatellbehandlung angezeigt',
+  manv_person_list_opened: 'Personenliste des MANV geöffnet',
+  manv_person_list_exported: 'Personenliste des MANV exportiert (PDF/CSV)',
   other: 'Sonstiges',
 };
 

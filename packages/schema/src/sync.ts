@@ -1,5 +1,6 @@
 import type { DiaryEntry } from './board';
 import { pendingCountSchema } from './board';
+import type { ManvIncident, ManvPatient, ManvTriage } from './manv';
 import type { Material } from './materials';
 import type { MaterialUsage, MinorTreatment } from './minorTreatments';
 import type { OrganizationListItem } from './organizations';
@@ -89,10 +90,17 @@ export interface SyncEntityData {
   treatmentTemplate: MinorTreatmentTemplate;
   /** A manual entry of a service's diary (issue 19, the command-post board). */
   diaryEntry: DiaryEntry;
+  /** A MANV incident of a service (issue 19); every member of the organisation pulls it. */
+  manvIncident: ManvIncident;
+  /** A triage tag with its person data and transport: only the service's team pulls it. */
+  manvPatient: ManvPatient;
+  /** One append-only triage event: only the service's team pulls it. */
+  manvTriage: ManvTriage;
 }
 export type SyncEntity = keyof SyncEntityData;
 export const syncEntities = [
   'service', 'material', 'minorTreatment', 'materialUsage', 'protocol', 'patientData', 'vitalRecord', 'treatmentEntry', 'serviceTeamMember', 'treatmentTemplate', 'diaryEntry',
+  'manvIncident', 'manvPatient', 'manvTriage',
 ] as const satisfies readonly SyncEntity[];
 
 export type SyncChange = {

@@ -1,5 +1,8 @@
 import { recordAccessSchema } from './accessLogEvents';
 import { createDiaryEntrySchema } from './board';
+import {
+  openManvIncidentSchema, recordManvTransportSchema, recordManvTriageSchema, registerManvPatientSchema, updateManvIncidentSchema, updateManvPatientSchema,
+} from './manv';
 import { addUsedMaterialsSchema, createMinorTreatmentSchema, refillMaterialsSchema } from './minorTreatments';
 import { createProtocolSchema, dischargeProtocolSchema, updateProtocolSchema } from './protocols';
 import { createServiceSchema, serviceIdSchema, serviceMessages, updateServiceSchema } from './services';
@@ -105,6 +108,13 @@ export const syncMutations = {
   // Free text of the command post: it may name a patient although the dialog asks not to, so a
   // refused entry keeps only its ids and time.
   'diaryEntry.create': { schema: createDiaryEntrySchema, sensitive: true },
+  // MANV (issue 19): the incident names no one; tags, their person data, triages and transports are patient data.
+  'manvIncident.open': { schema: withRequired(openManvIncidentSchema, { ids: ['id'] }), sensitive: false },
+  'manvIncident.update': { schema: updateManvIncidentSchema, sensitive: false },
+  'manvPatient.register': { schema: withRequired(registerManvPatientSchema, { ids: ['id'], times: ['createdAt'] }), sensitive: true },
+  'manvPatient.update': { schema: updateManvPatientSchema, sensitive: true },
+  'manvTriage.record': { schema: recordManvTriageSchema, sensitive: true },
+  'manvTransport.record': { schema: recordManvTransportSchema, sensitive: true },
 } as const satisfies Record<string, SyncMutationContract>;
 
 export type SyncMutationName = keyof typeof syncMutations;
@@ -128,6 +138,7 @@ export function isSyncMutationName(name: string): name is SyncMutationName {
 export const quarantineFields = [
   'id', 'serviceId', 'protocolId', 'organizationId', 'baseVersion', 'patientDataBaseVersion', 'patientDataVersion',
   'createdAt', 'updatedAt', 'dischargedAt', 'dischargeStatus', 'reviewed', 'occurredAt',
+  'incidentId', 'patientId', 'triagedAt', 'departedAt',
 ] as const;
 
 const keptFields: ReadonlySet<string> = new Set(quarantineFields);

@@ -6,9 +6,12 @@ const serviceId = '0190a000-0000-7000-8000-000000000002';
 const at = '2026-11-23T10:00:00.000Z';
 
 describe('sync-mutation contract', () => {
-  it('names the 18 mutations, and only the protocol, minor-treatment and diary writes may carry patient data', () => {
-    expect(syncMutationNames).toHaveLength(18);
-    expect(syncMutationNames.filter((name) => syncMutations[name].sensitive).sort()).toEqual(['diaryEntry.create', 'minorTreatment.create', 'protocol.create', 'protocol.discharge', 'protocol.update']);
+  it('names the 24 mutations, and only the protocol, minor-treatment, diary and MANV-tag writes carry patient data', () => {
+    expect(syncMutationNames).toHaveLength(24);
+    expect(syncMutationNames.filter((name) => syncMutations[name].sensitive).sort()).toEqual([
+      'diaryEntry.create', 'manvPatient.register', 'manvPatient.update', 'manvTransport.record', 'manvTriage.record', 'minorTreatment.create', 'protocol.create',
+      'protocol.discharge', 'protocol.update',
+    ]);
     expect(isSyncMutationName('service.create')).toBe(true);
     expect(isSyncMutationName('toString')).toBe(false);
   });

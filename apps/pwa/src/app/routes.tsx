@@ -26,6 +26,7 @@ const statisticsPage = lazyRoute(() => import('../features/statistics/Statistics
 const servicesPage = lazyRoute(() => import('../features/services/ServicesPage'), 'ServicesPage');
 const serviceDetailPage = lazyRoute(() => import('./ServiceDetailRoute'), 'ServiceDetailRoute');
 const boardPage = lazyRoute(() => import('./BoardRoute'), 'BoardRoute');
+const manvPage = lazyRoute(() => import('../features/manv/ManvPage'), 'ManvPage');
 const servicePatientEditPage = lazyRoute(() => import('../features/services/ServicePatientEditPage'), 'ServicePatientEditPage');
 const patientArchivePage = lazyRoute(() => import('../features/archive/PatientArchivePage'), 'PatientArchivePage');
 const minorTreatmentsPage = lazyRoute(() => import('../features/minorTreatments/MinorTreatmentsPage'), 'MinorTreatmentsPage');
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
               { path: '/services/:id', ...serviceDetailPage },
               { path: '/services/:id/join', ...joinServicePage },
               { path: '/services/:id/board', ...boardPage },
+              { path: '/services/:id/manv', ...manvPage },
               { path: '/services/:serviceId/patients/:id/edit', ...servicePatientEditPage },
               { path: '/patient-archive', ...patientArchivePage },
               { path: '/minor-treatments', ...minorTreatmentsPage },

@@ -1,5 +1,5 @@
 import type {
-  DiaryEntry, Material, MaterialUsage, MinorTreatment, MinorTreatmentTemplate, OrganizationListItem, PatientProtocol, ProtocolPatientData, Service, ServiceTeamMember,
+  DiaryEntry, ManvIncident, ManvPatient, ManvTriage, Material, MaterialUsage, MinorTreatment, MinorTreatmentTemplate, OrganizationListItem, PatientProtocol, ProtocolPatientData, Service, ServiceTeamMember,
   TreatmentEntry, VitalRecord,
 } from '@sanidok/schema';
 import { Dexie } from 'dexie';
@@ -101,6 +101,10 @@ export type LocalServiceTeamMember = ServiceTeamMember & { id: string };
 export type LocalDiaryEntry = DiaryEntry;
 /** A treatment template of an organisation (issue 17), offered as a chip in the minor-treatment dialog. */
 export type LocalTreatmentTemplate = MinorTreatmentTemplate;
+/** MANV (issue 19): an incident of a service; tags with person data (encrypted at rest) and their append-only triage events. */
+export type LocalManvIncident = ManvIncident;
+export type LocalManvPatient = ManvPatient;
+export type LocalManvTriage = ManvTriage;
 
 export class SaniDokDb extends Dexie {
   // `declare`: Dexie creates the table properties in version().stores(); a class field would
@@ -119,6 +123,9 @@ export class SaniDokDb extends Dexie {
   declare serviceTeamMembers: Table<LocalServiceTeamMember, string>;
   declare treatmentTemplates: Table<LocalTreatmentTemplate, string>;
   declare diaryEntries: Table<LocalDiaryEntry, string>;
+  declare manvIncidents: Table<LocalManvIncident, string>;
+  declare manvPatients: Table<LocalManvPatient, string>;
+  declare manvTriages: Table<LocalManvTriage, string>;
 
   readonly userId: number;
   /** Key material of this database; locked until the user unlocks (features/lock). */
@@ -166,6 +173,13 @@ export class SaniDokDb extends Dexie {
     // named treatments by a clear flag the encryption layer keeps (data/crypto/rowCipher.ts).
     this.version(6).stores({
       minorTreatments: 'id, serviceId, createdAt, [serviceId+named]',
+    });
+    // MANV mode (issue 19): new tables only. Tag numbers stay in clear (an index finds a number
+    // typed twice); person data is encrypted (crypto/secretFields.ts).
+    this.version(7).stores({
+      manvIncidents: 'id, serviceId, organizationId',
+      manvPatients: 'id, incidentId, serviceId, organizationId, [incidentId+tagNumber]',
+      manvTriages: 'id, patientId, incidentId, serviceId, organizationId',
     });
     // Issue 19, the command-post board: manual diary entries (a new table only; the text is
     // encrypted at rest, data/crypto/secretFields.ts). Version 7 is MANV's (issue 19, part 2).

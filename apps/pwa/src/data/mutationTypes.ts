@@ -1,7 +1,7 @@
 import type { SyncMutationArgs, SyncMutationName } from '@sanidok/schema';
 import type { Table } from 'dexie';
 import type {
-  LocalDiaryEntry, LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalOrganization, LocalPatientData, LocalProtocol, LocalService, LocalTreatmentEntry, LocalTreatmentTemplate,
+  LocalDiaryEntry, LocalManvIncident, LocalManvPatient, LocalManvTriage, LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalOrganization, LocalPatientData, LocalProtocol, LocalService, LocalTreatmentEntry, LocalTreatmentTemplate,
   LocalVitalRecord,
 } from './db';
 
@@ -31,6 +31,9 @@ export interface DataTables {
   treatmentEntries: Table<LocalTreatmentEntry, string>;
   treatmentTemplates: Table<LocalTreatmentTemplate, string>;
   diaryEntries: Table<LocalDiaryEntry, string>;
+  manvIncidents: Table<LocalManvIncident, string>;
+  manvPatients: Table<LocalManvPatient, string>;
+  manvTriages: Table<LocalManvTriage, string>;
 }
 
 export interface ApplyContext {

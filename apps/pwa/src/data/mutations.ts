@@ -1,6 +1,7 @@
 import { isSyncMutationName } from '@sanidok/schema';
 import { captureMutations } from './captureMutations';
 import { diaryMutations } from './diaryMutations';
+import { manvMutations } from './manvMutations';
 import type { MutationDefinition, MutationDefinitions, MutationName } from './mutationTypes';
 import { protocolMutations } from './protocolMutations';
 import { serviceMutations } from './serviceMutations';
@@ -20,6 +21,7 @@ export const mutations: MutationDefinitions<MutationName> = {
   ...protocolMutations,
   ...templateMutations,
   ...diaryMutations,
+  ...manvMutations,
 };
 
 /** Looks a stored name up; an outbox row written by another app version may name an unknown one. */

@@ -140,6 +140,7 @@ export const legalDe = {
                   'das Anzeigen des vollständigen Patientennamens einer Bagatellbehandlung („Details“; in den Listen sind die Namen gekürzt),',
                   'das Drucken einer RTW-Übergabe oder eines vollständigen Protokolls, auch aus dem Patientenarchiv,',
                   'den Export eines Protokolls als FHIR-Dokument (für die Übergabe an Rettungsdienst oder Klinik),',
+                  'das Öffnen der Personenliste eines MANV (Anhängekarten mit Namen) und deren Export als PDF oder CSV für die Personenauskunftsstelle,',
                   'Änderungen der Einteilung eines Dienstes und den Beitritt mit dem Zugangscode,',
                   'Fehlversuche, das Patientenarchiv zu öffnen, die Erneuerung des Organisationsschlüssels (auch über die Wiederherstellung) und abgelehnte Versuche dazu sowie das Zurücksetzen des Passworts des Inhabers durch die Plattformadministration.',
                 ],

@@ -1,4 +1,4 @@
-import { protocolMessages, treatmentTemplateMessages, vitalMessages } from '@sanidok/schema';
+import { manvMessages, protocolMessages, treatmentTemplateMessages, vitalMessages } from '@sanidok/schema';
 import type { LocalWriteErrorCode } from '../data/repositories/services';
 import { LocalWriteError } from '../data/repositories/services';
 import { minorTreatmentsDe } from '../i18n/minorTreatments.de';
@@ -18,6 +18,11 @@ const localWriteErrorTexts: Record<LocalWriteErrorCode, string> = {
   templatesNotAllowed: treatmentTemplateMessages.notAllowed,
   templateNotFound: treatmentTemplateMessages.notFound,
   templateMaterialUnknown: treatmentTemplateMessages.unknownMaterial,
+  manvNotAllowed: manvMessages.notAllowed,
+  manvIncidentNotFound: manvMessages.incidentNotFound,
+  manvPatientNotFound: manvMessages.patientNotFound,
+  manvTagExists: manvMessages.tagExists,
+  manvBlueDisabled: manvMessages.blueDisabled,
 };
 
 /** The text of a refused local write; undefined for any other error. */

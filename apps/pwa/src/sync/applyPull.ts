@@ -24,6 +24,9 @@ const entityTables = {
   serviceTeamMember: 'serviceTeamMembers',
   treatmentTemplate: 'treatmentTemplates',
   diaryEntry: 'diaryEntries',
+  manvIncident: 'manvIncidents',
+  manvPatient: 'manvPatients',
+  manvTriage: 'manvTriages',
 } as const satisfies Partial<Record<SyncEntity, keyof SaniDokDb>>;
 
 type LocalEntity = keyof typeof entityTables;
@@ -98,6 +101,7 @@ async function purgeForeignRows(db: SaniDokDb, keep: ReadonlySet<number>, member
   await db.serviceTeamMembers.filter((m) => !keep.has(m.organizationId)).delete();
   await db.treatmentTemplates.filter((t) => !keep.has(t.organizationId)).delete();
   await db.diaryEntries.filter((e) => !keep.has(e.organizationId)).delete();
+  await db.manvIncidents.filter((i) => !keep.has(i.organizationId)).delete();
   // The capture tables grow to thousands of rows: scanned only when a membership ended.
   if (!membershipEnded) return;
   await db.minorTreatments.filter((t) => !keep.has(t.organizationId)).delete();
@@ -107,6 +111,8 @@ async function purgeForeignRows(db: SaniDokDb, keep: ReadonlySet<number>, member
   await db.patientData.bulkDelete(foreignProtocols);
   await db.vitalRecords.filter((v) => !keep.has(v.organizationId)).delete();
   await db.treatmentEntries.filter((e) => !keep.has(e.organizationId)).delete();
+  await db.manvPatients.filter((p) => !keep.has(p.organizationId)).delete();
+  await db.manvTriages.filter((t) => !keep.has(t.organizationId)).delete();
 }
 
 /**

@@ -36,5 +36,9 @@ export async function purgeOutsideScope(db: SaniDokDb, scope: readonly string[])
     .orderBy('[serviceId+named]')
     .filter((treatment) => !allowed.has(treatment.serviceId) && !outboxEntities.has(treatment.id))
     .modify({ patientName: null });
+  // MANV tags and triages are patient data as a whole (issue 19): rows of services off the scope leave.
+  const foreignTags = await db.manvPatients.filter((p) => !allowed.has(p.serviceId) && !outboxEntities.has(p.id)).primaryKeys();
+  await db.manvPatients.bulkDelete(foreignTags);
+  await db.manvTriages.filter((t) => !allowed.has(t.serviceId) && !outboxEntities.has(t.id) && !outboxEntities.has(t.patientId)).delete();
   await db.setMeta('patientDataServices', [...scope]);
 }

@@ -5,6 +5,7 @@ import type { DiaryTables } from './tables/diary';
 import type { DeviceKeyTables } from './tables/deviceKeys';
 import type { ArchiveTables } from './tables/archive';
 import type { MailTables } from './tables/mail';
+import type { ManvTables } from './tables/manv';
 import type { MaterialTables } from './tables/materials';
 import type { OrganizationTables } from './tables/organizations';
 import type { ProtocolTables } from './tables/protocols';
@@ -35,6 +36,7 @@ export interface Database
     RateLimitTables,
     TreatmentTemplateTables,
     DiaryTables,
+    ManvTables,
     DeviceKeyTables {}
 
 export type * from './tables/accessLogs';
@@ -44,6 +46,7 @@ export type * from './tables/archive';
 export type * from './tables/deviceKeys';
 export type * from './tables/diary';
 export type * from './tables/mail';
+export type * from './tables/manv';
 export type * from './tables/materials';
 export type * from './tables/organizations';
 export type * from './tables/protocols';

@@ -163,3 +163,28 @@ export async function freshTemplate(world: World, scope: Scope): Promise<string>
   }).execute();
   return id;
 }
+
+/** A MANV incident on the scope's service, written straight into the table (no REST route; pushing would tie cases to the open row). */
+export async function freshManvIncident(world: World, scope: Scope): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const { version } = await world.app.db.selectFrom('syncState').select('version').executeTakeFirstOrThrow();
+  await world.app.db.insertInto('manvIncidents').values({
+    id, serviceId: scope.serviceId, organizationId: scope.org.id, name: `MANV ${next()}`, startedAt: now, endedAt: null, blueEnabled: 0,
+    createdById: world.users.owner.id, createdAt: now, version,
+  }).execute();
+  return id;
+}
+
+/** A MANV tag (no person data) in a fresh incident of the scope's service. */
+export async function freshManvPatient(world: World, scope: Scope): Promise<string> {
+  const incidentId = await freshManvIncident(world, scope);
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const { version } = await world.app.db.selectFrom('syncState').select('version').executeTakeFirstOrThrow();
+  await world.app.db.insertInto('manvPatients').values({
+    id, incidentId, serviceId: scope.serviceId, organizationId: scope.org.id, tagNumber: `T${next()}`, treatmentArea: null, personEnc: null,
+    duplicateOf: null, protocolId: null, transportJson: null, createdById: world.users.owner.id, createdAt: now, receivedAt: now, version,
+  }).execute();
+  return id;
+}

@@ -225,6 +225,15 @@ export const mutationMatrix = {
   'treatmentTemplate.delete': { active: planners('applied'), orgBlocked: planners(423) },
   // A manual diary entry is documentation on the service (issue 19).
   'diaryEntry.create': documentation('applied'),
+  // MANV (issue 19, docs/manv.md): owner and admins lead an incident; every member captures tags, triages and transports.
+  'manvIncident.open': planning('applied', 409),
+  // Ending an incident of an archived service stays possible (only blocking stops it).
+  'manvIncident.update': planning('applied', 'applied'),
+  'manvPatient.register': documentation('applied'),
+  'manvPatient.update': documentation('applied'),
+  'manvTriage.record': documentation('applied'),
+  'manvTransport.record': documentation('applied'),
+  'accessLog.record#manvPersonList': inStates(serviceStates, members('applied')),
 } as const satisfies Record<string, StateTable<MutationOutcome>>;
 
 export type MutationKey = keyof typeof mutationMatrix;

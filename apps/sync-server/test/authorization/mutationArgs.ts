@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dischargePayload, protocolPayload } from '../helpers/protocols';
 import { servicePayload } from '../helpers/services';
-import { freshMinorTreatment, freshProtocol, freshService, freshTemplate } from './fresh';
+import { freshManvIncident, freshManvPatient, freshMinorTreatment, freshProtocol, freshService, freshTemplate } from './fresh';
 import type { MutationKey } from './matrix';
 import type { CaseContext } from './requestTypes';
 
@@ -45,4 +45,19 @@ export const mutationArgs: Record<MutationKey, ArgsBuilder> = {
   }),
   'treatmentTemplate.delete': async ({ world, scope }) => ({ id: await freshTemplate(world, scope) }),
   'diaryEntry.create': ({ scope }) => ({ id: randomUUID(), serviceId: scope.serviceId, text: 'Zelt 2 voll belegt', occurredAt: new Date().toISOString() }),
+  'manvIncident.open': ({ scope }) => ({ id: randomUUID(), serviceId: scope.serviceId, name: 'Bühneneinsturz', startedAt: new Date().toISOString(), blueEnabled: false }),
+  'manvIncident.update': async ({ world, scope }) => ({ id: await freshManvIncident(world, scope), endedAt: new Date(Date.now() + 60_000).toISOString() }),
+  'manvPatient.register': async ({ world, scope }) => ({
+    id: randomUUID(), incidentId: await freshManvIncident(world, scope), tagNumber: 'A-17', createdAt: new Date().toISOString(), person: { name: 'Max Muster' },
+    triage: { id: randomUUID(), category: 'sk2', phase: 'pre_triage', algorithm: 'mstart', qualification: 'paramedic', triagedAt: new Date().toISOString() },
+  }),
+  'manvPatient.update': async ({ world, scope }) => ({ id: await freshManvPatient(world, scope), person: { diagnosis: 'Unterschenkelfraktur' } }),
+  'manvTriage.record': async ({ world, scope }) => ({
+    id: randomUUID(), patientId: await freshManvPatient(world, scope), category: 'sk1', phase: 're_triage', algorithm: 'none', qualification: 'physician',
+    triagedAt: new Date().toISOString(),
+  }),
+  'manvTransport.record': async ({ world, scope }) => ({
+    patientId: await freshManvPatient(world, scope), priority: 'high', means: 'rtw', destination: 'Klinikum Mitte', position: 'lying', departedAt: new Date().toISOString(),
+  }),
+  'accessLog.record#manvPersonList': ({ scope }) => ({ id: randomUUID(), serviceId: scope.serviceId, actionType: 'manv_person_list_exported', occurredAt: new Date().toISOString() }),
 };

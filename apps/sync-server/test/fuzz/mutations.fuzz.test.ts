@@ -36,7 +36,7 @@ async function fingerprint(app: FastifyInstance): Promise<string> {
 function argsArbitrary(fields: string[], ids: string[]): fc.Arbitrary<unknown> {
   const idLike = fc.oneof(fc.constantFrom(...ids), fc.uuid(), edgeValue);
   const targeted = fc.record(
-    { id: idLike, protocolId: idLike, serviceId: idLike, organizationId: fc.oneof(fc.integer(), edgeValue), values: fc.oneof(fc.array(fc.anything(), { maxLength: 3 }), edgeValue) },
+    { id: idLike, protocolId: idLike, serviceId: idLike, incidentId: idLike, patientId: idLike, organizationId: fc.oneof(fc.integer(), edgeValue), values: fc.oneof(fc.array(fc.anything(), { maxLength: 3 }), edgeValue) },
     { requiredKeys: [] },
   );
   return fc.oneof(bodyArbitrary(fields), targeted, edgeValue);
@@ -49,6 +49,14 @@ describe('fuzzing every sync mutation', () => {
   let orgId: number;
   let materialIds: number[];
   let ids: string[];
+  let serviceId: string;
+
+  async function pushAs(client: Client, name: string, args: unknown): Promise<void> {
+    const response = await client.post('/api/sync/push', {
+      deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ mutationId: randomUUID(), seq: 1, name, args, createdAt: new Date().toISOString() }],
+    });
+    expect(json<PushResponse>(response).results[0]?.status, name).toBe('applied');
+  }
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -61,7 +69,13 @@ describe('fuzzing every sync mutation', () => {
     const { id: otherOrg } = await createOrganization(stranger, 'Fremde Organisation');
     const foreignService = await createServiceVia(stranger, otherOrg);
     const foreignProtocol = await createProtocolVia(stranger, foreignService.id);
-    ids = [foreignService.id, foreignProtocol.protocol.id, service.id, protocol.protocol.id];
+    serviceId = service.id;
+    // MANV (issue 19): an incident and a tag of the member's organisation, so fuzzed ids hit real rows.
+    const incidentId = randomUUID();
+    const patientId = randomUUID();
+    await pushAs(owner, 'manvIncident.open', { id: incidentId, serviceId: service.id, name: 'Übung', startedAt: new Date().toISOString() });
+    await pushAs(owner, 'manvPatient.register', { id: patientId, incidentId, tagNumber: '1', createdAt: new Date().toISOString() });
+    ids = [foreignService.id, foreignProtocol.protocol.id, service.id, protocol.protocol.id, incidentId, patientId];
     const material = json<{ id: number }>(await owner.post('/api/materials', { organizationId: orgId, name: 'Kühlpack', unit: 'Stück' }));
     const foreignMaterial = json<{ id: number }>(await stranger.post('/api/materials', { organizationId: otherOrg, name: 'Fremd', unit: 'Stück' }));
     materialIds = [material.id, foreignMaterial.id];
@@ -108,9 +122,9 @@ describe('fuzzing every sync mutation', () => {
     expect(outcomes.get('rejected') ?? 0).toBeGreaterThan(seq * 0.8);
   });
 
-  // A member's template mutations stop at the role check: the owner fuzzes them past it, with the
-  // real organisation, its material and another organisation's (issue 17).
-  it('rejects every malformed template mutation of an owner with a German message and changes nothing', { timeout: 300_000 }, async () => {
+  // A member's template and MANV-incident mutations stop at the role check: the owner fuzzes them
+  // past it, with the real organisation, its material and another organisation's (issue 17, 19).
+  it('rejects every malformed template or MANV-incident mutation of an owner with a German message and changes nothing', { timeout: 300_000 }, async () => {
     const deviceId = randomUUID();
     let seq = 0;
     const text = fc.oneof(fc.string({ maxLength: 50 }), edgeValue);
@@ -119,10 +133,15 @@ describe('fuzzing every sync mutation', () => {
       edgeValue,
     );
     const args = fc.record(
-      { id: fc.oneof(fc.uuid(), edgeValue), organizationId: fc.oneof(fc.constant(orgId), fc.integer(), edgeValue), name: text, description: text, materials },
+      {
+        id: fc.oneof(fc.uuid(), fc.constantFrom(...ids), edgeValue), organizationId: fc.oneof(fc.constant(orgId), fc.integer(), edgeValue), name: text, description: text, materials,
+        // MANV incidents (issue 19): owner and admins only, so the owner fuzzes them too.
+        serviceId: fc.oneof(fc.constant(serviceId), fc.uuid(), edgeValue), startedAt: fc.oneof(fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())), text),
+        endedAt: fc.oneof(fc.constant(null), fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())), edgeValue), blueEnabled: fc.oneof(fc.boolean(), edgeValue),
+      },
       { requiredKeys: [] },
     );
-    for (const name of mutationNames.filter((n) => n.startsWith('treatmentTemplate.'))) {
+    for (const name of mutationNames.filter((n) => n.startsWith('treatmentTemplate.') || n.startsWith('manvIncident.'))) {
       await fc.assert(
         fc.asyncProperty(args, async (input) => {
           const before = await fingerprint(app);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PullResponse, PushResponse, SyncChange } from '../sync';
 import { diaryEntryReply } from './board';
 import { replyOf } from './common';
+import { manvIncidentReply, manvPatientReply, manvTriageReply } from './manv';
 import { organizationReply } from './organizations';
 import { protocolPatientDataReply, protocolReply, treatmentEntryReply, vitalRecordReply } from './protocols';
 import { materialReply, materialUsageReply, minorTreatmentReply, serviceReply } from './services';
@@ -40,6 +41,9 @@ const entityData = {
   serviceTeamMember: serviceTeamMemberReply,
   treatmentTemplate: treatmentTemplateReply,
   diaryEntry: diaryEntryReply,
+  manvIncident: manvIncidentReply,
+  manvPatient: manvPatientReply,
+  manvTriage: manvTriageReply,
 } as const;
 type Entity = keyof typeof entityData;
 

@@ -15,6 +15,8 @@ export const secretFields = {
   treatmentEntries: ['text', 'performerName'],
   // Free text of the command post: it may name a patient although the dialog asks not to.
   diaryEntries: ['text'],
+  // MANV tags (issue 19): the person data; tag number, category and transport name no one.
+  manvPatients: ['name', 'sex', 'estimatedAge', 'diagnosis'],
   // The outbox carries the same texts in mutation args; rejected rows (the device's quarantine) too.
   outbox: ['args'],
 } as const satisfies Record<string, readonly string[]>;

@@ -27,7 +27,15 @@ export type LocalWriteErrorCode =
   | 'templatesNotAllowed'
   | 'templateNotFound'
   /** A preset material is not (or no longer) in the organisation's catalogue. */
-  | 'templateMaterialUnknown';
+  | 'templateMaterialUnknown'
+  /** MANV (issue 19): opening, changing, ending an incident is for owner and admins. */
+  | 'manvNotAllowed'
+  | 'manvIncidentNotFound'
+  | 'manvPatientNotFound'
+  /** The tag number is already registered in this incident on this device. */
+  | 'manvTagExists'
+  /** SK IV is switched off for this incident. */
+  | 'manvBlueDisabled';
 
 /** A local write that cannot be made (unknown row, organisation not on this device, blocked, closed). */
 export class LocalWriteError extends Error {

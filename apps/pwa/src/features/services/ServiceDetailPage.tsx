@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { OrganizationListItem, Service } from '@sanidok/schema';
-import { IconArrowLeft, IconArchive, IconEdit, IconLayoutDashboard, IconLock, IconReportAnalytics, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconArchive, IconEdit, IconLayoutDashboard, IconLock, IconReportAnalytics, IconTrash, IconUrgent } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { useServiceDetail } from '../../data/serviceHooks';
 import { useTeamStanding } from '../../data/teamHooks';
 import { boardDe } from '../../i18n/board.de';
 import { de } from '../../i18n/de';
+import { manvDe } from '../../i18n/manv.de';
 import { serviceTeamsDe } from '../../i18n/serviceTeams.de';
 import { eventReportDe } from '../../i18n/eventReport.de';
 import { servicesDe } from '../../i18n/services.de';
@@ -130,6 +131,12 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
             <ServiceStatusBadges status={status} locked={locked} />
             {pending && <PendingBadge />}
           </Group>
+          {/* MANV mode (issue 19): the team captures, owner and admins lead. */}
+          {(standing === 'member' || canManage) && (
+            <Button component={Link} to={`/services/${service.id}/manv`} color="red" variant="light" leftSection={<IconUrgent size={18} aria-hidden />} w="fit-content" aria-label={manvDe.entryLabel}>
+              {manvDe.entry}
+            </Button>
+          )}
         </Stack>
         <Group gap="sm" wrap="wrap">
           {/* The command-post board (issue 19): every member who sees the service may open it. */}

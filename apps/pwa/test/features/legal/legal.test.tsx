@@ -129,6 +129,8 @@ describe('Datenschutzerklärung in detail', () => {
       print_handover: 'das Drucken einer RTW-Übergabe',
       print_complete_protocol: 'oder eines vollständigen Protokolls',
       fhir_export: 'den Export eines Protokolls als FHIR-Dokument',
+      manv_person_list_opened: 'das Öffnen der Personenliste eines MANV',
+      manv_person_list_exported: 'deren Export als PDF oder CSV',
     };
     for (const action of recordableAccessActions) expect(items.some((item) => item.includes(described[action])), action).toBe(true);
     expect(items.some((item) => item.includes('Fehlversuche, das Patientenarchiv zu öffnen'))).toBe(true);

@@ -19,6 +19,7 @@ import * as deviceUnlock from './2026-11-24_012_device_unlock';
 import * as treatmentTemplates from './2026-11-24_013_treatment_templates';
 import * as rateLimits from './2026-11-24_014_rate_limits';
 import * as emailVerification from './2026-11-24_015_email_verification';
+import * as manv from './2026-11-24_016_manv';
 import * as board from './2026-11-24_017_board';
 import * as reportFields from './2026-11-24_020_report_fields';
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_013_treatment_templates': treatmentTemplates,
   '2026-11-24_014_rate_limits': rateLimits,
   '2026-11-24_015_email_verification': emailVerification,
+  '2026-11-24_016_manv': manv,
   '2026-11-24_017_board': board,
   '2026-11-24_020_report_fields': reportFields,
 };

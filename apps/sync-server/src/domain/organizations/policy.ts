@@ -1,5 +1,5 @@
 import type { OrganizationRole } from '@sanidok/schema';
-import { idParam, templateManagerRoles, treatmentTemplateMessages } from '@sanidok/schema';
+import { idParam, manvLeadRoles, manvMessages, templateManagerRoles, treatmentTemplateMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { OrganizationRow, UserRow } from '../../db/database';
 import { AppError, forbidden, notFound } from '../errors';
@@ -19,6 +19,7 @@ export const organizationRules = {
   manageServices: ['owner', 'admin'],
   manageTemplates: templateManagerRoles,
   viewStatistics: ['owner', 'admin'],
+  leadManv: manvLeadRoles,
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type OrganizationAction = keyof typeof organizationRules;
@@ -36,6 +37,7 @@ export const policyMessages = {
   manageServices: 'Nur der Inhaber oder ein Administrator darf Sanitätsdienste anlegen, ändern, archivieren oder löschen.',
   manageTemplates: treatmentTemplateMessages.notAllowed,
   viewStatistics: 'Nur der Inhaber oder ein Administrator darf die Statistik sehen.',
+  leadManv: manvMessages.notAllowed,
   removeOwner: 'Der Inhaber kann nicht entfernt werden.',
   ownerCannotLeave: 'Der Inhaber kann die Organisation nicht verlassen.',
 } as const;

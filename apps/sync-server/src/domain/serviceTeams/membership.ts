@@ -61,7 +61,7 @@ export async function removeFromOrganizationTeams(trx: Db, organizationId: numbe
 }
 
 /**
- * New versions for the service row, its minor treatments and its open protocols' patient data:
+ * New versions for the service row, its minor treatments, its open protocols' patient data and its MANV tags and triages:
  * a device pulls them again although its cursor is past them. One version each, so that a page
  * boundary never splits rows of equal version (docs/sync-protocol.md, cursor).
  */
@@ -75,6 +75,11 @@ export async function resendServiceData(trx: Db, serviceId: string): Promise<voi
   for (const { protocolId } of patientData) {
     await trx.updateTable('protocolPatientData').set({ version: await nextVersion(trx) }).where('protocolId', '=', protocolId).execute();
   }
+  // MANV tags and triage events travel only to the team (domain/sync/sources.ts).
+  const tags = await trx.selectFrom('manvPatients').select('id').where('serviceId', '=', serviceId).execute();
+  for (const { id } of tags) await trx.updateTable('manvPatients').set({ version: await nextVersion(trx) }).where('id', '=', id).execute();
+  const triages = await trx.selectFrom('manvTriages').select('id').where('serviceId', '=', serviceId).execute();
+  for (const { id } of triages) await trx.updateTable('manvTriages').set({ version: await nextVersion(trx) }).where('id', '=', id).execute();
 }
 
 /**

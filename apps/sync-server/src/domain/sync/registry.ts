@@ -3,6 +3,7 @@ import { syncMutationNames, syncMutations } from '@sanidok/schema';
 import { recordAccess } from '../accessLogs/record';
 import type { CommandContext } from '../context';
 import { createDiaryEntry } from '../diary/commands';
+import { openManvIncident, recordManvTransport, recordManvTriage, registerManvPatient, updateManvIncident, updateManvPatient } from '../manv/commands';
 import { addUsedMaterials, refillMaterials } from '../materialUsage/commands';
 import { createMinorTreatment } from '../minorTreatments/commands';
 import { createProtocol, dischargeProtocol, updateProtocol } from '../protocols/commands';
@@ -40,6 +41,12 @@ const mutationCommands = {
   'treatmentTemplate.update': updateTreatmentTemplate,
   'treatmentTemplate.delete': deleteTreatmentTemplate,
   'diaryEntry.create': createDiaryEntry,
+  'manvIncident.open': openManvIncident,
+  'manvIncident.update': updateManvIncident,
+  'manvPatient.register': registerManvPatient,
+  'manvPatient.update': updateManvPatient,
+  'manvTriage.record': recordManvTriage,
+  'manvTransport.record': recordManvTransport,
 } satisfies Record<SyncMutationName, MutationCommand>;
 
 export interface MutationHandler {

@@ -5,6 +5,7 @@ import { compiledSelect } from '../../db/compiledSelect';
 import type { Db } from '../../db/connection';
 import { diaryEntriesQuery, toDiaryEntry } from '../diary/queries';
 import { isPostgres, placeholders } from '../../db/dialect';
+import { manvIncidentsQuery, manvPatientsQuery, manvTriagesQuery, toManvIncident, toManvPatient, toManvTriage } from '../manv/queries';
 import { toMinorTreatments, treatmentsQuery } from '../minorTreatments/queries';
 import { decryptPatientData } from '../protocols/patientData';
 import { protocolsQuery, toProtocol } from '../protocols/queries';
@@ -90,6 +91,19 @@ const templatesSince = compiledSelect((db, w: Window) =>
   templatesQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
 const diaryEntriesSince = compiledSelect((db, w: Window) =>
   diaryEntriesQuery(db).where('d.organizationId', '=', w.organizationId).where('d.version', '>', w.from).orderBy('d.version').limit(w.limit));
+const manvIncidentsSince = compiledSelect((db, w: Window) =>
+  manvIncidentsQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
+// MANV tags and triages are patient data: only the services in the reader's scope, filtered in
+// SQL before the limit like the protocols' patient data.
+const inScope = (db: Db, column: string, services: string) => isPostgres(db)
+  ? sql<boolean>`${sql.ref(column)} in (select jsonb_array_elements_text(cast(${services} as jsonb)))`
+  : sql<boolean>`${sql.ref(column)} in (select value from json_each(${services}))`;
+const manvPatientsSince = compiledSelect((db, w: ScopedWindow) =>
+  manvPatientsQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).where(inScope(db, 'serviceId', w.services))
+    .orderBy('version').limit(w.limit));
+const manvTriagesSince = compiledSelect((db, w: ScopedWindow) =>
+  manvTriagesQuery(db).where('t.organizationId', '=', w.organizationId).where('t.version', '>', w.from).where(inScope(db, 't.serviceId', w.services))
+    .orderBy('t.version').limit(w.limit));
 const tombstonesSince = compiledSelect((db, w: Window) =>
   db.selectFrom('syncTombstones').selectAll().where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
 
@@ -192,6 +206,34 @@ const diaryEntries: SyncSource = {
   },
 };
 
+const manvIncidents: SyncSource = {
+  table: 'manv_incidents',
+  read: async (db, organizationId, from, limit) => {
+    const rows = await manvIncidentsSince(db, { organizationId, from, limit });
+    return rows.map((row) => ({ entity: 'manvIncident', op: 'upsert', id: row.id, organizationId, version: row.version, data: toManvIncident(row) }));
+  },
+};
+
+const manvPatients: SyncSource = {
+  table: 'manv_patients',
+  read: async (db, organizationId, from, limit, reader) => {
+    if (reader.scope.patientData.size === 0) return [];
+    const rows = await manvPatientsSince(db, { organizationId, from, limit, services: reader.patientDataJson });
+    return Promise.all(rows.map(async (row) => ({
+      entity: 'manvPatient' as const, op: 'upsert' as const, id: row.id, organizationId, version: row.version, data: await toManvPatient(reader.dataKey, row),
+    })));
+  },
+};
+
+const manvTriages: SyncSource = {
+  table: 'manv_triages',
+  read: async (db, organizationId, from, limit, reader) => {
+    if (reader.scope.patientData.size === 0) return [];
+    const rows = await manvTriagesSince(db, { organizationId, from, limit, services: reader.patientDataJson });
+    return rows.map((row) => ({ entity: 'manvTriage', op: 'upsert', id: row.id, organizationId, version: row.version, data: toManvTriage(row) }));
+  },
+};
+
 const tombstones: SyncSource = {
   table: 'sync_tombstones',
   read: async (db, organizationId, from, limit) => {
@@ -203,6 +245,8 @@ const tombstones: SyncSource = {
 /** Every synced table; a new entity type adds its source here (and its data type in packages/schema). */
 export const syncSources: readonly SyncSource[] = [
   services, materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, teamMembers, treatmentTemplates, diaryEntries, tombstones,
+  services, materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, teamMembers, treatmentTemplates,
+  manvIncidents, manvPatients, manvTriages, tombstones,
 ];
 
 // One statement instead of ten selects when nothing changed, the common case of a pull every

@@ -1,0 +1,138 @@
+import { Accordion, Alert, Button, Group, NumberInput, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import type { Gender, ManvCategory, ManvIncident } from '@sanidok/schema';
+import { genders, manvCategoryLabel, normalizeTagNumber } from '@sanidok/schema';
+import { IconScan } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useManvTag } from '../../data/manvHooks';
+import { recordManvTriage, registerManvTag } from '../../data/repositories/manv';
+import { manvDe } from '../../i18n/manv.de';
+import { failureMessage } from '../../lib/failureMessage';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { TagScanner } from './TagScanner';
+import type { TriageDraft } from './TriageChoiceFields';
+import { TriageChoiceFields, chosenCategory, emptyAnswers } from './TriageChoiceFields';
+
+const t = manvDe.capture;
+const settingsKey = 'sanidok:manv-capture';
+
+interface Remembered {
+  algorithm: TriageDraft['algorithm'];
+  qualification: TriageDraft['qualification'];
+  area: string;
+}
+
+/** The tablet keeps algorithm, qualification and treatment area between tags: they are not taps per patient. */
+function remembered(): Remembered {
+  try {
+    const value = JSON.parse(localStorage.getItem(settingsKey) ?? '{}') as Partial<Remembered>;
+    return { algorithm: value.algorithm ?? 'mstart', qualification: value.qualification ?? 'paramedic', area: value.area ?? '' };
+  } catch {
+    return { algorithm: 'mstart', qualification: 'paramedic', area: '' };
+  }
+}
+
+interface PersonDraft {
+  name: string;
+  sex: Gender | null;
+  estimatedAge: number | null;
+  diagnosis: string;
+}
+const emptyPerson: PersonDraft = { name: '', sex: null, estimatedAge: null, diagnosis: '' };
+
+/**
+ * Triage capture (issue 19 item 2): tag number typed or scanned, the guided steps, the category,
+ * save. Offline: writes only Dexie through the repository. A number this device already holds
+ * records a further triage of that tag instead of a second tag. Taps per path: docs/benchmarks.md.
+ */
+export function TriageCapture({ incident }: { incident: ManvIncident }) {
+  const start = remembered();
+  const [tag, setTag] = useState('');
+  const existing = useManvTag(incident.id, tag) ?? null;
+  const [draft, setDraft] = useState<TriageDraft>({ algorithm: start.algorithm, qualification: start.qualification, answers: [], override: null });
+  const [area, setArea] = useState(start.area);
+  const [person, setPerson] = useState<PersonDraft>(emptyPerson);
+  const [scanning, setScanning] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    localStorage.setItem(settingsKey, JSON.stringify({ algorithm: draft.algorithm, qualification: draft.qualification, area } satisfies Remembered));
+  }, [draft.algorithm, draft.qualification, area]);
+
+
+  const onScanned = useCallback((value: string) => {
+    setTag(value);
+    setScanning(false);
+  }, []);
+  const category = chosenCategory(draft);
+  const save = async (chosen: ManvCategory) => {
+    setSaving(true);
+    const choice = { category: chosen, algorithm: draft.algorithm, qualification: draft.qualification };
+    try {
+      if (existing) await recordManvTriage(existing.id, choice);
+      else {
+        await registerManvTag({
+          incidentId: incident.id, tagNumber: tag, treatmentArea: area || null, triage: choice,
+          person: { name: person.name || null, sex: person.sex, estimatedAge: person.estimatedAge, diagnosis: person.diagnosis || null },
+        });
+      }
+      notifySuccess(t.title, t.saved(normalizeTagNumber(tag), manvCategoryLabel(chosen)));
+      setTag('');
+      setPerson(emptyPerson);
+      setDraft(emptyAnswers(draft));
+    } catch (error) {
+      notifyError(manvDe.toasts.error, failureMessage(error) || manvDe.toasts.unknownError);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" data-testid="manv-capture">
+      <Stack gap="sm">
+        <Title order={3} size="h4">{t.title}</Title>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            style={{ flex: '1 1 220px' }}
+            label={t.tag}
+            placeholder={t.tagPlaceholder}
+            value={tag}
+            onChange={(event) => setTag(event.currentTarget.value)}
+            autoComplete="off"
+            size="md"
+          />
+          <Button size="md" variant="light" leftSection={<IconScan size={18} aria-hidden />} onClick={() => setScanning(true)} styles={{ label: { whiteSpace: 'nowrap' } }}>
+            {t.scan}
+          </Button>
+        </Group>
+        {existing && <Alert color="orange" variant="light" data-testid="manv-existing">{t.existing(existing.tagNumber)}</Alert>}
+        <TriageChoiceFields draft={draft} onChange={setDraft} blueEnabled={incident.blueEnabled} />
+        <Accordion variant="contained">
+          <Accordion.Item value="person">
+            <Accordion.Control>{t.person}</Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap="xs">
+                <TextInput label={t.area} placeholder={t.areaPlaceholder} value={area} onChange={(e) => setArea(e.currentTarget.value)} />
+                <TextInput label={t.name} value={person.name} onChange={(e) => setPerson({ ...person, name: e.currentTarget.value })} disabled={existing !== null} />
+                <Group grow wrap="wrap">
+                  <Select label={t.sex} data={[...genders]} value={person.sex} onChange={(v) => setPerson({ ...person, sex: (v) ?? null })} clearable disabled={existing !== null} />
+                  <NumberInput label={t.age} min={0} max={120} value={person.estimatedAge ?? ''} onChange={(v) => setPerson({ ...person, estimatedAge: typeof v === 'number' ? v : null })} disabled={existing !== null} />
+                </Group>
+                <TextInput label={t.diagnosis} value={person.diagnosis} onChange={(e) => setPerson({ ...person, diagnosis: e.currentTarget.value })} disabled={existing !== null} />
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+        <Button
+          size="lg"
+          loading={saving}
+          disabled={!normalizeTagNumber(tag) || category === null}
+          onClick={() => category && void save(category)}
+          title={!normalizeTagNumber(tag) ? t.needTag : category === null ? t.needCategory : undefined}
+        >
+          {t.save}
+        </Button>
+      </Stack>
+      <TagScanner opened={scanning} onClose={() => setScanning(false)} onRead={onScanned} />
+    </Paper>
+  );
+}
