@@ -1,4 +1,4 @@
-import { protocolMessages, treatmentTemplateMessages, vitalMessages } from '@sanidok/schema';
+import { protocolMessages, serviceRuleMessages, treatmentTemplateMessages, vitalMessages } from '@sanidok/schema';
 import type { LocalWriteErrorCode } from '../data/repositories/services';
 import { LocalWriteError } from '../data/repositories/services';
 import { minorTreatmentsDe } from '../i18n/minorTreatments.de';
@@ -18,6 +18,11 @@ const localWriteErrorTexts: Record<LocalWriteErrorCode, string> = {
   templatesNotAllowed: treatmentTemplateMessages.notAllowed,
   templateNotFound: treatmentTemplateMessages.notFound,
   templateMaterialUnknown: treatmentTemplateMessages.unknownMaterial,
+  serviceNotAllowed: serviceRuleMessages.notAllowed,
+  serviceAlreadyArchived: serviceRuleMessages.alreadyArchived,
+  serviceArchiveOnlyEnded: serviceRuleMessages.archiveOnlyEnded,
+  serviceHasProtocols: serviceRuleMessages.hasProtocols,
+  serviceEndBeforeStart: serviceRuleMessages.endBeforeStart,
 };
 
 /** The text of a refused local write; undefined for any other error. */

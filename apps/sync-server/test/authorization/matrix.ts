@@ -35,6 +35,7 @@ export const restMatrix = {
   // Accounts (docs/spec/accounts.md §6 "Visitor", "Signed-in user").
   'GET /api/health': { active: everyone(200) },
   'GET /api/beta-mode': { active: everyone(200) },
+  'GET /api/legal/operator': { active: everyone(200) },
   'POST /api/login': { active: everyone(200) },
   'POST /api/register': { active: everyone(200) },
   'POST /api/logout': { active: everyone(200) },
@@ -165,6 +166,8 @@ export const restMatrix = {
   'DELETE /api/admin/organizations/:orgId': { active: platformAdminOnly(200) },
   'PATCH /api/admin/services/:serviceId/block': { active: platformAdminOnly(200) },
   'DELETE /api/admin/services/:serviceId': { active: platformAdminOnly(200) },
+  'GET /api/admin/operator-details': { active: platformAdminOnly(200) },
+  'PUT /api/admin/operator-details': { active: platformAdminOnly(200) },
   'GET /api/admin/beta-mode': { active: platformAdminOnly(200) },
   'POST /api/admin/beta-mode': { active: platformAdminOnly(200) },
   'GET /api/admin/beta-codes': { active: platformAdminOnly(200) },

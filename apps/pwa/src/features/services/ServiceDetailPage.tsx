@@ -11,9 +11,9 @@ import { useTeamStanding } from '../../data/teamHooks';
 import { de } from '../../i18n/de';
 import { serviceTeamsDe } from '../../i18n/serviceTeams.de';
 import { servicesDe } from '../../i18n/services.de';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import type { ConfirmRequest } from '../organizations/ConfirmDialog';
-import { ConfirmDialog } from '../organizations/ConfirmDialog';
+import { ConfirmDialog, withError } from '../organizations/ConfirmDialog';
 import { EditServiceDialog } from './EditServiceDialog';
 import { errorText } from './errors';
 import { PendingBadge, ServiceStatusBadges } from './ServiceBadges';
@@ -108,8 +108,7 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
           })
           .catch((error: unknown) => {
             setDeleting(false);
-            setConfirm(null);
-            notifyError(servicesDe.toasts.error, servicesDe.toasts.deleteFailed(errorText(error)));
+            setConfirm((current) => withError(current, servicesDe.toasts.deleteFailed(errorText(error))));
           });
       },
     });

@@ -19,6 +19,7 @@ import * as deviceUnlock from './2026-11-24_012_device_unlock';
 import * as treatmentTemplates from './2026-11-24_013_treatment_templates';
 import * as rateLimits from './2026-11-24_014_rate_limits';
 import * as emailVerification from './2026-11-24_015_email_verification';
+import * as operatorDetails from './2026-11-24_018_operator_details';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_013_treatment_templates': treatmentTemplates,
   '2026-11-24_014_rate_limits': rateLimits,
   '2026-11-24_015_email_verification': emailVerification,
+  '2026-11-24_018_operator_details': operatorDetails,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import { adminRoutes } from './admin';
 import { adminEmailRoutes } from './adminEmail';
 import { archiveRoutes } from './archive';
 import { betaModeRoutes } from './betaMode';
+import { legalRoutes } from './legal';
 import { deviceKeyRoutes } from './deviceKeys';
 import { healthRoutes } from './health';
 import { invitationRoutes } from './invitations';
@@ -30,6 +31,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(accountRoutes);
   await app.register(twoFactorRoutes);
   await app.register(betaModeRoutes);
+  await app.register(legalRoutes);
   await app.register(organizationRoutes);
   await app.register(archiveRoutes);
   await app.register(keyRecoveryRoutes);
