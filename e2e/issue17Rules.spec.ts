@@ -82,7 +82,7 @@ test('Der Plattform-Admin trägt den Betreiber ein; Impressum und Datenschutz ze
 });
 
 test('Die Links im Fuß der Startseite öffnen die Rechtstexte oben', async ({ page }) => {
-  for (const name of ['Impressum', 'Datenschutzerklärung', 'Nutzungsbedingungen']) {
+  for (const name of ['Impressum', 'Datenschutz', 'Nutzungsbedingungen']) {
     await page.goto('/');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
