@@ -19,10 +19,11 @@ test('Löschen eines Dienstes mit Protokollen: das Gerät lehnt sofort ab, der D
   await createProtocolViaApi(page.request, serviceId, { chiefComplaint: 'Kreislauf', patientData: { firstName: 'Erika', lastName: 'Mustermann' } });
 
   await page.goto(`/services/${serviceId}`);
-  await expect(page.getByRole('heading', { level: 1, name: serviceName })).toBeVisible();
+  // The first pull brings the service to the device.
+  await expect(page.getByRole('heading', { level: 1, name: serviceName })).toBeVisible({ timeout: 30_000 });
   // The protocol has reached the device (the table the rule reads).
   await page.getByRole('tab', { name: /Patientenprotokolle/ }).click();
-  await expect(page.getByText('Kreislauf').first()).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Protokoll #1' })).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Löschen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sanitätsdienst löschen' });
@@ -31,7 +32,7 @@ test('Löschen eines Dienstes mit Protokollen: das Gerät lehnt sofort ab, der D
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: serviceName })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: serviceName })).toBeVisible({ timeout: 30_000 });
   const onServer = await page.request.get(`/api/services/${serviceId}`);
   expect(onServer.status()).toBe(200);
 });
@@ -52,7 +53,8 @@ test('Datenschutz nennt genau die Cookies, die der Server nach der Anmeldung set
 
 test('Der Plattform-Admin trägt den Betreiber ein; Impressum und Datenschutz zeigen ihn, auch ohne Anmeldung', async ({ page, browser, baseURL }) => {
   await loginAdminViaUi(page);
-  await page.goto('/admin?tab=operator');
+  await page.getByRole('link', { name: 'Admin-Bereich' }).first().click();
+  await page.getByRole('tab', { name: 'Betreiber' }).click();
   const form = page.getByRole('form', { name: 'Betreiber' });
   const name = uniqueName('Sanitätsdienst Musterstadt e. V.');
   await form.getByRole('textbox', { name: /Name des Betreibers/ }).fill(name);
@@ -65,7 +67,7 @@ test('Der Plattform-Admin trägt den Betreiber ein; Impressum und Datenschutz ze
   await form.getByRole('textbox', { name: /Auftragsverarbeiter/ }).fill('Hosting: Beispiel GmbH, Frankfurt am Main');
   await form.getByRole('button', { name: 'Angaben speichern' }).click();
   await expect(form.getByRole('status')).toHaveText('Die Betreiberangaben sind gespeichert.');
-  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Benutzer' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin-Bereich' })).toBeVisible();
   await expect(page.getByTestId('operator-missing')).toBeHidden();
 
@@ -84,8 +86,9 @@ test('Der Plattform-Admin trägt den Betreiber ein; Impressum und Datenschutz ze
 test('Die Links im Fuß der Startseite öffnen die Rechtstexte oben', async ({ page }) => {
   for (const name of ['Impressum', 'Datenschutz', 'Nutzungsbedingungen']) {
     await page.goto('/');
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.mouse.wheel(0, 20_000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('contentinfo').getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
