@@ -13,7 +13,6 @@ import { keyRecoveryRoutes } from './keyRecovery';
 import { materialRoutes } from './materials';
 import { materialUsageRoutes } from './materialUsage';
 import { minorTreatmentRoutes } from './minorTreatments';
-import { statsRoutes } from './stats';
 import { organizationRoutes } from './organizations';
 import { patientProtocolRoutes } from './patientProtocols';
 import { serviceRoutes } from './services';
@@ -43,7 +42,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(materialUsageRoutes);
   await app.register(patientProtocolRoutes);
   await app.register(accessLogEventRoutes);
-  await app.register(statsRoutes);
   await app.register(syncRoutes);
   await app.register(deviceKeyRoutes);
   await app.register(adminRoutes);
