@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { uniqueName } from './helpers';
 import { loginAdminViaUi } from './support/adminTotp';
 import { expectAccessible, tabletLandscape, tabletPortrait } from './support/a11y';

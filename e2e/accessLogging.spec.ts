@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { clientHeader, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi } from './support/api';
 import { createProtocolViaApi, expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
 import { uniqueName } from './helpers';

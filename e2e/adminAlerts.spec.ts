@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof } from '@sanidok/crypto';
 import { uniqueName } from './helpers';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { encodeOrganizationSecret, generateOrganizationSecret } from '@sanidok/crypto';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';

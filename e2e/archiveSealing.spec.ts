@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { registerViaUi, uniqueName } from './helpers';
 import { createOrganizationWithKeyViaUi, createProtocolViaApi, expectOutboxDrained } from './support/protocolSetup';
 

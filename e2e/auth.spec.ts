@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { loginViaUi, logoutViaUi, registerViaUi, uniqueName } from './helpers';
 
 test.describe('Konto', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { test } from '@playwright/test';
+import { test } from './support/consoleGuard';
 import { createOrganizationViaApi, registerViaApi } from './support/api';
 import { OwnServer } from './support/ownServer';
 import { expectBackupHolds, pushInLoop } from './support/pushingDevices';

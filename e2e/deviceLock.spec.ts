@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { lockScreenHeading, registerViaUi, uniqueName, unlockViaUi } from './helpers';
 import { controlledByServiceWorker, createMaterialViaApi, createRunningServiceViaApi, setOffline } from './support/api';
 import { createProtocolViaDialog, waitUntilProtocolCaptureReady } from './support/protocolScreens';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { registerViaUi, uniqueName } from './helpers';
 import { clientHeader } from './support/api';
 import { createOrganizationWithKeyViaUi } from './support/protocolSetup';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { registerViaUi, uniqueName, unlockWhenLocked } from './helpers';
 import { addMemberViaApi, registerViaApi } from './support/api';
 import { createOrganizationWithKeyViaUi } from './support/protocolSetup';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { parseOrganizationSecret } from '@sanidok/crypto';
 import { registerViaUi, uniqueName } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signKeyRotation } from '@sanidok/crypto';
 import { registerViaUi, uniqueName } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 // The test helper's runner-free core: a real SMTP server on loopback.
 import type { TestSmtpServer } from '../apps/sync-server/test/helpers/smtpCore';
 import { createSmtpServer, smtpCredentials } from '../apps/sync-server/test/helpers/smtpCore';

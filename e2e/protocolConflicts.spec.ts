@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { addMemberViaApi, controlledByServiceWorker, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
 import { outboxSummary } from './support/device';
 import { deviceProtocol } from './support/protocolDevice';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { controlledByServiceWorker, createMaterialViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
 import { deviceProtocol } from './support/protocolDevice';
 import {

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { addMemberViaApi, controlledByServiceWorker, createMaterialViaApi, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
 import { createProtocolViaDialog, waitUntilProtocolCaptureReady } from './support/protocolScreens';
 import { expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';

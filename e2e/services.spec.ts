@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } from '@sanidok/crypto';
 import { registerViaUi, uniqueName } from './helpers';

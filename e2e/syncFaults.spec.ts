@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import {
   addMemberViaApi, controlledByServiceWorker, createMaterialViaApi, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline,
 } from './support/api';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { registerViaUi, uniqueName } from './helpers';
 import { clientHeader, createMaterialViaApi, createRunningServiceViaApi } from './support/api';
 import { layoutProblems } from './support/layoutCheck';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { registerViaUi, uniqueName } from './helpers';
 import { expectAccessible } from './support/a11y';
 import { clientHeader } from './support/api';

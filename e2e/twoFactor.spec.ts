@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { Secret, TOTP } from 'otpauth';
 import { logoutViaUi, registerViaUi, uniqueName } from './helpers';
 import { adminApiLogin } from './support/adminTotp';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { clientHeader, createOrganizationViaApi, registerViaApi } from './support/api';
 import { pushUntilAnswered, schemaVersion, serviceBatch } from './support/pushingDevices';
 import { TwoProcesses, withPostgres } from './support/twoProcesses';

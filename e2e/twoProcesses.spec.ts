@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { controlledByServiceWorker, createMaterialViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
 import { createProtocolViaDialog, recordSimpleVitals, waitUntilProtocolCaptureReady } from './support/protocolScreens';
 import { createOrganizationWithKeyViaUi, expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';

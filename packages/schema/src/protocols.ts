@@ -54,6 +54,14 @@ export const protocolListLabel = (status: string): string => (status === 'active
 export const isProtocolOpen = (status: string): boolean => status === 'active';
 
 /**
+ * A protocol takes edits and its discharge while it is open and its service is not archived:
+ * archiving sealed its patient data like a discharge. The server (domain/protocols/access.ts) and
+ * the device (data/repositories/protocols.ts) both ask here.
+ */
+export const protocolTakesChanges = (protocolStatus: string, serviceStatus: string | undefined): boolean =>
+  isProtocolOpen(protocolStatus) && serviceStatus !== 'archived';
+
+/**
  * The clinical fields, editable field by field: free texts, plus the incident time (an ISO instant
  * on the wire and in storage). Symptoms and incident time are what the archive result shows
  * (docs/spec/accounts.md §3); they identify no one, so they travel with the clinical part.

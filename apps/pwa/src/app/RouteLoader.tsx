@@ -1,7 +1,7 @@
 import { useClearToastsOnNavigation } from '../lib/notify';
 import { Center, Loader, Text } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
-import { Outlet, useMatches } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { de } from '../i18n/de';
 import { isLazyRouteHandle } from './lazyRoute';
 
@@ -38,7 +38,14 @@ function usePreloadMatchedRoutes(): void {
 export function SuspenseOutlet() {
   usePreloadMatchedRoutes();
   useClearToastsOnNavigation();
-  return <LoadingOutlet />;
+  // A link opens its page at the top (the footer's Impressum, Datenschutz, Nutzungsbedingungen);
+  // back and forward return to where the reader was (issue 17 item 5).
+  return (
+    <>
+      <ScrollRestoration />
+      <LoadingOutlet />
+    </>
+  );
 }
 
 /** An outlet whose lazily loaded child pages show RouteLoader while they arrive. */

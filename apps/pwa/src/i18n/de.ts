@@ -328,3 +328,4 @@ export * from './minorTreatments.de';
 export * from './services.de';
 export * from './archive.de';
 export * from './lock.de';
+export * from './adminSettings.de';

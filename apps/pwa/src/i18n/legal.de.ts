@@ -1,8 +1,9 @@
 // German legal texts: Datenschutzerklärung, Impressum, Nutzungsbedingungen. Every statement docs/spec/accounts.md §1
 // requires is carried by `keyFacts` (shown on all three pages) and explained in detail in the documents.
 // The encryption wording follows docs/spec/design.md §5: HPKE (RFC 9180) with AES-256-GCM as payload cipher.
-// Operator-specific data the project cannot know is written as '[Platzhalter: …]'; the page renders
-// such tokens highlighted so they cannot slip into production unnoticed.
+// Operator-specific data comes from the admin area as `{betreiber:<field>}` tokens; until it is entered the
+// page renders a highlighted '[Platzhalter: …]' so it cannot slip into production unnoticed.
+import type { OperatorDetailField } from '@sanidok/schema';
 
 /**
  * One block of a legal text: a plain string is a paragraph; `list` is a bulleted list; `address`
@@ -31,9 +32,10 @@ export interface LegalDocument {
 interface LegalCatalogue {
   readonly stand: string;
   readonly backToHome: string;
-  readonly contactEmail: string;
   readonly placeholderPrefix: string;
   readonly placeholderHint: string;
+  readonly operatorFields: Readonly<Record<OperatorDetailField, string>>;
+  readonly noRegisterDetails: string;
   readonly otherDocuments: string;
   readonly documentTitleSuffix: string;
   readonly keyFacts: { readonly heading: string; readonly items: readonly string[] };
@@ -43,20 +45,31 @@ interface LegalCatalogue {
   readonly terms: LegalDocument;
 }
 
-const operatorAddress = [
-  '[Platzhalter: Name des Betreibers bzw. Firma und Rechtsform]',
-  '[Platzhalter: Straße und Hausnummer]',
-  '[Platzhalter: Postleitzahl und Ort]',
-  'Deutschland',
-  'E-Mail: info@sanidok.de',
-] as const;
+/**
+ * The operator's details are entered by a platform admin (admin area, 'Betreiber') and read from
+ * GET /api/legal/operator; the texts hold `{betreiber:<field>}` tokens for them (LegalText.tsx),
+ * shown as a marked placeholder until they are entered.
+ */
+const operator = (field: OperatorDetailField) => `{betreiber:${field}}`;
+const operatorAddress = [operator('name'), operator('address')] as const;
 
 export const legalDe = {
   stand: 'Stand: November 2026',
   backToHome: 'Zurück zur Startseite',
-  contactEmail: 'info@sanidok.de',
   placeholderPrefix: '[Platzhalter:',
-  placeholderHint: 'Platzhalter – vor dem Betrieb durch die Angaben des Betreibers ersetzen',
+  placeholderHint: 'Platzhalter – die Plattformadministration trägt die Angaben des Betreibers im Verwaltungsbereich ein',
+  operatorFields: {
+    name: 'Name des Betreibers bzw. Firma und Rechtsform',
+    address: 'Anschrift',
+    email: 'E-Mail-Adresse',
+    phone: 'Telefonnummer',
+    representative: 'vertretungsberechtigte und inhaltlich verantwortliche Person',
+    registerDetails: 'Registereintrag und Umsatzsteuer-Identifikationsnummer',
+    dataProtectionOfficer: 'Datenschutzbeauftragte(r) mit Kontaktdaten',
+    supervisoryAuthority: 'zuständige Landesdatenschutzbehörde mit Anschrift',
+    processors: 'Hosting-Anbieter und E-Mail-Versanddienst mit Sitz und Serverstandort',
+  },
+  noRegisterDetails: 'Kein Registereintrag, keine Umsatzsteuer-Identifikationsnummer.',
   otherDocuments: 'Weitere rechtliche Informationen',
   documentTitleSuffix: ' – SaniDok',
   links: {
@@ -87,8 +100,8 @@ export const legalDe = {
         heading: '1. Verantwortlicher',
         blocks: [
           'Verantwortlicher im Sinne von Art. 4 Nr. 7 DSGVO für die Verarbeitung der Konto-, Protokoll- und Nutzungsdaten der Plattform ist:',
-          { address: operatorAddress },
-          'Datenschutzbeauftragte bzw. Datenschutzbeauftragter: [Platzhalter: Name und Kontaktdaten, sofern benannt]',
+          { address: [...operatorAddress, `E-Mail: ${operator('email')}`, `Telefon: ${operator('phone')}`] },
+          `Datenschutzbeauftragte bzw. Datenschutzbeauftragter: ${operator('dataProtectionOfficer')}`,
           'Für Patientendaten, die eine Organisation in SaniDok dokumentiert, ist die jeweilige Organisation Verantwortliche. Wir verarbeiten diese Daten ausschließlich in ihrem Auftrag und nach ihren Weisungen als Auftragsverarbeiter nach Art. 28 DSGVO (siehe Abschnitt 3.2).',
         ],
       },
@@ -153,7 +166,14 @@ export const legalDe = {
           {
             heading: '3.4 Sitzungscookie – kein Tracking',
             blocks: [
-              'Nach der Anmeldung setzen wir ein einziges Cookie, das eine zufällige Sitzungskennung enthält (HttpOnly, SameSite=Lax, bei HTTPS Secure). Es ist technisch notwendig, damit Sie angemeldet bleiben; ohne Einwilligung zulässig nach § 25 Abs. 2 Nr. 2 TDDDG. Ohne „Angemeldet bleiben“ gilt es bis zum Schließen des Browsers, mit dieser Option 30 Tage.',
+              'Nach der Anmeldung setzen wir genau zwei Cookies, beide technisch notwendig und ohne Einwilligung zulässig nach § 25 Abs. 2 Nr. 2 TDDDG:',
+              {
+                list: [
+                  '„sanidok_session“ enthält eine zufällige Sitzungskennung (HttpOnly, SameSite=Lax, bei HTTPS Secure), damit Sie angemeldet bleiben.',
+                  '„sanidok_signed_in“ enthält nur den Wert „1“ (SameSite=Lax, bei HTTPS Secure): Die App erkennt daran beim Start ohne Serveranfrage, dass eine Anmeldung besteht. Es enthält keine Kennung.',
+                ],
+              },
+              'Beide gelten ohne „Angemeldet bleiben“ bis zum Schließen des Browsers, mit dieser Option 30 Tage, und werden bei der Abmeldung gelöscht.',
               'Wir setzen keine Tracking-, Analyse- oder Werbe-Cookies ein, erstellen keine Nutzungsprofile und binden keine Inhalte von Drittanbietern (etwa Schriften, Karten oder Videos) ein.',
             ],
           },
@@ -208,7 +228,7 @@ export const legalDe = {
         heading: '6. Empfänger',
         blocks: [
           'Wir geben personenbezogene Daten nicht an Dritte weiter, verkaufen sie nicht und übermitteln sie nicht in Länder außerhalb der Europäischen Union.',
-          'Empfänger im technischen Sinn sind allein unsere Dienstleister für Hosting und E-Mail-Versand, die als Auftragsverarbeiter nach Art. 28 DSGVO streng weisungsgebunden tätig sind: [Platzhalter: Hosting-Anbieter, Sitz und Serverstandort] sowie [Platzhalter: E-Mail-Versanddienst, sofern nicht selbst betrieben].',
+          `Empfänger im technischen Sinn sind allein unsere Dienstleister für Hosting und E-Mail-Versand, die als Auftragsverarbeiter nach Art. 28 DSGVO streng weisungsgebunden tätig sind: ${operator('processors')}.`,
           'Innerhalb einer Organisation sehen nur die dem jeweiligen Dienst zugeordneten Mitglieder dessen Patientendaten, bis 24 Stunden nach seinem geplanten Ende; Zugriffsprotokolle und das Archiv sieht nur der Inhaber. Plattformadministratoren sehen Kontodaten, soweit das für die Verwaltung der Plattform nötig ist, aber keine verschlüsselten Patientendaten.',
         ],
       },
@@ -226,8 +246,8 @@ export const legalDe = {
               'Widerspruch gegen Verarbeitungen auf Grundlage berechtigter Interessen (Art. 21 DSGVO).',
             ],
           },
-          'Wenden Sie sich dazu formlos an info@sanidok.de. Betreffen Ihre Anliegen Patientendaten, die eine Organisation über Sie dokumentiert hat, richten Sie sie bitte an diese Organisation als Verantwortliche; wir unterstützen sie bei der Erfüllung.',
-          'Sie haben außerdem das Recht, sich bei einer Datenschutz-Aufsichtsbehörde zu beschweren (Art. 77 DSGVO), insbesondere in dem Mitgliedstaat Ihres Aufenthaltsorts, Ihres Arbeitsplatzes oder des mutmaßlichen Verstoßes. Für uns zuständig ist: [Platzhalter: zuständige Landesdatenschutzbehörde mit Anschrift].',
+          `Wenden Sie sich dazu formlos an ${operator('email')}. Betreffen Ihre Anliegen Patientendaten, die eine Organisation über Sie dokumentiert hat, richten Sie sie bitte an diese Organisation als Verantwortliche; wir unterstützen sie bei der Erfüllung.`,
+          `Sie haben außerdem das Recht, sich bei einer Datenschutz-Aufsichtsbehörde zu beschweren (Art. 77 DSGVO), insbesondere in dem Mitgliedstaat Ihres Aufenthaltsorts, Ihres Arbeitsplatzes oder des mutmaßlichen Verstoßes. Für uns zuständig ist: ${operator('supervisoryAuthority')}.`,
         ],
       },
       {
@@ -252,26 +272,25 @@ export const legalDe = {
     sections: [
       {
         heading: 'Angaben gemäß § 5 DDG',
-        blocks: [{ address: operatorAddress.slice(0, 4) }],
+        blocks: [{ address: operatorAddress }],
       },
       {
         heading: 'Vertreten durch',
-        blocks: ['[Platzhalter: vertretungsberechtigte Person(en)]'],
+        blocks: [operator('representative')],
       },
       {
         heading: 'Kontakt',
-        blocks: [{ address: ['E-Mail: info@sanidok.de', 'Telefon: [Platzhalter: Telefonnummer]'] }],
+        blocks: [{ address: [`E-Mail: ${operator('email')}`, `Telefon: ${operator('phone')}`] }],
       },
       {
         heading: 'Registereintrag und Umsatzsteuer',
         blocks: [
-          'Registergericht und Registernummer: [Platzhalter: falls eingetragen, sonst Abschnitt entfernen]',
-          'Umsatzsteuer-Identifikationsnummer nach § 27a UStG: [Platzhalter: falls vorhanden, sonst Abschnitt entfernen]',
+          operator('registerDetails'),
         ],
       },
       {
         heading: 'Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV',
-        blocks: [{ address: ['[Platzhalter: Name]', '[Platzhalter: Anschrift wie oben oder abweichende Anschrift]'] }],
+        blocks: [{ address: [operator('representative'), operator('address')] }],
       },
       {
         heading: 'Hinweise zum Angebot',
@@ -323,7 +342,7 @@ export const legalDe = {
               'Die Plattform darf nur nutzen, wer volljährig ist (18+). Mit der Registrierung bestätigen Sie, das 18. Lebensjahr vollendet zu haben.',
               'Solange der Beta-Betrieb aktiv ist, ist für die Registrierung ein gültiger Beta-Code erforderlich. Beta-Codes sind nicht übertragbar, können zeitlich oder in der Anzahl der Einlösungen begrenzt sein und werden nach unserem Ermessen vergeben.',
               'Ihre Angaben müssen wahr sein. Jedes Konto gehört genau einer Person; die Weitergabe von Zugangsdaten oder die gemeinsame Nutzung eines Kontos ist nicht erlaubt.',
-              'Halten Sie Ihr Passwort geheim und informieren Sie uns unverzüglich unter info@sanidok.de, wenn Sie einen Missbrauch Ihres Kontos vermuten.',
+              `Halten Sie Ihr Passwort geheim und informieren Sie uns unverzüglich unter ${operator('email')}, wenn Sie einen Missbrauch Ihres Kontos vermuten.`,
               'Ein Anspruch auf Registrierung besteht nicht.',
             ],
           },
@@ -334,7 +353,7 @@ export const legalDe = {
         blocks: [
           'Die Nutzung der Plattform setzt die Mitgliedschaft in einer Organisation voraus. Sie können eine eigene Organisation gründen und werden dann ihr Inhaber, oder Sie nehmen die Einladung einer bestehenden Organisation an. Mitglieder haben die Rolle Inhaber, Administrator oder Mitglied.',
           'Patientendaten eines Dienstes sind nur für die dem Dienst zugeordneten Mitglieder der Organisation sichtbar (eingeteilt durch Inhaber oder Administratoren oder mit dem Zugangscode des Dienstes beigetreten), auch für Inhaber und Administratoren nur, wenn sie zugeordnet sind, und nur bis 24 Stunden nach dem geplanten Ende des Dienstes. Zugriffsprotokolle und das Patientenarchiv sind nur für den Inhaber sichtbar.',
-          'Die Organisation ist für die Patientendaten, die ihre Mitglieder dokumentieren, datenschutzrechtlich verantwortlich; der Betreiber verarbeitet sie als Auftragsverarbeiter nach Art. 28 DSGVO. Es gilt ergänzend die Vereinbarung zur Auftragsverarbeitung: [Platzhalter: Verweis auf den AV-Vertrag].',
+          'Die Organisation ist für die Patientendaten, die ihre Mitglieder dokumentieren, datenschutzrechtlich verantwortlich; der Betreiber verarbeitet sie als Auftragsverarbeiter nach Art. 28 DSGVO. Ergänzend gilt die Vereinbarung zur Auftragsverarbeitung, die der Betreiber mit der Organisation schließt.',
           'Der Inhaber erhält bei der Gründung einmalig den Organisationsschlüssel. Er ist verpflichtet, ihn sicher und für Unbefugte unzugänglich aufzubewahren. Ohne diesen Schlüssel kann niemand – auch nicht der Betreiber – archivierte Patientendaten wiederherstellen.',
         ],
       },
@@ -391,7 +410,7 @@ export const legalDe = {
       {
         heading: '§ 11 Kündigung, Sperrung und Löschung',
         blocks: [
-          'Sie können das Nutzungsverhältnis jederzeit ohne Angabe von Gründen beenden, indem Sie die Löschung Ihres Kontos unter info@sanidok.de verlangen. Der Betreiber kann das Nutzungsverhältnis mit einer Frist von vier Wochen kündigen; das Recht zur Sperrung und außerordentlichen Kündigung aus wichtigem Grund, insbesondere bei Verstößen gegen § 6, bleibt unberührt.',
+          `Sie können das Nutzungsverhältnis jederzeit ohne Angabe von Gründen beenden, indem Sie die Löschung Ihres Kontos unter ${operator('email')} verlangen. Der Betreiber kann das Nutzungsverhältnis mit einer Frist von vier Wochen kündigen; das Recht zur Sperrung und außerordentlichen Kündigung aus wichtigem Grund, insbesondere bei Verstößen gegen § 6, bleibt unberührt.`,
           'Mit der Löschung eines Kontos werden die Kontodaten gelöscht. Von Ihnen dokumentierte Patientenprotokolle gehören zur Dokumentation der Organisation und bleiben dort erhalten. Wird eine Organisation gelöscht, werden alle zugehörigen Dienste, Protokolle und archivierten Patientendaten unwiderruflich gelöscht; die Organisation ist selbst dafür verantwortlich, gesetzliche Aufbewahrungspflichten vorher zu erfüllen.',
         ],
       },

@@ -1,4 +1,4 @@
-import { manvMessages, protocolMessages, treatmentTemplateMessages, vitalMessages } from '@sanidok/schema';
+import { manvMessages, protocolMessages, serviceRuleMessages, treatmentTemplateMessages, vitalMessages } from '@sanidok/schema';
 import type { LocalWriteErrorCode } from '../data/repositories/services';
 import { LocalWriteError } from '../data/repositories/services';
 import { minorTreatmentsDe } from '../i18n/minorTreatments.de';
@@ -23,6 +23,11 @@ const localWriteErrorTexts: Record<LocalWriteErrorCode, string> = {
   manvPatientNotFound: manvMessages.patientNotFound,
   manvTagExists: manvMessages.tagExists,
   manvBlueDisabled: manvMessages.blueDisabled,
+  serviceNotAllowed: serviceRuleMessages.notAllowed,
+  serviceAlreadyArchived: serviceRuleMessages.alreadyArchived,
+  serviceArchiveOnlyEnded: serviceRuleMessages.archiveOnlyEnded,
+  serviceHasProtocols: serviceRuleMessages.hasProtocols,
+  serviceEndBeforeStart: serviceRuleMessages.endBeforeStart,
 };
 
 /** The text of a refused local write; undefined for any other error. */

@@ -1,5 +1,6 @@
 import { PUSH_BATCH_MAX, SYNC_SCHEMA_VERSION, syncMessages } from '@sanidok/schema';
 import { liveQuery } from 'dexie';
+import { DeviceLockedError } from '../data/crypto/rowCipher';
 import type { SaniDokDb } from '../data/db';
 import { onLocalWrite } from '../data/localWrites';
 import { pendingCount, pendingRows, rejectedRows } from '../data/outbox';
@@ -199,7 +200,10 @@ export class SyncEngine {
       // Stopping closes the database under a running cycle; anything else is a bug worth a log.
       // Dexie transactions are atomic, so an exception here never leaves half a page behind.
       if (this.isStopped()) return;
-      console.error('Sync cycle failed', error);
+      // A locked device that cannot seal yet (no keyring, libsodium still loading after a reload)
+      // is a state, not a bug: the cycle is retried with the backoff and after the unlock, without
+      // a console error (issue 17 item 7).
+      if (!(error instanceof DeviceLockedError)) console.error('Sync cycle failed', error);
       step = { ok: false, status: -1, message: syncDe.indicator.error };
     }
     if (this.isStopped()) return;

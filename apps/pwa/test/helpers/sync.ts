@@ -34,13 +34,14 @@ export function openTestDb(userName = 'Anna Sanitäterin'): SaniDokDb {
   return openUserDatabase(userId, userName);
 }
 
+/** An organisation as pulled, this user its owner (who may plan services); tests of a member's view set `role`. */
 export function organization(id: number, name = `Organisation ${id}`): OrganizationListItem {
   return {
     id,
     name,
     description: null,
     createdAt: '2026-01-01T00:00:00.000Z',
-    role: 'member',
+    role: 'owner',
     isBlocked: false,
     memberCount: 3,
     memberSince: '2026-01-02T00:00:00.000Z',

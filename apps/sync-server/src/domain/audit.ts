@@ -18,6 +18,7 @@ export type AdminAction =
   | 'service.unblock'
   | 'service.delete'
   | 'beta_mode.set'
+  | 'operator_details.set'
   | 'beta_code.generate'
   | 'beta_code.toggle'
   | 'email_configuration.create'

@@ -35,6 +35,7 @@ export const restMatrix = {
   // Accounts (docs/spec/accounts.md §6 "Visitor", "Signed-in user").
   'GET /api/health': { active: everyone(200) },
   'GET /api/beta-mode': { active: everyone(200) },
+  'GET /api/legal/operator': { active: everyone(200) },
   'POST /api/login': { active: everyone(200) },
   'POST /api/register': { active: everyone(200) },
   'POST /api/logout': { active: everyone(200) },
@@ -149,7 +150,6 @@ export const restMatrix = {
   'POST /api/access-logs/print': inStates(protocolStates, members(201)),
 
   // Dashboard and sync: own data only.
-  'GET /api/stats/dashboard': { active: signedIn(200) },
   'POST /api/sync/push': { active: signedIn(200) },
   'GET /api/sync/pull': { active: signedIn(200) },
   // Device encryption (issue 16): the public sealing key, the same for every signed-in user.
@@ -175,6 +175,8 @@ export const restMatrix = {
   'DELETE /api/admin/organizations/:orgId': { active: platformAdminOnly(200) },
   'PATCH /api/admin/services/:serviceId/block': { active: platformAdminOnly(200) },
   'DELETE /api/admin/services/:serviceId': { active: platformAdminOnly(200) },
+  'GET /api/admin/operator-details': { active: platformAdminOnly(200) },
+  'PUT /api/admin/operator-details': { active: platformAdminOnly(200) },
   'GET /api/admin/beta-mode': { active: platformAdminOnly(200) },
   'POST /api/admin/beta-mode': { active: platformAdminOnly(200) },
   'GET /api/admin/beta-codes': { active: platformAdminOnly(200) },

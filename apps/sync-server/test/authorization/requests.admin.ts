@@ -9,6 +9,12 @@ import {
  * other owner, configurations and templates made for the case), so a granted call changes
  * nothing the other rows rely on.
  */
+const operatorDetails = {
+  name: 'Sanitätsdienst Musterstadt e. V.', address: 'Hauptstraße 1\n79379 Müllheim', email: 'info@example.org', phone: '07631 123456',
+  representative: 'Max Muster (Vorstand)', registerDetails: '', dataProtectionOfficer: 'Erika Muster, datenschutz@example.org',
+  supervisoryAuthority: 'Landesbeauftragte für Datenschutz Baden-Württemberg', processors: 'Hosting: Beispiel GmbH, Frankfurt',
+};
+
 export const adminRequests: Record<AdminKey, RequestBuilder> = {
   'GET /api/admin/summary': () => ({ url: '/api/admin/summary' }),
   'GET /api/admin/users': () => ({ url: '/api/admin/users' }),
@@ -36,6 +42,8 @@ export const adminRequests: Record<AdminKey, RequestBuilder> = {
     url: `/api/admin/services/${await freshForeignService(world)}/block`, payload: { isBlocked: true },
   }),
   'DELETE /api/admin/services/:serviceId': async ({ world }) => ({ url: `/api/admin/services/${await freshForeignService(world)}` }),
+  'GET /api/admin/operator-details': () => ({ url: '/api/admin/operator-details' }),
+  'PUT /api/admin/operator-details': () => ({ url: '/api/admin/operator-details', payload: operatorDetails }),
   'GET /api/admin/beta-mode': () => ({ url: '/api/admin/beta-mode' }),
   // Off, as it is: with beta mode on, the registration row would need a code.
   'POST /api/admin/beta-mode': () => ({ url: '/api/admin/beta-mode', payload: { enabled: false } }),

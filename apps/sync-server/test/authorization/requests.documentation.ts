@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { dischargePayload, protocolPayload } from '../helpers/protocols';
 import { servicePayload } from '../helpers/services';
 import type { Actor, State } from './actors';
-import { memberActors, teamActors } from './actors';
+import { teamActors } from './actors';
 import type { DocumentationKey, RequestBuilder } from './requestTypes';
 import { freshProtocol, freshService } from './fresh';
 import type { World } from './world';
@@ -106,15 +106,6 @@ export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
   'POST /api/access-logs/protocol-access': ({ scope }) => ({ url: '/api/access-logs/protocol-access', payload: { protocolId: scope.protocolId } }),
   'POST /api/access-logs/print': ({ scope }) => ({ url: '/api/access-logs/print', payload: { protocolId: scope.protocolId, actionType: 'handover' } }),
 
-  // Counts only of the caller's organisations: nothing for non-members, the other owner's own one treatment.
-  'GET /api/stats/dashboard': ({ actor }) => ({
-    url: '/api/stats/dashboard',
-    expectBody: (body) => {
-      if (actor === 'stranger' || actor === 'platformAdmin') expect(Object.values(body as object).every((n) => n === 0), JSON.stringify(body)).toBe(true);
-      if (actor === 'otherOwner') expect(body).toMatchObject({ minorTreatments: 1, openMaterialItems: 2 });
-      if (memberActors.includes(actor)) expect((body as { minorTreatments: number }).minorTreatments).toBeGreaterThanOrEqual(1);
-    },
-  }),
   // An empty batch from a new device: whether the push itself is open; mutations have their own table.
   'POST /api/sync/push': () => ({ url: '/api/sync/push', payload: { deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [] } }),
   'GET /api/sync/pull': ({ world, actor }) => ({

@@ -34,6 +34,7 @@ async function respondAsInvitee(context: CaseContext, response: 'accepted' | 'de
 export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
   'GET /api/health': () => ({ url: '/api/health' }),
   'GET /api/beta-mode': () => ({ url: '/api/beta-mode' }),
+  'GET /api/legal/operator': () => ({ url: '/api/legal/operator' }),
   // Signing in happens on a new device (the actor's own session stays for the other rows).
   // The platform admin has two factors (test/helpers/admin.ts): the code is part of signing in.
   'POST /api/login': async (c) => ({

@@ -85,11 +85,3 @@ export const usedMaterialSummaryReply = replyOf<UsedMaterialSummary>()(
 export const usedMaterialsAddedReply = replyOf<{ usageIds: string[] }>()(z.object({ usageIds: z.array(z.string()) }));
 export const materialsRefilledReply = replyOf<{ refilled: number }>()(z.object({ refilled: z.number() }));
 
-/** Counts of the dashboard cards (apps/sync-server/src/domain/stats/dashboard.ts). */
-export const dashboardStatsReply = z.object({
-  activeServices: z.number(),
-  plannedServices: z.number(),
-  endedServices: z.number(),
-  minorTreatments: z.number(),
-  openMaterialItems: z.number(),
-});

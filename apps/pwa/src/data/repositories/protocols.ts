@@ -1,6 +1,6 @@
 import type { DischargeFormValues, PatientData, PatientDataKey } from '@sanidok/schema';
 import type { DischargeSeal } from '@sanidok/crypto';
-import { dischargeFormSchema, patientDataKeys, protocolClinicalFields, syncMutations, updateProtocolSchema } from '@sanidok/schema';
+import { dischargeFormSchema, patientDataKeys, protocolClinicalFields, protocolTakesChanges, syncMutations, updateProtocolSchema } from '@sanidok/schema';
 import type { LocalOrganization, LocalPatientData, LocalProtocol, LocalTreatmentEntry, LocalVitalRecord, SaniDokDb } from '../db';
 import { activeDatabase } from '../db';
 import type { MutationArgs } from '../mutationTypes';
@@ -68,13 +68,14 @@ export async function getProtocolView(db: SaniDokDb, id: string): Promise<Protoc
 
 /**
  * Refuses on the device what the server would refuse: an unknown or closed protocol (409 after
- * discharge), or a blocked or archived service. A discharge is allowed on an archived service
- * (the server's authorizeProtocolDischarge): it is what seals the patient data.
+ * discharge), or a blocked or archived service: archiving sealed the open protocols' patient data,
+ * so the server refuses their edits and their discharge alike (packages/schema protocolTakesChanges).
  */
 export async function requireOpenProtocol(db: SaniDokDb, id: string, purpose: 'edit' | 'discharge' = 'edit'): Promise<LocalProtocol> {
   const protocol = await db.protocols.get(id);
   if (!protocol) throw new LocalWriteError('protocolNotFound');
-  if (protocol.status !== 'active') throw new LocalWriteError('protocolClosed');
+  const service = await db.services.get(protocol.serviceId);
+  if (!protocolTakesChanges(protocol.status, service?.status)) throw new LocalWriteError('protocolClosed');
   await (purpose === 'discharge' ? requireWritableService(db, protocol.serviceId) : requireCaptureService(db, protocol.serviceId));
   return protocol;
 }

@@ -1,5 +1,5 @@
-import { syncMutations, updateServiceSchema } from '@sanidok/schema';
-import type { CreateServiceInput, UpdateServiceInput } from '@sanidok/schema';
+import { deletionRefusal, mayManageServices, periodRefusal, statusChangeRefusal, syncMutations, updateServiceSchema } from '@sanidok/schema';
+import type { CreateServiceInput, ServiceRefusal, UpdateServiceInput } from '@sanidok/schema';
 import type { LocalService, SaniDokDb } from '../db';
 import { activeDatabase } from '../db';
 import type { MutationArgs } from '../mutationTypes';
@@ -35,7 +35,15 @@ export type LocalWriteErrorCode =
   /** The tag number is already registered in this incident on this device. */
   | 'manvTagExists'
   /** SK IV is switched off for this incident. */
-  | 'manvBlueDisabled';
+  | 'manvBlueDisabled'
+  /** A refusal of the shared service rules (packages/schema serviceRules.ts), e.g. 'serviceHasProtocols'. */
+  | ServiceRefusalCode;
+
+export type ServiceRefusalCode = `service${Capitalize<ServiceRefusal>}`;
+
+function throwServiceRefusal(refusal: ServiceRefusal | null): void {
+  if (refusal !== null) throw new LocalWriteError(`service${refusal.charAt(0).toUpperCase()}${refusal.slice(1)}` as ServiceRefusalCode);
+}
 
 /** A local write that cannot be made (unknown row, organisation not on this device, blocked, closed). */
 export class LocalWriteError extends Error {
@@ -46,9 +54,20 @@ export class LocalWriteError extends Error {
   }
 }
 
+/** The server's planning rule (services/access.ts authorizeServiceManagement): role, then 423 for a blocked organisation. */
+async function requireServicePlanning(db: SaniDokDb, organizationId: number): Promise<void> {
+  const organization = await db.organizations.get(organizationId);
+  if (!organization) throw new LocalWriteError('organizationUnknown');
+  throwServiceRefusal(mayManageServices(organization.role) ? null : 'notAllowed');
+  if (organization.isBlocked) throw new LocalWriteError('organizationBlocked');
+}
+
+/** A service this user may plan, known here and not blocked. */
 async function requireService(db: SaniDokDb, id: string): Promise<LocalService> {
   const service = await db.services.get(id);
   if (!service) throw new LocalWriteError('serviceNotFound');
+  await requireServicePlanning(db, service.organizationId);
+  if (service.isBlocked) throw new LocalWriteError('serviceBlocked');
   return service;
 }
 
@@ -101,7 +120,7 @@ export async function createService(input: Omit<CreateServiceInput, 'id'>): Prom
   const db = activeDatabase();
   const args = syncMutations['service.create'].schema.parse({ ...input, id: uuidv7() });
   await writeMutation(db, 'service.create', async (tx) => {
-    if (!(await tx.organizations.get(args.organizationId))) throw new LocalWriteError('organizationUnknown');
+    await requireServicePlanning(tx, args.organizationId);
     return args;
   });
   return args.id;
@@ -117,6 +136,7 @@ export async function updateService(id: string, changes: Omit<UpdateServiceInput
   const parsed = updateServiceSchema.parse({ ...changes, id });
   const row = await writeMutation(db, 'service.update', async (tx) => {
     const current = await requireService(tx, id);
+    throwServiceRefusal(periodRefusal(current, parsed));
     const args: MutationArgs['service.update'] = { id, baseVersion: current.version };
     let changed = false;
     for (const field of serviceEditableFields) {
@@ -138,11 +158,20 @@ export async function markServiceReviewed(id: string): Promise<void> {
   });
 }
 
-function byIdMutation(name: 'service.archive' | 'service.complete' | 'service.delete') {
+/** The rule of each by-id change, after the planning rights (the same functions the server's commands call). */
+const byIdRules = {
+  'service.archive': (_tx: SaniDokDb, service: LocalService) => statusChangeRefusal(service, 'archived'),
+  'service.complete': (_tx: SaniDokDb, service: LocalService) => statusChangeRefusal(service, 'completed'),
+  // Every protocol of the organisation syncs to every member, and a protocol made here is in the table at once.
+  'service.delete': async (tx: SaniDokDb, service: LocalService) => deletionRefusal((await tx.protocols.where('serviceId').equals(service.id).count()) > 0),
+} as const;
+
+function byIdMutation(name: keyof typeof byIdRules) {
   return async (id: string): Promise<void> => {
     const db = activeDatabase();
     await writeMutation(db, name, async (tx) => {
-      await requireService(tx, id);
+      const service = await requireService(tx, id);
+      throwServiceRefusal(await byIdRules[name](tx, service));
       return { id };
     });
   };

@@ -2,12 +2,15 @@ import { Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/cor
 import { IconBuildingCommunity, IconFirstAidKit, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { adminDe } from '../../i18n/de';
+import { adminDe, adminSettingsDe } from '../../i18n/de';
+import { AdminNotices } from './AdminNotices';
 import { AdminAlertsPanel } from './AdminAlertsPanel';
 import { AdminTwoFactorGate } from './AdminTwoFactorGate';
 import { ArchiveFailuresTab } from './ArchiveFailuresTab';
+import { AuditLogTab } from './AuditLogTab';
 import { BetaTab } from './BetaTab';
 import { EmailTab } from './EmailTab';
+import { OperatorTab } from './OperatorTab';
 import { OrganizationsTab } from './OrganizationsTab';
 import { useAdminSummary } from './queries';
 import { ServicesTab } from './ServicesTab';
@@ -16,7 +19,7 @@ import { UsersTab } from './UsersTab';
 const t = adminDe;
 
 /** The tabs of docs/spec/accounts.md §2, in its order; the open one is kept in ?tab= so a reload stays there. */
-export const adminTabs = ['users', 'organizations', 'services', 'archive-failures', 'beta', 'email'] as const;
+export const adminTabs = ['users', 'organizations', 'services', 'archive-failures', 'beta', 'email', 'operator', 'audit-log'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 const tabLabels: Record<AdminTab, string> = {
@@ -26,6 +29,8 @@ const tabLabels: Record<AdminTab, string> = {
   'archive-failures': t.tabs.archiveFailures,
   beta: t.tabs.beta,
   email: t.tabs.email,
+  operator: adminSettingsDe.tabs.operator,
+  'audit-log': adminSettingsDe.tabs.auditLog,
 };
 
 const isAdminTab = (value: string | null): value is AdminTab => adminTabs.includes(value as AdminTab);
@@ -62,13 +67,14 @@ export function AdminPage() {
   );
 }
 
-/** Summary counts and the six tabs. */
+/** Notices, summary counts and the tabs. */
 function AdminArea() {
   const summary = useAdminSummary();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: AdminTab = isAdminTab(requested) ? requested : 'users';
   const counts = summary.data;
+  const openTab = (value: string | null) => setParams(value && value !== 'users' ? { tab: value } : {}, { replace: true });
 
   return (
     <Stack gap="lg">
@@ -78,6 +84,8 @@ function AdminArea() {
           {t.intro}
         </Text>
       </div>
+
+      <AdminNotices openTab={openTab} />
 
       <AdminAlertsPanel />
 
@@ -92,7 +100,7 @@ function AdminArea() {
         <SummaryCard label={t.summary.services} value={counts?.services} detail={counts ? t.summary.active(counts.activeServices) : null} icon={<IconFirstAidKit size={28} aria-hidden />} />
       </SimpleGrid>
 
-      <Tabs value={tab} onChange={(value) => setParams(value && value !== 'users' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={openTab} keepMounted={false}>
         <Tabs.List aria-label={t.tabs.label}>
           {adminTabs.map((value) => (
             <Tabs.Tab key={value} value={value}>
@@ -117,6 +125,12 @@ function AdminArea() {
         </Tabs.Panel>
         <Tabs.Panel value="email" pt="md">
           <EmailTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="operator" pt="md">
+          <OperatorTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="audit-log" pt="md">
+          <AuditLogTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>

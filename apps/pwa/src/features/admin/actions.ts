@@ -8,6 +8,7 @@ import type {
   EmailConfigurationInput,
   EmailConnectionTestInput,
   EmailTemplateInput,
+  OperatorDetailsInput,
 } from '@sanidok/schema';
 import {
   adminAlertReply,
@@ -20,6 +21,7 @@ import {
   emailConfigurationReply,
   emailTemplateReply,
   okMessageReply,
+  operatorDetailsReply,
   okReply,
 } from '@sanidok/schema';
 import type { ZodType } from 'zod';
@@ -162,5 +164,18 @@ export function useDeleteEmailTemplate() {
   return useMutation({
     mutationFn: (id: number) => apiSend('DELETE', `/api/admin/email-templates/${id}`, undefined, okReply),
     onSettled: () => refresh(adminKeys.emailTemplates),
+  });
+}
+
+/** 'Angaben speichern' of the operator tab; the public legal pages read the same details. */
+export function useSaveOperatorDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OperatorDetailsInput) => apiSend('PUT', '/api/admin/operator-details', input, operatorDetailsReply),
+    onSuccess: (reply) => {
+      queryClient.setQueryData(adminKeys.operatorDetails, reply);
+      void queryClient.invalidateQueries({ queryKey: ['legal'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.auditLog });
+    },
   });
 }

@@ -7,7 +7,9 @@ import {
   archiveAccessFailureReply,
   betaCodeReply,
   betaCodeUsageReply,
+  auditEntryReply,
   betaModeReply,
+  operatorDetailsReply,
   emailConfigurationReply,
   emailLogReply,
   emailTemplateReply,
@@ -34,6 +36,8 @@ export const adminKeys = {
   archiveFailures: ['admin', 'archive-failures'] as const,
   alerts: ['admin', 'alerts'] as const,
   betaMode: ['admin', 'beta-mode'] as const,
+  operatorDetails: ['admin', 'operator-details'] as const,
+  auditLog: ['admin', 'audit-log'] as const,
   betaCodes: ['admin', 'beta-codes'] as const,
   betaUsage: ['admin', 'beta-code-usage'] as const,
   emailConfigurations: ['admin', 'email-configurations'] as const,
@@ -87,6 +91,18 @@ export function useAdminBetaMode() {
     queryKey: adminKeys.betaMode,
     queryFn: ({ signal }) => apiGet('/api/admin/beta-mode', betaModeReply, signal),
     refetchInterval: adminPollIntervals.lists,
+  });
+}
+
+export function useAdminOperatorDetails() {
+  return useQuery({ queryKey: adminKeys.operatorDetails, queryFn: ({ signal }) => apiGet('/api/admin/operator-details', operatorDetailsReply, signal) });
+}
+
+export function useAuditLog() {
+  return useQuery({
+    queryKey: adminKeys.auditLog,
+    queryFn: ({ signal }) => apiGet('/api/admin/audit-log', z.array(auditEntryReply), signal),
+    refetchInterval: adminPollIntervals.usageAndLogs,
   });
 }
 

@@ -6,6 +6,7 @@ import type { LegalDocument, LegalDocumentKey } from '../../i18n/legal.de';
 import { KeyFacts } from './KeyFacts';
 import { LegalSectionView } from './LegalSectionView';
 import { legalDocumentOrder, legalRoutes } from './legalRoutes';
+import { OperatorDetailsContext, useOperatorDetails } from './operatorDetails';
 
 interface LegalDocumentPageProps {
   readonly documentKey: LegalDocumentKey;
@@ -19,8 +20,10 @@ export function LegalDocumentPage({ documentKey }: LegalDocumentPageProps) {
   // Widened to the structural type so the three literal catalogue types need no union juggling.
   const document: LegalDocument = legalDe[documentKey];
   const otherDocuments = legalDocumentOrder.filter((key) => key !== documentKey);
+  const { operator } = useOperatorDetails();
 
   return (
+    <OperatorDetailsContext value={operator}>
     <Box component="main" py="xl">
       {/* React 19 hoists <title> into <head>, giving each legal page its own tab title. */}
       <title>{`${document.title}${legalDe.documentTitleSuffix}`}</title>
@@ -62,5 +65,6 @@ export function LegalDocumentPage({ documentKey }: LegalDocumentPageProps) {
         </Stack>
       </Container>
     </Box>
+    </OperatorDetailsContext>
   );
 }

@@ -18,7 +18,7 @@ import { useCanCapture } from '../services/captureServices';
 import { failureMessage } from '../../lib/failureMessage';
 import { PendingBadge } from '../../components/PendingBadge';
 import type { ConfirmRequest } from '../organizations/ConfirmDialog';
-import { ConfirmDialog } from '../organizations/ConfirmDialog';
+import { ConfirmDialog, withError } from '../organizations/ConfirmDialog';
 import { downloadFile } from '../../lib/download';
 import { buildMaterialReport } from './materialReport';
 
@@ -61,8 +61,7 @@ export function ServiceMaterialUsageTab({ service }: { service: Service }) {
       setConfirm(null);
       notifySuccess(t.toasts.cleared, t.toasts.clearedText);
     } catch (error) {
-      setConfirm(null);
-      notifyError(t.toasts.clearFailed, failureMessage(error));
+      setConfirm((current) => withError(current, t.toasts.clearFailed + ': ' + failureMessage(error)));
     } finally {
       setBusy(null);
     }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { de } from '../../i18n/de';
 
 export interface ConfirmRequest {
@@ -6,7 +6,12 @@ export interface ConfirmRequest {
   text: string;
   confirmLabel: string;
   onConfirm: () => void;
+  /** Why the action failed: shown in the dialog at once, not as a toast behind it (issue 17 item 5). */
+  error?: string;
 }
+
+/** The request with the reason of its failure, for `setConfirm((current) => withError(current, text))`. */
+export const withError = (request: ConfirmRequest | null, error: string): ConfirmRequest | null => request && { ...request, error };
 
 interface ConfirmDialogProps {
   request: ConfirmRequest | null;
@@ -25,6 +30,11 @@ export function ConfirmDialog({ request, pending = false, onCancel }: ConfirmDia
     >
       <Stack gap="md">
         <Text>{request?.text}</Text>
+        {request?.error && (
+          <Alert color="red" role="alert">
+            {request.error}
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={pending}>
             {de.organizations.cancel}

@@ -4,11 +4,11 @@ import { centsToEuroText } from '@sanidok/schema';
 import { IconCurrencyEuro, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { de } from '../../i18n/de';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { AddMaterialDialog } from './AddMaterialDialog';
 import { MaterialPriceDialog } from './MaterialPriceDialog';
 import type { ConfirmRequest } from './ConfirmDialog';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog, withError } from './ConfirmDialog';
 import { failureText, useDeleteMaterial } from './actions';
 import { canManageMaterials } from './permissions';
 import { useOrganizationMaterials } from './queries';
@@ -35,10 +35,7 @@ export function MaterialsTab({ organization }: { organization: OrganizationListI
             setConfirm(null);
             notifySuccess(de.organizationToasts.materialDeleted, de.organizationToasts.materialDeletedText(material.name));
           },
-          onError: (error) => {
-            setConfirm(null);
-            notifyError(de.organizationToasts.error, failureText(error, de.errors.generic));
-          },
+          onError: (error) => setConfirm((current) => withError(current, failureText(error, de.errors.generic))),
         }),
     });
 

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useCurrentUser } from '../../api/session';
 import { de } from '../../i18n/de';
 import { formatDate } from '../../lib/format';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import type { ConfirmRequest } from './ConfirmDialog';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog, withError } from './ConfirmDialog';
 import { InviteMemberDialog } from './InviteMemberDialog';
 import { failureText, useRemoveMember } from './actions';
 import { canInvite, canLeave, canRemove, memberName, roleColor } from './permissions';
@@ -47,10 +47,7 @@ export function MembersTab({ organization, onLeft }: MembersTabProps) {
             onLeft();
           }
         },
-        onError: (error) => {
-          setConfirm(null);
-          notifyError(de.organizationToasts.error, failureText(error, de.errors.generic));
-        },
+        onError: (error) => setConfirm((current) => withError(current, failureText(error, de.errors.generic))),
       },
     );
 

@@ -14,9 +14,9 @@ import { manvDe } from '../../i18n/manv.de';
 import { serviceTeamsDe } from '../../i18n/serviceTeams.de';
 import { eventReportDe } from '../../i18n/eventReport.de';
 import { servicesDe } from '../../i18n/services.de';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import type { ConfirmRequest } from '../organizations/ConfirmDialog';
-import { ConfirmDialog } from '../organizations/ConfirmDialog';
+import { ConfirmDialog, withError } from '../organizations/ConfirmDialog';
 import { EditServiceDialog } from './EditServiceDialog';
 import { EventReportDialog } from './eventReport/EventReportDialog';
 import { errorText } from './errors';
@@ -113,8 +113,7 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
           })
           .catch((error: unknown) => {
             setDeleting(false);
-            setConfirm(null);
-            notifyError(servicesDe.toasts.error, servicesDe.toasts.deleteFailed(errorText(error)));
+            setConfirm((current) => withError(current, servicesDe.toasts.deleteFailed(errorText(error))));
           });
       },
     });

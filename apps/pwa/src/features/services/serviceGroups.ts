@@ -1,5 +1,5 @@
-import type { OrganizationListItem, OrganizationRole, Service, ServiceDisplayStatus } from '@sanidok/schema';
-import { serviceStatus } from '@sanidok/schema';
+import type { OrganizationListItem, Service, ServiceDisplayStatus } from '@sanidok/schema';
+import { mayManageServices, serviceStatus } from '@sanidok/schema';
 
 /** The three tabs of /services (docs/spec/services.md §2); also the `?tab=` values of the list. */
 export const serviceTabs = ['active', 'planned', 'ended'] as const;
@@ -28,7 +28,8 @@ export interface ServiceRow {
 
 export type GroupedServices = Record<ServiceTab, ServiceRow[]>;
 
-export const canManageServices = (role: OrganizationRole | undefined) => role === 'owner' || role === 'admin';
+/** The shared planning rule (packages/schema serviceRules.ts). */
+export const canManageServices = mayManageServices;
 
 /** Organisations in which the user may create services: owner or admin, not blocked. */
 export function creatableOrganizations(organizations: readonly OrganizationListItem[]): OrganizationListItem[] {

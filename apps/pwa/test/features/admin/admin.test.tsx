@@ -42,6 +42,12 @@ const code: BetaCodeItem = {
 
 type Handlers = Parameters<typeof mockApi>[0];
 
+const operatorDetails = {
+  name: 'Sanitätsdienst Musterstadt e. V.', address: 'Hauptstraße 1\n79379 Müllheim', email: 'info@example.org', phone: '07631 123456',
+  representative: 'Max Muster (Vorstand)', registerDetails: '', dataProtectionOfficer: 'Erika Muster, datenschutz@example.org',
+  supervisoryAuthority: 'Landesbeauftragte für Datenschutz Baden-Württemberg', processors: 'Hosting: Beispiel GmbH, Frankfurt', updatedAt: '2026-11-01T10:00:00.000Z',
+};
+
 function setup(path = '/admin', handlers: Handlers = {}) {
   const fetchMock = mockApi({
     'GET /api/user': () => json(admin),
@@ -56,20 +62,25 @@ function setup(path = '/admin', handlers: Handlers = {}) {
     'GET /api/admin/email-configurations': () => json([configuration]),
     'GET /api/admin/email-templates': () => json([template]),
     'GET /api/admin/email-logs': () => json(logs),
+    'GET /api/admin/operator-details': () => json({ operator: operatorDetails }),
+    'GET /api/admin/audit-log': () => json([]),
     ...handlers,
   });
   return { fetchMock, ...renderApp(path) };
 }
 
 describe('/admin', () => {
-  it('shows the summary counts and the six tabs', async () => {
+  it('shows the summary counts and the eight tabs', async () => {
     setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin-Bereich' })).toBeInTheDocument();
     const usersCard = screen.getByRole('group', { name: 'Benutzer' });
     await waitFor(() => expect(within(usersCard).getByText('2')).toBeInTheDocument());
     expect(within(screen.getByRole('group', { name: 'Sanitätsdienste' })).getByText('1 aktiv')).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Benutzer', 'Organisationen', 'Sanitätsdienste', 'Archiv-Fehlversuche', 'Beta-Codes', 'E-Mail']);
+    expect(tabs).toEqual(['Benutzer', 'Organisationen', 'Sanitätsdienste', 'Archiv-Fehlversuche', 'Beta-Codes', 'E-Mail', 'Betreiber', 'Audit-Log']);
+    // Operator entered, an active SMTP configuration: no notice on the first screen.
+    expect(screen.queryByTestId('operator-missing')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('email-missing')).not.toBeInTheDocument();
   });
 
   it('searches users on the server and resets a password (at least 10 characters)', async () => {

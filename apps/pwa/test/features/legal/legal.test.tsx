@@ -1,4 +1,6 @@
 import { MantineProvider } from '@mantine/core';
+import type { OperatorDetails } from '@sanidok/schema';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -6,18 +8,30 @@ import type { RecordableAccessAction } from '@sanidok/schema';
 import { recordableAccessActions } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { ImprintPage, PrivacyPage, TermsPage } from '../../../src/features/legal/LegalPages';
+import { operatorDetailsKey } from '../../../src/features/legal/operatorDetails';
 
 // jsdom stubs, jest-dom and cleanup come from setup.ts.
 
-function renderPage(Page: ComponentType, path: string) {
+/** The page with the operator details as GET /api/legal/operator answered them (null: not entered yet). */
+function renderPage(Page: ComponentType, path: string, operator: OperatorDetails | null = null) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  queryClient.setQueryData(operatorDetailsKey, { operator });
   return render(
-    <MantineProvider env="test">
-      <MemoryRouter initialEntries={[path]}>
-        <Page />
-      </MemoryRouter>
-    </MantineProvider>,
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider env="test">
+        <MemoryRouter initialEntries={[path]}>
+          <Page />
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
   );
 }
+
+const operator: OperatorDetails = {
+  name: 'Sanitätsdienst Musterstadt e. V.', address: 'Hauptstraße 1\n79379 Müllheim', email: 'kontakt@example.org', phone: '07631 123456',
+  representative: 'Max Muster (Vorstand)', registerDetails: '', dataProtectionOfficer: 'Erika Muster, datenschutz@example.org',
+  supervisoryAuthority: 'Landesbeauftragte für Datenschutz Baden-Württemberg', processors: 'Hosting: Beispiel GmbH, Frankfurt', updatedAt: '2026-11-24T10:00:00.000Z',
+};
 
 /** Whitespace-normalised text, so assertions do not depend on line breaks in the markup. */
 function textOf(element: Element): string {
@@ -164,9 +178,8 @@ describe('Datenschutzerklärung in detail', () => {
     expect(text).toContain('Zugriffsprotokolle und Fehlversuche am Archiv: höchstens 90 Tage.');
     expect(text).toContain('Vom Server abgewiesene Änderungen eines Geräts: höchstens 30 Tage; Patientendaten (Name, Anschrift, Kontaktdaten usw.) werden dabei nicht gespeichert.');
     expect(text).toContain('spätestens bis zur Archivierung des Dienstes');
-    const mailLinks = screen.getAllByRole('link', { name: 'info@sanidok.de' });
-    expect(mailLinks.length).toBeGreaterThan(0);
-    for (const link of mailLinks) expect(link).toHaveAttribute('href', 'mailto:info@sanidok.de');
+    // Until the operator is entered, its address is a marked placeholder, never a made-up one.
+    expect([...screen.getByRole('main').querySelectorAll('mark[data-placeholder="true"]')].map((m) => m.textContent)).toContain('[Platzhalter: E-Mail-Adresse]');
   });
 });
 
@@ -178,14 +191,23 @@ describe('Impressum in detail', () => {
 
     const placeholders = [...main.querySelectorAll('mark[data-placeholder="true"]')].map((mark) => mark.textContent);
     expect(placeholders).toEqual(
-      expect.arrayContaining([
-        '[Platzhalter: Name des Betreibers bzw. Firma und Rechtsform]',
-        '[Platzhalter: Straße und Hausnummer]',
-        '[Platzhalter: Postleitzahl und Ort]',
-      ]),
+      expect.arrayContaining(['[Platzhalter: Name des Betreibers bzw. Firma und Rechtsform]', '[Platzhalter: Anschrift]', '[Platzhalter: E-Mail-Adresse]']),
     );
-    expect(screen.getByRole('link', { name: 'info@sanidok.de' })).toHaveAttribute('href', 'mailto:info@sanidok.de');
     expect(main.querySelector('address')).not.toBeNull();
+  });
+
+  it('shows the operator the platform admin entered, and no placeholder is left on any page', () => {
+    for (const [Page, path] of [[ImprintPage, '/impressum'], [PrivacyPage, '/datenschutz'], [TermsPage, '/nutzungsbedingungen']] as const) {
+      const { unmount } = renderPage(Page, path, operator);
+      const main = screen.getByRole('main');
+      expect(main.querySelectorAll('mark[data-placeholder="true"]'), path).toHaveLength(0);
+      expect(textOf(main), path).not.toMatch(/Platzhalter|\{betreiber:/);
+      unmount();
+    }
+    renderPage(ImprintPage, '/impressum', operator);
+    const text = textOf(screen.getByRole('main'));
+    for (const value of ['Sanitätsdienst Musterstadt e. V.', 'Hauptstraße 1', '79379 Müllheim', '07631 123456', 'Max Muster (Vorstand)', 'Kein Registereintrag']) expect(text).toContain(value);
+    expect(screen.getByRole('link', { name: 'kontakt@example.org' })).toHaveAttribute('href', 'mailto:kontakt@example.org');
   });
 });
 

@@ -89,16 +89,18 @@ describe('service detail tab Materialverbrauch', () => {
     expect([...(clear?.args as { usageIds: string[] }).usageIds].sort()).toEqual([uuid(1), uuid(2), uuid(3)]);
   });
 
-  it('reports a failed clear with the spec title and keeps the list', async () => {
+  it('reports a failed clear in the dialog with the spec title and keeps the list', async () => {
     const db = await seedUsage();
     const { user } = renderTab(runningService());
     await table();
     await user.click(screen.getByRole('button', { name: 'Liste leeren' }));
     // Meanwhile a pull marked the service blocked: the device refuses like the server would.
     await db.services.update(serviceId, { isBlocked: true });
-    await user.click(within(await screen.findByRole('dialog', { name: 'Liste leeren' })).getByRole('button', { name: 'Liste leeren' }));
-    const toast = await findToast('Fehler beim Leeren der Materialien');
-    expect(toast).toHaveTextContent('Dieser Sanitätsdienst ist gesperrt. Änderungen sind nicht möglich.');
+    const dialog = await screen.findByRole('dialog', { name: 'Liste leeren' });
+    await user.click(within(dialog).getByRole('button', { name: 'Liste leeren' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Fehler beim Leeren der Materialien');
+    expect(alert).toHaveTextContent('Dieser Sanitätsdienst ist gesperrt. Änderungen sind nicht möglich.');
     expect(await db.outbox.count()).toBe(0);
   });
 

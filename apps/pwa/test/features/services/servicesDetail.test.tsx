@@ -177,7 +177,7 @@ describe('/services/{id}', () => {
     expect((await db.outbox.toArray()).map((r) => r.name)).toEqual(['service.delete']);
   });
 
-  it('reports a failed delete with the spec text and stays on the service', async () => {
+  it('reports a failed delete in the dialog at once and stays on the service', async () => {
     vi.mocked(repository.deleteService).mockRejectedValueOnce(new Error('Speicher voll'));
     const s = stadtfest();
     await seed([org(1, 'owner')], [s]);
@@ -185,8 +185,7 @@ describe('/services/{id}', () => {
     await user.click(await screen.findByRole('button', { name: 'Löschen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sanitätsdienst löschen' });
     await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
-    const toast = await findToast('Fehler');
-    expect(toast).toHaveTextContent('Fehler beim Löschen des Sanitätsdiensts: Speicher voll');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Fehler beim Löschen des Sanitätsdiensts: Speicher voll');
     expect(router.state.location.pathname).toBe(`/services/${s.id}`);
     expect(screen.getByRole('heading', { level: 1, name: 'Stadtfest' })).toBeInTheDocument();
   });

@@ -21,6 +21,7 @@ import * as rateLimits from './2026-11-24_014_rate_limits';
 import * as emailVerification from './2026-11-24_015_email_verification';
 import * as manv from './2026-11-24_016_manv';
 import * as board from './2026-11-24_017_board';
+import * as operatorDetails from './2026-11-24_018_operator_details';
 import * as reportFields from './2026-11-24_020_report_fields';
 
 /**
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_015_email_verification': emailVerification,
   '2026-11-24_016_manv': manv,
   '2026-11-24_017_board': board,
+  '2026-11-24_018_operator_details': operatorDetails,
   '2026-11-24_020_report_fields': reportFields,
 };
 

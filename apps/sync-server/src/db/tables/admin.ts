@@ -74,8 +74,25 @@ export interface AdminAlertsTable {
   readById: number | null;
 }
 
+/** The installation's operator for Impressum and Datenschutz: one row (id 1) once entered. */
+export interface OperatorDetailsTable {
+  id: number;
+  name: string;
+  address: string;
+  email: string;
+  phone: string;
+  representative: string;
+  registerDetails: string;
+  dataProtectionOfficer: string;
+  supervisoryAuthority: string;
+  processors: string;
+  updatedAt: IsoTimestamp;
+  updatedById: number | null;
+}
+
 /** Platform settings, beta codes and what the admin area records. */
 export interface AdminTables {
+  operatorDetails: OperatorDetailsTable;
   adminAlerts: AdminAlertsTable;
   systemSettings: SystemSettingsTable;
   betaInviteCodes: BetaInviteCodesTable;

@@ -1,5 +1,5 @@
 import type { OrganizationRole } from '@sanidok/schema';
-import { idParam, manvLeadRoles, manvMessages, templateManagerRoles, treatmentTemplateMessages } from '@sanidok/schema';
+import { idParam, manvLeadRoles, manvMessages, serviceManagerRoles, serviceRuleMessages, templateManagerRoles, treatmentTemplateMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { OrganizationRow, UserRow } from '../../db/database';
 import { AppError, forbidden, notFound } from '../errors';
@@ -16,7 +16,7 @@ export const organizationRules = {
   openArchive: ['owner'],
   rotateKey: ['owner'],
   cancelKeyRecovery: ['owner', 'admin'],
-  manageServices: ['owner', 'admin'],
+  manageServices: serviceManagerRoles,
   manageTemplates: templateManagerRoles,
   viewStatistics: ['owner', 'admin'],
   leadManv: manvLeadRoles,
@@ -34,7 +34,7 @@ export const policyMessages = {
   openArchive: 'Nur der Inhaber darf das Patientenarchiv öffnen.',
   rotateKey: 'Nur der Inhaber darf den Organisationsschlüssel erneuern.',
   cancelKeyRecovery: 'Nur der Inhaber und die Administratoren der Organisation können die Wiederherstellung abbrechen.',
-  manageServices: 'Nur der Inhaber oder ein Administrator darf Sanitätsdienste anlegen, ändern, archivieren oder löschen.',
+  manageServices: serviceRuleMessages.notAllowed,
   manageTemplates: treatmentTemplateMessages.notAllowed,
   viewStatistics: 'Nur der Inhaber oder ein Administrator darf die Statistik sehen.',
   leadManv: manvMessages.notAllowed,

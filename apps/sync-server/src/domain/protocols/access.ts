@@ -1,4 +1,4 @@
-import { entityId, isProtocolOpen, protocolMessages } from '@sanidok/schema';
+import { entityId, protocolMessages, protocolTakesChanges } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { PatientProtocolRow, UserRow } from '../../db/database';
 import { AppError, conflict, notFound } from '../errors';
@@ -29,7 +29,7 @@ export async function requireProtocolAccess(db: Db, protocolId: unknown, user: U
  * (./archiving.ts), so a device that pushes a change later gets the discharged answer.
  */
 export function assertProtocolOpen(access: Pick<ProtocolAccess, 'protocol' | 'service'>): void {
-  if (!isProtocolOpen(access.protocol.status) || access.service.status === 'archived') throw conflict(protocolMessages.closed);
+  if (!protocolTakesChanges(access.protocol.status, access.service.status)) throw conflict(protocolMessages.closed);
 }
 
 /**

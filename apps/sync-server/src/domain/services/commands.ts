@@ -1,5 +1,6 @@
 import type { Service } from '@sanidok/schema';
-import { canArchive, createServiceSchema, serviceIdSchema, serviceMessages, updateServiceSchema } from '@sanidok/schema';
+import type { ServiceRefusal } from '@sanidok/schema';
+import { createServiceSchema, deletionRefusal, periodRefusal, serviceIdSchema, serviceRuleMessages, statusChangeRefusal, updateServiceSchema } from '@sanidok/schema';
 import { insertRow } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
 import type { ServiceRow } from '../../db/database';
@@ -18,10 +19,15 @@ import { newAccessCode } from './team';
 
 export const serviceCommandMessages = {
   exists: 'Diesen Sanitätsdienst gibt es bereits.',
-  archiveOnlyEnded: 'Nur beendete Sanitätsdienste können archiviert werden.',
-  alreadyArchived: 'Dieser Sanitätsdienst ist bereits archiviert.',
-  hasProtocols: 'Dieser Sanitätsdienst enthält Patientenprotokolle und kann nicht gelöscht werden. Bitte archivieren Sie ihn nach dem Ende.',
+  ...serviceRuleMessages,
 } as const;
+
+/** A refusal of the shared rules (packages/schema serviceRules.ts, mirrored on the device) as the server's answer. */
+function refuse(refusal: ServiceRefusal | null): void {
+  if (refusal === null) return;
+  const message = serviceRuleMessages[refusal];
+  throw refusal === 'endBeforeStart' ? new AppError(400, 'VALIDATION', message, { endDate: message }) : conflict(message);
+}
 
 /** Creates a service with the id the device chose (or a new one for REST callers without id). */
 export async function createService(ctx: CommandContext, input: unknown): Promise<Service> {
@@ -58,11 +64,7 @@ export async function updateService(ctx: CommandContext, input: unknown): Promis
   const data = validate(updateServiceSchema, input);
   return inTransaction(ctx.db, async (trx) => {
     const { service } = await authorizeServiceManagement(trx, data.id, ctx.user);
-    const start = data.startDate ?? service.startDate;
-    const end = data.endDate ?? service.endDate;
-    if (Date.parse(end) < Date.parse(start)) {
-      throw new AppError(400, 'VALIDATION', serviceMessages.endAfterStartEdit, { endDate: serviceMessages.endAfterStartEdit });
-    }
+    refuse(periodRefusal(service, data));
     const { id: _id, baseVersion, organizationId: _moved, reviewed, ...fields } = data;
     await applyFieldUpdate(trx, ctx.user.id, service, fields, baseVersion, reviewed === true);
     // A later end can bring the service back into its patient-data window: the team's devices,
@@ -79,8 +81,7 @@ async function setStatus(ctx: CommandContext, input: unknown, status: 'archived'
   const { id } = validate(serviceIdSchema, input);
   return inTransaction(ctx.db, async (trx) => {
     const { service, organization } = await authorizeServiceManagement(trx, id, ctx.user);
-    if (service.status === 'archived') throw conflict(serviceCommandMessages.alreadyArchived);
-    if (status === 'archived' && !canArchive(service)) throw conflict(serviceCommandMessages.archiveOnlyEnded);
+    refuse(statusChangeRefusal(service, status));
     await before?.(trx, service);
     await trx.updateTable('services').set({ status, updatedAt: nowIso(), version: await nextVersion(trx) }).where('id', '=', id).execute();
     // Queued in this transaction, sent after the commit (domain/mail/outbox.ts).
@@ -104,7 +105,7 @@ export async function deleteService(ctx: CommandContext, input: unknown): Promis
     const { service } = await authorizeServiceManagement(trx, id, ctx.user);
     // Patient documentation must be kept; deleting would cascade it away (docs/decisions.md).
     const protocol = await trx.selectFrom('patientProtocols').select('id').where('serviceId', '=', id).executeTakeFirst();
-    if (protocol) throw conflict(serviceCommandMessages.hasProtocols);
+    refuse(deletionRefusal(protocol !== undefined));
     await removeWholeTeam(trx, service);
     await trx.deleteFrom('services').where('id', '=', id).execute();
     await writeTombstone(trx, 'service', id, service.organizationId);

@@ -17,6 +17,8 @@ import {
   betaCodeUsageReply,
   betaModeReply,
   betaModeUpdateSchema,
+  operatorDetailsReply,
+  operatorDetailsSchema,
   idParams,
   okReply,
   orgIdParams,
@@ -28,6 +30,7 @@ import { z } from 'zod';
 import { listAdminAlerts, markAdminAlertRead } from '../../domain/admin/alerts';
 import { listArchiveAccessFailures } from '../../domain/admin/archiveFailures';
 import { listAuditLog } from '../../domain/audit';
+import { getOperatorDetails, setOperatorDetails } from '../../domain/settings/operatorDetails';
 import { generateBetaCode, getBetaMode, listBetaCodes, listBetaCodeUsage, toggleBetaCode, updateBetaMode } from '../../domain/admin/betaCodes';
 import { deleteOrganization, setOrganizationBlocked } from '../../domain/admin/organizations';
 import { requirePlatformAdmin } from '../../domain/admin/policy';
@@ -101,6 +104,11 @@ export const adminRoutes: FastifyPluginAsync = (fastify) => {
     schema: { tags, summary: 'Dienst löschen (Name zur Bestätigung)', params: serviceIdParams, body: deleteBody, response: replies({ 200: adminDeleteReply }) },
   }, async (request) => deleteService(ctx(request), request.params.serviceId, request.body));
 
+  app.get('/admin/operator-details', { schema: { tags, summary: 'Betreiberangaben (Impressum, Datenschutz)', response: replies({ 200: operatorDetailsReply }) } }, async () =>
+    getOperatorDetails(app.db));
+  app.put('/admin/operator-details', {
+    schema: { tags, summary: 'Betreiberangaben speichern', body: operatorDetailsSchema, response: replies({ 200: operatorDetailsReply }) },
+  }, async (request) => setOperatorDetails(ctx(request), request.body));
   app.get('/admin/beta-mode', { schema: { tags, summary: 'Beta-Modus abfragen', response: replies({ 200: betaModeReply }) } }, async () => getBetaMode(app.db));
   app.post('/admin/beta-mode', { schema: { tags, summary: 'Beta-Modus schalten', body: betaModeUpdateSchema, response: replies({ 200: betaModeReply }) } }, async (request) =>
     updateBetaMode(ctx(request), request.body));

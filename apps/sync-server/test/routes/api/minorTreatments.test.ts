@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { databaseText } from '../../helpers/databaseContent';
 import { createOrganization } from '../../helpers/organizations';
-import { createServiceVia } from '../../helpers/services';
 import { serviceTeam } from '../../helpers/serviceTeam';
 import { registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
@@ -101,14 +100,6 @@ describe('material consumption', () => {
     expect(response.headers['content-disposition']).toContain("filename*=UTF-8''Materialverbrauch-Stadtfest-Musterstadt.pdf");
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await medic.get(`/api/materials/export?serviceId=${randomUUID()}`)).statusCode).toBe(404);
-  });
-
-  it('counts for the dashboard', async () => {
-    const { medic, service, material, owner, orgId } = await setup();
-    await createServiceVia(owner, orgId, { startDate: new Date(Date.now() + 86_400_000).toISOString(), endDate: new Date(Date.now() + 2 * 86_400_000).toISOString() });
-    const pflaster = await material('Pflaster');
-    await medic.post('/api/minor-treatments', { serviceId: service.id, patientName: 'A', description: 'x', materials: [{ id: pflaster, quantity: 2 }] });
-    expect((await medic.get('/api/stats/dashboard')).json()).toEqual({ activeServices: 1, plannedServices: 1, endedServices: 0, minorTreatments: 1, openMaterialItems: 2 });
   });
 });
 
