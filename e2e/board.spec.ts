@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { addMemberViaApi, controlledByServiceWorker, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
 import { expectAccessible } from './support/a11y';
 import { layoutProblems } from './support/layoutCheck';

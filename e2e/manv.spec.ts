@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { addMemberViaApi, clientHeader, controlledByServiceWorker, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
 import { layoutProblems } from './support/layoutCheck';
 import { expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';

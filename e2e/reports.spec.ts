@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/consoleGuard';
 import { registerViaUi, uniqueName, unlockWhenLocked } from './helpers';
 import { clientHeader, controlledByServiceWorker, setOffline } from './support/api';
 import { layoutProblems } from './support/layoutCheck';
