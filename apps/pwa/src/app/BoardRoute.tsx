@@ -1,12 +1,12 @@
 import type { BoardSlots } from '../features/board/BoardPage';
 import { BoardPage } from '../features/board/BoardPage';
+import { ManvBoardPanel } from '../features/manv/ManvBoardPanel';
 
 /**
  * /services/{id}/board with the panels of other features, put together here above the features
- * (as ServiceDetailRoute.tsx does for the service tabs). MANV (issue 19, part 2): add
- * `manvCounts: ManvCountsPanel` from features/manv once it is merged.
+ * (as ServiceDetailRoute.tsx does for the service tabs): MANV's counts per incident (issue 19).
  */
-const slots: BoardSlots = {};
+const slots: BoardSlots = { manvCounts: ManvBoardPanel };
 
 export function BoardRoute() {
   return <BoardPage slots={slots} />;

@@ -3,6 +3,8 @@ export const manvDe = {
   entry: 'MANV',
   entryLabel: 'MANV-Modus dieses Dienstes öffnen',
   title: 'MANV – Massenanfall von Verletzten',
+  /** The MANV part of the command-post board (features/manv/ManvBoardPanel.tsx). */
+  board: { running: 'läuft' },
   back: 'Zurück zum Dienst',
   serviceMissing: 'Dieser Sanitätsdienst ist auf diesem Gerät nicht vorhanden.',
   notOnTeam: 'Sichtungsdaten sehen nur Mitglieder der Einteilung dieses Dienstes.',

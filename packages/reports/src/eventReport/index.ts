@@ -2,3 +2,4 @@ export * from './csv';
 export * from './pdf';
 export * from './summary';
 export * from './texts';
+export * from './manvSummary';

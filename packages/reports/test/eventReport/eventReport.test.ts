@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EventReportInput } from '../../src';
-import { csvCell, eventReportCsv, eventReportFileName, eventReportPdf, summarizeEvent } from '../../src';
+import { csvCell, eventReportCsv, eventReportFileName, eventReportPdf, manvReportSummary, summarizeEvent } from '../../src';
 
 function pdfText(bytes: Uint8Array): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'sanidok-report-')), 'report.pdf');
@@ -121,6 +121,37 @@ describe('event report (issue 20 item 1)', () => {
     expect(long.patientsOverTime.slots).toEqual([
       { label: '03.07.2026', count: 0 }, { label: '04.07.2026', count: 0 }, { label: '05.07.2026', count: 1 }, { label: '06.07.2026', count: 0 },
     ]);
+  });
+
+  it('adds the MANV summary through the shared counting rule, with no tag number or name in it', () => {
+    const incident = { id: 'i1', name: 'Bühneneinsturz', startedAt: '2026-07-04T14:00:00.000Z', endedAt: '2026-07-04T16:00:00.000Z', blueEnabled: false };
+    const tag = (id: string, tagNumber: string, transported = false) => ({
+      id, incidentId: 'i1', tagNumber, duplicateOf: null,
+      transport: transported ? { priority: 'high' as const, means: 'rtw' as const, destination: 'Klinikum', position: 'lying' as const, departedAt: '2026-07-04T15:00:00.000Z' } : null,
+    });
+    const triage = (id: string, patientId: string, category: 'sk1' | 'sk2' | 'sk3', phase: 'pre_triage' | 're_triage', at: string) => ({ id, incidentId: 'i1', patientId, category, phase, triagedAt: at });
+    const manv = manvReportSummary(
+      [incident],
+      [tag('p1', 'T-0815', true), tag('p2', 'T-0816'), tag('p3', 'T-0817')],
+      [
+        triage('t1', 'p1', 'sk2', 'pre_triage', '2026-07-04T14:05:00.000Z'), triage('t2', 'p1', 'sk1', 're_triage', '2026-07-04T14:30:00.000Z'),
+        triage('t3', 'p2', 'sk3', 'pre_triage', '2026-07-04T14:06:00.000Z'), triage('t4', 'p3', 'sk3', 'pre_triage', '2026-07-04T14:07:00.000Z'),
+      ],
+    );
+    expect(manv?.incidents[0]).toMatchObject({ name: 'Bühneneinsturz', patients: 3, transported: 1 });
+    expect(manv?.incidents[0]?.byCategory.map((c) => [c.label, c.count])).toEqual([
+      ['SK I (rot)', 1], ['SK II (gelb)', 0], ['SK III (grün)', 2], ['ex (schwarz)', 0], ['B (weiß)', 0],
+    ]);
+    expect(manvReportSummary([], [], [])).toBeNull();
+    const report = summarizeEvent({ ...input, manv });
+    const text = pdfText(eventReportPdf(report));
+    expect(text).toContain('MANV: Bühneneinsturz');
+    expect(text).toMatch(/Transportiert\s+1/);
+    expect(text).toMatch(/SK III \(grün\)\s+2/);
+    const csv = eventReportCsv(report);
+    expect(csv).toContain('MANV;Bühneneinsturz – Patienten;3');
+    expect(csv).toContain('MANV;Bühneneinsturz – SK I (rot);1');
+    for (const tagNumber of ['T-0815', 'T-0816']) expect(csv + text).not.toContain(tagNumber);
   });
 
   it('never lets a spreadsheet run a cell as a formula, and quotes separators', () => {

@@ -5,7 +5,7 @@ import type { SaniDokDb } from '../db';
  * What the event report (issue 20 item 1) is built from, read from this device only, so the report
  * works offline. Patient data is never read: minor treatments give their time and description (the
  * report counts only descriptions that are a template's), protocols their clinical status fields.
- * Null when the service is not on this device.
+ * Null when the service is not on this device. MANV tags give counts only (through the shared rule).
  */
 export async function loadEventReportInput(db: SaniDokDb, serviceId: string, remarks: string, generatedAt = new Date()): Promise<EventReportInput | null> {
   const service = await db.services.get(serviceId);
@@ -19,6 +19,12 @@ export async function loadEventReportInput(db: SaniDokDb, serviceId: string, rem
     db.materials.where('organizationId').equals(service.organizationId).toArray(),
   ]);
   const entries = protocols.length ? await db.treatmentEntries.where('protocolId').anyOf(protocols.map((p) => p.id)).toArray() : [];
+  const [incidents, tags, triages] = await Promise.all([
+    db.manvIncidents.where('serviceId').equals(serviceId).toArray(),
+    db.manvPatients.where('serviceId').equals(serviceId).toArray(),
+    db.manvTriages.where('serviceId').equals(serviceId).toArray(),
+  ]);
+  const { manvReportSummary } = await import('@sanidok/reports');
   const used = new Map<number, number>();
   for (const row of usage) used.set(row.materialId, (used.get(row.materialId) ?? 0) + row.quantity);
   const byId = new Map(materials.map((m) => [m.id, m]));
@@ -30,6 +36,7 @@ export async function loadEventReportInput(db: SaniDokDb, serviceId: string, rem
     protocols: protocols.map((p) => ({ createdAt: p.createdAt, status: p.status, dischargeOutcome: p.dischargeOutcome ?? null, dischargeDestination: p.dischargeDestination })),
     treatmentEntries: entries.map((e) => ({ text: e.text })),
     materials: [...used].map(([id, count]) => ({ name: byId.get(id)?.name ?? `#${id}`, unit: byId.get(id)?.unit, count })),
+    manv: manvReportSummary(incidents, tags, triages),
     remarks,
     generatedAt,
   };

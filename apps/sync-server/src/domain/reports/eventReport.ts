@@ -1,4 +1,6 @@
 import type { EventReportInput } from '@sanidok/reports';
+import { manvReportSummary } from '@sanidok/reports';
+import type { ManvTransport } from '@sanidok/schema';
 import { eventReportRequestSchema } from '@sanidok/schema';
 import type { QueryContext } from '../context';
 import { validate } from '../errors';
@@ -34,6 +36,12 @@ export async function loadEventReportInput(ctx: QueryContext, serviceId: unknown
       .execute(),
     db.selectFrom('treatmentTemplates').select(['name', 'description']).where('organizationId', '=', service.organizationId).execute(),
   ]);
+  // MANV: counts only — the tags' person data is not even selected.
+  const [incidents, tags, triages] = await Promise.all([
+    db.selectFrom('manvIncidents').select(['id', 'name', 'startedAt', 'endedAt', 'blueEnabled']).where('serviceId', '=', service.id).execute(),
+    db.selectFrom('manvPatients').select(['id', 'incidentId', 'tagNumber', 'duplicateOf', 'transportJson']).where('serviceId', '=', service.id).execute(),
+    db.selectFrom('manvTriages').select(['id', 'incidentId', 'patientId', 'category', 'phase', 'triagedAt']).where('serviceId', '=', service.id).execute(),
+  ]);
   return {
     service: { name: service.name, location: service.location, startDate: service.startDate, endDate: service.endDate, organizationName: service.organizationName || undefined },
     team: team.map((m) => ({ username: m.username, addedAt: m.addedAt })),
@@ -43,6 +51,11 @@ export async function loadEventReportInput(ctx: QueryContext, serviceId: unknown
     treatmentEntries: entries,
     // SUM is a 64-bit integer on PostgreSQL (a string through pg).
     materials: usage.map((row) => ({ name: row.name, unit: row.unit, count: Number(row.count) })),
+    manv: manvReportSummary(
+      incidents.map((i) => ({ ...i, blueEnabled: i.blueEnabled === 1 })),
+      tags.map(({ transportJson, ...tag }) => ({ ...tag, transport: transportJson === null ? null : (JSON.parse(transportJson) as ManvTransport) })),
+      triages,
+    ),
     remarks: remarks ?? '',
     generatedAt,
   };
