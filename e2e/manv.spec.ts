@@ -162,12 +162,27 @@ test.describe('MANV: Sichtung auf drei Tablets offline', () => {
       await expect(one.getByTestId('manv-count-transported')).toContainText('5');
       await screenshots(one, testInfo, 'manv-tablet-offline');
 
+      // The command-post board, open in the lead's browser (the fourth), follows live.
+      const board = await lead.newPage();
+      await board.goto(`/services/${serviceId}/board`);
+      await unlockWhenLocked(board);
+      const boardManv = board.getByTestId('board-manv');
+      await expect(boardManv).toContainText(incidentName, { timeout: 30_000 });
+
       // Reconnect: every outbox drains, nothing refused.
       for (const [index, context] of tablets.entries()) {
         const page = pages[index] as Page;
         await setOffline(context, page, false);
         await expectOutboxDrained(page, medicIds[index] as number, 60_000);
       }
+      const lastPushAt = Date.now();
+      // No reload: the event stream tells the board, which pulls (issue 19: within 2 s; the wait allows a loaded CI machine).
+      await expect(boardManv.getByTestId('manv-count-patients')).toContainText('30', { timeout: 15_000 });
+      console.log(`board: 30 tags shown ${Date.now() - lastPushAt} ms after the last outbox drained`);
+      for (const [category, total] of Object.entries({ sk1: 6, sk2: 3, sk3: 19, ex: 1, b: 1 })) {
+        await expect(boardManv.getByTestId(`manv-count-${category}`).locator('[data-cell="total"]')).toHaveText(String(total));
+      }
+      await expect(boardManv.getByTestId('manv-count-transported')).toContainText('5');
 
       // The server holds each tag and each triage exactly once.
       const pulled = ((await (await leadPage.request.get('/api/sync/pull', { headers: clientHeader })).json()) as { changes: PulledChange[] }).changes;
