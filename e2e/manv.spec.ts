@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/consoleGuard';
 import { addMemberViaApi, clientHeader, controlledByServiceWorker, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
-import { layoutProblems } from './support/layoutCheck';
+import { screenshotsAtTabletSizes } from './support/screenshots';
 import { expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
 import { setServiceTeamViaApi } from './support/serviceTeams';
 import { uniqueName, unlockWhenLocked } from './helpers';
@@ -15,22 +15,6 @@ import { uniqueName, unlockWhenLocked } from './helpers';
  * (docs/benchmarks.md "MANV taps"). The tag number is typed: the camera path is covered by a unit
  * test of the decoder (apps/pwa/test/features/manv/decodeTag.test.ts).
  */
-
-const sizes = [
-  { name: '1024x768', width: 1024, height: 768 },
-  { name: '800x1280', width: 800, height: 1280 },
-  { name: '390x844', width: 390, height: 844 },
-] as const;
-
-async function screenshots(page: Page, testInfo: TestInfo, label: string): Promise<void> {
-  const original = page.viewportSize();
-  for (const size of sizes) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await page.screenshot({ path: testInfo.outputPath(`${label}-${size.name}.png`), fullPage: true });
-    expect(await layoutProblems(page), `${label} ${size.name}`).toEqual([]);
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 /** One capture: type the number, then the taps of a path; returns how many taps it took. */
 async function triage(page: Page, tag: string, path: readonly string[]): Promise<number> {
@@ -160,7 +144,7 @@ test.describe('MANV: Sichtung auf drei Tablets offline', () => {
       await one.reload();
       await expect(one.getByTestId('manv-row')).toHaveCount(10, { timeout: 30_000 });
       await expect(one.getByTestId('manv-count-transported')).toContainText('5');
-      await screenshots(one, testInfo, 'manv-tablet-offline');
+      await screenshotsAtTabletSizes(one, testInfo, 'manv-tablet-offline', { checkLayout: true });
 
       // The command-post board, open in the lead's browser (the fourth), follows live.
       const board = await lead.newPage();
@@ -203,7 +187,7 @@ test.describe('MANV: Sichtung auf drei Tablets offline', () => {
       }
       await expect(leadPage.getByTestId('manv-count-sk1').locator('[data-cell="re_triage"]')).toHaveText('2');
       await expect(leadPage.getByTestId('manv-count-transported')).toContainText('5');
-      await screenshots(leadPage, testInfo, 'manv-lead');
+      await screenshotsAtTabletSizes(leadPage, testInfo, 'manv-lead', { checkLayout: true });
 
       // The person list PDF names all 30 tag numbers (text extraction, as a reader sees it).
       const downloading = leadPage.waitForEvent('download');

@@ -1,10 +1,10 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/consoleGuard';
 import { addMemberViaApi, controlledByServiceWorker, createMaterialViaApi, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
 import { createProtocolViaDialog, waitUntilProtocolCaptureReady } from './support/protocolScreens';
 import { expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
 import { accessCodeViaApi, deviceHoldsPatientData, deviceHoldsText, deviceRows } from './support/serviceTeams';
 import { lockScreenHeading, uniqueName } from './helpers';
+import { screenshotsAtTabletSizes } from './support/screenshots';
 
 /**
  * Issue 14, "Done when": patient data only where it is needed. Two medics of one organisation,
@@ -12,21 +12,6 @@ import { lockScreenHeading, uniqueName } from './helpers';
  * name; B joins with the access code and the data arrives; the owner takes A off the team and A's
  * next sync purges it. Both tablets are read in their own IndexedDB.
  */
-
-const sizes = [
-  { name: '1024x768', width: 1024, height: 768 },
-  { name: '800x1280', width: 800, height: 1280 },
-  { name: '390x844', width: 390, height: 844 },
-] as const;
-
-async function screenshots(page: Page, testInfo: TestInfo, label: string): Promise<void> {
-  const original = page.viewportSize();
-  for (const size of sizes) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await page.screenshot({ path: testInfo.outputPath(`${label}-${size.name}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 test.describe('Einteilung: Patientendaten folgen dem Team', () => {
   test('Nur das Tablet des eingeteilten Sanitäters hält den Namen; Beitritt mit Zugangscode bringt ihn, Austragen löscht ihn', async ({ browser }, testInfo) => {
@@ -64,7 +49,7 @@ test.describe('Einteilung: Patientendaten folgen dem Team', () => {
       await expect(teamList.getByRole('listitem').filter({ hasText: nameA })).toContainText(`Eingeteilt von ${ownerName} am`);
       await expect(ownerPage.getByTestId('access-code')).toHaveText(await accessCodeViaApi(ownerPage.request, serviceId));
       await expect(ownerPage.getByTestId('access-code-qr')).toBeVisible();
-      await screenshots(ownerPage, testInfo, 'team-tab');
+      await screenshotsAtTabletSizes(ownerPage, testInfo, 'team-tab');
 
       // Medic A: one visit online, then the capture offline, a reload offline, and back online.
       await pageA.goto('/patient-protocols');
@@ -113,7 +98,7 @@ test.describe('Einteilung: Patientendaten folgen dem Team', () => {
       await joinDialog.getByRole('textbox', { name: 'Zugangscode' }).fill('FALSCH-0000');
       await joinDialog.getByRole('button', { name: 'Beitreten' }).click();
       await expect(joinDialog).toContainText('Der Zugangscode ist falsch. Bitte prüfen Sie die Eingabe.');
-      await screenshots(pageB, testInfo, 'join-dialog');
+      await screenshotsAtTabletSizes(pageB, testInfo, 'join-dialog');
       await joinDialog.getByRole('textbox', { name: 'Zugangscode' }).fill(await accessCodeViaApi(ownerPage.request, serviceId));
       await joinDialog.getByRole('button', { name: 'Beitreten' }).click();
       await expect(joinDialog).toHaveCount(0);
