@@ -244,8 +244,7 @@ const tombstones: SyncSource = {
 
 /** Every synced table; a new entity type adds its source here (and its data type in packages/schema). */
 export const syncSources: readonly SyncSource[] = [
-  services, materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, teamMembers, treatmentTemplates, diaryEntries, tombstones,
-  services, materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, teamMembers, treatmentTemplates,
+  services, materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, teamMembers, treatmentTemplates, diaryEntries,
   manvIncidents, manvPatients, manvTriages, tombstones,
 ];
 

@@ -11,6 +11,7 @@ import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
 import { Client, registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
+import { smtpCredentials, startSmtpServer } from '../../helpers/smtp';
 import { anyString } from '../../helpers/matchers';
 
 const wrongKeyMessage = 'Verschlüsselungsschlüssel ist falsch. Bitte prüfen Sie den Schlüssel.';
@@ -245,6 +246,13 @@ describe('archive API', () => {
     await dischargedProtocol(medic, service.id);
     const platformAdmin = await adminClient(app);
     await app.db.updateTable('users').set({ email: 'admin@sanidok.example' }).where('isAdmin', '=', 1).execute();
+    // A real mail server on loopback: without one configured, mails are not sent (docs/decisions.md "E-mail not set up").
+    const smtp = await startSmtpServer();
+    const configured = await platformAdmin.post('/api/admin/email-configurations', {
+      name: 'Loopback', host: '127.0.0.1', port: smtp.port, useTLS: false, username: smtpCredentials.username, password: smtpCredentials.password,
+      fromEmail: 'noreply@sanidok.example', isActive: true,
+    });
+    expect(configured.statusCode).toBe(201);
     const wrong = await createOrganizationWithSecret(await registeredClient(app, 'fremd'), 'Fremd');
 
     const answers: ArchiveKeyFailureBody[] = [];
@@ -265,6 +273,7 @@ describe('archive API', () => {
     const alerts = await app.db.selectFrom('emailLogs').selectAll().where('templateName', '=', 'archive_access_alert').execute();
     expect(alerts.map((a) => a.toEmail)).toEqual(['admin@sanidok.example']); // once at 5, not again at 6
     expect(alerts[0]?.subject).toBe('Warnung: 5 Fehlversuche am Patientenarchiv');
+    expect(alerts[0]?.status).toBe('sent');
 
     // The owner sees the attempts in the access log; a valid proof resets the count.
     expect((await owner.get(`/api/organizations/${org.id}/access-logs`)).json()).toContainEqual(

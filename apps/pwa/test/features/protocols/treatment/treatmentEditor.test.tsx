@@ -124,7 +124,8 @@ describe('treatment editor: list and quick measures', () => {
     const panel = screen.getByRole('tabpanel', { name: 'Eigene Maßnahme' });
     await user.type(within(panel).getByRole('textbox', { name: 'Eigene Maßnahme' }), 'Wunde versorgt');
     await user.click(within(panel).getByRole('button', { name: 'Hinzufügen' }));
-    expect(await findToast('Fehler beim Speichern')).toHaveTextContent('Dieser Sanitätsdienst ist archiviert. Es können keine Einträge mehr erfasst werden.');
+    // An open protocol of an archived service counts as closed, on the device as on the server (packages/schema serviceRules.ts `protocolTakesChanges`).
+    expect(await findToast('Fehler beim Speichern')).toHaveTextContent('Dieses Protokoll ist abgeschlossen und kann nicht mehr bearbeitet werden.');
     expect(within(panel).getByRole('textbox', { name: 'Eigene Maßnahme' })).toHaveValue('Wunde versorgt');
     expect(await treatmentRows(db)).toHaveLength(0);
   });
