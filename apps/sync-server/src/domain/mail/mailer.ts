@@ -58,8 +58,7 @@ export async function activeConfiguration(db: Db): Promise<EmailConfigurationRow
 /**
  * Sends what the outbox holds, with the active configuration. Rows are taken out before sending
  * (at most once: a crash mid-send loses that mail rather than sending it twice). Without an active
- * configuration nothing is sent and nothing is logged per mail: e-mail is simply not set up, which
- * the admin area says on its first screen (issue 17; docs/decisions.md "E-mail not set up").
+ * configuration each mail is logged as an error; the actions that queued them are long done.
  */
 export async function deliverQueuedMails(db: Db, dataKey: string, batchSize = 50): Promise<number> {
   let delivered = 0;
@@ -73,13 +72,14 @@ export async function deliverQueuedMails(db: Db, dataKey: string, batchSize = 50
     if (rows.length === 0) continue;
 
     const configuration = await activeConfiguration(db);
-    if (!configuration) continue;
     let settings: SmtpSettings | undefined;
-    let setupError: string | null = null;
-    try {
-      settings = await smtpSettings(configuration, dataKey);
-    } catch {
-      setupError = 'Das gespeicherte SMTP-Passwort lässt sich nicht entschlüsseln. Bitte geben Sie es in der Konfiguration neu ein.';
+    let setupError: string | null = configuration ? null : emailMessages.noActiveConfiguration;
+    if (configuration) {
+      try {
+        settings = await smtpSettings(configuration, dataKey);
+      } catch {
+        setupError = 'Das gespeicherte SMTP-Passwort lässt sich nicht entschlüsseln. Bitte geben Sie es in der Konfiguration neu ein.';
+      }
     }
     const names = [...new Set(rows.map((r) => r.templateName))];
     const templates = await db.selectFrom('emailTemplates').selectAll().where('name', 'in', names).execute();
@@ -93,7 +93,7 @@ export async function deliverQueuedMails(db: Db, dataKey: string, batchSize = 50
         const mail = template ? renderTemplate(template, variables) : undefined;
         const base = {
           toEmail: row.toEmail,
-          fromEmail: configuration.fromEmail,
+          fromEmail: configuration?.fromEmail ?? null,
           subject: mail?.subject ?? row.templateName,
           templateId: template?.id ?? null,
           templateName: row.templateName,

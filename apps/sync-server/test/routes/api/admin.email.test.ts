@@ -187,13 +187,14 @@ describe('mails on events (real SMTP round trip)', () => {
     expect(mails.find((m) => m.parsed.subject === 'Organisation „DRK Süd & Co“ wurde gesperrt')?.parsed.text).toContain('Grund: Es wurde kein Grund angegeben.');
   });
 
-  it('without an active configuration the action succeeds, nothing is sent and no error is logged per mail', async () => {
+  it('without an active configuration the action succeeds and the error is logged', async () => {
     const { app } = await setup();
     const anna = await registeredClient(app, 'anna');
     expect((await anna.get('/api/user')).statusCode).toBe(200);
     await app.mailer.flush();
-    expect(await logs(app)).toEqual([]);
-    expect(await app.db.selectFrom('emailOutbox').select('id').execute()).toEqual([]);
+    expect(await logs(app)).toEqual([
+      expect.objectContaining({ toEmail: 'anna@example.de', templateName: 'account_created', status: 'error', sentAt: null, errorMessage: 'Keine aktive SMTP-Konfiguration. Die E-Mail wurde nicht versendet.' }),
+    ]);
   });
 
   it('an unreachable SMTP server neither delays nor fails the action; the error is logged', async () => {
