@@ -41,7 +41,8 @@ describe('service team on the service detail', () => {
     ]);
     expect(within(rows[1] as HTMLElement).getByText('Sie')).toBeInTheDocument();
     // On the team: the code with its QR code, but no management for a plain member.
-    expect(screen.getByTestId('access-code')).toHaveTextContent('SANI-4242');
+    // The code panel waits for the device's team standing (its own live query): findBy, not getBy.
+    expect(await screen.findByTestId('access-code', {}, { timeout: 5_000 })).toHaveTextContent('SANI-4242');
     expect(await screen.findByRole('img', { name: 'QR-Code zum Beitreten: Stadtfest' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Team bearbeiten' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Code neu erzeugen' })).not.toBeInTheDocument();
