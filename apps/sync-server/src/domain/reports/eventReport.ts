@@ -1,6 +1,6 @@
 import type { EventReportInput } from '@sanidok/reports';
 import { manvReportSummary } from '@sanidok/reports';
-import type { ManvTransport } from '@sanidok/schema';
+import type { EventReportFormat, ManvTransport } from '@sanidok/schema';
 import { eventReportRequestSchema } from '@sanidok/schema';
 import type { QueryContext } from '../context';
 import { validate } from '../errors';
@@ -13,8 +13,10 @@ import { getService } from '../services/queries';
  * Anyone who may read the service may build it (getService authorises): it holds no patient data —
  * no names, no dates of birth, no protocol free text; patient names are not even selected.
  */
-export async function loadEventReportInput(ctx: QueryContext, serviceId: unknown, body: unknown, generatedAt = new Date()): Promise<EventReportInput> {
-  const { remarks } = validate(eventReportRequestSchema, body ?? {});
+export async function loadEventReportInput(
+  ctx: QueryContext, serviceId: unknown, body: unknown, generatedAt = new Date(),
+): Promise<{ input: EventReportInput; format: EventReportFormat }> {
+  const { remarks, format } = validate(eventReportRequestSchema, body ?? {});
   const service = await getService(ctx, serviceId);
   const { db } = ctx;
   const [team, minorTreatments, protocols, entries, usage, templates] = await Promise.all([
@@ -42,7 +44,7 @@ export async function loadEventReportInput(ctx: QueryContext, serviceId: unknown
     db.selectFrom('manvPatients').select(['id', 'incidentId', 'tagNumber', 'duplicateOf', 'transportJson']).where('serviceId', '=', service.id).execute(),
     db.selectFrom('manvTriages').select(['id', 'incidentId', 'patientId', 'category', 'phase', 'triagedAt']).where('serviceId', '=', service.id).execute(),
   ]);
-  return {
+  const input: EventReportInput = {
     service: { name: service.name, location: service.location, startDate: service.startDate, endDate: service.endDate, organizationName: service.organizationName || undefined },
     team: team.map((m) => ({ username: m.username, addedAt: m.addedAt })),
     minorTreatments,
@@ -59,4 +61,5 @@ export async function loadEventReportInput(ctx: QueryContext, serviceId: unknown
     remarks: remarks ?? '',
     generatedAt,
   };
+  return { input, format };
 }

@@ -31,8 +31,7 @@ export const reportRoutes: FastifyPluginAsync = (fastify) => {
   app.post('/services/:id/event-report', {
     schema: { tags, summary: 'Einsatzbericht eines Dienstes (PDF oder CSV)', params: idParams, body: eventReportBody, response: replies({ 200: fileReply }) },
   }, async (request, reply) => {
-    const input = await loadEventReportInput(commandContext(app, request), request.params.id, request.body);
-    const format = eventReportRequestSchema.parse(request.body ?? {}).format;
+    const { input, format } = await loadEventReportInput(commandContext(app, request), request.params.id, request.body);
     const report = summarizeEvent(input);
     const fileName = eventReportFileName(input.service.name, format);
     if (format === 'csv') return asAttachment(reply, fileName, 'text/csv; charset=utf-8').send(eventReportCsv(report));
