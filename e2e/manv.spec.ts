@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { BrowserContext, Page } from '@playwright/test';
+import { formatDateTime } from '@sanidok/schema';
 import { expect, test } from './support/consoleGuard';
 import { addMemberViaApi, clientHeader, controlledByServiceWorker, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
 import { screenshotsAtTabletSizes } from './support/screenshots';
@@ -17,6 +18,13 @@ import { uniqueName, unlockWhenLocked } from './helpers';
  */
 
 /** One capture: type the number, then the taps of a path; returns how many taps it took. */
+/** A Berlin wall-clock minute: what the medic types (HHmm), what the app shows, the instant it stores. */
+function berlinMinute(at: Date): { typed: string; shown: string; iso: string } {
+  const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+  const shown = formatDateTime(minute);
+  return { typed: shown.slice(-5).replace(':', ''), shown, iso: minute.toISOString() };
+}
+
 async function triage(page: Page, tag: string, path: readonly string[]): Promise<number> {
   const capture = page.getByTestId('manv-capture');
   await capture.getByRole('textbox', { name: 'Anhängekartennummer' }).fill(tag);
@@ -132,12 +140,21 @@ test.describe('MANV: Sichtung auf drei Tablets offline', () => {
       }
 
       // Five transports on tablet 1 (offline), then a reload offline keeps everything.
+      const earlierDeparture = berlinMinute(new Date(Date.now() - 30 * 60_000));
       for (const tag of ['1', '2', '3', '4', '5']) {
         await one.getByRole('button', { name: `Karte ${tag} öffnen` }).click();
         const detail = one.getByRole('dialog', { name: `Anhängekarte ${tag}` });
         await detail.getByRole('textbox', { name: 'Zielklinik' }).fill('Klinikum Süd');
+        if (tag === '1') {
+          // Entered after the fact: the departure half an hour ago.
+          const departureField = detail.getByLabel(/^Abfahrt/);
+          await departureField.click();
+          await departureField.press('Control+a');
+          await departureField.pressSequentially(earlierDeparture.typed);
+        }
         await detail.getByRole('button', { name: 'Abtransport speichern' }).click();
         await expect(detail.getByTestId('manv-transport')).toContainText('Klinikum Süd');
+        if (tag === '1') await expect(detail.getByTestId('manv-transport')).toContainText(`Abfahrt ${earlierDeparture.shown}`);
         await detail.getByRole('button', { name: 'Schließen' }).last().click();
         await expect(detail).toHaveCount(0);
       }
@@ -177,6 +194,8 @@ test.describe('MANV: Sichtung auf drei Tablets offline', () => {
       expect(new Set(triages.map((t) => t.id)).size).toBe(32);
       expect(triages).toHaveLength(32);
       expect(patients.filter((p) => p.data.transport !== null)).toHaveLength(5);
+      const firstTransport = patients.find((p) => p.data.tagNumber === '1')?.data.transport as { departedAt: string } | undefined;
+      expect(firstTransport?.departedAt).toBe(earlierDeparture.iso);
 
       // The lead's page shows the counts: SK I 3 + 2 + 2 re-triaged, SK II 1 + 2, SK III 6 + 6 + 7, ex 1, B 1.
       await leadPage.reload();

@@ -71,6 +71,21 @@ export const respondInvitationSchema = z.object({
 });
 export type RespondInvitationInput = z.input<typeof respondInvitationSchema>;
 
+/**
+ * The device lock's inactivity time (issue 16): the owner sets the longest for the organisation's
+ * devices, a device may lower it (apps/pwa/src/features/lock/lockTime.ts); a member of several
+ * organisations gets the shortest.
+ */
+export const defaultLockAfterMinutes = 5;
+export const maxLockAfterMinutes = 30;
+export const lockTimeMessages = {
+  range: `Bitte wählen Sie zwischen 1 und ${maxLockAfterMinutes} Minuten.`,
+} as const;
+export const organizationLockTimeSchema = z.object({
+  lockAfterMinutes: z.number({ error: lockTimeMessages.range }).int(lockTimeMessages.range).min(1, lockTimeMessages.range).max(maxLockAfterMinutes, lockTimeMessages.range),
+});
+export type OrganizationLockTimeInput = z.input<typeof organizationLockTimeSchema>;
+
 /** Path ids: positive integers; anything else is simply "not found". */
 export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -94,6 +109,8 @@ export interface OrganizationListItem {
   keyConfirmed: boolean;
   /** A recovery of the key that waits for its time; every member sees it. */
   keyRecovery: PendingKeyRecovery | null;
+  /** The longest inactivity before a device locks (owner's setting; ./organizations.ts defaultLockAfterMinutes). */
+  lockAfterMinutes: number;
 }
 
 export interface MemberListItem {

@@ -26,6 +26,13 @@ export const lockDe = {
     'Die Patientendaten auf diesem Gerät sind verschlüsselt. Die App sperrt sich nach einer Zeit ohne Eingabe und wenn das Tablet in den Ruhezustand geht.',
   lockAfter: 'Sperren nach',
   lockAfterOption: (minutes: number) => (minutes === 1 ? '1 Minute ohne Eingabe' : `${minutes} Minuten ohne Eingabe`),
+  lockAfterLimit: (minutes: number) => `Ihre Organisation erlaubt höchstens ${minutes === 1 ? '1 Minute' : `${minutes} Minuten`}; dieses Gerät kann kürzer sperren.`,
+  organizationLock: 'Gerätesperre der Mitglieder',
+  organizationLockText: 'Die Geräte aller Mitglieder sperren sich spätestens nach dieser Zeit ohne Eingabe; jedes Gerät kann kürzer sperren.',
+  organizationLockSaving: 'Sperrzeit wird gespeichert',
+  organizationLockSaved: 'Sperrzeit gespeichert',
+  organizationLockSavedText: (minutes: number) => `Die Geräte der Mitglieder sperren sich spätestens nach ${minutes === 1 ? '1 Minute' : `${minutes} Minuten`} ohne Eingabe, sobald sie das nächste Mal synchronisieren.`,
+  organizationLockFailed: 'Sperrzeit nicht gespeichert',
   pinSetupTitle: 'PIN zum schnellen Entsperren',
   pinSetupText:
     'Mit einer 6-stelligen PIN entsperren Sie dieses Gerät schneller – nur mit Netz, denn der Server prüft die PIN. Nach 5 falschen PINs ist das Passwort nötig.',

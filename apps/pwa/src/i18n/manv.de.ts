@@ -96,6 +96,7 @@ export const manvDe = {
     destination: 'Zielklinik',
     position: 'Lagerung',
     departedAt: 'Abfahrt',
+    departedAtHint: 'Heute; eine Uhrzeit mehr als 5 Minuten nach jetzt gilt für gestern.',
     saveTransport: 'Abtransport speichern',
     transportSaved: 'Abtransport gespeichert',
     savePerson: 'Angaben speichern',

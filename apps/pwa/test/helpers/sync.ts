@@ -43,6 +43,7 @@ export function organization(id: number, name = `Organisation ${id}`): Organizat
     createdAt: '2026-01-01T00:00:00.000Z',
     role: 'owner',
     isBlocked: false,
+    lockAfterMinutes: 5,
     memberCount: 3,
     memberSince: '2026-01-02T00:00:00.000Z',
     sealingPublicKey: 'a'.repeat(43),

@@ -89,6 +89,8 @@ export const restMatrix = {
   'DELETE /api/materials/:id': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
   // The unit price (issue 20): a catalogue change like the others, the owner's.
   'PATCH /api/materials/:id': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
+  // The device lock time (issue 16 item 4): the owner's, like the catalogue.
+  'PUT /api/organizations/:id/lock-time': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
 
   // Services (decisions "Services": owner and admin plan; members read).
   'GET /api/services': { active: signedIn(200) },

@@ -143,6 +143,11 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
   'GET /api/materials#organization': ({ scope }) => ({ url: `/api/materials?organizationId=${scope.org.id}` }),
   'POST /api/materials': ({ scope }) => ({ url: '/api/materials', payload: { name: uniqueName('Verband'), unit: 'Stück', organizationId: scope.org.id } }),
   'DELETE /api/materials/:id': async ({ world, scope }) => ({ url: `/api/materials/${await freshMaterial(world, scope)}` }),
+  'PUT /api/organizations/:id/lock-time': ({ scope }) => ({
+    url: `/api/organizations/${scope.org.id}/lock-time`,
+    payload: { lockAfterMinutes: 10 },
+    expectBody: (body) => expect((body as { lockAfterMinutes: number }).lockAfterMinutes).toBe(10),
+  }),
   'PATCH /api/materials/:id': async ({ world, scope }) => ({ url: `/api/materials/${await freshMaterial(world, scope)}`, payload: { unitPriceCents: 120 } }),
   // Device encryption (issue 16): the public sealing key.
   'GET /api/device/seal-key': () => ({

@@ -28,6 +28,7 @@ export const organizationReply = replyOf<OrganizationListItem>()(
       keyFingerprint: z.string(),
       keyConfirmed: z.boolean(),
       keyRecovery: pendingKeyRecoveryFields.nullable(),
+      lockAfterMinutes: z.number(),
     })
     .meta({ id: 'Organization' }),
 );

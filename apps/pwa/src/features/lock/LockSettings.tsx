@@ -7,14 +7,16 @@ import { PasswordField } from '../../components/PasswordField';
 import { lockDe } from '../../i18n/lock.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useLockStore } from '../../sync/lockStore';
-import { defaultLockAfterMinutes, lockAfterMinutes, setLockAfterMinutes } from './useAutoLock';
+import { useOrganizations } from '../../data/hooks';
+import { deviceLockChoice, effectiveLockMinutes, lockTimeChoices, organizationLockLimit, setDeviceLockChoice } from './lockTime';
 
-const lockAfterChoices = [1, 2, defaultLockAfterMinutes];
-
-/** /settings: the device's inactivity time (at most the default) and its quick-unlock PIN (issue 16). */
+/** /settings: the device's inactivity time (at most the organisations' limit) and its quick-unlock PIN (issue 16). */
 export function LockSettings() {
   const hasPin = useLockStore((s) => s.hasPin);
-  const [minutes, setMinutes] = useState(lockAfterMinutes);
+  const organizations = useOrganizations();
+  const limit = organizationLockLimit(organizations);
+  const [choice, setChoice] = useState(deviceLockChoice);
+  const minutes = effectiveLockMinutes(choice, limit);
   const [pin, setPin] = useState('');
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -51,11 +53,12 @@ export function LockSettings() {
         <Text>{lockDe.settingsText}</Text>
         <NativeSelect
           label={lockDe.lockAfter}
+          description={organizations?.length ? lockDe.lockAfterLimit(limit) : undefined}
           value={String(minutes)}
-          data={lockAfterChoices.map((m) => ({ value: String(m), label: lockDe.lockAfterOption(m) }))}
+          data={lockTimeChoices(limit).map((m) => ({ value: String(m), label: lockDe.lockAfterOption(m) }))}
           onChange={(e) => {
-            setLockAfterMinutes(Number(e.currentTarget.value));
-            setMinutes(lockAfterMinutes());
+            setDeviceLockChoice(Number(e.currentTarget.value));
+            setChoice(deviceLockChoice());
           }}
         />
         <Title order={3} fz="h4">{lockDe.pinSetupTitle}</Title>

@@ -1,28 +1,9 @@
 import { useEffect } from 'react';
+import { useOrganizations } from '../../data/hooks';
 import { useLockStore } from '../../sync/lockStore';
+import { deviceLockChoice, effectiveLockMinutes, organizationLockLimit } from './lockTime';
 
-/** Default inactivity before the lock (issue 16); a device may lower it (lockSettings.ts). */
-export const defaultLockAfterMinutes = 5;
-const settingKey = 'sanidok.lockAfterMinutes';
 const activityEvents = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
-
-/** The device's own inactivity time in minutes, never above the default. */
-export function lockAfterMinutes(): number {
-  try {
-    const stored = Number(localStorage.getItem(settingKey));
-    return stored > 0 ? Math.min(stored, defaultLockAfterMinutes) : defaultLockAfterMinutes;
-  } catch {
-    return defaultLockAfterMinutes;
-  }
-}
-
-export function setLockAfterMinutes(minutes: number): void {
-  try {
-    localStorage.setItem(settingKey, String(Math.min(Math.max(1, Math.round(minutes)), defaultLockAfterMinutes)));
-  } catch {
-    // Storage unavailable: the default applies.
-  }
-}
 
 function lockNow(): void {
   void import('../../sync/deviceUnlock').then(({ lockSignedInDevice }) => lockSignedInDevice({ discardedInput: true }));
@@ -34,9 +15,11 @@ function lockNow(): void {
  */
 export function useAutoLock(): void {
   const unlocked = useLockStore((s) => s.status === 'unlocked');
+  // A new limit from the owner takes effect with the pull that brings it.
+  const limit = organizationLockLimit(useOrganizations());
   useEffect(() => {
     if (!unlocked) return;
-    const idleMs = lockAfterMinutes() * 60_000;
+    const idleMs = effectiveLockMinutes(deviceLockChoice(), limit) * 60_000;
     let timer = setTimeout(lockNow, idleMs);
     const onActivity = () => {
       clearTimeout(timer);
@@ -54,5 +37,5 @@ export function useAutoLock(): void {
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', lockNow);
     };
-  }, [unlocked]);
+  }, [unlocked, limit]);
 }

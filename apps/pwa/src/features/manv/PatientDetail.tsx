@@ -6,11 +6,13 @@ import {
 } from '@sanidok/schema';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { GermanTimeInput } from '../../components/dates/GermanTimeInput';
 import { recordManvTransport, recordManvTriage, updateManvPatient } from '../../data/repositories/manv';
 import { createProtocol } from '../../data/repositories/protocols';
 import { manvDe } from '../../i18n/manv.de';
 import { failureMessage } from '../../lib/failureMessage';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { isoToBerlinParts, latestBerlinInstantAt } from '../services/berlinTime';
 import { CategoryBadge } from './CategoryBadge';
 import type { TriageDraft } from './TriageChoiceFields';
 import { TriageChoiceFields, chosenCategory, emptyAnswers } from './TriageChoiceFields';
@@ -56,6 +58,9 @@ function TransportForm({ patient }: { patient: ManvPatient }) {
   const [means, setMeans] = useState<TransportMeans>(current?.means ?? 'rtw');
   const [position, setPosition] = useState<TransportPosition>(current?.position ?? 'lying');
   const [destination, setDestination] = useState(current?.destination ?? '');
+  // Recorded as it happens or after the fact: the field starts at now (or the saved departure).
+  const [departure, setDeparture] = useState(() => isoToBerlinParts(current?.departedAt ?? new Date().toISOString()).time);
+  const departedAt = () => latestBerlinInstantAt(departure, new Date());
   return (
     <Stack gap="xs" data-testid="manv-transport">
       <Title order={4} size="h5">{t.transport}</Title>
@@ -66,9 +71,10 @@ function TransportForm({ patient }: { patient: ManvPatient }) {
       </Group>
       <TextInput label={t.destination} value={destination} onChange={(e) => setDestination(e.currentTarget.value)} />
       <SegmentedControl aria-label={t.position} value={position} onChange={(v) => setPosition(v)} data={(['lying', 'sitting'] as const).map((v) => ({ value: v, label: transportPositionLabels[v] }))} />
+      <GermanTimeInput label={t.departedAt} description={t.departedAtHint} value={departure} onChange={setDeparture} />
       <Button
-        disabled={!destination.trim()}
-        onClick={() => void attempt(() => recordManvTransport(patient.id, { priority, means, position, destination, departedAt: new Date().toISOString() }), t.transportSaved)}
+        disabled={!destination.trim() || departedAt() === null}
+        onClick={() => void attempt(() => recordManvTransport(patient.id, { priority, means, position, destination, departedAt: departedAt() ?? '' }), t.transportSaved)}
       >
         {t.saveTransport}
       </Button>

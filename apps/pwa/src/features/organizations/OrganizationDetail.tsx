@@ -9,6 +9,7 @@ import { MembersTab } from './MembersTab';
 import { canManageTemplates, canViewAccessLogs, canViewStatistics, roleColor } from './permissions';
 import { statisticsDe } from '../../i18n/statistics.de';
 import { TreatmentTemplatesTab } from '../treatmentTemplates/TreatmentTemplatesTab';
+import { OrganizationLockTime } from './OrganizationLockTime';
 import { treatmentTemplatesDe } from '../../i18n/treatmentTemplates.de';
 
 const t = de.organizations;
@@ -46,6 +47,7 @@ export function OrganizationDetail({ organization, onLeft }: OrganizationDetailP
             </Text>
           )}
         </div>
+        {isOwner && !organization.isBlocked && <OrganizationLockTime organization={organization} />}
         {organization.isBlocked && (
           // A notice, not a full overlay: reading, leaving and removing members stay possible
           // for a blocked organisation (docs/decisions.md); only additions are disabled.

@@ -84,3 +84,18 @@ export function isoToBerlinParts(iso: string | null | undefined): { date: string
   const p = wallParts(instant);
   return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: `${pad(p.hour)}:${pad(p.minute)}` };
 }
+
+/**
+ * The last instant, at most `aheadMinutes` from now, whose Berlin wall clock reads `time` (HH:mm):
+ * a time typed after the fact means today, or yesterday when today's would lie in the future
+ * (a MANV departure at 23:50 entered at 00:05). Null for an impossible time.
+ */
+export function latestBerlinInstantAt(time: string, now: Date, aheadMinutes = 5): string | null {
+  const limit = now.getTime() + aheadMinutes * 60_000;
+  const today = isoToBerlinParts(now.toISOString()).date;
+  const candidate = berlinWallTimeToIso(today, time);
+  if (!candidate) return null;
+  if (Date.parse(candidate) <= limit) return candidate;
+  const yesterday = isoToBerlinParts(new Date(Date.parse(candidate) - 86_400_000).toISOString()).date;
+  return berlinWallTimeToIso(yesterday, time);
+}

@@ -259,3 +259,21 @@ describe('Organisationen außerhalb der Seite', () => {
     ]);
   });
 });
+
+describe('Gerätesperre der Mitglieder (issue 16 item 4)', () => {
+  it('the owner sets the longest lock time; a member sees no such setting', async () => {
+    const app = setup([ownedOrg, memberOrg], {
+      'PUT /api/organizations/1/lock-time': (init) => json({ ...ownedOrg, ...(JSON.parse(bodyText(init)) as object) }),
+    });
+    const detail = await screen.findByRole('region', { name: 'DRK Ortsverein Nord' });
+    const select = within(detail).getByRole('combobox', { name: 'Gerätesperre der Mitglieder' });
+    expect(select).toHaveValue('5');
+    await app.user.selectOptions(select, '15');
+    await findToast('Sperrzeit gespeichert');
+    expect(callsTo(app.fetchMock, 'PUT', '/api/organizations/1/lock-time').map((c) => c.body)).toEqual([{ lockAfterMinutes: 15 }]);
+
+    await app.user.click(screen.getByRole('button', { name: new RegExp(memberOrg.name) }));
+    const memberDetail = await screen.findByRole('region', { name: memberOrg.name });
+    expect(within(memberDetail).queryByRole('combobox', { name: 'Gerätesperre der Mitglieder' })).toBeNull();
+  });
+});

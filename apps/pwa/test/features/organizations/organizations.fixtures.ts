@@ -10,6 +10,7 @@ const publicKeyFields = {
   keyFingerprint: 'be8b-0c7e-3cb9-621f-b2d6-7fc0-a067-7cbd',
   keyConfirmed: true,
   keyRecovery: null,
+  lockAfterMinutes: 5,
 };
 
 export const ownedOrg: OrganizationListItem = {

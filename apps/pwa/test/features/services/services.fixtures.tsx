@@ -33,6 +33,7 @@ export function org(id: number, role: OrganizationRole, overrides: Partial<Organ
     isBlocked: false,
     memberCount: 3,
     memberSince: '2026-01-02T00:00:00.000Z',
+    lockAfterMinutes: 5,
     sealingPublicKey: 'a'.repeat(43),
     signingPublicKey: 'b'.repeat(43),
     keyFingerprint: '0000-0000-0000-0000-0000-0000-0000-0000',

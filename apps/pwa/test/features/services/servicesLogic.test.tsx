@@ -1,6 +1,6 @@
 import { serviceFormSchema } from '@sanidok/schema';
 import { afterEach, describe, expect, it } from 'vitest';
-import { berlinWallTimeToIso, isoToBerlinParts } from '../../../src/features/services/berlinTime';
+import { berlinWallTimeToIso, isoToBerlinParts, latestBerlinInstantAt } from '../../../src/features/services/berlinTime';
 import { groupServices, tabOf } from '../../../src/features/services/serviceGroups';
 import { changedFields, createFormSchema, editFormSchema, toCreateInput, toEditValues } from '../../../src/features/services/serviceForm';
 import { org, service } from './services.fixtures';
@@ -36,6 +36,14 @@ describe('Berlin wall time', () => {
       expect(berlinWallTimeToIso('2026-07-01', '10:00')).toBe('2026-07-01T08:00:00.000Z');
       expect(isoToBerlinParts('2026-07-01T08:00:00.000Z')).toEqual({ date: '2026-07-01', time: '10:00' });
     }
+  });
+
+  it('a time typed after the fact is the latest such instant: today, or yesterday when today lies ahead', () => {
+    const now = new Date('2026-11-24T23:05:00.000Z'); // 00:05 on 25 Nov in Berlin
+    expect(latestBerlinInstantAt('00:03', now)).toBe('2026-11-24T23:03:00.000Z');
+    expect(latestBerlinInstantAt('00:09', now)).toBe('2026-11-24T23:09:00.000Z'); // within 5 minutes ahead: still today
+    expect(latestBerlinInstantAt('23:50', now)).toBe('2026-11-24T22:50:00.000Z'); // yesterday evening
+    expect(latestBerlinInstantAt('25:00', now)).toBeNull();
   });
 
   it('rejects impossible dates and times', () => {

@@ -23,6 +23,7 @@ import * as manv from './2026-11-24_016_manv';
 import * as board from './2026-11-24_017_board';
 import * as operatorDetails from './2026-11-24_018_operator_details';
 import * as reportFields from './2026-11-24_020_report_fields';
+import * as organizationLockTime from './2026-11-24_022_organization_lock_time';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_017_board': board,
   '2026-11-24_018_operator_details': operatorDetails,
   '2026-11-24_020_report_fields': reportFields,
+  '2026-11-24_022_organization_lock_time': organizationLockTime,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { OrganizationRole, RespondInvitationInput, invitableRoles } from '@sanidok/schema';
 import type { AutoId, Bool, CreatedAt, IsoTimestamp } from '../columns';
 
@@ -14,6 +14,8 @@ export interface OrganizationsTable {
   keyFingerprint: string;
   /** Set when a recovered key took effect, until the owner confirms it (domain/archive/keyRecovery.ts). */
   keyUnconfirmedSince: IsoTimestamp | null;
+  /** Longest inactivity before members' devices lock (issue 16, migration _022). */
+  lockAfterMinutes: Generated<number>;
 }
 
 /** Recoveries of a lost organisation key: pending for 72 h, then applied, or cancelled. */

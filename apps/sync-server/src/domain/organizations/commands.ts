@@ -1,5 +1,5 @@
 import type { InvitationListItem, OrganizationListItem } from '@sanidok/schema';
-import { createOrganizationSchema, idParam, inviteMemberSchema, respondInvitationSchema } from '@sanidok/schema';
+import { createOrganizationSchema, idParam, inviteMemberSchema, organizationLockTimeSchema, respondInvitationSchema } from '@sanidok/schema';
 import type { CommandContext } from '../context';
 import { findUserByUsername } from '../accounts/usersRepository';
 import { AppError, conflict, isUniqueViolation, notFound, validate } from '../errors';
@@ -122,4 +122,17 @@ export async function removeMember(ctx: CommandContext, organizationId: unknown,
     // Off every team of the organisation too: a later invitation starts without assignments.
     await removeFromOrganizationTeams(trx, access.organization.id, target.userId);
   });
+}
+
+/**
+ * The owner's device lock time (issue 16 item 4). Devices read it from the organisation list that
+ * every pull carries (queries.ts) and lock after at most that long.
+ */
+export async function setOrganizationLockTime(ctx: CommandContext, organizationId: unknown, input: unknown): Promise<OrganizationListItem> {
+  const data = validate(organizationLockTimeSchema, input);
+  const { organization } = await authorize(ctx.db, organizationId, ctx.user, 'setLockTime');
+  await ctx.db.updateTable('organizations').set({ lockAfterMinutes: data.lockAfterMinutes }).where('id', '=', organization.id).execute();
+  const updated = await getMyOrganization(ctx, organization.id);
+  if (!updated) throw new Error('Organisation nach dem Ändern nicht lesbar');
+  return updated;
 }

@@ -20,6 +20,7 @@ export const organizationRules = {
   manageTemplates: templateManagerRoles,
   viewStatistics: ['owner', 'admin'],
   leadManv: manvLeadRoles,
+  setLockTime: ['owner'],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type OrganizationAction = keyof typeof organizationRules;
@@ -38,6 +39,7 @@ export const policyMessages = {
   manageTemplates: treatmentTemplateMessages.notAllowed,
   viewStatistics: 'Nur der Inhaber oder ein Administrator darf die Statistik sehen.',
   leadManv: manvMessages.notAllowed,
+  setLockTime: 'Nur der Inhaber darf die Sperrzeit der Geräte festlegen.',
   removeOwner: 'Der Inhaber kann nicht entfernt werden.',
   ownerCannotLeave: 'Der Inhaber kann die Organisation nicht verlassen.',
 } as const;

@@ -1,8 +1,8 @@
-import { accessLogReply, createOrganizationSchema, idParams, inviteMemberSchema, invitationCreatedReply, memberParams, memberReply, okReply, organizationReply } from '@sanidok/schema';
+import { accessLogReply, createOrganizationSchema, idParams, inviteMemberSchema, invitationCreatedReply, memberParams, memberReply, okReply, organizationLockTimeSchema, organizationReply } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { listAccessLogs } from '../../domain/accessLogs/queries';
-import { createOrganization, inviteMember, removeMember } from '../../domain/organizations/commands';
+import { createOrganization, inviteMember, removeMember, setOrganizationLockTime } from '../../domain/organizations/commands';
 import { listMembers, listMyOrganizations } from '../../domain/organizations/queries';
 import { apiTags } from '../../plugins/apiDocs';
 import { commandContext } from '../../plugins/session';
@@ -24,6 +24,10 @@ export const organizationRoutes: FastifyPluginAsync = (fastify) => {
     const created = await createOrganization(commandContext(app, request), request.body);
     return reply.status(201).send(created);
   });
+
+  app.put('/organizations/:id/lock-time', {
+    schema: { tags, summary: 'Sperrzeit der Geräte festlegen (Inhaber)', params: idParams, body: organizationLockTimeSchema, response: replies({ 200: organizationReply }) },
+  }, async (request) => setOrganizationLockTime(commandContext(app, request), request.params.id, request.body));
 
   app.get('/organizations/:id/members', {
     schema: { tags, summary: 'Mitglieder einer Organisation', params: idParams, response: replies({ 200: z.array(memberReply) }) },

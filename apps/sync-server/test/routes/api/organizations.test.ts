@@ -127,3 +127,30 @@ describe('blocked organisation', () => {
     expect(json<OrganizationListItem[]>(await owner.get('/api/organizations'))[0]?.isBlocked).toBe(true);
   });
 });
+
+describe('device lock time (issue 16 item 4)', () => {
+  it('the owner sets it, every member receives it with the organisation list and the pull, nobody else may change it', async () => {
+    const app = await createTestApp();
+    const f = await organizationFixture(app, new Client(app));
+    const { owner, admin, member } = f.clients;
+    const url = `/api/organizations/${f.organizationId}/lock-time`;
+    const mine = async (client: Client) => json<OrganizationListItem[]>(await client.get('/api/organizations')).find((o) => o.id === f.organizationId);
+    expect((await mine(member))?.lockAfterMinutes).toBe(5);
+
+    for (const bad of [0, 31, 2.5, '10', null]) {
+      const refused = await owner.put(url, { lockAfterMinutes: bad });
+      expect(refused.statusCode).toBe(400);
+      expect(json<ApiErrorBody>(refused).message).toBe('Bitte wählen Sie zwischen 1 und 30 Minuten.');
+    }
+    const byAdmin = await admin.put(url, { lockAfterMinutes: 30 });
+    expect(byAdmin.statusCode).toBe(403);
+    expect(json<ApiErrorBody>(byAdmin).message).toBe('Nur der Inhaber darf die Sperrzeit der Geräte festlegen.');
+
+    const set = await owner.put(url, { lockAfterMinutes: 15 });
+    expect(set.statusCode).toBe(200);
+    expect(json<OrganizationListItem>(set).lockAfterMinutes).toBe(15);
+    expect((await mine(member))?.lockAfterMinutes).toBe(15);
+    const pulled = json<{ organizations: OrganizationListItem[] }>(await member.get('/api/sync/pull'));
+    expect(pulled.organizations.find((o) => o.id === f.organizationId)?.lockAfterMinutes).toBe(15);
+  });
+});

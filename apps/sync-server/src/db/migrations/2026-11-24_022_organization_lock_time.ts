@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+
+// Frozen: never edit a migration that has shipped; add a new one instead.
+
+/**
+ * The owner's device lock time (issue 16 item 4): the longest inactivity, in minutes, before a
+ * member's device locks. Existing organisations keep the default of 5 minutes.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('organizations').addColumn('lock_after_minutes', 'integer', (c) => c.notNull().defaultTo(5)).execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('organizations').dropColumn('lock_after_minutes').execute();
+}
