@@ -4,23 +4,52 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests drive Debian's Chromium against the real built app, served by the real server
- * on a fresh SQLite file (e2e/.data is wiped at every start).
+ * on a fresh SQLite file.
+ *
+ * Two lanes run side by side, each with its own server, database and data folder (wiped at every
+ * start) and one worker: its spec files run one after another, and a spec that changes the
+ * server's global state (beta mode, the admin's second factor, mail settings) only meets specs of
+ * its own lane. Most of a spec's time is waiting (sync intervals, polling, page loads), so two
+ * lanes on two cores take about 60 % of one lane's time. E2E_LANES=1 runs everything in one lane.
+ * e2e/support/lane.ts gives a spec its lane's database file and address.
  */
-const port = Number(process.env.E2E_PORT ?? 3100);
+const basePort = Number(process.env.E2E_PORT ?? 3100);
 export const e2eAdmin = { username: 'e2e-admin', password: 'e2e-admin-passwort' };
-export const e2eBaseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * The second lane's spec files: about half of the suite's time (the figures of a CI run, in
+ * seconds, in brackets). The first lane keeps the admin's specs together.
+ */
+const secondLaneSpecs = [
+  'manv.spec.ts', // 160
+  'syncFaults.spec.ts', // 100
+  'tabletLayout.spec.ts', // 100
+  'board.spec.ts', // 80
+  'pwa.spec.ts', // 75
+  'protocols.spec.ts', // 65
+  'services.spec.ts', // 65
+  'serviceTeams.spec.ts', // 60
+  'protocolConflicts.spec.ts', // 45
+  'twoProcesses.spec.ts', // 35
+  'twoProcessFaults.spec.ts', // 25
+].map((file) => `**/${file}`);
+
+const laneCount = process.env.E2E_LANES === '1' ? 1 : 2;
+const lanes = [
+  { name: 'chromium', port: basePort, dataDir: 'e2e/.data', testIgnore: laneCount === 2 ? secondLaneSpecs : [] },
+  { name: 'chromium-2', port: basePort + 1, dataDir: 'e2e/.data-2', testMatch: secondLaneSpecs },
+].slice(0, laneCount);
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: lanes.length,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: e2eBaseURL,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     trace: 'retain-on-failure',
@@ -29,20 +58,26 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'rm -rf e2e/.data && node apps/sync-server/dist/server.js',
+  projects: lanes.map(({ name, port, dataDir, ...files }) => ({
+    name,
+    workers: 1,
+    metadata: { dataDir },
+    ...files,
+    use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` },
+  })),
+  webServer: lanes.map(({ port, dataDir }) => ({
+    command: `rm -rf ${dataDir} && node apps/sync-server/dist/server.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: 'file:./e2e/.data/sanidok.db',
+      DATABASE_URL: `file:./${dataDir}/sanidok.db`,
       ADMIN_USERNAME: e2eAdmin.username,
       ADMIN_PASSWORD: e2eAdmin.password,
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
     },
-  },
+  })),
 });

@@ -9,6 +9,9 @@
  *   BENCH_SKIP_BUILD=1 pnpm bench bundle    use the existing builds
  *   BENCH_EXCLUSIVE=1 pnpm bench            hold the build/e2e lock for the whole run, so that no
  *                                           build or e2e run of others competes for the CPU
+ *   pnpm bench --compare old.md   each figure next to an earlier run's (a docs/benchmarks.md or
+ *                                 a --json file), with the ratio now/before (bench/compare.ts)
+ *   pnpm bench --json run.json    also write this run's figures as JSON
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -18,6 +21,7 @@ import { benchArchive } from './archive';
 import { benchBoard } from './board';
 import { benchBundle } from './bundle';
 import { benchCapture } from './capture';
+import { compareFigures, comparisonTable, parseBenchArgs, readPreviousFigures, writeFiguresJson } from './compare';
 import { benchDeltaPull } from './deltaPull';
 import { benchDeviceCrypto } from './deviceCrypto';
 import { chromiumPath, machineInfo, root } from './lib';
@@ -99,7 +103,10 @@ function chromiumVersion(): string {
 }
 
 async function main(): Promise<number> {
-  const requested = process.argv.slice(2).filter((a) => a !== '--');
+  const args = parseBenchArgs(process.argv.slice(2));
+  const requested = args.parts;
+  // Read before the run: the file may be the docs/benchmarks.md this run rewrites.
+  const previous = args.compare ? readPreviousFigures(args.compare) : undefined;
   const unknown = requested.filter((id) => !parts.some((p) => p.id === id));
   if (unknown.length > 0) {
     console.error(`Unknown part: ${unknown.join(', ')}. Parts: ${parts.map((p) => p.id).join(', ')}.`);
@@ -141,6 +148,8 @@ async function main(): Promise<number> {
   ];
   writeDocs(blocks, ['machine', 'summary', ...parts.map((p) => `part-${p.id}`)]);
   console.log(`\nWritten to ${path.relative(root, docsPath)}.`);
+  if (args.json) writeFiguresJson(args.json, outcomes);
+  if (previous) console.log(`\n=== Compared with ${args.compare ?? ''} ===\n${comparisonTable(compareFigures(outcomes, previous))}`);
   return outcomes.some((o) => o.error) ? 1 : 0;
 }
 

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from './support/consoleGuard';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { encodeOrganizationSecret, generateOrganizationSecret } from '@sanidok/crypto';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { registerViaUi, uniqueName } from './helpers';
 import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
+import { laneDatabaseFile } from './support/lane';
 
-const databaseFile = fileURLToPath(new URL('./.data/sanidok.db', import.meta.url));
 const hour = 3_600_000;
 
 test.describe('Patientenarchiv', () => {
@@ -46,7 +45,7 @@ test.describe('Patientenarchiv', () => {
     expect(((await discharged.json()) as { patientData: unknown }).patientData).toBeNull();
 
     // The server now holds the patient data only sealed: no name in the database or its WAL.
-    for (const file of [databaseFile, `${databaseFile}-wal`].filter((f) => existsSync(f))) {
+    for (const file of [laneDatabaseFile(), `${laneDatabaseFile()}-wal`].filter((f) => existsSync(f))) {
       expect(readFileSync(file).includes(Buffer.from('Sonnenschein')), file).toBe(false);
     }
 

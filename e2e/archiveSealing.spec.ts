@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/consoleGuard';
 import { registerViaUi, uniqueName } from './helpers';
 import { createOrganizationWithKeyViaUi, createProtocolViaApi, expectOutboxDrained } from './support/protocolSetup';
+import { laneDatabaseFile } from './support/lane';
 
-const databaseFile = fileURLToPath(new URL('./.data/sanidok.db', import.meta.url));
 const hour = 3_600_000;
 const screenshotDir = process.env.SCREENSHOT_DIR;
 
@@ -82,7 +81,7 @@ test.describe('Archivieren versiegelt offene Protokolle', () => {
     // The server sealed the patient data and dropped its copy; the tablet dropped its copy on the pull.
     await expect.poll(async () => ((await (await page.request.get(`/api/patient-protocols/${protocolId}`)).json()) as { patientData: unknown }).patientData).toBeNull();
     await expect.poll(() => localPatientData(page, user.id, protocolId), { timeout: 30_000 }).toBeNull();
-    for (const file of [databaseFile, `${databaseFile}-wal`].filter((f) => existsSync(f))) {
+    for (const file of [laneDatabaseFile(), `${laneDatabaseFile()}-wal`].filter((f) => existsSync(f))) {
       expect(readFileSync(file).includes(Buffer.from('Brennesselmann')), file).toBe(false);
     }
   });

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/consoleGuard';
 import { addMemberViaApi, controlledByServiceWorker, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
@@ -7,6 +6,7 @@ import { layoutProblems } from './support/layoutCheck';
 import { createProtocolViaApi, expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
 import { withDatabase } from './support/serverDb';
 import { uniqueName } from './helpers';
+import { laneDatabaseFile } from './support/lane';
 
 /**
  * Issue 19, the command-post board ("Lagetafel", /services/{id}/board): a board in one browser
@@ -15,7 +15,6 @@ import { uniqueName } from './helpers';
  * server exactly once.
  */
 
-const databaseFile = fileURLToPath(new URL('./.data/sanidok.db', import.meta.url));
 
 interface Cast {
   lead: Page;
@@ -155,9 +154,9 @@ test.describe('Lagetafel', () => {
       await setOffline(context, medic, false);
       await expectOutboxDrained(medic, medicId);
       await expect(medic.getByTestId('board-live')).toHaveText('Live', { timeout: 20_000 });
-      const stored = withDatabase(databaseFile, (db) => db.prepare('select count(*) as n from service_diary_entries where text = ?').get(text) as { n: number });
+      const stored = withDatabase(laneDatabaseFile(), (db) => db.prepare('select count(*) as n from service_diary_entries where text = ?').get(text) as { n: number });
       expect(stored.n).toBe(1);
-      const quarantined = withDatabase(databaseFile, (db) => db.prepare("select count(*) as n from sync_quarantine where name = 'diaryEntry.create'").get() as { n: number });
+      const quarantined = withDatabase(laneDatabaseFile(), (db) => db.prepare("select count(*) as n from sync_quarantine where name = 'diaryEntry.create'").get() as { n: number });
       expect(quarantined.n).toBe(0);
     } finally {
       for (const c of contexts) await c.close();

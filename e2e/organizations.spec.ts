@@ -1,18 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/consoleGuard';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { parseOrganizationSecret } from '@sanidok/crypto';
 import { registerViaUi, uniqueName } from './helpers';
+import { laneDatabaseFile } from './support/lane';
 
-// The server of playwright.config.ts writes here (DATABASE_URL file:./e2e/.data/sanidok.db).
-const databaseFile = fileURLToPath(new URL('./.data/sanidok.db', import.meta.url));
 const keyPattern = /^SANI1(-[0-9A-HJKMNP-TV-Z]{1,5}){12}$/;
 
 /** Every file SQLite keeps the database in: the main file and, in WAL mode, the log. */
 function databaseBytes(): Buffer[] {
-  return [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`].filter((f) => existsSync(f)).map((f) => readFileSync(f));
+  return [laneDatabaseFile(), `${laneDatabaseFile()}-wal`, `${laneDatabaseFile()}-shm`].filter((f) => existsSync(f)).map((f) => readFileSync(f));
 }
 
 async function organizationDetail(page: Page, name: string): Promise<Locator> {

@@ -67,15 +67,18 @@ test.describe('Layout auf Tablet und Telefon', () => {
       }],
     ];
     const problems: string[] = [];
-    for (const viewport of viewports) {
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      for (const [screen, path, open] of screens) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
-        if (open) {
-          await open(page);
-          await page.waitForTimeout(300);
-        }
+    // Each screen is loaded once and then resized through the sizes (a rotated tablet does the
+    // same): one page load per screen instead of one per screen and size.
+    for (const [screen, path, open] of screens) {
+      await page.setViewportSize({ width: viewports[0].width, height: viewports[0].height });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+      if (open) {
+        await open(page);
+        await page.waitForTimeout(300);
+      }
+      for (const viewport of viewports) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
         problems.push(...(await check(page, viewport.name, screen)));
       }
     }

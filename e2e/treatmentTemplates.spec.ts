@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/consoleGuard';
 import { registerViaUi, uniqueName } from './helpers';
@@ -7,9 +6,8 @@ import { expectAccessible } from './support/a11y';
 import { clientHeader } from './support/api';
 import { expectOutboxDrained, createOrganizationWithKeyViaUi } from './support/protocolSetup';
 import { withDatabase } from './support/serverDb';
+import { laneDatabaseFile } from './support/lane';
 
-// The server of playwright.config.ts writes here (DATABASE_URL file:./e2e/.data/sanidok.db).
-const databaseFile = fileURLToPath(new URL('./.data/sanidok.db', import.meta.url));
 
 interface ServerTreatment {
   id: string;
@@ -89,7 +87,7 @@ test.describe('Behandlungsvorlagen', () => {
     await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
     await expectAccessible(page, 'Organisation, Behandlungsvorlagen');
     await expectOutboxDrained(page, user.id);
-    expect(withDatabase(databaseFile, (db) => (db.prepare('select count(*) as n from treatment_templates where organization_id = ?').get(organizationId) as { n: number }).n)).toBe(2);
+    expect(withDatabase(laneDatabaseFile(), (db) => (db.prepare('select count(*) as n from treatment_templates where organization_id = ?').get(organizationId) as { n: number }).n)).toBe(2);
 
     // The medic's tablet: the templates are on the device; the first-aid post has no coverage.
     await page.goto('/minor-treatments');
@@ -138,7 +136,7 @@ test.describe('Behandlungsvorlagen', () => {
     const blister = onServer.find((t) => t.patientName === patient);
     expect(blister?.description).toBe('Blase an der Ferse, Blasenpflaster geklebt');
     expect(blister?.materials.map((m) => `${m.name} ${m.quantity}`)).toEqual(['Blasenpflaster 2']);
-    const stored = withDatabase(databaseFile, (db) => ({
+    const stored = withDatabase(laneDatabaseFile(), (db) => ({
       rows: (db.prepare('select count(*) as n from minor_treatments where service_id = ?').get(serviceId) as { n: number }).n,
       usage: (db.prepare("select count(*) as n from material_usage where service_id = ? and source = 'minor_treatment'").get(serviceId) as { n: number }).n,
       quarantined: (db.prepare('select count(*) as n from sync_quarantine where user_id = ?').get(user.id) as { n: number }).n,

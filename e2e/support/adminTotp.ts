@@ -2,17 +2,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { e2eAdmin, e2eBaseURL } from '../../playwright.config';
+import { e2eAdmin } from '../../playwright.config';
 import { unlockWhenLocked } from '../helpers';
 import { clientHeader } from './api';
+import { laneBaseURL, laneDataDir } from './lane';
 
 /**
  * Platform admins must sign in with two factors (docs/security.md "Two factors"). The e2e admin
  * sets them up on first use, like a real admin in the settings, and keeps the secret next to the
- * database (e2e/.data is wiped with it at every server start), so every spec file — whichever
- * worker runs it — signs in with the authenticator app's codes.
+ * database (the lane's data folder is wiped with it at every server start), so every spec file of
+ * the lane signs in with the authenticator app's codes.
  */
-const stateFile = 'e2e/.data/admin-totp.json';
+const stateFile = () => `${laneDataDir()}/admin-totp.json`;
 const period = 30_000;
 
 interface AdminTotpState {
@@ -24,12 +25,12 @@ interface AdminTotpState {
 const codeAt = (secret: string, step: number) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: step * period });
 
 function readState(): AdminTotpState | null {
-  return existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as AdminTotpState) : null;
+  return existsSync(stateFile()) ? (JSON.parse(readFileSync(stateFile(), 'utf8')) as AdminTotpState) : null;
 }
 
 function writeState(state: AdminTotpState): void {
-  mkdirSync('e2e/.data', { recursive: true });
-  writeFileSync(stateFile, JSON.stringify(state));
+  mkdirSync(laneDataDir(), { recursive: true });
+  writeFileSync(stateFile(), JSON.stringify(state));
 }
 
 /** The code of the next unused time step; waits for the clock when the last two steps are spent. */
@@ -45,7 +46,7 @@ async function nextCode(state: AdminTotpState): Promise<string> {
 async function ensureEnrolled(browser: Browser): Promise<AdminTotpState> {
   const known = readState();
   if (known) return known;
-  const context = await browser.newContext({ baseURL: e2eBaseURL });
+  const context = await browser.newContext({ baseURL: laneBaseURL() });
   try {
     const request = context.request;
     expect((await request.post('/api/login', { headers: clientHeader, data: e2eAdmin })).status()).toBe(200);
