@@ -6,6 +6,9 @@
  * errors and CPU per server process. Measures; asserts the issue's aims only for SQLite.
  *
  *   pnpm bench load     (BENCH_LOAD_DEVICES=500, BENCH_LOAD_SECONDS=300; PostgreSQL as bench/syncPostgres.ts)
+ *
+ * Then the knee: rounds of BENCH_KNEE_SECONDS (60) with more devices each (BENCH_KNEE_STEPS), on
+ * SQLite and on one PostgreSQL process, until the p99 of push or pull passes 200 ms.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -25,6 +28,9 @@ const durationMs = Number(process.env.BENCH_LOAD_SECONDS ?? 300) * 1000;
 const pullEveryMs = 5_000;
 const pushEveryMs = 60_000;
 const burst = 20;
+const kneeSteps = (process.env.BENCH_KNEE_STEPS ?? '500,1000,1500,2000,3000').split(',').map(Number).filter((n) => n > 0);
+const kneeMs = Number(process.env.BENCH_KNEE_SECONDS ?? 60) * 1000;
+const kneeLimitMs = 200;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** CPU seconds (user + system) a process has used so far, from /proc. */
@@ -54,13 +60,13 @@ async function timed(samples: number[], call: () => Promise<Response>): Promise<
 }
 
 /** One device: pulls on its 5 s beat, pushes its burst on its 60 s beat; both staggered per device. */
-async function device(url: string, cookie: string, organizationId: number, index: number, until: number, samples: Samples): Promise<void> {
+async function device(url: string, cookie: string, organizationId: number, index: number, count: number, until: number, samples: Samples): Promise<void> {
   const headers = { 'content-type': 'application/json', 'x-sanidok-client': 'bench', cookie };
   const deviceId = randomUUID();
   let seq = 0;
   let cursor = '';
-  let nextPull = Date.now() + (index / devices) * pullEveryMs;
-  let nextPush = Date.now() + (index / devices) * pushEveryMs;
+  let nextPull = Date.now() + (index / count) * pullEveryMs;
+  let nextPush = Date.now() + (index / count) * pushEveryMs;
   while (Date.now() < until) {
     const now = Date.now();
     if (now >= nextPush) {
@@ -111,20 +117,58 @@ async function postgresDatabase(): Promise<{ url: string; env: Record<string, st
   return { url: url.toString(), env, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
+interface Round {
+  samples: Samples;
+  elapsed: number;
+  cpu: number[];
+}
+
+/** `count` devices for `ms` against a setup whose owners exist already. */
+async function round(setup: Setup, owners: readonly Owner[], count: number, ms: number): Promise<Round> {
+  const samples: Samples = { pull: [], push: [], errors: 0, mutations: 0 };
+  const cpuBefore = setup.servers.map((s) => cpuSeconds(s.process.pid));
+  const started = Date.now();
+  await Promise.all(Array.from({ length: count }, (_, i) => {
+    const owner = owners[i % owners.length];
+    if (!owner) throw new Error('keine Organisation');
+    return device(setup.url, owner.client.sessionCookie, owner.organizationId, i, count, started + ms, samples);
+  }));
+  const elapsed = (Date.now() - started) / 1000;
+  return { samples, elapsed, cpu: setup.servers.map((s, i) => ((cpuSeconds(s.process.pid) - (cpuBefore[i] ?? 0)) / elapsed) * 100) };
+}
+
+async function createOwners(url: string): Promise<Owner[]> {
+  const owners: Owner[] = [];
+  for (let o = 0; o < organizations; o += 1) owners.push(await createOwner(url, `load-${randomBytes(3).toString('hex')}-${String(o)}`));
+  return owners;
+}
+
+/** Rounds with more devices each until the p99 of push or pull passes 200 ms: the knee. */
+async function knee(setup: Setup): Promise<Figure> {
+  try {
+    const owners = await createOwners(setup.url);
+    const steps: string[] = [];
+    let reached: number | undefined;
+    for (const count of kneeSteps) {
+      const { samples } = await round(setup, owners, count, kneeMs);
+      const [pull, push] = [stats(samples.pull).p99, stats(samples.push).p99];
+      steps.push(`${formatNumber(count)}: pull ${ms(pull)}, push ${ms(push)}${samples.errors ? `, ${String(samples.errors)} errors` : ''}`);
+      if (Math.max(pull, push) > kneeLimitMs || samples.errors > 0) {
+        reached = count;
+        break;
+      }
+    }
+    const verdict = reached === undefined ? `not reached up to ${formatNumber(kneeSteps.at(-1) ?? 0)} devices` : `at ${formatNumber(reached)} devices`;
+    return { label: `${setup.label}: knee (p99 > ${String(kneeLimitMs)} ms)`, value: `${verdict} — p99 per round: ${steps.join('; ')}` };
+  } finally {
+    await setup.stop();
+  }
+}
+
 async function runSetup(setup: Setup): Promise<Figure[]> {
   try {
-    const owners: Owner[] = [];
-    for (let o = 0; o < organizations; o += 1) owners.push(await createOwner(setup.url, `load-${randomBytes(3).toString('hex')}-${String(o)}`));
-    const samples: Samples = { pull: [], push: [], errors: 0, mutations: 0 };
-    const cpuBefore = setup.servers.map((s) => cpuSeconds(s.process.pid));
-    const started = Date.now();
-    await Promise.all(Array.from({ length: devices }, (_, i) => {
-      const owner = owners[i % owners.length];
-      if (!owner) throw new Error('keine Organisation');
-      return device(setup.url, owner.client.sessionCookie, owner.organizationId, i, started + durationMs, samples);
-    }));
-    const elapsed = (Date.now() - started) / 1000;
-    const cpu = setup.servers.map((s, i) => ((cpuSeconds(s.process.pid) - (cpuBefore[i] ?? 0)) / elapsed) * 100);
+    const owners = await createOwners(setup.url);
+    const { samples, elapsed, cpu } = await round(setup, owners, devices, durationMs);
     const pull = stats(samples.pull);
     const push = stats(samples.push);
     const sqlite = setup.label.startsWith('SQLite');
@@ -159,12 +203,18 @@ export async function benchLoad(): Promise<PartReport> {
     stop: async () => { await proxy.close(); await first.stop(); await second.stop(); await two.drop(); },
   })));
 
+  const kneeSqlite = await startServer(await freePort(3345));
+  figures.push(await knee({ label: 'SQLite, 1 process', url: kneeSqlite.url, servers: [kneeSqlite], stop: kneeSqlite.stop }));
+  const kneeDb = await postgresDatabase();
+  const kneePg = await startServer(await freePort(3350), undefined, kneeDb.env);
+  figures.push(await knee({ label: 'PostgreSQL, 1 process', url: kneePg.url, servers: [kneePg], stop: async () => { await kneePg.stop(); await kneeDb.drop(); } }));
+
   return {
     figures,
     notes: [
       `${formatNumber(devices)} simulated devices for ${String(durationMs / 1000)} s per setup${durationMs < 300_000 ? ' (shorter than the 5 minutes the issue names: BENCH_LOAD_SECONDS)' : ''}: each pulls every 5 s (keeping its cursor) and pushes one batch of ${String(burst)} \`service.create\` mutations every 60 s, starts staggered evenly over the interval. The devices are spread over ${String(organizations)} organisations (BENCH_LOAD_ORGS), each organisation's devices on its owner's session with their own device ids, so a pull carries what the organisation's other devices pushed. With all devices in one organisation (BENCH_LOAD_ORGS=1) every pull carries every device's writes and the fan-out dominates.`,
       'The devices run in the bench process on the same 2-core machine as the servers (and PostgreSQL), so they compete for the CPU; latencies are measured at the device (fetch, keep-alive) and include that. CPU per server process = (user + system time) / wall time from /proc.',
-      'The knee (the device count at which p99 passes 200 ms) is not searched by this part: run it with BENCH_LOAD_DEVICES set higher to find it.',
+      `The knee: on a fresh server, rounds of ${String(kneeMs / 1000)} s (BENCH_KNEE_SECONDS) with ${kneeSteps.map(formatNumber).join(', ')} devices (BENCH_KNEE_STEPS), the same device behaviour; the first round whose p99 of push or pull passes ${String(kneeLimitMs)} ms (or that has errors) is the knee. The device simulation shares the 2 cores, so at high counts part of the latency is the bench's own.`,
     ],
   };
 }

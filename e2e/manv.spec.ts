@@ -17,7 +17,6 @@ import { uniqueName, unlockWhenLocked } from './helpers';
  * test of the decoder (apps/pwa/test/features/manv/decodeTag.test.ts).
  */
 
-/** One capture: type the number, then the taps of a path; returns how many taps it took. */
 /** A Berlin wall-clock minute: what the medic types (HHmm), what the app shows, the instant it stores. */
 function berlinMinute(at: Date): { typed: string; shown: string; iso: string } {
   const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
@@ -25,6 +24,7 @@ function berlinMinute(at: Date): { typed: string; shown: string; iso: string } {
   return { typed: shown.slice(-5).replace(':', ''), shown, iso: minute.toISOString() };
 }
 
+/** One capture: type the number, then the taps of a path; returns how many taps it took. */
 async function triage(page: Page, tag: string, path: readonly string[]): Promise<number> {
   const capture = page.getByTestId('manv-capture');
   await capture.getByRole('textbox', { name: 'Anhängekartennummer' }).fill(tag);

@@ -123,7 +123,7 @@ test.describe('Organisationen', () => {
       await ownerDetail.getByRole('button', { name: 'Material hinzufügen' }).click();
       const materialDialog = owner.getByRole('dialog', { name: 'Material hinzufügen' });
       await materialDialog.getByLabel('Name').fill('Rettungsdecke');
-      await materialDialog.getByLabel('Einheit', { exact: true }).fill('Stück');
+      await materialDialog.getByRole('textbox', { name: 'Einheit', exact: true }).fill('Stück');
       await materialDialog.getByRole('button', { name: 'Material hinzufügen' }).click();
       const materialTable = ownerDetail.getByRole('table', { name: 'Material' });
       await expect(materialTable.getByRole('row').filter({ hasText: 'Rettungsdecke' })).toContainText('Stück');

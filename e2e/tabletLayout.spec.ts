@@ -79,6 +79,8 @@ test.describe('Layout auf Tablet und Telefon', () => {
       }
       for (const viewport of viewports) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        // As a fresh load: at the top (the narrow sizes scroll the page, and content scrolled under the sticky header is no overlap).
+        await page.evaluate(() => window.scrollTo(0, 0));
         problems.push(...(await check(page, viewport.name, screen)));
       }
     }

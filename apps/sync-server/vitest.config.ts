@@ -16,6 +16,8 @@ export default defineConfig({
     // only SQLite has (its file, its WAL). Each file says why at its top.
     exclude: ['**/node_modules/**', onPostgres ? 'test/**/*.sqlite.test.ts' : 'test/**/*.pg.test.ts'],
     testTimeout: 20_000,
+    // Cleanup hooks close apps, pools and throw-away PostgreSQL databases: seconds on a busy machine.
+    hookTimeout: 60_000,
     globalSetup: onPostgres ? ['test/helpers/postgresGlobalSetup.ts'] : [],
   },
 });
