@@ -25,6 +25,14 @@ export class AppError extends Error {
 export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Nicht angemeldet. Bitte melden Sie sich an.');
 export const forbidden = (message = 'Dafür fehlt Ihnen die Berechtigung.') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Nicht gefunden.') => new AppError(404, 'NOT_FOUND', message);
+
+/**
+ * For `.catch()` after a parent's check (organisation, service): its 404 becomes the child row's
+ * own, so an outsider learns as little about the row as about one that does not exist.
+ */
+export const rethrowNotFoundAs = (message: string) => (error: unknown): never => {
+  throw error instanceof AppError && error.statusCode === 404 ? notFound(message) : error;
+};
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 
 /** The database's answer to a duplicate key (unique or primary): callers turn it into their own 409. */

@@ -3,7 +3,7 @@ import { accessLogActionLabels, formatDateTime, printAccessSchema, printActionTo
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
 import type { CommandContext } from '../context';
-import { AppError, notFound, validate } from '../errors';
+import { notFound, rethrowNotFoundAs, validate } from '../errors';
 import { requireProtocolAccess } from '../protocols/access';
 import { requireServiceAccess } from '../services/access';
 import { deviceTime } from '../time';
@@ -45,9 +45,7 @@ async function resolveTarget(trx: Db, data: RecordAccessData, user: UserRow): Pr
       ? await trx.selectFrom('minorTreatments').select(['id', 'serviceId', 'createdAt']).where('id', '=', data.minorTreatmentId).executeTakeFirst()
       : undefined;
     if (!treatment) throw notFound(accessLogMessages.minorTreatmentNotFound);
-    const { service } = await requireServiceAccess(trx, treatment.serviceId, user).catch((error: unknown) => {
-      throw error instanceof AppError && error.statusCode === 404 ? notFound(accessLogMessages.minorTreatmentNotFound) : error;
-    });
+    const { service } = await requireServiceAccess(trx, treatment.serviceId, user).catch(rethrowNotFoundAs(accessLogMessages.minorTreatmentNotFound));
     return {
       organizationId: service.organizationId, serviceId: service.id, protocolId: null,
       subject: `Bagatellbehandlung vom ${formatDateTime(treatment.createdAt)} (Dienst „${service.name}“, ${treatment.id})`,

@@ -1,7 +1,7 @@
 import { entityId, manvMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { ManvIncidentRow, ManvPatientRow, UserRow } from '../../db/database';
-import { AppError, notFound } from '../errors';
+import { notFound, rethrowNotFoundAs } from '../errors';
 import { assertAllowed } from '../organizations/policy';
 import type { ServiceAccess } from '../services/access';
 import { assertCaptureAllowed, assertServiceWritable, requireServiceAccess } from '../services/access';
@@ -16,10 +16,6 @@ import { assertCaptureAllowed, assertServiceWritable, requireServiceAccess } fro
  * Outsiders get the same 404 as for a row that does not exist.
  */
 
-const asNotFound = (message: string) => (error: unknown) => {
-  throw error instanceof AppError && error.statusCode === 404 ? notFound(message) : error;
-};
-
 export interface IncidentAccess extends ServiceAccess {
   incident: ManvIncidentRow;
 }
@@ -28,7 +24,7 @@ export async function requireIncidentAccess(db: Db, incidentId: unknown, user: U
   const id = entityId.safeParse(incidentId);
   const incident = id.success ? await db.selectFrom('manvIncidents').selectAll().where('id', '=', id.data).executeTakeFirst() : undefined;
   if (!incident) throw notFound(manvMessages.incidentNotFound);
-  const access = await requireServiceAccess(db, incident.serviceId, user).catch(asNotFound(manvMessages.incidentNotFound));
+  const access = await requireServiceAccess(db, incident.serviceId, user).catch(rethrowNotFoundAs(manvMessages.incidentNotFound));
   return { ...access, incident };
 }
 
@@ -53,7 +49,7 @@ export async function authorizePatientCapture(db: Db, patientId: unknown, user: 
   const id = entityId.safeParse(patientId);
   const patient = id.success ? await db.selectFrom('manvPatients').selectAll().where('id', '=', id.data).executeTakeFirst() : undefined;
   if (!patient) throw notFound(manvMessages.patientNotFound);
-  const access = await requireServiceAccess(db, patient.serviceId, user).catch(asNotFound(manvMessages.patientNotFound));
+  const access = await requireServiceAccess(db, patient.serviceId, user).catch(rethrowNotFoundAs(manvMessages.patientNotFound));
   assertCaptureAllowed(access);
   return { ...access, patient };
 }

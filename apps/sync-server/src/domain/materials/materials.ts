@@ -2,7 +2,7 @@ import type { Material } from '@sanidok/schema';
 import { createMaterialSchema, idParam, materialMessages, materialPriceSchema } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { CommandContext, QueryContext } from '../context';
-import { AppError, conflict, isUniqueViolation, notFound, validate } from '../errors';
+import { conflict, isUniqueViolation, notFound, rethrowNotFoundAs, validate } from '../errors';
 import { authorize, requireMembership } from '../organizations/policy';
 import { nextVersion } from '../versions';
 import { nowIso } from '../time';
@@ -56,9 +56,7 @@ async function authorizeMaterialChange(db: Db, user: CommandContext['user'], mat
   if (!id.success) throw materialNotFound();
   const material = await db.selectFrom('materials').select(['id', 'organizationId']).where('id', '=', id.data).where('deletedAt', 'is', null).executeTakeFirst();
   if (!material) throw materialNotFound();
-  await authorize(db, material.organizationId, user, 'manageMaterials').catch((error: unknown) => {
-    throw error instanceof AppError && error.statusCode === 404 ? materialNotFound() : error;
-  });
+  await authorize(db, material.organizationId, user, 'manageMaterials').catch(rethrowNotFoundAs(materialMessages.notFound));
   return material;
 }
 

@@ -1,7 +1,7 @@
 import { entityId, protocolMessages, protocolTakesChanges } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { PatientProtocolRow, UserRow } from '../../db/database';
-import { AppError, conflict, notFound } from '../errors';
+import { conflict, notFound, rethrowNotFoundAs } from '../errors';
 import type { ServiceAccess } from '../services/access';
 import { assertCaptureAllowed, assertServiceWritable, requireServiceAccess } from '../services/access';
 
@@ -17,9 +17,7 @@ export async function requireProtocolAccess(db: Db, protocolId: unknown, user: U
   const id = entityId.safeParse(protocolId);
   const protocol = id.success ? await db.selectFrom('patientProtocols').selectAll().where('id', '=', id.data).executeTakeFirst() : undefined;
   if (!protocol) throw notFound(protocolMessages.notFound);
-  const access = await requireServiceAccess(db, protocol.serviceId, user).catch((error: unknown) => {
-    throw error instanceof AppError && error.statusCode === 404 ? notFound(protocolMessages.notFound) : error;
-  });
+  const access = await requireServiceAccess(db, protocol.serviceId, user).catch(rethrowNotFoundAs(protocolMessages.notFound));
   return { ...access, protocol };
 }
 

@@ -1,7 +1,7 @@
 import { entityId } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { ServiceRow, UserRow } from '../../db/database';
-import { AppError, notFound } from '../errors';
+import { AppError, notFound, rethrowNotFoundAs } from '../errors';
 import type { OrganizationAccess } from '../organizations/policy';
 import { assertAllowed, assertNotBlocked, requireMembership } from '../organizations/policy';
 
@@ -20,9 +20,7 @@ export async function requireServiceAccess(db: Db, serviceId: unknown, user: Use
   const id = entityId.safeParse(serviceId);
   const service = id.success ? await db.selectFrom('services').selectAll().where('id', '=', id.data).executeTakeFirst() : undefined;
   if (!service) throw notFound(serviceAccessMessages.notFound);
-  const access = await requireMembership(db, service.organizationId, user).catch((error: unknown) => {
-    throw error instanceof AppError && error.statusCode === 404 ? notFound(serviceAccessMessages.notFound) : error;
-  });
+  const access = await requireMembership(db, service.organizationId, user).catch(rethrowNotFoundAs(serviceAccessMessages.notFound));
   return { ...access, service };
 }
 

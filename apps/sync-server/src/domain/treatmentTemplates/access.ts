@@ -1,7 +1,7 @@
 import { entityId, treatmentTemplateMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { TreatmentTemplateRow, UserRow } from '../../db/database';
-import { AppError, notFound } from '../errors';
+import { notFound, rethrowNotFoundAs } from '../errors';
 import type { OrganizationAccess } from '../organizations/policy';
 import { authorize } from '../organizations/policy';
 
@@ -17,8 +17,6 @@ export async function authorizeTemplateManagement(db: Db, templateId: unknown, u
   const id = entityId.safeParse(templateId);
   const template = id.success ? await db.selectFrom('treatmentTemplates').selectAll().where('id', '=', id.data).executeTakeFirst() : undefined;
   if (!template) throw notFound(treatmentTemplateMessages.notFound);
-  const access = await authorize(db, template.organizationId, user, 'manageTemplates').catch((error: unknown) => {
-    throw error instanceof AppError && error.statusCode === 404 ? notFound(treatmentTemplateMessages.notFound) : error;
-  });
+  const access = await authorize(db, template.organizationId, user, 'manageTemplates').catch(rethrowNotFoundAs(treatmentTemplateMessages.notFound));
   return { ...access, template };
 }
