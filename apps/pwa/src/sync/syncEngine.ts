@@ -3,7 +3,7 @@ import { liveQuery } from 'dexie';
 import { DeviceLockedError } from '../data/crypto/rowCipher';
 import type { SaniDokDb } from '../data/db';
 import { onLocalWrite } from '../data/localWrites';
-import { pendingCount, pendingRows, rejectedRows } from '../data/outbox';
+import { pendingCount, pendingRows, performanceApi, rejectedRows } from '../data/outbox';
 import { uuidv7 } from '../data/uuid';
 import { syncDe } from '../i18n/sync.de';
 import { applyPullPage, cursorCoversLocalEntities } from './applyPull';
@@ -18,6 +18,8 @@ import type { SyncTransport, TransportResult } from './transport';
 
 export const syncLockName = 'sanidok-sync';
 export const pullPageSize = 500;
+/** User Timing mark set when a cycle has pushed and pulled everything: diagnostics and bench/reconnect read it. */
+export const syncedMark = 'sanidok:synced';
 
 export type SyncTrigger = 'start' | 'timer' | 'online' | 'visible' | 'write' | 'manual';
 
@@ -214,6 +216,7 @@ export class SyncEngine {
     this.failures = 0;
     this.retryAt = 0;
     await this.db.setMeta('lastSyncAt', new Date(this.scheduler.now()).toISOString());
+    performanceApi()?.mark(syncedMark);
     // The browser may have gone offline while this cycle ran: its word counts, not the cycle's.
     this.store.setState({ state: 'idle', message: null, online: this.env.isOnline() });
   }
