@@ -11,6 +11,7 @@
  * Afterwards, off the clock, the device's tables are counted against the server's.
  */
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -142,8 +143,16 @@ export async function benchReconnect(staticDir: string | undefined): Promise<Par
     const seeded = total(after) - total(before);
 
     await page.evaluate(() => void (window as unknown as { __reconnectBench: PageBench }).__reconnectBench.instrument());
+    // BENCH_RECONNECT_PROFILE=/tmp/reconnect.cpuprofile: a CPU profile of the page during the drill (DevTools → Performance).
+    const profileFile = process.env.BENCH_RECONNECT_PROFILE;
+    const cdp = profileFile ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     await context.setOffline(false);
     await page.waitForFunction(() => ((window as unknown as { __reconnectBench: PageBench }).__reconnectBench.drill?.painted ?? 0) > 0, undefined, { timeout: 180_000, polling: 250 });
+    if (cdp && profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const drill = await page.evaluate(() => (window as unknown as { __reconnectBench: PageBench }).__reconnectBench.drill as Drill);
     const device = await page.evaluate((id) => (window as unknown as { __reconnectBench: PageBench }).__reconnectBench.counts(id), userId);
     await context.close();
@@ -166,6 +175,8 @@ export async function benchReconnect(staticDir: string | undefined): Promise<Par
         { label: `'online' → everything synced (${written} pushed, ${seeded} from ${otherDevices} other devices pulled, indicator green)`, value: ms(syncedMs), aim: '< 5 s', met: syncedMs < aimMs },
         { label: '  of which: → last push answered', value: ms(drill.pushed - drill.online) },
         { label: '  → pull applied in Dexie (sync cycle complete)', value: ms(drill.cycle - drill.online) },
+        { label: `  requests in flight: ${drill.requests.push.count} pushes, ${drill.requests.pull.count} pulls (server and network)`, value: `${ms(drill.requests.push.ms)}, ${ms(drill.requests.pull.ms)}` },
+        { label: '  the device\'s share (cycle minus requests: preparing, parsing, applying, committing)', value: ms(drill.cycle - drill.online - drill.requests.push.ms - drill.requests.pull.ms) },
         { label: '  → indicator green, next frame painted', value: `${ms(drill.synced - drill.online)}, ${ms(drill.painted - drill.online)}` },
         { label: 'longest main-thread task during the drill (Long Tasks API)', value: ms(longest), aim: `≤ ${aimTaskMs} ms`, met: longest <= aimTaskMs },
         { label: 'tasks over 50 ms during the drill: count, total', value: `${during.length}, ${ms(blocked)}` },

@@ -86,8 +86,10 @@ async function counts(userId: number): Promise<DeviceCounts> {
 export interface Drill {
   /** Page clock (performance.now()) of the `online` event. */
   online: number;
-  /** Responses of the last push request. */
+  /** Response end of the last push request. */
   pushed: number;
+  /** Requests during the drill and the time they were in flight (Resource Timing), per path. */
+  requests: { push: { count: number; ms: number }; pull: { count: number; ms: number } };
   /** The engine's first `sanidok:synced` mark after `online`: pushed, pulled, applied. */
   cycle: number;
   /** The first moment after `cycle` at which the header shows the green cloud, nothing waiting. */
@@ -102,7 +104,7 @@ const syncedMark = 'sanidok:synced';
 
 /** Observers on the page's clock, installed while offline; read back as `__reconnectBench.drill`. */
 function instrument(): Drill {
-  const drill: Drill = { online: 0, pushed: 0, cycle: 0, synced: 0, painted: 0, longTasks: [] };
+  const drill: Drill = { online: 0, pushed: 0, cycle: 0, synced: 0, painted: 0, longTasks: [], requests: { push: { count: 0, ms: 0 }, pull: { count: 0, ms: 0 } } };
   const check = () => {
     if (drill.synced || !drill.cycle) return;
     if (!document.querySelector('header svg.tabler-icon-cloud-check') || document.querySelector('[data-testid="sync-pending"]')) return;
@@ -120,7 +122,12 @@ function instrument(): Drill {
   new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
-      if (drill.online && entry.name.includes('/api/sync/push')) drill.pushed = Math.max(drill.pushed, entry.responseEnd);
+      if (!drill.online || entry.startTime < drill.online || drill.cycle) continue;
+      const kind = entry.name.includes('/api/sync/push') ? 'push' : entry.name.includes('/api/sync/pull') ? 'pull' : null;
+      if (!kind) continue;
+      drill.requests[kind].count += 1;
+      drill.requests[kind].ms += entry.responseEnd - entry.startTime;
+      if (kind === 'push') drill.pushed = Math.max(drill.pushed, entry.responseEnd);
     }
   }).observe({ type: 'resource' });
   Object.assign(bench, { drill });
