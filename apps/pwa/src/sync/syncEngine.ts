@@ -262,16 +262,30 @@ export class SyncEngine {
     return ok;
   }
 
+  /**
+   * Pages until !hasMore. The next page is asked for as soon as a reply is in, while that reply is
+   * applied (issue 21): the server's answer depends only on the cursor the reply carries, not on
+   * the device's tables, and pages are still applied one after the other, in order. A page that
+   * fails to apply leaves its successor's reply unused; the next cycle starts from the stored cursor.
+   */
   private async pullAll(): Promise<Step> {
     await cursorCoversLocalEntities(this.db);
+    const deviceId = await this.deviceId();
+    const request = (cursor: string | undefined) => {
+      const reply = this.transport.pull({ cursor, limit: pullPageSize, schemaVersion: SYNC_SCHEMA_VERSION, deviceId, pending: this.outboxReport().pendingCount }, this.abort.signal);
+      // A prefetched page whose predecessor failed to apply is never awaited.
+      reply.catch(() => undefined);
+      return reply;
+    };
+    let next = request(await this.db.getMeta('cursor'));
     while (!this.stopped) {
-      const cursor = await this.db.getMeta('cursor');
-      const deviceId = await this.deviceId();
-      const reply = await this.transport.pull({ cursor, limit: pullPageSize, schemaVersion: SYNC_SCHEMA_VERSION, deviceId, pending: this.outboxReport().pendingCount }, this.abort.signal);
+      const reply = await next;
       if (!reply.ok) return reply;
       if (this.isStopped()) return ok;
+      const following = reply.body.hasMore ? request(reply.body.cursor) : null;
       await applyPullPage(this.db, reply.body);
-      if (!reply.body.hasMore) return ok;
+      if (!following) return ok;
+      next = following;
     }
     return ok;
   }
