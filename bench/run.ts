@@ -56,8 +56,8 @@ const parts: Part[] = [
   { id: 'device', title: '12. Device encryption: unlock, pull apply, list (issue 16)', needs: [], run: () => benchDeviceCrypto() },
   { id: 'board', title: '13. Command-post board: live updates with 20 devices, 200 open event streams (issue 19)', needs: ['server'], run: () => benchBoard() },
   { id: 'manv', title: '14. MANV: 100 tags triaged by 3 offline tablets, merged on reconnect (issue 19)', needs: ['server'], run: () => benchManv() },
-  { id: 'reconnect', title: '16. Reconnect drill: a tablet back after a shift offline, 2,000 out and 5,000 in (issue 21)', needs: ['pwa', 'server'], run: (dist) => benchReconnect(dist) },
   { id: 'reports', title: '15. Reports: event report on a tablet-class CPU, organisation statistics (issue 20)', needs: ['server'], run: () => benchReports() },
+  { id: 'reconnect', title: '16. Reconnect drill: a tablet back after a shift offline, 2,000 out and 5,000 in (issue 21)', needs: ['pwa', 'server'], run: (dist) => benchReconnect(dist) },
 ];
 
 const lockFile = '/tmp/sanidok-e2e.lock';
