@@ -5,7 +5,7 @@
  * could not run at all).
  *
  *   pnpm bench                    all parts
- *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins syncpg load device board manv reports
+ *   pnpm bench sync pull          some parts: sync capture pull bundle lighthouse archive serialize logins syncpg load device board manv reports reconnect
  *   BENCH_SKIP_BUILD=1 pnpm bench bundle    use the existing builds
  *   BENCH_EXCLUSIVE=1 pnpm bench            hold the build/e2e lock for the whole run, so that no
  *                                           build or e2e run of others competes for the CPU
@@ -28,6 +28,7 @@ import { chromiumPath, machineInfo, root } from './lib';
 import { benchLighthouse } from './lighthouse';
 import { benchLoad } from './load';
 import { benchLoginStorm } from './loginStorm';
+import { benchReconnect } from './reconnect';
 import { benchReports } from './reports';
 import { benchManv } from './manv';
 import { benchSerialization } from './serialization';
@@ -60,6 +61,7 @@ const parts: Part[] = [
   { id: 'board', title: '13. Command-post board: live updates with 20 devices, 200 open event streams (issue 19)', needs: ['server'], run: () => benchBoard() },
   { id: 'manv', title: '14. MANV: 100 tags triaged by 3 offline tablets, merged on reconnect (issue 19)', needs: ['server'], run: () => benchManv() },
   { id: 'reports', title: '15. Reports: event report on a tablet-class CPU, organisation statistics (issue 20)', needs: ['server'], run: () => benchReports() },
+  { id: 'reconnect', title: '16. Reconnect drill: a tablet back after a shift offline, 2,000 out and 5,000 in (issue 21)', needs: ['pwa', 'server'], run: (dist) => benchReconnect(dist) },
 ];
 
 const lockFile = '/tmp/sanidok-e2e.lock';

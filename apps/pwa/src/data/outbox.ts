@@ -8,7 +8,7 @@ import { uuidv7 } from './uuid';
 export const localWriteMark = 'sanidok:local-write';
 
 /** The DOM types claim `performance` always exists; workers and older test runtimes disagree. */
-function performanceApi(): Pick<Performance, 'mark'> | undefined {
+export function performanceApi(): Pick<Performance, 'mark'> | undefined {
   const api = (globalThis as { performance?: Partial<Pick<Performance, 'mark'>> }).performance;
   return api?.mark ? { mark: api.mark.bind(api) } : undefined;
 }

@@ -2,6 +2,8 @@ import type { PullResponse, SyncChange, SyncEntity, SyncEntityData } from '@sani
 import type { Table } from 'dexie';
 import { usageListKey } from '../data/captureMutations';
 import type { LocalMaterialUsage, SaniDokDb } from '../data/db';
+import { presealRows } from '../data/crypto/preseal';
+import { isSecretTable } from '../data/crypto/secretFields';
 import { mutationDefinition } from '../data/mutations';
 import { applyContext, writeScope } from '../data/outbox';
 import { deleteServiceProtocols } from '../data/serviceMutations';
@@ -69,6 +71,19 @@ function collect(changes: readonly SyncChange[], organizationIds: ReadonlySet<nu
 }
 
 /**
+ * The page's rows of secret tables encrypted before its transaction (WebCrypto, off the main
+ * thread; data/crypto/preseal.ts), so that the transaction itself only stores them.
+ */
+async function presealPage(db: SaniDokDb, effect: PageEffect): Promise<void> {
+  await Promise.all((Object.entries(effect) as [LocalTableName, TableEffect][]).map(async ([name, tableEffect]) => {
+    if (!isSecretTable(name) || tableEffect.upserts.size === 0) return;
+    const ids = [...tableEffect.upserts.keys()];
+    const rows = await presealRows(db.crypto, name, [...tableEffect.upserts.values()]);
+    ids.forEach((id, index) => tableEffect.upserts.set(id, rows[index] as LocalRow));
+  }));
+}
+
+/**
  * True when the stored cursor was built by a version that stored every entity this one does.
  * Otherwise the cursor is dropped: changes of a newly stored entity were skipped before.
  */
@@ -86,7 +101,12 @@ export async function cursorCoversLocalEntities(db: SaniDokDb): Promise<boolean>
  */
 export async function reapplyPending(db: SaniDokDb, entityIds: readonly string[]): Promise<void> {
   if (entityIds.length === 0) return;
-  const rows = await db.outbox.where('entityId').anyOf(entityIds).toArray();
+  // The outbox's entity ids in one key-only read, matched in memory: `anyOf` over a page's 1,000
+  // ids walks the index with one cursor step per id, each a round trip to IndexedDB (issue 21).
+  const touched = new Set(entityIds);
+  const queued = new Set((await db.outbox.orderBy('entityId').keys()).map(String).filter((id) => touched.has(id)));
+  if (queued.size === 0) return;
+  const rows = await db.outbox.where('entityId').anyOf([...queued]).toArray();
   const pending = rows.filter((r) => r.status === 'pending').sort((a, b) => a.seq - b.seq);
   for (const row of pending) {
     // A name this version does not know (written by a newer app) has no local effect to show.
@@ -96,12 +116,14 @@ export async function reapplyPending(db: SaniDokDb, entityIds: readonly string[]
 
 /** Rows of organisations the user no longer belongs to leave the device. */
 async function purgeForeignRows(db: SaniDokDb, keep: ReadonlySet<number>, membershipEnded: boolean): Promise<void> {
-  await db.services.filter((s) => !keep.has(s.organizationId)).delete();
-  await db.materials.filter((m) => !keep.has(m.organizationId)).delete();
+  // Through the organisation index where there is one: key-only, so no row is decrypted to be kept.
+  const kept = [...keep];
+  await db.services.where('organizationId').noneOf(kept).delete();
+  await db.materials.where('organizationId').noneOf(kept).delete();
   await db.serviceTeamMembers.filter((m) => !keep.has(m.organizationId)).delete();
-  await db.treatmentTemplates.filter((t) => !keep.has(t.organizationId)).delete();
-  await db.diaryEntries.filter((e) => !keep.has(e.organizationId)).delete();
-  await db.manvIncidents.filter((i) => !keep.has(i.organizationId)).delete();
+  await db.treatmentTemplates.where('organizationId').noneOf(kept).delete();
+  await db.diaryEntries.where('organizationId').noneOf(kept).delete();
+  await db.manvIncidents.where('organizationId').noneOf(kept).delete();
   // The capture tables grow to thousands of rows: scanned only when a membership ended.
   if (!membershipEnded) return;
   await db.minorTreatments.filter((t) => !keep.has(t.organizationId)).delete();
@@ -123,6 +145,7 @@ async function purgeForeignRows(db: SaniDokDb, keep: ReadonlySet<number>, member
 export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<void> {
   const keep = new Set(page.organizations.map((o) => o.id));
   const effect = collect(page.changes, keep);
+  await presealPage(db, effect);
 
   await db.transaction('rw', writeScope(db), async () => {
     const known = await db.organizations.toCollection().primaryKeys();

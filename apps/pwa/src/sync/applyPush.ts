@@ -39,13 +39,16 @@ export async function applyPushResult(db: SaniDokDb, response: PushResponse, now
   await db.transaction('rw', writeScope(db), async () => {
     let resync = false;
     const deferred: number[] = [];
-    for (const result of response.results) {
-      if (result.seq > response.lastSeq) continue;
-      const row = await db.outbox.get(result.seq);
+    const results = response.results.filter((result) => result.seq <= response.lastSeq);
+    // One read for the batch (a get per result meant 200 sequential round trips per push).
+    const rows = await db.outbox.bulkGet(results.map((result) => result.seq));
+    const settledSeqs: number[] = [];
+    for (const [index, result] of results.entries()) {
+      const row = rows[index];
       if (!row || row.mutationId !== result.mutationId || row.status !== 'pending') continue;
       outcome.settled += 1;
       if (result.status !== 'rejected') {
-        await db.outbox.delete(row.seq);
+        settledSeqs.push(row.seq);
         continue;
       }
       outcome.rejected += 1;
@@ -60,6 +63,7 @@ export async function applyPushResult(db: SaniDokDb, response: PushResponse, now
       else if (definition?.revert) await definition.revert(db, row.args);
       else resync = true;
     }
+    await db.outbox.bulkDelete(settledSeqs);
     if (resync) await db.meta.delete('cursor');
     // Locked, the args are ciphertext: the revert runs at the next unlock (sync/unlockCatchUp.ts).
     if (deferred.length > 0) {

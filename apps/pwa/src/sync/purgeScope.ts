@@ -1,3 +1,5 @@
+import { Dexie } from 'dexie';
+import type { IndexableType } from 'dexie';
 import type { SaniDokDb } from '../data/db';
 
 /**
@@ -17,28 +19,43 @@ import type { SaniDokDb } from '../data/db';
  */
 export async function purgeOutsideScope(db: SaniDokDb, scope: readonly string[]): Promise<void> {
   const allowed = new Set(scope);
-  const outboxEntities = new Set((await db.outbox.toArray()).map((row) => row.entityId));
+  const inScope = [...allowed].sort();
+  // Key-only reads, each a single request where it can be (issue 21): decrypting every row of a
+  // season to learn its service, or stepping a cursor once per row, cost a pull page hundreds of
+  // milliseconds on a tablet that had pushed a shift.
+  const outboxEntities = new Set((await db.outbox.orderBy('entityId').keys()).map(String));
+  const keep = (id: string) => !outboxEntities.has(id);
 
-  const dataIds = await db.patientData.toCollection().primaryKeys();
-  const protocols = await db.protocols.bulkGet(dataIds);
-  const dropData = dataIds.filter((id, index) => {
-    const protocol = protocols[index];
-    // Patient data without its clinical row cannot be placed in a service; the server sends both
-    // in version order, so it is a row of this very page's gap and stays until the protocol arrives.
-    if (!protocol) return false;
-    return !allowed.has(protocol.serviceId) && !outboxEntities.has(id);
-  });
-  await db.patientData.bulkDelete(dropData);
+  // The patientData table holds only active protocols, so it is small; the protocols of the
+  // scope's few services are one index range each. Patient data without its clinical row cannot
+  // be placed in a service: the server sends both in version order, so it is a row of this very
+  // page's gap and stays until the protocol arrives.
+  const [stored, ...scoped] = await Promise.all([
+    db.patientData.toCollection().primaryKeys(),
+    ...inScope.map((serviceId) => db.protocols.where('serviceId').equals(serviceId).primaryKeys()),
+  ]);
+  const scopedSet = new Set(scoped.flat());
+  const candidates = stored.filter((id) => !scopedSet.has(id) && keep(id));
+  if (candidates.length > 0) {
+    const placed = await db.protocols.where('id').anyOf(candidates).primaryKeys();
+    await db.patientData.bulkDelete(placed);
+  }
 
-  // One pass over the index: rows without a name carry no `named`, so only named rows are in it.
-  // (A query per service meant 2,000 IndexedDB requests per pull page on a device holding a season.)
-  await db.minorTreatments
-    .orderBy('[serviceId+named]')
-    .filter((treatment) => !allowed.has(treatment.serviceId) && !outboxEntities.has(treatment.id))
-    .modify({ patientName: null });
-  // MANV tags and triages are patient data as a whole (issue 19): rows of services off the scope leave.
-  const foreignTags = await db.manvPatients.filter((p) => !allowed.has(p.serviceId) && !outboxEntities.has(p.id)).primaryKeys();
-  await db.manvPatients.bulkDelete(foreignTags);
-  await db.manvTriages.filter((t) => !allowed.has(t.serviceId) && !outboxEntities.has(t.id) && !outboxEntities.has(t.patientId)).delete();
+  // Named minor treatments outside the scope: the index [serviceId+named] holds only named rows
+  // (no `named` = not in it), and the ranges between the scope's services hold exactly those of
+  // other services, so a purge that has nothing to do reads nothing.
+  const gaps = inScope.reduce<{ ranges: [unknown, unknown][]; from: unknown }>((acc, serviceId) => {
+    acc.ranges.push([acc.from, [serviceId, Dexie.minKey]]);
+    return { ranges: acc.ranges, from: [serviceId, Dexie.maxKey] };
+  }, { ranges: [], from: Dexie.minKey });
+  const ranges = [...gaps.ranges, [gaps.from, Dexie.maxKey]] as [IndexableType, IndexableType][];
+  const unnamed = (await db.minorTreatments.where('[serviceId+named]').inAnyRange(ranges).primaryKeys()).filter(keep);
+  if (unnamed.length > 0) await db.minorTreatments.where('id').anyOf(unnamed).modify({ patientName: null });
+
+  // MANV tags and triages are patient data as a whole (issue 19): rows of services off the scope
+  // leave, so what lies outside the scope here is only what this purge deletes.
+  const foreignTags = await db.manvPatients.where('serviceId').noneOf(inScope).primaryKeys();
+  await db.manvPatients.bulkDelete(foreignTags.filter(keep));
+  await db.manvTriages.where('serviceId').noneOf(inScope).filter((t) => keep(t.id) && keep(t.patientId)).delete();
   await db.setMeta('patientDataServices', [...scope]);
 }

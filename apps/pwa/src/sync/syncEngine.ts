@@ -3,7 +3,7 @@ import { liveQuery } from 'dexie';
 import { DeviceLockedError } from '../data/crypto/rowCipher';
 import type { SaniDokDb } from '../data/db';
 import { onLocalWrite } from '../data/localWrites';
-import { pendingCount, pendingRows, rejectedRows } from '../data/outbox';
+import { pendingCount, pendingRows, performanceApi, rejectedRows } from '../data/outbox';
 import { uuidv7 } from '../data/uuid';
 import { syncDe } from '../i18n/sync.de';
 import { applyPullPage, cursorCoversLocalEntities } from './applyPull';
@@ -18,6 +18,8 @@ import type { SyncTransport, TransportResult } from './transport';
 
 export const syncLockName = 'sanidok-sync';
 export const pullPageSize = 500;
+/** User Timing mark set when a cycle has pushed and pulled everything: diagnostics and bench/reconnect read it. */
+export const syncedMark = 'sanidok:synced';
 
 export type SyncTrigger = 'start' | 'timer' | 'online' | 'visible' | 'write' | 'manual';
 
@@ -214,6 +216,7 @@ export class SyncEngine {
     this.failures = 0;
     this.retryAt = 0;
     await this.db.setMeta('lastSyncAt', new Date(this.scheduler.now()).toISOString());
+    performanceApi()?.mark(syncedMark);
     // The browser may have gone offline while this cycle ran: its word counts, not the cycle's.
     this.store.setState({ state: 'idle', message: null, online: this.env.isOnline() });
   }
@@ -259,16 +262,30 @@ export class SyncEngine {
     return ok;
   }
 
+  /**
+   * Pages until !hasMore. The next page is asked for as soon as a reply is in, while that reply is
+   * applied (issue 21): the server's answer depends only on the cursor the reply carries, not on
+   * the device's tables, and pages are still applied one after the other, in order. A page that
+   * fails to apply leaves its successor's reply unused; the next cycle starts from the stored cursor.
+   */
   private async pullAll(): Promise<Step> {
     await cursorCoversLocalEntities(this.db);
+    const deviceId = await this.deviceId();
+    const request = (cursor: string | undefined) => {
+      const reply = this.transport.pull({ cursor, limit: pullPageSize, schemaVersion: SYNC_SCHEMA_VERSION, deviceId, pending: this.outboxReport().pendingCount }, this.abort.signal);
+      // A prefetched page whose predecessor failed to apply is never awaited.
+      reply.catch(() => undefined);
+      return reply;
+    };
+    let next = request(await this.db.getMeta('cursor'));
     while (!this.stopped) {
-      const cursor = await this.db.getMeta('cursor');
-      const deviceId = await this.deviceId();
-      const reply = await this.transport.pull({ cursor, limit: pullPageSize, schemaVersion: SYNC_SCHEMA_VERSION, deviceId, pending: this.outboxReport().pendingCount }, this.abort.signal);
+      const reply = await next;
       if (!reply.ok) return reply;
       if (this.isStopped()) return ok;
+      const following = reply.body.hasMore ? request(reply.body.cursor) : null;
       await applyPullPage(this.db, reply.body);
-      if (!reply.body.hasMore) return ok;
+      if (!following) return ok;
+      next = following;
     }
     return ok;
   }

@@ -104,6 +104,28 @@ describe('pull loop', () => {
     expect(await db.getMeta('lastSyncAt')).toBe('2026-06-01T10:00:00.000Z');
   });
 
+  it('asks for the next page while applying the current one, and applies the pages in order (issue 21)', async () => {
+    const db = openTestDb();
+    const harness = createEngine(db);
+    harness.server.pages = [
+      page({ cursor: 'p1', hasMore: true, changes: [upsertService(serverService(id(1), 1))] }),
+      page({ cursor: 'p2', hasMore: false, changes: [upsertService(serverService(id(1), 1, { name: 'Später', version: 9 }))] }),
+    ];
+    // What the device held when each request left: the second one goes out before page 1 is stored.
+    const cursorsAtRequest: (string | undefined)[] = [];
+    const pull = harness.server.pull.bind(harness.server);
+    harness.server.pull = async (params) => {
+      cursorsAtRequest.push(await db.getMeta('cursor'));
+      return pull(params);
+    };
+    await startAndSettle(harness);
+    expect(harness.server.pulls.map((p) => p.cursor)).toEqual([undefined, 'p1']);
+    expect(cursorsAtRequest).toEqual([undefined, undefined]);
+    // Page 2 was applied after page 1: its later version of the same row wins.
+    expect(await db.services.get(id(1))).toMatchObject({ name: 'Später', version: 9 });
+    expect(await db.getMeta('cursor')).toBe('p2');
+  });
+
   it('sends the stored cursor, unless it was kept by a version that stored fewer entities', async () => {
     const db = openTestDb();
     await db.setMeta('cursor', 'c-known');

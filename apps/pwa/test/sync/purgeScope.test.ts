@@ -72,6 +72,20 @@ describe('patient data follows the team (purge by scope after a pull)', () => {
     expect((await db.minorTreatments.toArray()).map((t) => t.patientName)).toEqual([null, null]);
   });
 
+  it('purges names only between and around the services of the scope (index ranges, issue 21)', async () => {
+    const db = await device();
+    // Service ids on both sides of the scope's ids in index order, and one between them.
+    const services = ['0a', '3c', '5e', '7f', 'f0'].map((prefix) => `${prefix}000000-0000-7000-8000-000000000000`);
+    const scope = [services[1] ?? '', services[3] ?? ''];
+    const changes = services.map((service, index) => upsertTreatment(treatmentRow(uuid(40 + index), { serviceId: service, patientName: `Name ${index}` })));
+    await applyPullPage(db, page({ patientDataServices: services, changes }));
+    expect((await db.minorTreatments.toArray()).filter((t) => t.patientName).length).toBe(5);
+
+    await applyPullPage(db, page({ patientDataServices: scope }));
+    const names = new Map((await db.minorTreatments.toArray()).map((t) => [t.serviceId, t.patientName]));
+    expect(services.map((service) => names.get(service))).toEqual([null, 'Name 1', null, 'Name 3', null]);
+  });
+
   it('keeps a pending write through the purge, and purges it after the push', async () => {
     const db = await device();
     const protocolId = await createProtocol(newProtocol(otherServiceId, 'Offline'));

@@ -10,6 +10,8 @@ export type LockState = 'locked' | 'unlocked';
  */
 export class DeviceCrypto {
   private keys: UnlockedKeys | null = null;
+  /** The data key as a non-extractable WebCrypto key, for encryption off the main thread (./preseal.ts). */
+  private webKey: { keys: UnlockedKeys; key: Promise<CryptoKey> } | null = null;
   /** libsodium, loaded before the engine starts: sealing in a transaction must be synchronous. */
   sodium: Sodium | null = null;
   /** From the keyring: rows pulled while locked are sealed to it. */
@@ -37,6 +39,19 @@ export class DeviceCrypto {
     return this.keys;
   }
 
+  /**
+   * The data key imported into WebCrypto (non-extractable), made once per unlock and dropped at
+   * lock with the raw key; null while locked or where WebCrypto is missing.
+   */
+  webDataKey(): Promise<CryptoKey> | null {
+    const keys = this.keys;
+    // The DOM types claim WebCrypto always exists; old test runtimes and insecure origins disagree.
+    const subtle = (globalThis as { crypto?: Partial<Crypto> }).crypto?.subtle;
+    if (!keys || !subtle) return null;
+    if (this.webKey?.keys !== keys) this.webKey = { keys, key: subtle.importKey('raw', keys.dataKey as BufferSource, 'AES-GCM', false, ['encrypt']) };
+    return this.webKey.key;
+  }
+
   unlock(keys: UnlockedKeys): void {
     if (this.keys && this.keys !== keys) wipeKeys(this.keys);
     this.endLockEpoch();
@@ -47,6 +62,7 @@ export class DeviceCrypto {
 
   /** Drops every key reference and decrypted row this layer holds. */
   lock(): void {
+    this.webKey = null;
     this.plaintextCache.clear();
     for (const key of this.openedLockKeys.values()) key.fill(0);
     this.openedLockKeys.clear();

@@ -8,7 +8,7 @@ import { secretFields } from './secretFields';
  * A stored row keeps its clear fields; its secret fields travel as one JSON envelope in `enc`.
  * Synchronous throughout: it runs inside IndexedDB transactions.
  */
-type Row = Record<string, unknown> & StoredEnvelopeColumns & { sealedArgs?: string };
+export type Row = Record<string, unknown> & StoredEnvelopeColumns & { sealedArgs?: string };
 
 /** The device is locked and cannot seal either (no keyring yet, libsodium not loaded). */
 export class DeviceLockedError extends Error {
@@ -19,7 +19,7 @@ export class DeviceLockedError extends Error {
 }
 
 /** Additional data of an envelope: table and a stable id, so a value moved to another row fails. */
-function contextOf(table: SecretTable, row: Row): string {
+export function contextOf(table: SecretTable, row: Row): string {
   const id = table === 'outbox' ? row.mutationId : table === 'patientData' ? row.protocolId : row.id;
   return `sanidok/${table}/${String(id)}`;
 }
@@ -73,7 +73,7 @@ function sealWhileLocked(crypto: DeviceCrypto, json: string, context: string): s
 
 /** Bounded: a device with a season of rows must not keep all of it decrypted in memory. */
 const cacheLimit = 20_000;
-function remember(crypto: DeviceCrypto, envelope: string, value: Record<string, unknown>): void {
+export function remember(crypto: DeviceCrypto, envelope: string, value: Record<string, unknown>): void {
   if (crypto.plaintextCache.size >= cacheLimit) crypto.plaintextCache.clear();
   crypto.plaintextCache.set(envelope, value);
 }
@@ -101,10 +101,8 @@ export function openRow(crypto: DeviceCrypto, table: SecretTable, value: unknown
   return { ...rest, ...secretsOf(crypto, table, row) };
 }
 
-/** App shape → stored. Without a data key the new secrets are sealed to the device's public key. */
-export function sealRow(crypto: DeviceCrypto, table: SecretTable, value: unknown): unknown {
-  if (!value || typeof value !== 'object') return value;
-  const row = value as Row;
+/** A row in app shape split into its secret fields and its clear rest. `changed`: it had secrets. */
+export function splitSecrets(table: SecretTable, row: Row): { secret: Record<string, unknown>; rest: Row; changed: boolean } {
   const fields: readonly string[] = secretFields[table];
   const secret: Record<string, unknown> = {};
   const rest: Row = {};
@@ -117,7 +115,23 @@ export function sealRow(crypto: DeviceCrypto, table: SecretTable, value: unknown
       rest[key] = field;
     }
   }
-  // A row read while locked and written back (a status change): its ciphertext stays as it was.
+  return { secret, rest, changed };
+}
+
+/** The clear flag of minor treatments: 1 while a patient name is stored (the purge's index). */
+export function markNamed(table: SecretTable, rest: Row, secret: Record<string, unknown>): void {
+  if (table !== 'minorTreatments' || !('patientName' in secret)) return;
+  if (secret.patientName) rest.named = 1;
+  else delete rest.named;
+}
+
+/** App shape → stored. Without a data key the new secrets are sealed to the device's public key. */
+export function sealRow(crypto: DeviceCrypto, table: SecretTable, value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const row = value as Row;
+  const { secret, rest, changed } = splitSecrets(table, row);
+  // A row read while locked and written back (a status change), or one encrypted before its
+  // transaction (./preseal.ts): its ciphertext stays as it was.
   if (!changed) return value;
   const context = contextOf(table, row);
   const keys = crypto.unlocked;
@@ -134,10 +148,7 @@ export function sealRow(crypto: DeviceCrypto, table: SecretTable, value: unknown
     else rest.enc = sealed;
     crypto.sealedWhileLocked = true;
   }
-  if (table === 'minorTreatments' && 'patientName' in secret) {
-    if (secret.patientName) rest.named = 1;
-    else delete rest.named;
-  }
+  markNamed(table, rest, secret);
   if (table === 'outbox' && 'args' in secret && !row.sealedArgs && crypto.serverPublicKey && crypto.sodium) {
     // Pushing needs no device key: the server opens this copy (docs/security.md).
     rest.sealedArgs = sealToPublicKey(crypto.sodium, crypto.serverPublicKey, JSON.stringify(secret.args ?? null));
