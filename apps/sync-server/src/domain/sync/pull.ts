@@ -10,15 +10,24 @@ import { loadTeamScope } from '../serviceTeams/queries';
 import { decodeCursor, encodeCursor } from './cursor';
 import { reportDeviceStatus } from './deviceStatus';
 import type { PullReader } from './sources';
-import { hasChangesSince, syncSources } from './sources';
+import { syncSources } from './sources';
+import type { VersionWindow } from './window';
+import { versionWindow } from './window';
 
 const defaultPageSize = 500;
 
-/** Changes of one organisation after `from` from every source, merged in version order. */
-async function organizationChanges(db: Db, organizationId: number, from: number, limit: number, reader: PullReader): Promise<SyncChange[]> {
-  if (!(await hasChangesSince(db, organizationId, from))) return [];
-  const perSource = await Promise.all(syncSources.map((source) => source.read(db, organizationId, from, limit, reader)));
-  return perSource.flat().sort((a, b) => a.version - b.version);
+const sourceTables = syncSources.map((source) => source.table);
+
+/**
+ * At most `limit` changes of one organisation after `from` from every source, merged in version
+ * order; `upTo` is where the page ends (./window.ts), null when nothing changed.
+ */
+async function organizationChanges(db: Db, organizationId: number, from: number, limit: number, reader: PullReader): Promise<{ changes: SyncChange[]; window: VersionWindow | null }> {
+  const window = await versionWindow(db, sourceTables, organizationId, from, limit);
+  if (!window) return { changes: [], window };
+  const range = { from, upTo: window.upTo, limit };
+  const perSource = await Promise.all(syncSources.map((source) => source.read(db, organizationId, range, reader)));
+  return { changes: perSource.flat().sort((a, b) => a.version - b.version), window };
 }
 
 /**
@@ -61,11 +70,16 @@ async function pullPage(ctx: QueryContext, params: z.output<typeof pullQuerySche
       continue;
     }
     const reader: PullReader = { userId: ctx.user.id, dataKey, role: organization.role, scope, patientDataJson };
-    const found = await organizationChanges(db, organization.id, from, budget + 1, reader);
-    const taken = found.slice(0, budget);
-    if (found.length > budget) hasMore = true;
-    changes.push(...taken);
-    const last = taken.at(-1);
+    const found = await organizationChanges(db, organization.id, from, budget, reader);
+    changes.push(...found.changes);
+    // More to come: the cursor moves to the window's end even where a filtering source left the
+    // page short (or empty), so the next page starts after it.
+    if (found.window?.hasMore) {
+      hasMore = true;
+      next[organization.id] = found.window.upTo;
+      continue;
+    }
+    const last = found.changes.at(-1);
     if (last) next[organization.id] = last.version;
   }
   return { cursor: encodeCursor(next), hasMore, organizations, patientDataServices, changes };

@@ -5,6 +5,7 @@ import { pushMutations } from '../../domain/sync/push';
 import { apiTags } from '../../plugins/apiDocs';
 import { commandContext } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
+import { serializePull } from './pullSerializer';
 import { replies } from './replies';
 
 /** The two sync endpoints (docs/sync-protocol.md). */
@@ -18,6 +19,12 @@ export const syncRoutes: FastifyPluginAsync = (fastify) => {
 
   app.get('/sync/pull', {
     schema: { tags, summary: 'Änderungen seit dem Cursor abholen', querystring: pullQuerySchema, response: replies({ 200: pullReply }) },
-  }, async (request) => pullChanges(commandContext(app, request), request.query));
+  }, async (request, reply) => {
+    const page = await pullChanges(commandContext(app, request), request.query);
+    // Each change through its own schema member (./pullSerializer.ts): the same bytes for less CPU.
+    // Set only now: a refusal thrown above is answered by the error handler as any other.
+    reply.type('application/json; charset=utf-8').serializer(serializePull);
+    return page;
+  });
   return Promise.resolve();
 };
