@@ -10,23 +10,33 @@ import { loadTeamScope } from '../serviceTeams/queries';
 import { decodeCursor, encodeCursor } from './cursor';
 import { reportDeviceStatus } from './deviceStatus';
 import type { PullReader } from './sources';
-import { syncSources } from './sources';
+import { preparedSources } from './preparedSources';
+import { syncSources, syncTables } from './sources';
+import type { PreparedChange } from './sqlJson';
 import type { VersionWindow } from './window';
 import { versionWindow } from './window';
 
 const defaultPageSize = 500;
 
-const sourceTables = syncSources.map((source) => source.table);
+/** A change as a source hands it over: an object, or JSON the database wrote (./sqlJson.ts). */
+export type PulledChange = SyncChange | PreparedChange;
+
+/** A pull page before serialisation (routes/api/pullSerializer.ts): its changes of both kinds. */
+export type PullPage = Omit<PullResponse, 'changes'> & { changes: PulledChange[] };
+
 
 /**
  * At most `limit` changes of one organisation after `from` from every source, merged in version
  * order; `upTo` is where the page ends (./window.ts), null when nothing changed.
  */
-async function organizationChanges(db: Db, organizationId: number, from: number, limit: number, reader: PullReader): Promise<{ changes: SyncChange[]; window: VersionWindow | null }> {
-  const window = await versionWindow(db, sourceTables, organizationId, from, limit);
+async function organizationChanges(db: Db, organizationId: number, from: number, limit: number, reader: PullReader): Promise<{ changes: PulledChange[]; window: VersionWindow | null }> {
+  const window = await versionWindow(db, syncTables, organizationId, from, limit);
   if (!window) return { changes: [], window };
   const range = { from, upTo: window.upTo, limit };
-  const perSource = await Promise.all(syncSources.map((source) => source.read(db, organizationId, range, reader)));
+  const perSource = await Promise.all<PulledChange[]>([
+    ...preparedSources.map((source) => source.read(db, organizationId, range, reader)),
+    ...syncSources.map((source) => source.read(db, organizationId, range, reader)),
+  ]);
   return { changes: perSource.flat().sort((a, b) => a.version - b.version), window };
 }
 
@@ -37,7 +47,7 @@ async function organizationChanges(db: Db, organizationId: number, from: number,
  * (one indexed query): `patientDataServices` names the services whose patient data the device
  * may keep; it purges the rest once its outbox holds nothing for them (docs/sync-protocol.md).
  */
-export async function pullChanges(ctx: QueryContext, query: unknown): Promise<PullResponse> {
+export async function pullChanges(ctx: QueryContext, query: unknown): Promise<PullPage> {
   const params = validate(pullQuerySchema, query);
   if (params.schemaVersion !== undefined && params.schemaVersion !== SYNC_SCHEMA_VERSION) {
     throw new AppError(409, 'SCHEMA_MISMATCH', syncMessages.schemaMismatch);
@@ -51,7 +61,7 @@ export async function pullChanges(ctx: QueryContext, query: unknown): Promise<Pu
   return ctx.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((trx) => pullPage({ ...ctx, db: trx }, params));
 }
 
-async function pullPage(ctx: QueryContext, params: z.output<typeof pullQuerySchema>): Promise<PullResponse> {
+async function pullPage(ctx: QueryContext, params: z.output<typeof pullQuerySchema>): Promise<PullPage> {
   const { db, dataKey } = ctx;
   const cursor = decodeCursor(params.cursor);
   const limit = params.limit ?? defaultPageSize;
@@ -59,7 +69,7 @@ async function pullPage(ctx: QueryContext, params: z.output<typeof pullQuerySche
   const patientDataServices = [...scope.patientData].sort();
   const patientDataJson = JSON.stringify(patientDataServices);
   const next: Record<string, number> = {};
-  const changes: SyncChange[] = [];
+  const changes: PulledChange[] = [];
   let hasMore = false;
   for (const organization of [...organizations].sort((a, b) => a.id - b.id)) {
     const from = cursor[organization.id] ?? 0;

@@ -1,5 +1,4 @@
 import type { OrganizationRole, SyncChange } from '@sanidok/schema';
-import { serviceTeamMemberId } from '@sanidok/schema';
 import { CompiledQuery, sql } from 'kysely';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { Db } from '../../db/connection';
@@ -12,10 +11,8 @@ import { protocolsQuery, toProtocol } from '../protocols/queries';
 import { treatmentEntriesQuery } from '../protocols/treatmentEntries';
 import { toVitalRecords, vitalRecordsQuery } from '../protocols/vitals';
 import type { TeamScope } from '../serviceTeams/queries';
-import { mayViewAccessCode } from '../serviceTeams/policy';
-import { teamMembersQuery, toTeamMember } from '../serviceTeams/queries';
-import { servicesQuery, toService } from '../services/queries';
 import { templatesQuery, toTemplate } from '../treatmentTemplates/queries';
+import { preparedSources } from './preparedSources';
 
 /**
  * Who pulls, once per pull: the data key, the reader's role in the organisation and the team
@@ -62,11 +59,6 @@ interface ScopedWindow extends Window {
 // Each source's select is built and compiled once (db/compiledSelect.ts); a pull binds only the
 // window. A device pulls every 5 s, mostly finding nothing: building ten queries per request
 // cost more than running them.
-// The reader's own team row rides along: it decides whether the access code goes out.
-const servicesSince = compiledSelect((db, w: Window & { userId: number }) =>
-  servicesQuery(db).leftJoin('serviceTeamMembers as tm', (j) => j.onRef('tm.serviceId', '=', 's.id').on('tm.userId', '=', w.userId))
-    .select('tm.userId as teamUserId')
-    .where('s.organizationId', '=', w.organizationId).where('s.version', '>', w.from).where('s.version', '<=', w.upTo).orderBy('s.version').limit(w.limit));
 const materialsSince = compiledSelect((db, w: Window) =>
   db.selectFrom('materials').select(['id', 'name', 'unit', 'organizationId', 'unitPriceCents', 'deletedAt', 'version'])
     .where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).orderBy('version').limit(w.limit));
@@ -93,8 +85,6 @@ const vitalRecordsSince = compiledSelect((db, w: Window) =>
   vitalRecordsQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).orderBy('version').limit(w.limit));
 const treatmentEntriesSince = compiledSelect((db, w: Window) =>
   treatmentEntriesQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).orderBy('version').limit(w.limit));
-const teamMembersSince = compiledSelect((db, w: Window) =>
-  teamMembersQuery(db).where('t.organizationId', '=', w.organizationId).where('t.version', '>', w.from).where('t.version', '<=', w.upTo).orderBy('t.version').limit(w.limit));
 const templatesSince = compiledSelect((db, w: Window) =>
   templatesQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).orderBy('version').limit(w.limit));
 const diaryEntriesSince = compiledSelect((db, w: Window) =>
@@ -114,18 +104,6 @@ const manvTriagesSince = compiledSelect((db, w: ScopedWindow) =>
     .orderBy('t.version').limit(w.limit));
 const tombstonesSince = compiledSelect((db, w: Window) =>
   db.selectFrom('syncTombstones').selectAll().where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).orderBy('version').limit(w.limit));
-
-const services: SyncSource = {
-  table: 'services',
-  read: async (db, organizationId, range, reader) => {
-    const rows = await servicesSince(db, { organizationId, ...range, userId: reader.userId });
-    return rows.map((row) => {
-      const data = toService(row);
-      if (!mayViewAccessCode(reader.role, row.teamUserId !== null)) data.accessCode = null;
-      return { entity: 'service', op: 'upsert', id: row.id, organizationId, version: row.version, data };
-    });
-  },
-};
 
 const materials: SyncSource = {
   table: 'materials',
@@ -187,16 +165,6 @@ const treatmentEntries: SyncSource = {
   },
 };
 
-const teamMembers: SyncSource = {
-  table: 'service_team_members',
-  read: async (db, organizationId, range) => {
-    const rows = await teamMembersSince(db, { organizationId, ...range });
-    return rows.map((row) => ({
-      entity: 'serviceTeamMember', op: 'upsert', id: serviceTeamMemberId(row.serviceId, row.userId), organizationId, version: row.version, data: toTeamMember(row),
-    }));
-  },
-};
-
 const treatmentTemplates: SyncSource = {
   table: 'treatment_templates',
   read: async (db, organizationId, range) => {
@@ -250,9 +218,12 @@ const tombstones: SyncSource = {
   },
 };
 
-/** Every synced table; a new entity type adds its source here (and its data type in packages/schema). */
+/**
+ * Every synced table read as row objects; a new entity type adds its source here or to
+ * ./preparedSources.ts (and its data type in packages/schema).
+ */
 export const syncSources: readonly SyncSource[] = [
-  services, materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, teamMembers, treatmentTemplates, diaryEntries,
+  materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, treatmentTemplates, diaryEntries,
   manvIncidents, manvPatients, manvTriages, tombstones,
 ];
 
@@ -260,11 +231,14 @@ export const syncSources: readonly SyncSource[] = [
 // 5 s: an index probe per table. It may say "changed" where a source filters further (open
 // protocols, the reader's patient-data scope); then the sources read as before, so the answer is the same either way.
 // `case … then 1`: a number on both databases (PostgreSQL would return `exists … or …` as a boolean).
-const probeSql = `select case when ${syncSources.map((source) => `exists (select 1 from ${source.table} where organization_id = ? and version > ?)`).join(' or ')} then 1 else 0 end as changed`;
+/** The tables of both kinds of source, each indexed on (organization_id, version). */
+export const syncTables: readonly string[] = [...preparedSources, ...syncSources].map((source) => source.table);
+
+const probeSql = `select case when ${syncTables.map((table) => `exists (select 1 from ${table} where organization_id = ? and version > ?)`).join(' or ')} then 1 else 0 end as changed`;
 
 /** Whether any source has a row of the organisation after `from`. */
 export async function hasChangesSince(db: Db, organizationId: number, from: number): Promise<boolean> {
-  const parameters = syncSources.flatMap(() => [organizationId, from]);
+  const parameters = syncTables.flatMap(() => [organizationId, from]);
   const { rows } = await db.executeQuery<{ changed: number }>(CompiledQuery.raw(isPostgres(db) ? placeholders(probeSql) : probeSql, parameters));
   return rows[0]?.changed === 1;
 }

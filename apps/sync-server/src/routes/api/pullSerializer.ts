@@ -1,6 +1,7 @@
-import type { PullResponse, SyncChange } from '@sanidok/schema';
+import type { SyncChange } from '@sanidok/schema';
 import { pullReply, syncChangeReply } from '@sanidok/schema';
 import type { z } from 'zod';
+import type { PulledChange, PullPage } from '../../domain/sync/pull';
 
 /**
  * The pull's reply through its schema, as every reply (docs/decisions.md "Replies go through their
@@ -29,10 +30,11 @@ function memberOf(change: SyncChange): Member {
   return member;
 }
 
-const encodeChange = (change: SyncChange): string => JSON.stringify((memberOf(change) as z.ZodType).encode(change));
+// JSON the database wrote from the schema's own keys (domain/sync/sqlJson.ts) goes out as it is.
+const encodeChange = (change: PulledChange): string => ('json' in change ? change.json : JSON.stringify((memberOf(change) as z.ZodType).encode(change)));
 
 /** The reply's JSON: the envelope, then the changes, in the order of `pullReply` (changes last). */
-export function serializePull(reply: PullResponse): string {
+export function serializePull(reply: PullPage): string {
   const { changes, ...rest } = reply;
   const head = JSON.stringify(envelope.encode(rest));
   return `${head.slice(0, -1)},"changes":[${changes.map(encodeChange).join(',')}]}`;

@@ -1,4 +1,5 @@
 import { pullQuerySchema, pullReply, pushReply, pushRequestSchema } from '@sanidok/schema';
+import type { PullResponse } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { pullChanges } from '../../domain/sync/pull';
 import { pushMutations } from '../../domain/sync/push';
@@ -24,7 +25,9 @@ export const syncRoutes: FastifyPluginAsync = (fastify) => {
     // Each change through its own schema member (./pullSerializer.ts): the same bytes for less CPU.
     // Set only now: a refusal thrown above is answered by the error handler as any other.
     reply.type('application/json; charset=utf-8').serializer(serializePull);
-    return page;
+    // Typed as the reply it becomes: prepared changes are already JSON text, which serializePull
+    // puts in place. The route's schema still documents the reply (OpenAPI).
+    return page as unknown as PullResponse;
   });
   return Promise.resolve();
 };
