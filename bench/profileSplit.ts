@@ -20,6 +20,7 @@ const phases: [phase: string, functions: RegExp][] = [
   ['validate (zod, body guard, sealed args)', /^(validate|validateParam|inspectBody|carriesSecretText|openArgs|safeParse)$/],
   ['parse (HTTP, JSON body)', /^(defaultJsonParser|parserOnHeadersComplete|parserOnIncoming|onEnd|rawBody)$/],
   ['reply (serialise, headers, socket write)', /^(send|serialize|writePayload|onSendEnd|fastifyCookieOnSendHandler|writev|writeHead)$/],
+  ['domain command and push loop (row objects, ids, times)', /^(createService|inTransaction|newAccessCode|nowIso|applyBatch|pushMutations)$/],
   ['garbage collection', /^\(garbage collector\)$/],
   ['idle (waiting for the client)', /^\(idle\)$/],
 ];
@@ -47,7 +48,7 @@ const totals = new Map<string, number>();
 let total = 0;
 for (const sample of samples) {
   if (sample.at < start || sample.at > end) continue;
-  const phase = sample.stack.map((name) => phases.find(([, pattern]) => pattern.test(name))?.[0]).find((p) => p !== undefined) ?? 'other (routing, hooks, command glue)';
+  const phase = sample.stack.map((name) => phases.find(([, pattern]) => pattern.test(name))?.[0]).find((p) => p !== undefined) ?? 'other (routing, hooks, promise glue)';
   totals.set(phase, (totals.get(phase) ?? 0) + sample.dt);
   total += sample.dt;
 }
