@@ -18,6 +18,8 @@ const headers = { 'content-type': 'application/json', 'accept-encoding': 'identi
 
 export interface PouchServer {
   url: string;
+  /** Its process id, to read its CPU time (bench/sync.ts `cpuMs`). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startPouchServer(port: number): Promise<PouchServer> {
   if (!info['pouchdb-adapters']?.includes('leveldb')) throw new Error(`pouchdb-server runs without the LevelDB adapter: ${JSON.stringify(info)}`);
   return {
     url,
+    pid: child.pid,
     stop: () => new Promise((resolve) => {
       if (child.exitCode !== null) {
         resolve();

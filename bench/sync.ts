@@ -6,6 +6,7 @@
  *   pnpm bench sync
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
@@ -31,7 +32,18 @@ export function serviceRecord(organizationId: number, i: number): ServiceRecord 
   };
 }
 
-interface Timing { pushNs: bigint; pullNs: bigint; pulled: number }
+/** Wall time of each phase, and the server process's CPU time in it (`cpuMs`): the CPU figure moves little with the machine's load, the wall time a lot. */
+interface Timing { pushNs: bigint; pullNs: bigint; pulled: number; pushCpuMs: number; pullCpuMs: number }
+
+/** User + system CPU time of a process so far, in ms (Linux /proc; NaN elsewhere). */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /**
  * Ours: one device pushes its outbox in batches of 200, then a fresh device pulls everything.
@@ -55,12 +67,15 @@ export async function measureOurs(records: (organizationId: number) => ServiceRe
       const mutations = args.slice(i, i + batchSize).map((a, j) => ({ mutationId: randomUUID(), seq: i + j + 1, name: 'service.create', args: a, createdAt: new Date().toISOString() }));
       batches.push({ body: JSON.stringify({ deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations }), lastSeq: i + mutations.length });
     }
+    const pid = server.process.pid;
+    const pushCpu = cpuMs(pid);
     const pushStart = process.hrtime.bigint();
     for (const batch of batches) {
       const result = await client.call<{ lastSeq: number }>('POST', '/api/sync/push', batch.body);
       if (result.lastSeq !== batch.lastSeq) throw new Error('push incomplete');
     }
     const pushNs = process.hrtime.bigint() - pushStart;
+    const pushCpuMs = cpuMs(pid) - pushCpu;
 
     // A full pull from cursor 0 as a fresh device does; once to warm up, then timed. It also
     // returns the warm-up rows: count what arrives, compare like with like.
@@ -75,9 +90,11 @@ export async function measureOurs(records: (organizationId: number) => ServiceRe
       }
     };
     await pullAll();
+    const pullCpu = cpuMs(pid);
     const pullStart = process.hrtime.bigint();
     const pulled = await pullAll();
-    return { pushNs, pullNs: process.hrtime.bigint() - pullStart, pulled, dataDir: server.dataDir, stop: server.stop };
+    const pullNs = process.hrtime.bigint() - pullStart;
+    return { pushNs, pullNs, pulled, pushCpuMs, pullCpuMs: cpuMs(pid) - pullCpu, dataDir: server.dataDir, stop: server.stop };
   } catch (error) {
     await server.stop();
     throw error;
@@ -121,19 +138,26 @@ async function measurePouch(args: ServiceRecord[], warmArgs: ServiceRecord[]): P
     await createDatabase(pouch, 'bench');
     for (const body of bulkBodies(warmArgs, batchSize)) await pushBulk(pouch, 'bench', body);
     const bodies = bulkBodies(args, batchSize);
+    const pushCpu = cpuMs(pouch.pid);
     const pushStart = process.hrtime.bigint();
     for (const body of bodies) await pushBulk(pouch, 'bench', body);
     const pushNs = process.hrtime.bigint() - pushStart;
+    const pushCpuMs = cpuMs(pouch.pid) - pushCpu;
     await pullChanges(pouch, 'bench', pageSize);
+    const pullCpu = cpuMs(pouch.pid);
     const pullStart = process.hrtime.bigint();
     const pulled = await pullChanges(pouch, 'bench', pageSize);
-    return { pushNs, pullNs: process.hrtime.bigint() - pullStart, pulled };
+    const pullNs = process.hrtime.bigint() - pullStart;
+    return { pushNs, pullNs, pulled, pushCpuMs, pullCpuMs: cpuMs(pouch.pid) - pullCpu };
   } finally {
     await pouch.stop();
   }
 }
 
 export const perSecond = (count: number, ns: bigint, unit: string) => `${formatNumber(rate(count, ns))} ${unit}/s (${seconds(ns).toFixed(2)} s)`;
+
+/** Server CPU per unit, e.g. "41 µs per mutation (0.41 s)". */
+export const cpuPer = (count: number, ms: number, unit: string) => `${((ms * 1000) / count).toFixed(1)} µs per ${unit} (${(ms / 1000).toFixed(2)} s)`;
 
 export async function benchSync(): Promise<PartReport> {
   let args: ServiceRecord[] = [];
@@ -156,6 +180,8 @@ export async function benchSync(): Promise<PartReport> {
     `The same ${formatNumber(total)} service records everywhere; before the clock starts each server gets ${formatNumber(warmUp)} warm-up records, which the pulls then return too (rows/s compares like with like). Each pull runs once untimed (warm-up), then timed.`,
     'Ours: the built server (apps/sync-server/dist) as its own process on 127.0.0.1, SQLite in WAL mode with `synchronous=FULL` (every batch is fsynced before the reply); push = `POST /api/sync/push` of one device\'s outbox, pull = `GET /api/sync/pull` from cursor 0 with a session cookie.',
     'Raw: better-sqlite3 in this process, no HTTP: one prepared insert per row in one transaction, then keyset-paged selects serialised to JSON.',
+    'Server CPU: user + system time of the server process (/proc) during the timed phase, per unit. It moves far less with the machine\'s load than the wall time; the aims stay on the wall time.',
+    `Ours pulls two rows per service (the service and its creator's team row): ${formatNumber(total + warmUp)} services arrive as ${formatNumber(2 * (total + warmUp))} rows.`,
   ];
   try {
     const pouch = await measurePouch(args, Array.from({ length: warmUp }, (_, i) => serviceRecord(args[0]?.organizationId ?? 1, total + i)));
@@ -167,6 +193,8 @@ export async function benchSync(): Promise<PartReport> {
       { label: 'push ours / pouchdb-server', value: `${pushRatio.toFixed(1)}×`, aim: `≥ ${aimRatio}×`, met: pushRatio >= aimRatio },
       { label: 'pull ours / pouchdb-server', value: `${pullRatio.toFixed(1)}×`, aim: `≥ ${aimRatio}×`, met: pullRatio >= aimRatio },
       ...versusRaw,
+      { label: 'server CPU, push: ours / pouchdb-server', value: `${cpuPer(total, ours.pushCpuMs, 'mutation')} / ${cpuPer(total, pouch.pushCpuMs, 'doc')}` },
+      { label: 'server CPU, pull: ours / pouchdb-server', value: `${cpuPer(ours.pulled, ours.pullCpuMs, 'row')} / ${cpuPer(pouch.pulled, pouch.pullCpuMs, 'row')}` },
     ];
     notes.push('pouchdb-server 4.2.0 (npm, bench-only devDependency) on its own port, LevelDB adapter (leveldown 5, prebuilt binary), request logging off; push = `POST /bench/_bulk_docs`, pull = `GET /bench/_changes?include_docs=true&limit=1000` paged by `since`. LevelDB writes without fsync (leveldown\'s default). Both servers answer uncompressed (`accept-encoding: identity`).');
     return { figures, notes };

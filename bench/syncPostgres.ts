@@ -10,7 +10,7 @@ import pg from 'pg';
 import { formatNumber, rate } from './lib';
 import type { PartReport } from './report';
 import type { ServiceRecord } from './sync';
-import { measureOurs, pageSize, perSecond, serviceRecord, total } from './sync';
+import { cpuPer, measureOurs, pageSize, perSecond, serviceRecord, total } from './sync';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -85,6 +85,7 @@ export async function benchSyncPostgres(): Promise<PartReport> {
         { label: `select + JSON, raw pg (pages of ${pageSize})`, value: perSecond(total, raw.selectNs, 'rows') },
         { label: 'push ours / raw insert', value: `${((Number(raw.insertNs) / Number(ours.pushNs)) * 100).toFixed(1)} %` },
         { label: 'pull ours / raw select', value: `${((rate(ours.pulled, ours.pullNs) / rate(total, raw.selectNs)) * 100).toFixed(1)} %` },
+        { label: 'server CPU, push / pull', value: `${cpuPer(total, ours.pushCpuMs, 'mutation')} / ${cpuPer(ours.pulled, ours.pullCpuMs, 'row')}` },
       ],
       notes: [
         'As bench/sync, with the built server on PostgreSQL 15 on the same machine (DATABASE_URL=postgres://…, one process, pool of 10): every push is one transaction committed before the reply; versions under the counter row lock (docs/sync-protocol.md).',

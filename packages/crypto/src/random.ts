@@ -26,7 +26,8 @@ export async function sha256Hex(text: string): Promise<string> {
   return toHex(new Uint8Array(digest));
 }
 
-const readableAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** The letters of `randomReadable`: no look-alikes (0/O, 1/I); 32 of them, so a byte maps without bias. */
+export const readableAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
  * Human-typable random string without look-alike characters (no 0/O, 1/I). Rejection sampling

@@ -10,15 +10,35 @@ import { loadTeamScope } from '../serviceTeams/queries';
 import { decodeCursor, encodeCursor } from './cursor';
 import { reportDeviceStatus } from './deviceStatus';
 import type { PullReader } from './sources';
-import { hasChangesSince, syncSources } from './sources';
+import { preparedSources } from './preparedSources';
+import { syncSources, syncTables } from './sources';
+import type { PreparedChange } from './sqlJson';
+import type { VersionWindow } from './window';
+import { versionWindow } from './window';
 
 const defaultPageSize = 500;
 
-/** Changes of one organisation after `from` from every source, merged in version order. */
-async function organizationChanges(db: Db, organizationId: number, from: number, limit: number, reader: PullReader): Promise<SyncChange[]> {
-  if (!(await hasChangesSince(db, organizationId, from))) return [];
-  const perSource = await Promise.all(syncSources.map((source) => source.read(db, organizationId, from, limit, reader)));
-  return perSource.flat().sort((a, b) => a.version - b.version);
+/** A change as a source hands it over: an object, or JSON the database wrote (./sqlJson.ts). */
+export type PulledChange = SyncChange | PreparedChange;
+
+/** A pull page before serialisation (routes/api/pullSerializer.ts): its changes of both kinds. */
+export type PullPage = Omit<PullResponse, 'changes'> & { changes: PulledChange[] };
+
+
+/**
+ * At most `limit` changes of one organisation after `from` from every source, merged in version
+ * order; `upTo` is where the page ends (./window.ts), null when nothing changed.
+ */
+async function organizationChanges(db: Db, organizationId: number, from: number, limit: number, reader: PullReader): Promise<{ changes: PulledChange[]; window: VersionWindow | null }> {
+  const window = await versionWindow(db, syncTables, organizationId, from, limit);
+  if (!window) return { changes: [], window };
+  const range = { from, upTo: window.upTo, limit };
+  // Only the sources whose table has rows in the window: a page of services reads two, not fifteen.
+  const perSource = await Promise.all<PulledChange[]>([
+    ...preparedSources.filter((source) => window.tables.has(source.table)).map((source) => source.read(db, organizationId, range, reader)),
+    ...syncSources.filter((source) => window.tables.has(source.table)).map((source) => source.read(db, organizationId, range, reader)),
+  ]);
+  return { changes: perSource.flat().sort((a, b) => a.version - b.version), window };
 }
 
 /**
@@ -28,7 +48,7 @@ async function organizationChanges(db: Db, organizationId: number, from: number,
  * (one indexed query): `patientDataServices` names the services whose patient data the device
  * may keep; it purges the rest once its outbox holds nothing for them (docs/sync-protocol.md).
  */
-export async function pullChanges(ctx: QueryContext, query: unknown): Promise<PullResponse> {
+export async function pullChanges(ctx: QueryContext, query: unknown): Promise<PullPage> {
   const params = validate(pullQuerySchema, query);
   if (params.schemaVersion !== undefined && params.schemaVersion !== SYNC_SCHEMA_VERSION) {
     throw new AppError(409, 'SCHEMA_MISMATCH', syncMessages.schemaMismatch);
@@ -42,7 +62,7 @@ export async function pullChanges(ctx: QueryContext, query: unknown): Promise<Pu
   return ctx.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((trx) => pullPage({ ...ctx, db: trx }, params));
 }
 
-async function pullPage(ctx: QueryContext, params: z.output<typeof pullQuerySchema>): Promise<PullResponse> {
+async function pullPage(ctx: QueryContext, params: z.output<typeof pullQuerySchema>): Promise<PullPage> {
   const { db, dataKey } = ctx;
   const cursor = decodeCursor(params.cursor);
   const limit = params.limit ?? defaultPageSize;
@@ -50,7 +70,7 @@ async function pullPage(ctx: QueryContext, params: z.output<typeof pullQuerySche
   const patientDataServices = [...scope.patientData].sort();
   const patientDataJson = JSON.stringify(patientDataServices);
   const next: Record<string, number> = {};
-  const changes: SyncChange[] = [];
+  const changes: PulledChange[] = [];
   let hasMore = false;
   for (const organization of [...organizations].sort((a, b) => a.id - b.id)) {
     const from = cursor[organization.id] ?? 0;
@@ -61,11 +81,16 @@ async function pullPage(ctx: QueryContext, params: z.output<typeof pullQuerySche
       continue;
     }
     const reader: PullReader = { userId: ctx.user.id, dataKey, role: organization.role, scope, patientDataJson };
-    const found = await organizationChanges(db, organization.id, from, budget + 1, reader);
-    const taken = found.slice(0, budget);
-    if (found.length > budget) hasMore = true;
-    changes.push(...taken);
-    const last = taken.at(-1);
+    const found = await organizationChanges(db, organization.id, from, budget, reader);
+    changes.push(...found.changes);
+    // More to come: the cursor moves to the window's end even where a filtering source left the
+    // page short (or empty), so the next page starts after it.
+    if (found.window?.hasMore) {
+      hasMore = true;
+      next[organization.id] = found.window.upTo;
+      continue;
+    }
+    const last = found.changes.at(-1);
     if (last) next[organization.id] = last.version;
   }
   return { cursor: encodeCursor(next), hasMore, organizations, patientDataServices, changes };

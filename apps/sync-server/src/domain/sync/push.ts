@@ -3,6 +3,7 @@ import { deviceSealMessages, pushRequestSchema, quarantineArgs, sealedArgsKey, s
 import { bindBatch } from '../../db/batchConnection';
 import { insertRow, rawStatement } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
+import { isPostgres } from '../../db/dialect';
 import type { CommandContext } from '../context';
 import type { BodyRefusal } from '../bodyGuard';
 import { bodyRefusalError, carriesSecretText, inspectBody } from '../bodyGuard';
@@ -41,16 +42,39 @@ async function replayResult(trx: Db, deviceId: string, base: { mutationId: strin
 }
 
 /**
+ * A refusal while a batch runs without savepoints (PostgreSQL's first try): the transaction rolls
+ * back and the batch runs again with a savepoint per mutation.
+ */
+class RetryWithSavepoints extends Error {}
+
+/**
  * Applies a device's batch in one transaction (docs/sync-protocol.md, Push). Replays are
  * `duplicate`; a refused mutation is quarantined and reported, never dropped; an unexpected
  * error rolls the whole batch back.
+ *
+ * On PostgreSQL every statement is a round trip, and the savepoint around each mutation doubled
+ * them (savepoint, release). So a batch first runs without savepoints; at the first refusal that
+ * whole try rolls back (nothing of it stays) and the batch runs again as on SQLite, each mutation
+ * in its savepoint. The answer is the same either way; a batch with a refusal costs one more try.
  */
 export async function pushMutations(context: PushContext, body: unknown): Promise<PushResponse> {
-  const { db } = context;
   const request = validate(pushRequestSchema, body);
   if (request.schemaVersion !== SYNC_SCHEMA_VERSION) throw new AppError(409, 'SCHEMA_MISMATCH', syncMessages.schemaMismatch);
   const mutations = [...request.mutations].sort((a, b) => a.seq - b.seq);
+  if (isPostgres(context.db)) {
+    try {
+      return await applyBatch(context, request, mutations, false);
+    } catch (error) {
+      if (!(error instanceof RetryWithSavepoints)) throw error;
+    }
+  }
+  return applyBatch(context, request, mutations, true);
+}
 
+type PushRequest = ReturnType<typeof pushRequestSchema.parse>;
+
+async function applyBatch(context: PushContext, request: PushRequest, mutations: PushRequest['mutations'], isolate: boolean): Promise<PushResponse> {
+  const { db } = context;
   return db.transaction().execute(async (trx) => {
     // Savepoints, the version counter and inserts of this batch run on the connection directly.
     bindBatch(db, trx);
@@ -76,16 +100,17 @@ export async function pushMutations(context: PushContext, body: unknown): Promis
       // Before anything reads the args (the command's schema, the quarantine's JSON.stringify).
       const refusal: BodyRefusal | undefined = carriesSecretText(mutation.name) ? 'secret' : inspectBody(args);
       const versions = versionMark(trx);
-      await savepoint(trx);
+      if (isolate) await savepoint(trx);
       try {
         if (!opened.ok) throw new AppError(400, 'SEALED_ARGS_INVALID', deviceSealMessages.sealedInvalid);
         if (refusal) throw bodyRefusalError(refusal);
         if (!handler) throw new AppError(400, 'UNKNOWN_MUTATION', syncMessages.unknownMutation);
         await handler.command(ctx, args);
-        await releaseSavepoint(trx);
+        if (isolate) await releaseSavepoint(trx);
         results.push({ ...base, status: 'applied' });
       } catch (error) {
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        if (!isolate) throw new RetryWithSavepoints();
         await rollbackToSavepoint(trx);
         await releaseSavepoint(trx);
         rewindVersions(trx, versions);

@@ -1,5 +1,4 @@
 import type { OrganizationRole, SyncChange } from '@sanidok/schema';
-import { serviceTeamMemberId } from '@sanidok/schema';
 import { CompiledQuery, sql } from 'kysely';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { Db } from '../../db/connection';
@@ -12,10 +11,8 @@ import { protocolsQuery, toProtocol } from '../protocols/queries';
 import { treatmentEntriesQuery } from '../protocols/treatmentEntries';
 import { toVitalRecords, vitalRecordsQuery } from '../protocols/vitals';
 import type { TeamScope } from '../serviceTeams/queries';
-import { mayViewAccessCode } from '../serviceTeams/policy';
-import { teamMembersQuery, toTeamMember } from '../serviceTeams/queries';
-import { servicesQuery, toService } from '../services/queries';
 import { templatesQuery, toTemplate } from '../treatmentTemplates/queries';
+import { preparedSources } from './preparedSources';
 
 /**
  * Who pulls, once per pull: the data key, the reader's role in the organisation and the team
@@ -30,8 +27,15 @@ export interface PullReader {
   patientDataJson: string;
 }
 
-/** Reads the changes of one entity type of one organisation after `from`, lowest versions first. */
-type ReadChanges = (db: Db, organizationId: number, from: number, limit: number, reader: PullReader) => Promise<SyncChange[]>;
+/** Reads the changes of one entity type of one organisation in `(from, upTo]`, lowest versions first. */
+type ReadChanges = (db: Db, organizationId: number, range: PullRange, reader: PullReader) => Promise<SyncChange[]>;
+
+/** The versions a page reads (./window.ts); `limit` only guards, the window already bounds the rows. */
+export interface PullRange {
+  from: number;
+  upTo: number;
+  limit: number;
+}
 
 export interface SyncSource {
   /** Its table (SQL name), indexed on (organization_id, version): see `hasChangesSince`. */
@@ -43,6 +47,7 @@ export interface SyncSource {
 interface Window extends Record<string, unknown> {
   organizationId: number;
   from: number;
+  upTo: number;
   limit: number;
 }
 
@@ -54,108 +59,89 @@ interface ScopedWindow extends Window {
 // Each source's select is built and compiled once (db/compiledSelect.ts); a pull binds only the
 // window. A device pulls every 5 s, mostly finding nothing: building ten queries per request
 // cost more than running them.
-// The reader's own team row rides along: it decides whether the access code goes out.
-const servicesSince = compiledSelect((db, w: Window & { userId: number }) =>
-  servicesQuery(db).leftJoin('serviceTeamMembers as tm', (j) => j.onRef('tm.serviceId', '=', 's.id').on('tm.userId', '=', w.userId))
-    .select('tm.userId as teamUserId')
-    .where('s.organizationId', '=', w.organizationId).where('s.version', '>', w.from).orderBy('s.version').limit(w.limit));
 const materialsSince = compiledSelect((db, w: Window) =>
   db.selectFrom('materials').select(['id', 'name', 'unit', 'organizationId', 'unitPriceCents', 'deletedAt', 'version'])
-    .where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
+    .where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).orderBy('version').limit(w.limit));
 const minorTreatmentsSince = compiledSelect((db, w: Window) =>
-  treatmentsQuery(db).where('t.organizationId', '=', w.organizationId).where('t.version', '>', w.from).orderBy('t.version').limit(w.limit));
+  treatmentsQuery(db).where('t.organizationId', '=', w.organizationId).where('t.version', '>', w.from).where('t.version', '<=', w.upTo).orderBy('t.version').limit(w.limit));
 const materialUsageSince = compiledSelect((db, w: Window) =>
   db.selectFrom('materialUsage')
     .select(['id', 'materialId', 'quantity', 'serviceId', 'organizationId', 'source', 'sourceId', 'usedAt', 'refilledAt', 'version'])
-    .where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
+    .where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).orderBy('version').limit(w.limit));
 const protocolsSince = compiledSelect((db, w: Window) =>
-  protocolsQuery(db).where('p.organizationId', '=', w.organizationId).where('p.version', '>', w.from).orderBy('p.version').limit(w.limit));
+  protocolsQuery(db).where('p.organizationId', '=', w.organizationId).where('p.version', '>', w.from).where('p.version', '<=', w.upTo).orderBy('p.version').limit(w.limit));
 // Only open protocols' patient data travels, and only of the services in the reader's scope
 // (filtered in SQL, before the limit: a page must never skip rows it did not read); a discharge
 // sends a 'patientData' delete (tombstone).
 const patientDataSince = compiledSelect((db, w: ScopedWindow) =>
   db.selectFrom('protocolPatientData as d').innerJoin('patientProtocols as p', 'p.id', 'd.protocolId')
     .select(['d.protocolId', 'd.dataEnc', 'd.version'])
-    .where('d.organizationId', '=', w.organizationId).where('p.status', '=', 'active').where('d.version', '>', w.from)
+    .where('d.organizationId', '=', w.organizationId).where('p.status', '=', 'active').where('d.version', '>', w.from).where('d.version', '<=', w.upTo)
     .where(isPostgres(db)
       ? sql<boolean>`p.service_id in (select jsonb_array_elements_text(cast(${w.services} as jsonb)))`
       : sql<boolean>`p.service_id in (select value from json_each(${w.services}))`)
     .orderBy('d.version').limit(w.limit));
 const vitalRecordsSince = compiledSelect((db, w: Window) =>
-  vitalRecordsQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
+  vitalRecordsQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).orderBy('version').limit(w.limit));
 const treatmentEntriesSince = compiledSelect((db, w: Window) =>
-  treatmentEntriesQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
-const teamMembersSince = compiledSelect((db, w: Window) =>
-  teamMembersQuery(db).where('t.organizationId', '=', w.organizationId).where('t.version', '>', w.from).orderBy('t.version').limit(w.limit));
+  treatmentEntriesQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).orderBy('version').limit(w.limit));
 const templatesSince = compiledSelect((db, w: Window) =>
-  templatesQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
+  templatesQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).orderBy('version').limit(w.limit));
 const diaryEntriesSince = compiledSelect((db, w: Window) =>
-  diaryEntriesQuery(db).where('d.organizationId', '=', w.organizationId).where('d.version', '>', w.from).orderBy('d.version').limit(w.limit));
+  diaryEntriesQuery(db).where('d.organizationId', '=', w.organizationId).where('d.version', '>', w.from).where('d.version', '<=', w.upTo).orderBy('d.version').limit(w.limit));
 const manvIncidentsSince = compiledSelect((db, w: Window) =>
-  manvIncidentsQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
+  manvIncidentsQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).orderBy('version').limit(w.limit));
 // MANV tags and triages are patient data: only the services in the reader's scope, filtered in
 // SQL before the limit like the protocols' patient data.
 const inScope = (db: Db, column: string, services: string) => isPostgres(db)
   ? sql<boolean>`${sql.ref(column)} in (select jsonb_array_elements_text(cast(${services} as jsonb)))`
   : sql<boolean>`${sql.ref(column)} in (select value from json_each(${services}))`;
 const manvPatientsSince = compiledSelect((db, w: ScopedWindow) =>
-  manvPatientsQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).where(inScope(db, 'serviceId', w.services))
+  manvPatientsQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).where(inScope(db, 'serviceId', w.services))
     .orderBy('version').limit(w.limit));
 const manvTriagesSince = compiledSelect((db, w: ScopedWindow) =>
-  manvTriagesQuery(db).where('t.organizationId', '=', w.organizationId).where('t.version', '>', w.from).where(inScope(db, 't.serviceId', w.services))
+  manvTriagesQuery(db).where('t.organizationId', '=', w.organizationId).where('t.version', '>', w.from).where('t.version', '<=', w.upTo).where(inScope(db, 't.serviceId', w.services))
     .orderBy('t.version').limit(w.limit));
 const tombstonesSince = compiledSelect((db, w: Window) =>
-  db.selectFrom('syncTombstones').selectAll().where('organizationId', '=', w.organizationId).where('version', '>', w.from).orderBy('version').limit(w.limit));
-
-const services: SyncSource = {
-  table: 'services',
-  read: async (db, organizationId, from, limit, reader) => {
-    const rows = await servicesSince(db, { organizationId, from, limit, userId: reader.userId });
-    return rows.map((row) => {
-      const data = toService(row);
-      if (!mayViewAccessCode(reader.role, row.teamUserId !== null)) data.accessCode = null;
-      return { entity: 'service', op: 'upsert', id: row.id, organizationId, version: row.version, data };
-    });
-  },
-};
+  db.selectFrom('syncTombstones').selectAll().where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).orderBy('version').limit(w.limit));
 
 const materials: SyncSource = {
   table: 'materials',
-  read: async (db, organizationId, from, limit) => {
-    const rows = await materialsSince(db, { organizationId, from, limit });
+  read: async (db, organizationId, range) => {
+    const rows = await materialsSince(db, { organizationId, ...range });
     return rows.map(({ version, ...data }) => ({ entity: 'material', op: 'upsert', id: String(data.id), organizationId, version, data }));
   },
 };
 
 const minorTreatments: SyncSource = {
   table: 'minor_treatments',
-  read: async (db, organizationId, from, limit, reader) => {
-    const rows = await minorTreatmentsSince(db, { organizationId, from, limit });
+  read: async (db, organizationId, range, reader) => {
+    const rows = await minorTreatmentsSince(db, { organizationId, ...range });
     return (await toMinorTreatments(db, reader.dataKey, rows, reader.scope.patientData)).map(({ version, ...data }) => ({ entity: 'minorTreatment', op: 'upsert', id: data.id, organizationId, version, data }));
   },
 };
 
 const materialUsage: SyncSource = {
   table: 'material_usage',
-  read: async (db, organizationId, from, limit) => {
-    const rows = await materialUsageSince(db, { organizationId, from, limit });
+  read: async (db, organizationId, range) => {
+    const rows = await materialUsageSince(db, { organizationId, ...range });
     return rows.map(({ version, ...data }) => ({ entity: 'materialUsage', op: 'upsert', id: data.id, organizationId, version, data }));
   },
 };
 
 const protocols: SyncSource = {
   table: 'patient_protocols',
-  read: async (db, organizationId, from, limit) => {
-    const rows = await protocolsSince(db, { organizationId, from, limit });
+  read: async (db, organizationId, range) => {
+    const rows = await protocolsSince(db, { organizationId, ...range });
     return rows.map((row) => ({ entity: 'protocol', op: 'upsert', id: row.id, organizationId, version: row.version, data: toProtocol(row) }));
   },
 };
 
 const patientData: SyncSource = {
   table: 'protocol_patient_data',
-  read: async (db, organizationId, from, limit, reader) => {
+  read: async (db, organizationId, range, reader) => {
     if (reader.scope.patientData.size === 0) return [];
-    const rows = await patientDataSince(db, { organizationId, from, limit, services: reader.patientDataJson });
+    const rows = await patientDataSince(db, { organizationId, ...range, services: reader.patientDataJson });
     return Promise.all(rows.map(async (row) => ({
       entity: 'patientData' as const, op: 'upsert' as const, id: row.protocolId, organizationId, version: row.version,
       data: { protocolId: row.protocolId, patientData: await decryptPatientData(reader.dataKey, row.protocolId, row.dataEnc), version: row.version },
@@ -165,34 +151,24 @@ const patientData: SyncSource = {
 
 const vitalRecords: SyncSource = {
   table: 'vital_sign_records',
-  read: async (db, organizationId, from, limit) => {
-    const rows = await vitalRecordsSince(db, { organizationId, from, limit });
+  read: async (db, organizationId, range) => {
+    const rows = await vitalRecordsSince(db, { organizationId, ...range });
     return (await toVitalRecords(db, rows)).map(({ version, ...data }) => ({ entity: 'vitalRecord', op: 'upsert', id: data.id, organizationId, version, data }));
   },
 };
 
 const treatmentEntries: SyncSource = {
   table: 'treatment_entries',
-  read: async (db, organizationId, from, limit) => {
-    const rows = await treatmentEntriesSince(db, { organizationId, from, limit });
+  read: async (db, organizationId, range) => {
+    const rows = await treatmentEntriesSince(db, { organizationId, ...range });
     return rows.map(({ version, ...data }) => ({ entity: 'treatmentEntry', op: 'upsert', id: data.id, organizationId, version, data }));
-  },
-};
-
-const teamMembers: SyncSource = {
-  table: 'service_team_members',
-  read: async (db, organizationId, from, limit) => {
-    const rows = await teamMembersSince(db, { organizationId, from, limit });
-    return rows.map((row) => ({
-      entity: 'serviceTeamMember', op: 'upsert', id: serviceTeamMemberId(row.serviceId, row.userId), organizationId, version: row.version, data: toTeamMember(row),
-    }));
   },
 };
 
 const treatmentTemplates: SyncSource = {
   table: 'treatment_templates',
-  read: async (db, organizationId, from, limit) => {
-    const rows = await templatesSince(db, { organizationId, from, limit });
+  read: async (db, organizationId, range) => {
+    const rows = await templatesSince(db, { organizationId, ...range });
     return rows.map((row) => ({ entity: 'treatmentTemplate', op: 'upsert', id: row.id, organizationId, version: row.version, data: toTemplate(row) }));
   },
 };
@@ -200,25 +176,25 @@ const treatmentTemplates: SyncSource = {
 // Every member who sees the service sees its diary, as its protocols' clinical fields (docs/decisions.md "Command-post board").
 const diaryEntries: SyncSource = {
   table: 'service_diary_entries',
-  read: async (db, organizationId, from, limit) => {
-    const rows = await diaryEntriesSince(db, { organizationId, from, limit });
+  read: async (db, organizationId, range) => {
+    const rows = await diaryEntriesSince(db, { organizationId, ...range });
     return rows.map((row) => ({ entity: 'diaryEntry', op: 'upsert', id: row.id, organizationId, version: row.version, data: toDiaryEntry(row) }));
   },
 };
 
 const manvIncidents: SyncSource = {
   table: 'manv_incidents',
-  read: async (db, organizationId, from, limit) => {
-    const rows = await manvIncidentsSince(db, { organizationId, from, limit });
+  read: async (db, organizationId, range) => {
+    const rows = await manvIncidentsSince(db, { organizationId, ...range });
     return rows.map((row) => ({ entity: 'manvIncident', op: 'upsert', id: row.id, organizationId, version: row.version, data: toManvIncident(row) }));
   },
 };
 
 const manvPatients: SyncSource = {
   table: 'manv_patients',
-  read: async (db, organizationId, from, limit, reader) => {
+  read: async (db, organizationId, range, reader) => {
     if (reader.scope.patientData.size === 0) return [];
-    const rows = await manvPatientsSince(db, { organizationId, from, limit, services: reader.patientDataJson });
+    const rows = await manvPatientsSince(db, { organizationId, ...range, services: reader.patientDataJson });
     return Promise.all(rows.map(async (row) => ({
       entity: 'manvPatient' as const, op: 'upsert' as const, id: row.id, organizationId, version: row.version, data: await toManvPatient(reader.dataKey, row),
     })));
@@ -227,24 +203,27 @@ const manvPatients: SyncSource = {
 
 const manvTriages: SyncSource = {
   table: 'manv_triages',
-  read: async (db, organizationId, from, limit, reader) => {
+  read: async (db, organizationId, range, reader) => {
     if (reader.scope.patientData.size === 0) return [];
-    const rows = await manvTriagesSince(db, { organizationId, from, limit, services: reader.patientDataJson });
+    const rows = await manvTriagesSince(db, { organizationId, ...range, services: reader.patientDataJson });
     return rows.map((row) => ({ entity: 'manvTriage', op: 'upsert', id: row.id, organizationId, version: row.version, data: toManvTriage(row) }));
   },
 };
 
 const tombstones: SyncSource = {
   table: 'sync_tombstones',
-  read: async (db, organizationId, from, limit) => {
-    const rows = await tombstonesSince(db, { organizationId, from, limit });
+  read: async (db, organizationId, range) => {
+    const rows = await tombstonesSince(db, { organizationId, ...range });
     return rows.map((t) => ({ entity: t.entity as SyncChange['entity'], op: 'delete', id: t.entityId, organizationId, version: t.version }));
   },
 };
 
-/** Every synced table; a new entity type adds its source here (and its data type in packages/schema). */
+/**
+ * Every synced table read as row objects; a new entity type adds its source here or to
+ * ./preparedSources.ts (and its data type in packages/schema).
+ */
 export const syncSources: readonly SyncSource[] = [
-  services, materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, teamMembers, treatmentTemplates, diaryEntries,
+  materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, treatmentTemplates, diaryEntries,
   manvIncidents, manvPatients, manvTriages, tombstones,
 ];
 
@@ -252,11 +231,14 @@ export const syncSources: readonly SyncSource[] = [
 // 5 s: an index probe per table. It may say "changed" where a source filters further (open
 // protocols, the reader's patient-data scope); then the sources read as before, so the answer is the same either way.
 // `case … then 1`: a number on both databases (PostgreSQL would return `exists … or …` as a boolean).
-const probeSql = `select case when ${syncSources.map((source) => `exists (select 1 from ${source.table} where organization_id = ? and version > ?)`).join(' or ')} then 1 else 0 end as changed`;
+/** The tables of both kinds of source, each indexed on (organization_id, version). */
+export const syncTables: readonly string[] = [...preparedSources, ...syncSources].map((source) => source.table);
+
+const probeSql = `select case when ${syncTables.map((table) => `exists (select 1 from ${table} where organization_id = ? and version > ?)`).join(' or ')} then 1 else 0 end as changed`;
 
 /** Whether any source has a row of the organisation after `from`. */
 export async function hasChangesSince(db: Db, organizationId: number, from: number): Promise<boolean> {
-  const parameters = syncSources.flatMap(() => [organizationId, from]);
+  const parameters = syncTables.flatMap(() => [organizationId, from]);
   const { rows } = await db.executeQuery<{ changed: number }>(CompiledQuery.raw(isPostgres(db) ? placeholders(probeSql) : probeSql, parameters));
   return rows[0]?.changed === 1;
 }

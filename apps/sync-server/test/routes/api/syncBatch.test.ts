@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { compiledSelect } from '../../../src/db/compiledSelect';
-import { syncSources } from '../../../src/domain/sync/sources';
+import { syncTables } from '../../../src/domain/sync/sources';
 import { createOrganization } from '../../helpers/organizations';
 import { createServiceVia, servicePayload } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
@@ -80,7 +80,7 @@ async function indexColumns(db: Db, table: string): Promise<string[]> {
 describe('sync pull: the no-change probe', () => {
   it('covers every source table through an (organization_id, version) index', async () => {
     const app = await createTestApp();
-    for (const { table } of syncSources) {
+    for (const table of syncTables) {
       expect(await indexColumns(app.db, table), table).toContain('organization_id,version');
     }
   });
