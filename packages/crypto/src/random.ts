@@ -1,3 +1,5 @@
+import { encodeBase64Url } from './base64url';
+
 /** Random bytes from the platform's CSPRNG (WebCrypto, in Node and browsers alike). */
 export function randomBytes(length: number): Uint8Array {
   const bytes = new Uint8Array(length);
@@ -5,11 +7,8 @@ export function randomBytes(length: number): Uint8Array {
   return bytes;
 }
 
-export function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+/** base64url without padding (./base64url.ts). */
+export const toBase64Url = encodeBase64Url;
 
 export function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

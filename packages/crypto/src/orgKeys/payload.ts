@@ -1,4 +1,5 @@
 import { loadSodium } from '../sodium';
+import { decodeBase64Url } from '../base64url';
 import { toBase64Url } from '../random';
 import type { OrganizationPublicKeys } from './fingerprint';
 import { organizationKeyFingerprint, organizationPublicKeyLength } from './fingerprint';
@@ -12,24 +13,11 @@ export interface OrganizationPublicKeyPayload {
   keyFingerprint: string;
 }
 
-const base64UrlPattern = /^[A-Za-z0-9_-]*$/;
-
 /**
  * Strict base64url (RFC 4648 §5, no padding). Anything else, including a last character with
  * stray low bits, gives `undefined`: one key has exactly one accepted spelling in the API.
  */
-export function fromBase64Url(text: string): Uint8Array | undefined {
-  if (!base64UrlPattern.test(text) || text.length % 4 === 1) return undefined;
-  const padded = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
-  let binary: string;
-  try {
-    binary = atob(padded);
-  } catch {
-    return undefined;
-  }
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  return toBase64Url(bytes) === text ? bytes : undefined;
-}
+export const fromBase64Url = decodeBase64Url;
 
 /**
  * The API payload for a derived key set. The fingerprint is computed afresh from the two keys
