@@ -91,6 +91,8 @@ export const de = {
     dashboard: 'Dashboard',
     organizations: 'Organisation',
     services: 'Sanitätsdienste',
+    minorTreatments: 'Bagatellbehandlungen',
+    patientProtocols: 'Patientenprotokolle',
     patientArchive: 'Patientenarchiv',
     settings: 'Einstellungen',
     admin: 'Admin-Bereich',

@@ -123,6 +123,10 @@ export const servicesDe = {
     archiveTitle: 'Patientenarchiv',
     archiveText: 'Zugriff auf verschlüsselte Patientenprotokolle',
     archiveOpen: 'Archiv öffnen',
+    invitationsTitle: 'Offene Einladungen',
+    invitationsText: (count: number) =>
+      count === 1 ? 'Eine Organisation hat Sie eingeladen.' : `${count} Organisationen haben Sie eingeladen.`,
+    invitationsOpen: 'Einladungen ansehen',
     activeListTitle: 'Laufende Dienste',
     plannedListTitle: 'Anstehende Dienste',
     activeBadge: 'Aktiv',
