@@ -190,6 +190,7 @@ export const de = {
     blockedTitle: 'Organisation gesperrt',
     blockedText:
       'Diese Organisation wurde von der Plattform-Administration gesperrt. Mitglieder und Material können nicht hinzugefügt werden.',
+    blockedReveal: 'Inhalte ansehen',
     fingerprint: 'Schlüssel-Fingerabdruck',
     tabMembers: 'Mitglieder',
     tabMaterials: 'Material',
