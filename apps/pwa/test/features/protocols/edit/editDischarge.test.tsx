@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { usageRow, uuid } from '../../minorTreatments/minorTreatments.fixtures';
 import { useNodeRealmWebCrypto } from '../../organizations/organizations.webcrypto';
-import { findToast } from '../../../helpers/render';
+import { findDialogError, findToast } from '../../../helpers/render';
 import { findToastTitled, jürgen, outboxOf, pageHeading, protocolId, renderEditPage, seedEditPage, serviceId } from './edit.fixtures';
 
 const sidebar = () => screen.getByRole('region', { name: 'Protokollübersicht' });
@@ -86,7 +86,7 @@ describe('discharge dialog', { timeout: 30_000 }, () => {
     await app.user.type(within(dialog).getByRole('textbox', { name: /^Übergabe an/ }), 'RTW');
     await db.organizations.update(1, { isBlocked: true });
     await app.user.click(within(dialog).getByRole('button', { name: 'Entlassen' }));
-    expect((await findToast('Fehler beim Entlassen')).textContent).toMatch(/gesperrt/);
+    expect((await findDialogError(dialog, 'Fehler beim Entlassen')).textContent).toMatch(/gesperrt/);
     expect(within(dialog).getByRole('textbox', { name: /^Verbleib/ })).toHaveValue('Klinikum');
     expect(await outboxOf(db, 'protocol.discharge')).toEqual([]);
   });
