@@ -141,12 +141,14 @@ test('Inhaber, Mitglied, Admin: Navigation, Einladung, eine Speicherung, Sperre 
     }],
     ['navigation', async () => {
       await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      // Below md the drawer navigates (the sidebar is hidden there).
       const burger = page.getByRole('button', { name: 'Menü öffnen' });
       if (await burger.isVisible()) {
         await burger.click();
         await expect(page.getByRole('dialog', { name: 'Menü' })).toBeVisible();
       }
-      await expect(nav(page).first().getByRole('link', { name: 'Patientenprotokolle' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Patientenprotokolle' }).last()).toBeVisible();
     }],
     ['organisation-gesperrt', async () => {
       await page.goto('/organizations');
