@@ -11,7 +11,6 @@ export const archiveDe = {
   organization: 'Organisation',
   organizationPlaceholder: 'Organisation wählen',
   fingerprint: 'Fingerabdruck des aktuellen Schlüssels',
-  noOwnedOrganization: 'Das Patientenarchiv steht nur Inhabern einer Organisation zur Verfügung.',
   services: {
     title: 'Archivierte Sanitätsdienste',
     tableLabel: 'Archivierte Sanitätsdienste',

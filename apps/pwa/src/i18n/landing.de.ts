@@ -12,7 +12,6 @@ export const landingDe = {
   },
   nav: {
     ariaLabel: 'Hauptnavigation',
-    sectionsAriaLabel: 'Abschnitte dieser Seite',
     features: 'Funktionen',
     workflows: 'Abläufe',
     security: 'Sicherheit',

@@ -67,9 +67,7 @@ export const protocolEditDe = {
     usedTableLabel: 'Verwendete Materialien dieses Protokolls',
     columns: { material: 'Material', quantity: 'Anzahl', lastUsed: 'Zuletzt verwendet' },
     addTitle: 'Weitere Materialien',
-    save: 'Speichern',
-    saving: 'Speichern...',
-    nothingChosen: 'Wählen Sie zuerst ein Material aus.',
+    saveHint: 'Die ausgewählten Materialien werden mit „Speichern“ oben auf der Seite übernommen.',
   },
   unsaved: {
     title: 'Ungespeicherte Änderungen',

@@ -89,9 +89,6 @@ export const servicesDe = {
       'Beim Archivieren werden die Patientendaten offener Protokolle wie bei einer Entlassung mit dem Schlüssel der Organisation versiegelt und sind danach nur noch im Patientenarchiv einsehbar. Diese Protokolle können dann nicht mehr bearbeitet oder entlassen werden.',
     archiveNoOpenProtocols: 'Auf diesem Gerät ist kein Patientenprotokoll dieses Dienstes mehr offen.',
     archiveProtocolsLoading: 'Offene Patientenprotokolle werden geladen …',
-    protocolsPlaceholder: 'Die Patientenprotokolle dieses Dienstes werden hier angezeigt, sobald dieser Bereich fertig ist.',
-    minorTreatmentsPlaceholder: 'Die Bagatellbehandlungen dieses Dienstes werden hier angezeigt.',
-    materialsPlaceholder: 'Der Materialverbrauch dieses Dienstes wird hier angezeigt.',
   },
   toasts: {
     error: 'Fehler',
@@ -123,6 +120,10 @@ export const servicesDe = {
     archiveTitle: 'Patientenarchiv',
     archiveText: 'Zugriff auf verschlüsselte Patientenprotokolle',
     archiveOpen: 'Archiv öffnen',
+    invitationsTitle: 'Offene Einladungen',
+    invitationsText: (count: number) =>
+      count === 1 ? 'Eine Organisation hat Sie eingeladen.' : `${count} Organisationen haben Sie eingeladen.`,
+    invitationsOpen: 'Einladungen ansehen',
     activeListTitle: 'Laufende Dienste',
     plannedListTitle: 'Anstehende Dienste',
     activeBadge: 'Aktiv',

@@ -14,8 +14,6 @@ export const syncDe = {
     lastSync: 'Letzte Synchronisation',
     neverSynced: 'Noch nicht synchronisiert',
     rejectedTitle: 'Abgelehnte Änderungen',
-    rejectedCount: (count: number) => (count === 1 ? '1 abgelehnte Änderung' : `${count} abgelehnte Änderungen`),
-    rejectedNone: 'Keine abgelehnten Änderungen.',
     rejectedHint: 'Der Server hat diese Änderungen nicht übernommen. Sie sind dort mit dem Grund gespeichert und gehen nicht verloren.',
     rejectedFallback: 'Die Änderung wurde vom Server abgelehnt.',
     dismissRejected: 'Hinweise ausblenden',

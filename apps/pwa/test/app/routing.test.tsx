@@ -59,9 +59,36 @@ describe('shared layout', () => {
       ['Dashboard', '/dashboard'],
       ['Organisation', '/organizations'],
       ['Sanitätsdienste', '/services'],
+      ['Bagatellbehandlungen', '/minor-treatments'],
+      ['Patientenprotokolle', '/patient-protocols'],
       ['Einstellungen', '/settings'],
     ]);
     expect(within(nav).getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
+  });
+
+  it('opens the global Bagatellbehandlungen and Patientenprotokolle lists from the navigation', async () => {
+    mockApi({ 'GET /api/user': () => json(testUser) });
+    const { user, router } = renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
+    await user.click(within(nav).getByRole('link', { name: 'Bagatellbehandlungen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bagatellbehandlungen' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Bagatellbehandlungen' })).toHaveAttribute('data-active', 'true');
+    await user.click(within(nav).getByRole('link', { name: 'Patientenprotokolle' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/patient-protocols'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patientenprotokolle' })).toBeInTheDocument();
+  });
+
+  it('counts pending invitations at the Organisation entry, which then opens the invitations', async () => {
+    const invitation = { id: 51, role: 'member', createdAt: '2026-05-03T07:30:00.000Z', organization: { id: 3, name: 'ASB Mitte' }, inviter: { username: 'paula.p' } };
+    mockApi({ 'GET /api/user': () => json(testUser), 'GET /api/invitations': () => json([invitation]), 'GET /api/organizations': () => json([]) });
+    const { user } = renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
+    const entry = await within(nav).findByRole('link', { name: /^Organisation/ });
+    expect(await within(entry).findByLabelText('1 offene Einladung')).toHaveTextContent('1');
+    expect(entry).toHaveAttribute('href', '/organizations?tab=invitations');
+    await user.click(entry);
+    expect(await screen.findByRole('tab', { name: /Einladungen/, selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'ASB Mitte' })).toBeInTheDocument();
   });
 
   it('adds the admin entry for platform admins', async () => {

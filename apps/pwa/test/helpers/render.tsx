@@ -1,8 +1,8 @@
 import type { PublicUser } from '@sanidok/schema';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { createQueryClient } from '../../src/app/queryClient';
 import { routes } from '../../src/app/routes';
@@ -85,4 +85,22 @@ export async function findToast(title: string): Promise<HTMLElement> {
   const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
   if (!toast) throw new Error(`Kein Toast mit dem Titel ${title}`);
   return toast;
+}
+
+/**
+ * The failure a dialog shows in itself (src/features/shared/DialogError.tsx, issue 17 item 5), found by its
+ * title inside `dialog`; no toast carries that title.
+ */
+export async function findDialogError(dialog: HTMLElement, title: string): Promise<HTMLElement> {
+  const alert = await waitFor(() => {
+    const match = within(dialog)
+      .getAllByRole('alert')
+      .find((element) => element.querySelector('.mantine-Alert-title')?.textContent === title);
+    if (!match) throw new Error(`Keine Fehlermeldung „${title}“ im Dialog`);
+    return match;
+  });
+  // Not (also) as a toast behind the dialog; earlier toasts of other actions may still fade out.
+  const toastTitles = [...document.querySelectorAll('.mantine-Notification-title')].map((element) => element.textContent);
+  expect(toastTitles).not.toContain(title);
+  return alert;
 }

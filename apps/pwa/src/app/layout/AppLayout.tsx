@@ -57,7 +57,9 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" component="nav" aria-label={de.nav.mainNavigation}>
+      {/* Below md the drawer navigates; the collapsed sidebar is hidden, not only pushed off-screen, so its
+          links take no keyboard focus and do not lie under a page that scrolls sideways (a scrolled tab list). */}
+      <AppShell.Navbar p="sm" component="nav" aria-label={de.nav.mainNavigation} visibleFrom="md">
         <ScrollArea type="auto">
           <NavItems user={user} onLogout={onLogout} logoutPending={logout.isPending} />
         </ScrollArea>

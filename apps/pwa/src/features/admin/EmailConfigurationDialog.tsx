@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/client';
 import { Button, Checkbox, Group, Modal, NumberInput, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import type { EmailConfigurationInput, EmailConfigurationItem } from '@sanidok/schema';
 import { defaultSmtpPort, emailConfigurationSchema, emailConnectionTestSchema, emailMessages, fieldMessages } from '@sanidok/schema';
@@ -6,10 +7,11 @@ import type { FieldErrors } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
 import { adminDe } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useSaveEmailConfiguration, useTestEmailConnection } from './actions';
-import { notifyFailure, notifyMailFailure } from './notifyFailure';
+import { mailFailureText } from './notifyFailure';
 import { zodForm } from '../../lib/zodForm';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = adminDe.email;
 
@@ -54,22 +56,25 @@ export function EmailConfigurationDialog({ opened, configuration, onClose }: Ema
   const test = useTestEmailConnection();
   const form = useForm<FormValues, unknown, Output>({ resolver, defaultValues: valuesOf(configuration) });
   const { errors } = form.formState;
+  const failure = useDialogFailure();
 
   useEffect(() => {
     if (opened) form.reset(valuesOf(configuration));
   }, [opened, configuration, form]);
 
   const close = () => {
+    failure.clear();
     save.reset();
     test.reset();
     onClose();
   };
 
   const onInvalid = (invalid: FieldErrors<FormValues>) => {
-    if (hasRequiredError(invalid)) notifyError(adminDe.toasts.error, adminDe.toasts.requiredFields);
+    if (hasRequiredError(invalid)) failure.fail(adminDe.toasts.error, adminDe.toasts.requiredFields);
   };
 
   const onSubmit = form.handleSubmit((values) => {
+    failure.clear();
     const input: Partial<EmailConfigurationInput> & { id?: number } = { ...values, ...(configuration && { id: configuration.id }) };
     save.mutate(input, {
       onSuccess: (saved) => {
@@ -78,7 +83,7 @@ export function EmailConfigurationDialog({ opened, configuration, onClose }: Ema
       },
       onError: (error) => {
         applyServerFieldErrors(error, form.setError, ['name', 'host', 'port', 'username', 'password', 'fromEmail', 'fromName']);
-        notifyFailure(adminDe.toasts.error, error);
+        failure.fail(adminDe.toasts.error, errorMessage(error));
       },
     });
   }, onInvalid);
@@ -90,12 +95,12 @@ export function EmailConfigurationDialog({ opened, configuration, onClose }: Ema
     if (!parsed.success) {
       const fields = fieldMessages(parsed.error);
       for (const [field, message] of Object.entries(fields)) if (field in values) form.setError(field as keyof FormValues, { type: 'validate', message });
-      notifyError(adminDe.toasts.error, Object.values(fields)[0] ?? adminDe.toasts.requiredFields);
+      failure.fail(adminDe.toasts.error, Object.values(fields)[0] ?? adminDe.toasts.requiredFields);
       return;
     }
     test.mutate(input, {
       onSuccess: (result) => notifySuccess(adminDe.toasts.connectionOk, result.message),
-      onError: notifyMailFailure,
+      onError: (error) => failure.fail(adminDe.toasts.testFailed, mailFailureText(error)),
     });
   };
 
@@ -141,6 +146,7 @@ export function EmailConfigurationDialog({ opened, configuration, onClose }: Ema
             name="isActive"
             render={({ field }) => <Checkbox label={t.isActive} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />}
           />
+          <DialogError failure={failure.failure} />
           <Group justify="space-between">
             <Button variant="light" onClick={testConnection} loading={test.isPending}>
               {t.testConnection}

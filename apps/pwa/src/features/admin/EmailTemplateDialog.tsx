@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/client';
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { EmailTemplateItem } from '@sanidok/schema';
 import { emailTemplateSchema } from '@sanidok/schema';
@@ -7,8 +8,9 @@ import { adminDe } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifySuccess } from '../../lib/notify';
 import { useSaveEmailTemplate } from './actions';
-import { notifyFailure } from './notifyFailure';
+
 import { zodForm } from '../../lib/zodForm';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = adminDe.email;
 
@@ -32,17 +34,20 @@ export function EmailTemplateDialog({ opened, template, onClose }: { opened: boo
   const save = useSaveEmailTemplate();
   const form = useForm<FormValues, unknown, Output>({ resolver, defaultValues: valuesOf(template) });
   const { errors } = form.formState;
+  const failure = useDialogFailure();
 
   useEffect(() => {
     if (opened) form.reset(valuesOf(template));
   }, [opened, template, form]);
 
   const close = () => {
+    failure.clear();
     save.reset();
     onClose();
   };
 
   const onSubmit = form.handleSubmit((values) => {
+    failure.clear();
     // Variables are derived by the server from the placeholders used.
     const { variables: _derived, ...input } = values;
     save.mutate(
@@ -54,7 +59,7 @@ export function EmailTemplateDialog({ opened, template, onClose }: { opened: boo
         },
         onError: (error) => {
           applyServerFieldErrors(error, form.setError, ['name', 'subject', 'htmlBody', 'textBody']);
-          notifyFailure(adminDe.toasts.error, error);
+          failure.fail(adminDe.toasts.error, errorMessage(error));
         },
       },
     );
@@ -76,6 +81,7 @@ export function EmailTemplateDialog({ opened, template, onClose }: { opened: boo
             name="isActive"
             render={({ field }) => <Checkbox label={t.templateActive} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />}
           />
+          <DialogError failure={failure.failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={save.isPending}>
               {adminDe.common.cancel}

@@ -1,12 +1,12 @@
 import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { betaCodeGenerateSchema, fieldMessages } from '@sanidok/schema';
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { adminDe } from '../../i18n/de';
 import { notifySuccess } from '../../lib/notify';
 import { useGenerateBetaCode } from './actions';
 import { GermanDateInput } from '../../components/dates/GermanDateInput';
-import { notifyFailure } from './notifyFailure';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = adminDe.beta;
 
@@ -24,8 +24,10 @@ export function GenerateBetaCodeDialog({ opened, onClose }: { opened: boolean; o
   const generate = useGenerateBetaCode();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const failure = useDialogFailure();
 
   const close = () => {
+    failure.clear();
     setValues(empty);
     setErrors({});
     generate.reset();
@@ -41,6 +43,7 @@ export function GenerateBetaCodeDialog({ opened, onClose }: { opened: boolean; o
       return;
     }
     setErrors({});
+    failure.clear();
     generate.mutate(payload, {
       onSuccess: (code) => {
         notifySuccess(adminDe.toasts.betaCodeGenerated, adminDe.toasts.betaCodeGeneratedText(code.code));
@@ -48,7 +51,7 @@ export function GenerateBetaCodeDialog({ opened, onClose }: { opened: boolean; o
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fields) setErrors(error.fields);
-        notifyFailure(adminDe.toasts.betaCodeFailed, error);
+        failure.fail(adminDe.toasts.betaCodeFailed, errorMessage(error));
       },
     });
   };
@@ -82,6 +85,7 @@ export function GenerateBetaCodeDialog({ opened, onClose }: { opened: boolean; o
             onChange={(expiresOn) => setValues({ ...values, expiresOn })}
             error={errors.expiresAt}
           />
+          <DialogError failure={failure.failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={generate.isPending}>
               {adminDe.common.cancel}

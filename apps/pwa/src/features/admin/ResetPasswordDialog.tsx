@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/client';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import type { AdminResetPasswordInput, AdminUser } from '@sanidok/schema';
 import { adminResetPasswordSchema } from '@sanidok/schema';
@@ -6,8 +7,9 @@ import { adminDe } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifySuccess } from '../../lib/notify';
 import { useResetPassword } from './actions';
-import { notifyFailure } from './notifyFailure';
+
 import { zodForm } from '../../lib/zodForm';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = adminDe.users;
 
@@ -15,14 +17,17 @@ const t = adminDe.users;
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const reset = useResetPassword();
   const form = useForm<AdminResetPasswordInput>({ resolver: zodForm(adminResetPasswordSchema), defaultValues: { newPassword: '' } });
+  const failure = useDialogFailure();
 
   const close = () => {
+    failure.clear();
     form.reset({ newPassword: '' });
     reset.reset();
     onClose();
   };
 
   const onSubmit = form.handleSubmit(({ newPassword }) => {
+    failure.clear();
     if (!user) return;
     reset.mutate(
       { userId: user.id, newPassword },
@@ -33,7 +38,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
         },
         onError: (error) => {
           applyServerFieldErrors(error, form.setError, ['newPassword']);
-          notifyFailure(adminDe.toasts.resetPasswordFailed, error);
+          failure.fail(adminDe.toasts.resetPasswordFailed, errorMessage(error));
         },
       },
     );
@@ -54,6 +59,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
           <Text size="sm" c="dimmed">
             {t.resetHint}
           </Text>
+          <DialogError failure={failure.failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={reset.isPending}>
               {adminDe.common.cancel}

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { adminDe } from '../../i18n/de';
 import { notifySuccess } from '../../lib/notify';
 import { useSendTestEmail } from './actions';
-import { notifyMailFailure } from './notifyFailure';
+import { mailFailureText } from './notifyFailure';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = adminDe.email;
 
@@ -14,8 +15,10 @@ export function SendTestEmailDialog({ configuration, onClose }: { configuration:
   const send = useSendTestEmail();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const failure = useDialogFailure();
 
   const close = () => {
+    failure.clear();
     setEmail('');
     setError(undefined);
     send.reset();
@@ -31,6 +34,7 @@ export function SendTestEmailDialog({ configuration, onClose }: { configuration:
       return;
     }
     setError(undefined);
+    failure.clear();
     send.mutate(
       { configId: configuration.id, email: parsed.data.email },
       {
@@ -38,7 +42,7 @@ export function SendTestEmailDialog({ configuration, onClose }: { configuration:
           notifySuccess(adminDe.toasts.testSent, result.message);
           close();
         },
-        onError: notifyMailFailure,
+        onError: (error) => failure.fail(adminDe.toasts.testFailed, mailFailureText(error)),
       },
     );
   };
@@ -48,6 +52,7 @@ export function SendTestEmailDialog({ configuration, onClose }: { configuration:
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label={t.testAddress} type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={error} data-autofocus />
+          <DialogError failure={failure.failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={send.isPending}>
               {adminDe.common.cancel}

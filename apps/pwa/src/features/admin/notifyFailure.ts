@@ -7,7 +7,5 @@ export function notifyFailure(title: string, error: unknown): void {
   notifyError(title, errorMessage(error));
 }
 
-/** 'Test-E-Mail fehlgeschlagen' with the message and the hint to check settings or the address. */
-export function notifyMailFailure(error: unknown): void {
-  notifyError(adminDe.toasts.testFailed, `${errorMessage(error)} ${adminDe.toasts.testFailedHint}`);
-}
+/** The message of a failed test mail: the server's message and the hint to check settings or the address. */
+export const mailFailureText = (error: unknown): string => `${errorMessage(error)} ${adminDe.toasts.testFailedHint}`;

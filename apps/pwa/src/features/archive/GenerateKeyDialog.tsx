@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
 import { archiveDe } from '../../i18n/de';
 import { keyRecoveryDe } from '../../i18n/keyRecovery.de';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import type { RevealedOrganizationKey } from '../organizations/createOrganization';
 import { useGenerateOrganizationKey } from './actions';
 import { loadArchiveCrypto } from './openArchive';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = archiveDe.generate;
 
@@ -34,9 +35,11 @@ export function GenerateKeyDialog({ organization, onClose, onGenerated, onLostKe
   const [currentKey, setCurrentKey] = useState('');
   const [currentKeyError, setCurrentKeyError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const failure = useDialogFailure();
 
   const close = () => {
     if (pending) return;
+    failure.clear();
     setPassword('');
     setPasswordError(null);
     setCurrentKey('');
@@ -50,6 +53,7 @@ export function GenerateKeyDialog({ organization, onClose, onGenerated, onLostKe
     if (keyMissing) setCurrentKeyError(t.currentKeyRequired);
     if (!password) setPasswordError(archiveMessages.passwordRequired);
     if (keyMissing || !password) return;
+    failure.clear();
     setPending(true);
     let secret: Uint8Array | undefined;
     let current: Uint8Array | undefined;
@@ -74,7 +78,7 @@ export function GenerateKeyDialog({ organization, onClose, onGenerated, onLostKe
       const field = error instanceof ApiError ? error.fields?.currentPassword : undefined;
       if (field) setPasswordError(field);
       else if (error instanceof ApiError && error.status === 403) setCurrentKeyError(errorMessage(error));
-      else notifyError(t.failed, errorMessage(error));
+      else failure.fail(t.failed, errorMessage(error));
     } finally {
       secret?.fill(0);
       current?.fill(0);
@@ -122,6 +126,7 @@ export function GenerateKeyDialog({ organization, onClose, onGenerated, onLostKe
             autoComplete="current-password"
             required
           />
+          <DialogError failure={failure.failure} />
           <Group justify="space-between" wrap="wrap">
             <Button variant="subtle" onClick={onLostKey} disabled={pending}>
               {keyRecoveryDe.lostKey}

@@ -55,12 +55,15 @@ interface DashboardCardsProps {
   plannedCount: number | null;
   /** The archive is for organisation owners only (docs/spec/accounts.md §6), as in the navigation. */
   showArchive: boolean;
+  /** Only for users who may plan a service in an organisation that is not blocked. */
+  showCreate: boolean;
 }
 
 /** The cards of docs/spec/services.md §2: counts, quick access, create, archive. */
-export function DashboardCards({ activeCount, plannedCount, showArchive }: DashboardCardsProps) {
+export function DashboardCards({ activeCount, plannedCount, showArchive, showCreate }: DashboardCardsProps) {
+  const cards = 3 + Number(showArchive) + Number(showCreate);
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: showArchive ? 5 : 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: cards }} spacing="md">
       <CountCard id="dashboard-active" title={t.activeTitle} subtitle={t.activeSubtitle} count={activeCount} icon={<IconActivity size={28} />} />
       <CountCard id="dashboard-planned" title={t.plannedTitle} subtitle={t.plannedSubtitle} count={plannedCount} icon={<IconCalendarEvent size={28} />} />
       <LinkCard id="dashboard-quick" title={t.quickAccess}>
@@ -73,11 +76,13 @@ export function DashboardCards({ activeCount, plannedCount, showArchive }: Dashb
           </Button>
         </Stack>
       </LinkCard>
-      <LinkCard id="dashboard-create" title={t.createService} text={t.createServiceText}>
-        <Button component={Link} to="/services?action=new" leftSection={<IconCalendarPlus size={18} aria-hidden />}>
-          {t.createService}
-        </Button>
-      </LinkCard>
+      {showCreate && (
+        <LinkCard id="dashboard-create" title={t.createService} text={t.createServiceText}>
+          <Button component={Link} to="/services?action=new" leftSection={<IconCalendarPlus size={18} aria-hidden />}>
+            {t.createService}
+          </Button>
+        </LinkCard>
+      )}
       {showArchive && (
         <LinkCard id="dashboard-archive" title={t.archiveTitle} text={t.archiveText}>
           <Button component={Link} to="/patient-archive" variant="light" leftSection={<IconArchive size={18} aria-hidden />}>

@@ -18,7 +18,8 @@ interface ItemProps {
 
 function ServiceItem({ row, pending, kind }: ItemProps) {
   const { service, locked } = row;
-  const linkLabel = kind === 'active' ? t.open : t.edit;
+  // 'Bearbeiten' only for those who may change the service (owner, admin); everyone else opens it.
+  const linkLabel = kind === 'planned' && row.canManage ? t.edit : t.open;
   return (
     <Paper component="li" withBorder p="md" aria-label={service.name}>
       <Group justify="space-between" wrap="wrap" gap="sm">

@@ -7,7 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useMaterials } from '../../data/hooks';
 import { createMinorTreatment } from '../../data/repositories/minorTreatments';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { MaterialPicker } from '../materials/MaterialPicker';
 import { CaptureServiceSelect } from '../services/CaptureServiceSelect';
 import { lastCaptureService, rememberCaptureService, useCaptureServices } from '../services/captureServices';
@@ -17,6 +17,7 @@ import { CaptureModal } from '../../components/CaptureModal';
 import { zodForm } from '../../lib/zodForm';
 import { templateSelection } from '../treatmentTemplates/applyTemplate';
 import { TemplateChips } from '../treatmentTemplates/TemplateChips';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = minorTreatmentsDe.dialog;
 /** After this long without the save finished, the button says 'Speichern...'. */
@@ -52,6 +53,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
     defaultValues: emptyValues,
   });
   const { errors } = form.formState;
+  const failure = useDialogFailure();
   const [selection, setSelection] = useState<SelectedMaterial[]>([]);
   const [notice, setNotice] = useState(false);
   /** The template last tapped (issue 17): a template without materials needs no 'Fortfahren'. */
@@ -76,6 +78,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
   }, [notice]);
 
   const reset = () => {
+    failure.clear();
     form.reset(emptyValues);
     setSelection([]);
     setNotice(false);
@@ -97,6 +100,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
 
   const save = async (values: MinorTreatmentFormValues) => {
     if (savingRef.current) return;
+    failure.clear();
     savingRef.current = true;
     // 'Speichern...' appears only if the save takes noticeably long: a local save takes a few
     // milliseconds, and rendering the label earlier would only compete with it for the thread.
@@ -109,7 +113,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
       onClose();
     } catch (error) {
       const message = failureMessage(error);
-      notifyError(toasts.error, message ? toasts.createFailed(message) : fixed ? toasts.serverFallback : toasts.createFailed(minorTreatmentsDe.errors.unknownError));
+      failure.fail(toasts.error, message ? toasts.createFailed(message) : fixed ? toasts.serverFallback : toasts.createFailed(minorTreatmentsDe.errors.unknownError));
     } finally {
       window.clearTimeout(showPending);
       savingRef.current = false;
@@ -222,6 +226,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
               </Stack>
             </Alert>
           )}
+          <DialogError failure={failure.failure} />
           <FormActions secondaryLabel={t.cancel} onSecondary={cancel} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
         </Stack>
       </form>

@@ -3,9 +3,10 @@ import { euroTextToCents, materialDialogSchema } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { failureText, useAddMaterial } from './actions';
 import { zodForm } from '../../lib/zodForm';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = de.organizations;
 const emptyValues = { name: '', unit: '', unitPrice: '' };
@@ -21,16 +22,19 @@ export function AddMaterialDialog({ opened, organizationId, onClose }: AddMateri
   const addMaterial = useAddMaterial();
   const form = useForm({ resolver: zodForm(materialDialogSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
+  const failure = useDialogFailure();
 
   const close = () => {
+    failure.clear();
     form.reset(emptyValues);
     addMaterial.reset();
     onClose();
   };
 
   const onSubmit = form.handleSubmit((values) => {
+    failure.clear();
     if (organizationId === null) {
-      notifyError(de.organizationToasts.error, de.organizationToasts.noOrganization);
+      failure.fail(de.organizationToasts.error, de.organizationToasts.noOrganization);
       return;
     }
     addMaterial.mutate(
@@ -42,7 +46,7 @@ export function AddMaterialDialog({ opened, organizationId, onClose }: AddMateri
         },
         onError: (error) => {
           applyServerFieldErrors(error, form.setError, ['name', 'unit']);
-          notifyError(de.organizationToasts.error, failureText(error, de.errors.generic));
+          failure.fail(de.organizationToasts.error, failureText(error, de.errors.generic));
         },
       },
     );
@@ -68,6 +72,7 @@ export function AddMaterialDialog({ opened, organizationId, onClose }: AddMateri
             error={errors.unitPrice?.message}
             {...form.register('unitPrice')}
           />
+          <DialogError failure={failure.failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={addMaterial.isPending}>
               {t.cancel}

@@ -3,11 +3,12 @@ import { organizationFormSchema } from '@sanidok/schema';
 import { useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import type { CreatedOrganization } from './createOrganization';
 import { useCreateOrganization } from './createOrganization';
 import { failureText } from './actions';
 import { zodForm } from '../../lib/zodForm';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = de.organizations;
 const emptyValues = { name: '', description: '' };
@@ -24,14 +25,17 @@ export function CreateOrganizationDialog({ opened, onClose, onCreated }: CreateO
   const { create, pending } = useCreateOrganization();
   const form = useForm({ resolver: zodForm(organizationFormSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
+  const failure = useDialogFailure();
 
   const close = () => {
     if (pending) return;
+    failure.clear();
     form.reset(emptyValues);
     onClose();
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
+    failure.clear();
     try {
       const created = await create({ name: values.name, description: values.description });
       notifySuccess(de.organizationToasts.created, de.organizationToasts.createdText(created.organization.name));
@@ -40,7 +44,7 @@ export function CreateOrganizationDialog({ opened, onClose, onCreated }: CreateO
     } catch (error) {
       // A failed save keeps the input (docs/spec/design.md §7).
       applyServerFieldErrors(error, form.setError, ['name', 'description']);
-      notifyError(de.organizationToasts.error, failureText(error, de.errors.generic));
+      failure.fail(de.organizationToasts.error, failureText(error, de.errors.generic));
     }
   });
 
@@ -53,6 +57,7 @@ export function CreateOrganizationDialog({ opened, onClose, onCreated }: CreateO
           <Text size="sm" c="dimmed">
             {t.createHint}
           </Text>
+          <DialogError failure={failure.failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={pending}>
               {t.cancel}

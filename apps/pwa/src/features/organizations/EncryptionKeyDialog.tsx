@@ -4,9 +4,10 @@ import { IconAlertTriangle, IconCopy, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { de } from '../../i18n/de';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import type { RevealedOrganizationKey } from './createOrganization';
 import { RecoverySheet } from './RecoverySheet';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = de.organizationKey;
 
@@ -23,6 +24,7 @@ interface EncryptionKeyDialogProps {
 export function EncryptionKeyDialog({ revealed, onClose }: EncryptionKeyDialogProps) {
   const [confirming, setConfirming] = useState(false);
   const [printing, setPrinting] = useState(false);
+  const failure = useDialogFailure();
 
   // The sheet holds a copy of the key: make sure it goes when the browser says printing is over.
   useEffect(() => {
@@ -36,11 +38,12 @@ export function EncryptionKeyDialog({ revealed, onClose }: EncryptionKeyDialogPr
     // Only one toast is shown at a time (docs/spec/accounts.md §9): the copy feedback must not wait 5 s behind
     // 'Organisation erstellt', so that one makes room.
     notifications.clean();
+    failure.clear();
     try {
       await navigator.clipboard.writeText(revealed.keyText);
       notifySuccess(de.organizationToasts.keyCopied, de.organizationToasts.keyCopiedText);
     } catch {
-      notifyError(de.organizationToasts.error, de.organizationToasts.copyFailed);
+      failure.fail(de.organizationToasts.error, de.organizationToasts.copyFailed);
     }
   };
 
@@ -111,6 +114,7 @@ export function EncryptionKeyDialog({ revealed, onClose }: EncryptionKeyDialogPr
               {t.print}
             </Button>
           </Group>
+          <DialogError failure={failure.failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(true)}>
               {t.close}

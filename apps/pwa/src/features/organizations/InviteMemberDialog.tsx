@@ -3,9 +3,10 @@ import { invitableRoles, inviteMemberSchema } from '@sanidok/schema';
 import { Controller, useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { failureText, useInviteMember } from './actions';
 import { zodForm } from '../../lib/zodForm';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = de.organizations;
 const roleOptions = invitableRoles.map((role) => ({ value: role, label: t.roles[role] }));
@@ -36,16 +37,19 @@ export function InviteMemberDialog({ opened, organizationId, onClose }: InviteMe
   const invite = useInviteMember();
   const form = useForm<FormValues, unknown, InviteValues>({ resolver, defaultValues: emptyValues });
   const { errors } = form.formState;
+  const failure = useDialogFailure();
 
   const close = () => {
+    failure.clear();
     form.reset(emptyValues);
     invite.reset();
     onClose();
   };
 
   const onSubmit = form.handleSubmit((values) => {
+    failure.clear();
     if (organizationId === null) {
-      notifyError(de.organizationToasts.error, de.organizationToasts.noOrganization);
+      failure.fail(de.organizationToasts.error, de.organizationToasts.noOrganization);
       return;
     }
     invite.mutate(
@@ -57,7 +61,7 @@ export function InviteMemberDialog({ opened, organizationId, onClose }: InviteMe
         },
         onError: (error) => {
           applyServerFieldErrors(error, form.setError, ['username']);
-          notifyError(de.organizationToasts.error, failureText(error, de.organizationToasts.inviteFailed));
+          failure.fail(de.organizationToasts.error, failureText(error, de.organizationToasts.inviteFailed));
         },
       },
     );
@@ -95,6 +99,7 @@ export function InviteMemberDialog({ opened, organizationId, onClose }: InviteMe
           <Text size="sm" c="dimmed">
             {t.inviteHint}
           </Text>
+          <DialogError failure={failure.failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={invite.isPending}>
               {t.cancel}

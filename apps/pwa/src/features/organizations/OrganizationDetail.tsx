@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { OrganizationListItem } from '@sanidok/schema';
-import { IconChartBar, IconLock } from '@tabler/icons-react';
+import { IconChartBar } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { de } from '../../i18n/de';
 import { AccessLogTab } from './AccessLogTab';
+import { LockOverlay } from './LockOverlay';
 import { MaterialsTab } from './MaterialsTab';
 import { MembersTab } from './MembersTab';
 import { canManageTemplates, canViewAccessLogs, canViewStatistics, roleColor } from './permissions';
@@ -48,37 +49,32 @@ export function OrganizationDetail({ organization, onLeft }: OrganizationDetailP
           )}
         </div>
         {isOwner && !organization.isBlocked && <OrganizationLockTime organization={organization} />}
-        {organization.isBlocked && (
-          // A notice, not a full overlay: reading, leaving and removing members stay possible
-          // for a blocked organisation (docs/decisions.md); only additions are disabled.
-          <Alert color="red" variant="light" icon={<IconLock aria-hidden />} title={t.blockedTitle} role="status">
-            {t.blockedText}
-          </Alert>
-        )}
-        <Tabs defaultValue="members" keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="members">{t.tabMembers}</Tabs.Tab>
-            <Tabs.Tab value="materials">{t.tabMaterials}</Tabs.Tab>
-            {managesTemplates && <Tabs.Tab value="templates">{treatmentTemplatesDe.tab}</Tabs.Tab>}
-            {isOwner && <Tabs.Tab value="access-logs">{t.tabAccessLogs}</Tabs.Tab>}
-          </Tabs.List>
-          <Tabs.Panel value="members" pt="md">
-            <MembersTab organization={organization} onLeft={onLeft} />
-          </Tabs.Panel>
-          <Tabs.Panel value="materials" pt="md">
-            <MaterialsTab organization={organization} />
-          </Tabs.Panel>
-          {managesTemplates && (
-            <Tabs.Panel value="templates" pt="md">
-              <TreatmentTemplatesTab organization={organization} />
+        <LockOverlay locked={organization.isBlocked} title={t.blockedTitle} text={t.blockedText}>
+          <Tabs defaultValue="members" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="members">{t.tabMembers}</Tabs.Tab>
+              <Tabs.Tab value="materials">{t.tabMaterials}</Tabs.Tab>
+              {managesTemplates && <Tabs.Tab value="templates">{treatmentTemplatesDe.tab}</Tabs.Tab>}
+              {isOwner && <Tabs.Tab value="access-logs">{t.tabAccessLogs}</Tabs.Tab>}
+            </Tabs.List>
+            <Tabs.Panel value="members" pt="md">
+              <MembersTab organization={organization} onLeft={onLeft} />
             </Tabs.Panel>
-          )}
-          {isOwner && (
-            <Tabs.Panel value="access-logs" pt="md">
-              <AccessLogTab organizationId={organization.id} />
+            <Tabs.Panel value="materials" pt="md">
+              <MaterialsTab organization={organization} />
             </Tabs.Panel>
-          )}
-        </Tabs>
+            {managesTemplates && (
+              <Tabs.Panel value="templates" pt="md">
+                <TreatmentTemplatesTab organization={organization} />
+              </Tabs.Panel>
+            )}
+            {isOwner && (
+              <Tabs.Panel value="access-logs" pt="md">
+                <AccessLogTab organizationId={organization.id} />
+              </Tabs.Panel>
+            )}
+          </Tabs>
+        </LockOverlay>
       </Stack>
     </Paper>
   );

@@ -1,6 +1,7 @@
 import { Badge, Button, Grid, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { de } from '../../i18n/de';
 import type { CreatedOrganization, RevealedOrganizationKey } from './createOrganization';
 import { CreateOrganizationDialog } from './CreateOrganizationDialog';
@@ -14,11 +15,25 @@ import { useInvitations, useOrganizations } from './queries';
 const t = de.organizations;
 type TopTab = 'organizations' | 'invitations';
 
-/** /organizations (docs/spec/accounts.md §2): organisations with their detail pane, and invitations. */
+/**
+ * /organizations (docs/spec/accounts.md §2): organisations with their detail pane, and invitations.
+ * `?tab=invitations` opens the invitations (the navigation and the dashboard link there).
+ */
 export function OrganizationsPage() {
   const organizations = useOrganizations({ poll: true });
   const invitations = useInvitations();
-  const [tab, setTab] = useState<TopTab>('organizations');
+  const [params, setParams] = useSearchParams();
+  const tab: TopTab = params.get('tab') === 'invitations' ? 'invitations' : 'organizations';
+  const setTab = (next: TopTab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'invitations') updated.set('tab', next);
+        else updated.delete('tab');
+        return updated;
+      },
+      { replace: true },
+    );
   // undefined: nothing chosen yet (the first organisation is shown); null: deliberately none.
   const [selection, setSelection] = useState<number | null | undefined>(undefined);
   const [creating, setCreating] = useState(false);

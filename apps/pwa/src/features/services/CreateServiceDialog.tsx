@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { createService } from '../../data/repositories/services';
 import { servicesDe } from '../../i18n/services.de';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { errorText } from './errors';
 import { PeriodFields } from './PeriodFields';
 import type { ServiceTab } from './serviceGroups';
@@ -13,6 +13,7 @@ import { tabOf } from './serviceGroups';
 import type { CreateFormValues } from './serviceForm';
 import { createFormSchema, emptyCreateValues, toCreateInput } from './serviceForm';
 import { zodForm } from '../../lib/zodForm';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = servicesDe.form;
 
@@ -36,6 +37,7 @@ export function CreateServiceDialog({ opened, organizations, initialOrganization
   const defaults = emptyCreateValues(preselected ? String(preselected.id) : '');
   const form = useForm<CreateFormValues>({ resolver: zodForm(createFormSchema), defaultValues: defaults });
   const { errors, isSubmitting } = form.formState;
+  const failure = useDialogFailure();
   const preselectedId = defaults.organizationId;
 
   // Opening with another preselection (a new ?orgId=…) starts from that organisation.
@@ -45,11 +47,13 @@ export function CreateServiceDialog({ opened, organizations, initialOrganization
 
   const close = () => {
     if (isSubmitting) return;
+    failure.clear();
     form.reset(emptyCreateValues(preselectedId));
     onClose();
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
+    failure.clear();
     try {
       const input = toCreateInput(values);
       const id = await createService(input);
@@ -57,8 +61,8 @@ export function CreateServiceDialog({ opened, organizations, initialOrganization
       form.reset(emptyCreateValues(preselectedId));
       onCreated(id, tabOf(serviceStatus({ status: 'active', startDate: input.startDate, endDate: input.endDate })));
     } catch (error) {
-      // The input stays (docs/spec/design.md §7); the toast says why.
-      notifyError(servicesDe.toasts.error, servicesDe.toasts.createFailed(errorText(error)));
+      // The input stays (docs/spec/design.md §7); the dialog says why.
+      failure.fail(servicesDe.toasts.error, servicesDe.toasts.createFailed(errorText(error)));
     }
   });
 
@@ -88,6 +92,7 @@ export function CreateServiceDialog({ opened, organizations, initialOrganization
               />
             )}
           />
+          <DialogError failure={failure.failure} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close} disabled={isSubmitting}>
               {t.cancel}

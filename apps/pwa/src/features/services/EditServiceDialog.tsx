@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { updateService } from '../../data/repositories/services';
 import { servicesDe } from '../../i18n/services.de';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { errorText } from './errors';
 import { PeriodFields } from './PeriodFields';
 import type { EditFormValues } from './serviceForm';
 import { changedFields, editFormSchema, toEditValues } from './serviceForm';
 import { zodForm } from '../../lib/zodForm';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = servicesDe.form;
 
@@ -28,19 +29,21 @@ export function EditServiceDialog({ service, onClose }: EditServiceDialogProps) 
   const [initial] = useState(() => toEditValues(service));
   const form = useForm<EditFormValues>({ resolver: zodForm(editFormSchema), defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
+  const failure = useDialogFailure();
 
   const close = () => {
     if (!isSubmitting) onClose();
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
+    failure.clear();
     try {
       const changes = changedFields(initial, values);
       if (Object.keys(changes).length > 0) await updateService(service.id, changes);
       notifySuccess(servicesDe.toasts.saved, servicesDe.toasts.savedText(values.name.trim()));
       onClose();
     } catch (error) {
-      notifyError(servicesDe.toasts.saveFailed, errorText(error));
+      failure.fail(servicesDe.toasts.saveFailed, errorText(error));
     }
   });
 
@@ -59,6 +62,7 @@ export function EditServiceDialog({ service, onClose }: EditServiceDialogProps) 
             {...form.register('accessCode')}
           />
           <PeriodFields form={form} />
+          <DialogError failure={failure.failure} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close} disabled={isSubmitting}>
               {t.cancel}

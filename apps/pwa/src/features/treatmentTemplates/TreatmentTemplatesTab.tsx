@@ -6,9 +6,10 @@ import { useMaterials, useTreatmentTemplates } from '../../data/hooks';
 import { deleteTreatmentTemplate } from '../../data/repositories/treatmentTemplates';
 import { treatmentTemplatesDe } from '../../i18n/treatmentTemplates.de';
 import { failureMessage } from '../../lib/failureMessage';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { templateSelection } from './applyTemplate';
 import { TemplateDialog } from './TemplateDialog';
+import { DialogError, useDialogFailure } from '../shared/DialogError';
 
 const t = treatmentTemplatesDe;
 
@@ -22,16 +23,23 @@ export function TreatmentTemplatesTab({ organization }: { organization: Organiza
   const [editing, setEditing] = useState<MinorTreatmentTemplate | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<MinorTreatmentTemplate | null>(null);
   const locked = organization.isBlocked;
+  const failure = useDialogFailure();
 
   const remove = async (template: MinorTreatmentTemplate) => {
+    failure.clear();
     try {
       await deleteTreatmentTemplate(template.id);
       notifySuccess(t.toasts.deleted, template.name);
-    } catch (error) {
-      notifyError(t.toasts.error, failureMessage(error) || t.toasts.unknownError);
-    } finally {
       setDeleting(null);
+    } catch (error) {
+      // The dialog stays open and says why (issue 17 item 5).
+      failure.fail(t.toasts.error, failureMessage(error) || t.toasts.unknownError);
     }
+  };
+
+  const closeDelete = () => {
+    failure.clear();
+    setDeleting(null);
   };
 
   const materialsText = (template: MinorTreatmentTemplate) => {
@@ -84,11 +92,12 @@ export function TreatmentTemplatesTab({ organization }: { organization: Organiza
         </Table.ScrollContainer>
       )}
       <TemplateDialog organizationId={organization.id} template={editing} onClose={() => setEditing(undefined)} />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t.deleteTitle} closeButtonProps={{ 'aria-label': t.dialog.close }}>
+      <Modal opened={deleting !== null} onClose={closeDelete} title={t.deleteTitle} closeButtonProps={{ 'aria-label': t.dialog.close }}>
         <Stack gap="md">
           <Text>{deleting ? t.deleteText(deleting.name) : ''}</Text>
+          <DialogError failure={failure.failure} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
+            <Button variant="default" onClick={closeDelete}>
               {t.dialog.cancel}
             </Button>
             <Button color="red" onClick={() => deleting && void remove(deleting)}>

@@ -2,7 +2,7 @@ import type { AdminOrganization, AdminService, AdminUser, BetaCodeItem, EmailCon
 import { cleanNotifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { callsTo, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
+import { callsTo, findDialogError, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
 
 const admin = { ...testUser, id: 1, username: 'plattform', isAdmin: true, totpEnabled: true };
 const hour = 3_600_000;
@@ -104,8 +104,7 @@ describe('/admin', () => {
     expect(callsTo(app.fetchMock, 'POST', '/api/admin/users/7/reset-password')).toHaveLength(0);
     await app.user.type(within(dialog).getByLabelText(/Neues Passwort/), '0');
     await app.user.click(within(dialog).getByRole('button', { name: 'Passwort zurücksetzen' }));
-    const toast = await findToast('Fehler beim Zurücksetzen des Passworts');
-    expect(toast).toHaveTextContent('Interner Fehler beim Speichern');
+    expect(await findDialogError(dialog, 'Fehler beim Zurücksetzen des Passworts')).toHaveTextContent('Interner Fehler beim Speichern');
     expect(callsTo(app.fetchMock, 'POST', '/api/admin/users/7/reset-password')[0]?.body).toEqual({ newPassword: '1234567890' });
   });
 
@@ -171,7 +170,7 @@ describe('/admin', () => {
     expect(within(dialog).getByLabelText(/Maximale Verwendungen/)).toHaveValue('1');
     await app.user.type(within(dialog).getByLabelText('Beschreibung'), 'Süd');
     await app.user.click(within(dialog).getByRole('button', { name: 'Generieren' }));
-    await findToast('Fehler beim Generieren des Beta-Codes');
+    await findDialogError(dialog, 'Fehler beim Generieren des Beta-Codes');
     expect(callsTo(app.fetchMock, 'POST', '/api/admin/beta-codes/generate')[0]?.body).toEqual({ description: 'Süd', maxUses: 1, expiresAt: null });
   });
 
@@ -193,8 +192,7 @@ describe('/admin', () => {
     expect(within(form).getByLabelText('Port')).toHaveValue('587');
     expect(within(form).getByRole('switch', { name: /TLS verwenden/ })).toBeChecked();
     await app.user.click(within(form).getByRole('button', { name: 'Speichern' }));
-    // 'Fehler' is also a status badge of the log: look at the toast itself.
-    await waitFor(() => expect(document.querySelector('.mantine-Notification-root')).toHaveTextContent('FehlerBitte füllen Sie alle Pflichtfelder aus'));
+    expect(await findDialogError(form, 'Fehler')).toHaveTextContent('Bitte füllen Sie alle Pflichtfelder aus');
     expect(within(form).getAllByText('Bitte füllen Sie alle Pflichtfelder aus').length).toBeGreaterThanOrEqual(4);
     expect(callsTo(app.fetchMock, 'POST', '/api/admin/email-configurations')).toHaveLength(0);
     await app.user.click(within(form).getByRole('button', { name: 'Abbrechen' }));
@@ -204,9 +202,9 @@ describe('/admin', () => {
     const send = await screen.findByRole('dialog', { name: 'Test-E-Mail über „Hauptserver“ senden' });
     await app.user.type(within(send).getByLabelText(/E-Mail-Adresse/), 'leitung@example.de');
     await app.user.click(within(send).getByRole('button', { name: 'Senden' }));
-    const toast = await findToast('Test-E-Mail fehlgeschlagen');
-    expect(toast).toHaveTextContent('ECONNREFUSED');
-    expect(toast).toHaveTextContent('Bitte prüfen Sie die SMTP-Einstellungen oder die E-Mail-Adresse.');
+    const failure = await findDialogError(send, 'Test-E-Mail fehlgeschlagen');
+    expect(failure).toHaveTextContent('ECONNREFUSED');
+    expect(failure).toHaveTextContent('Bitte prüfen Sie die SMTP-Einstellungen oder die E-Mail-Adresse.');
 
     await app.user.click(screen.getByRole('button', { name: 'Vorschau von account_created in neuem Tab öffnen' }));
     expect(open).toHaveBeenCalledWith('/api/admin/email-templates/9/preview', '_blank', 'noopener');

@@ -1,5 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderApp, testUser } from '../../helpers/render';
+import { invitations } from '../organizations/organizations.fixtures';
 import { ended, inHours, org, planned, renderSignedIn, running, seed, service } from '../services/services.fixtures';
 
 const card = (name: string) => screen.findByRole('region', { name });
@@ -81,6 +83,54 @@ describe('/dashboard', () => {
     expect(await card('Schnellzugriff')).toBeInTheDocument();
     await screen.findByRole('list', { name: 'SaniDok im Überblick' });
     expect(screen.queryByRole('region', { name: 'Patientenarchiv' })).not.toBeInTheDocument();
+  });
+
+  it('offers a plain member no action they cannot take: no service creation, planned services open read-only', async () => {
+    const upcoming = planned({ name: 'Sommerfest' });
+    await seed([org(1, 'member')], [upcoming]);
+    renderSignedIn('/dashboard');
+    const plannedList = await screen.findByRole('list', { name: 'Anstehende Dienste' });
+    const item = within(plannedList).getByRole('listitem', { name: 'Sommerfest' });
+    expect(within(item).getByRole('link', { name: 'Öffnen' })).toHaveAttribute('href', `/services/${upcoming.id}`);
+    expect(within(item).queryByRole('link', { name: 'Bearbeiten' })).not.toBeInTheDocument();
+    expect(await card('Schnellzugriff')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Sanitätsdienst erstellen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sanitätsdienst erstellen' })).not.toBeInTheDocument();
+  });
+
+  it('offers no service creation when the only organisation the user plans for is blocked', async () => {
+    await seed([org(1, 'owner', { isBlocked: true }), org(2, 'member')]);
+    renderSignedIn('/dashboard');
+    expect(await card('Schnellzugriff')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Sanitätsdienst erstellen' })).not.toBeInTheDocument();
+  });
+
+  it('shows pending invitations with a link to answer them', async () => {
+    await seed([org(1, 'member')]);
+    mockApi({ 'GET /api/user': () => json(testUser), 'GET /api/invitations': () => json(invitations) });
+    renderApp('/dashboard');
+    const notice = await card('Offene Einladungen');
+    expect(within(notice).getByText('2 Organisationen haben Sie eingeladen.')).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Einladungen ansehen' })).toHaveAttribute('href', '/organizations?tab=invitations');
+  });
+
+  it('keeps Patientenarchiv in the navigation for an owner who starts offline (organisations of the last pull)', async () => {
+    await seed([org(1, 'member'), org(2, 'owner')]);
+    localStorage.setItem('sanidok.lastUser', JSON.stringify(testUser));
+    mockApi({ 'GET /api/user': () => Promise.reject(new TypeError('Failed to fetch')), 'GET /api/organizations': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
+    expect(await within(nav).findByRole('link', { name: 'Patientenarchiv' })).toHaveAttribute('href', '/patient-archive');
+    expect(await card('Patientenarchiv')).toBeInTheDocument();
+  });
+
+  it('shows no invitation notice without pending invitations', async () => {
+    await seed([org(1, 'owner')]);
+    mockApi({ 'GET /api/user': () => json(testUser), 'GET /api/invitations': () => json([]) });
+    renderApp('/dashboard');
+    expect(await card('Schnellzugriff')).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'SaniDok im Überblick' });
+    expect(screen.queryByRole('region', { name: 'Offene Einladungen' })).not.toBeInTheDocument();
   });
 
   it('moves a service from planned to running as time passes, without a reload', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bigCatalogue, renderSignedIn, runningService, seedSignedIn, serviceId, treatmentRow, uuid } from './minorTreatments.fixtures';
-import { findToast, urlOf } from '../../helpers/render';
+import { findDialogError, findToast, urlOf } from '../../helpers/render';
 
 const hour = 3_600_000;
 const dialog = () => screen.findByRole('dialog', { name: 'Bagatellbehandlung erfassen' });
@@ -208,7 +208,7 @@ describe('dialog Bagatellbehandlung erfassen', () => {
     // Meanwhile a pull marked the service archived.
     await db.services.update(serviceId, { status: 'archived' });
     await app.user.click(within(form).getByRole('button', { name: 'Speichern' }));
-    const toast = await findToast('Fehler');
+    const toast = await findDialogError(form, 'Fehler');
     expect(toast).toHaveTextContent('Fehler beim Erfassen der Behandlung: Dieser Sanitätsdienst ist archiviert. Es können keine Einträge mehr erfasst werden.');
     expect(within(form).getByRole('textbox', { name: 'Patientenname' })).toHaveValue('Tom Tester');
     expect(within(form).getByRole('textbox', { name: 'Beschreibung' })).toHaveValue('Schnitt Finger');

@@ -8,7 +8,7 @@ import { createQueryClient } from '../../../src/app/queryClient';
 import * as repository from '../../../src/data/repositories/minorTreatments';
 import { ServiceMinorTreatmentsTab } from '../../../src/features/minorTreatments/ServiceMinorTreatmentsTab';
 import { runningService, seedSignedIn, treatmentRow, uuid } from './minorTreatments.fixtures';
-import { findToast } from '../../helpers/render';
+import { findDialogError, findToast } from '../../helpers/render';
 
 // The real repository, except where one test holds or fails the save.
 vi.mock('../../../src/data/repositories/minorTreatments', async (importOriginal) => {
@@ -98,7 +98,7 @@ describe('service detail tab Bagatellen', () => {
     await user.type(within(again).getByRole('textbox', { name: 'Beschreibung' }), 'Sonnenstich');
     await user.type(within(again).getByRole('textbox', { name: 'Material hinzufügen' }), 'pfl{Enter}');
     await user.click(within(again).getByRole('button', { name: 'Speichern' }));
-    expect(await findToast('Fehler')).toHaveTextContent('Serverfehler beim Speichern');
+    expect(await findDialogError(again, 'Fehler')).toHaveTextContent('Serverfehler beim Speichern');
     expect(within(again).getByRole('textbox', { name: 'Patientenname' })).toHaveValue('Ida Ihle');
   });
 

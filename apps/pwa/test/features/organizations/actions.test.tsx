@@ -7,7 +7,7 @@ import { createQueryClient } from '../../../src/app/queryClient';
 import { InviteMemberDialog } from '../../../src/features/organizations/InviteMemberDialog';
 import { failureText } from '../../../src/features/organizations/actions';
 import { materials, memberOrg, memberOrgMembers, ownedMembers, ownedOrg } from './organizations.fixtures';
-import { bodyText, callsTo, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
+import { bodyText, callsTo, findDialogError, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
 
 type Handlers = Parameters<typeof mockApi>[0];
 
@@ -67,8 +67,7 @@ describe('Mitglied hinzufügen', () => {
     const dialog = await openInviteDialog(app);
     await app.user.type(within(dialog).getByLabelText(/^Benutzername/), 'niemand');
     await app.user.click(within(dialog).getByRole('button', { name: 'Einladung senden' }));
-    const toast = await findToast('Fehler');
-    expect(within(toast).getByText(message)).toBeInTheDocument();
+    expect(await findDialogError(dialog, 'Fehler')).toHaveTextContent(message);
     expect(within(dialog).getByLabelText(/^Benutzername/)).toHaveValue('niemand');
   });
 
@@ -88,8 +87,7 @@ describe('Mitglied hinzufügen', () => {
     );
     await user.type(screen.getByLabelText(/^Benutzername/), 'dora.d');
     await user.click(screen.getByRole('button', { name: 'Einladung senden' }));
-    const toast = await findToast('Fehler');
-    expect(within(toast).getByText('Keine Organisation ausgewählt')).toBeInTheDocument();
+    expect(await findDialogError(screen.getByRole('dialog'), 'Fehler')).toHaveTextContent('Keine Organisation ausgewählt');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOrganizationWithKey } from '../../../src/features/organizations/createOrganization';
 import { ownedOrg } from './organizations.fixtures';
 import { useNodeRealmWebCrypto } from './organizations.webcrypto';
-import { bodyText, callsTo, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
+import { bodyText, callsTo, findDialogError, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
 
 const keyPattern = /^SANI1(-[0-9A-HJKMNP-TV-Z]{1,5}){12}$/;
 
@@ -142,7 +142,7 @@ describe('Organisation erstellen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Organisation erstellen' });
     await app.user.type(within(dialog).getByLabelText(/^Name/), 'DRK Ortsverein Nord');
     await app.user.click(within(dialog).getByRole('button', { name: 'Erstellen' }));
-    const toast = await findToast('Fehler');
+    const toast = await findDialogError(dialog, 'Fehler');
     expect(within(toast).getByText(/Der Organisationsschlüssel konnte in diesem Browser nicht erzeugt werden/)).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('DRK Ortsverein Nord');
     expect(callsTo(app.fetchMock, 'POST', '/api/organizations')).toHaveLength(0);

@@ -58,7 +58,8 @@ describe('/organizations', () => {
     await within(detail).findByRole('list', { name: 'Mitglieder' });
     expect(intervals(['organizations', 'list'])).toContain(5_000);
     expect(intervals(['organizations', 1, 'members'])).toEqual([5_000]);
-    expect(intervals(['invitations'])).toEqual([10_000]);
+    // The navigation and the page share the invitations query: every observer polls at 10 s.
+    expect(new Set(intervals(['invitations']))).toEqual(new Set([10_000]));
     await app.user.click(within(detail).getByRole('tab', { name: 'Zugriffsprotokolle' }));
     await within(detail).findByRole('table', { name: 'Zugriffsprotokolle der Organisation' });
     expect(intervals(['organizations', 1, 'access-logs'])).toEqual([30_000]);
@@ -103,10 +104,17 @@ describe('/organizations', () => {
     expect(within(toast).getByText('Nur der Inhaber darf die Zugriffsprotokolle sehen.')).toBeInTheDocument();
   });
 
-  it('marks a blocked organisation and disables adding members and materials', async () => {
+  it('lays the lock overlay over a blocked organisation; behind it, adding members and materials stays disabled', async () => {
     const app = setup([{ ...ownedOrg, isBlocked: true }]);
     const detail = await screen.findByRole('region', { name: 'DRK Ortsverein Nord' });
-    expect(within(detail).getByText('Organisation gesperrt')).toBeInTheDocument();
+    const overlay = within(detail).getByRole('region', { name: 'Organisation gesperrt' });
+    expect(overlay).toHaveTextContent('Diese Organisation wurde von der Plattform-Administration gesperrt.');
+    // Under the veil nothing can be reached, by pointer or keyboard.
+    expect(within(detail).getByRole('tab', { name: 'Mitglieder' }).closest('[inert]')).not.toBeNull();
+    await app.user.click(within(overlay).getByRole('button', { name: 'Inhalte ansehen' }));
+    expect(within(detail).queryByRole('region', { name: 'Organisation gesperrt' })).not.toBeInTheDocument();
+    expect(within(detail).getByRole('status')).toHaveTextContent('Organisation gesperrt');
+    expect(within(detail).getByRole('tab', { name: 'Mitglieder' }).closest('[inert]')).toBeNull();
     expect(within(screen.getByRole('list', { name: 'Ihre Organisationen' })).getByText('Gesperrt')).toBeInTheDocument();
     expect(within(detail).getByRole('button', { name: 'Mitglied hinzufügen' })).toBeDisabled();
     await app.user.click(within(detail).getByRole('tab', { name: 'Material' }));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { org, renderSignedIn, seed } from './services.fixtures';
-import { findToast } from '../../helpers/render';
+import { findDialogError, findToast } from '../../helpers/render';
 
 const nextYear = new Date().getFullYear() + 1;
 
@@ -104,7 +104,7 @@ describe('/services create dialog', () => {
     // A pull removed the organisation from this device meanwhile (e.g. the user was removed).
     await db.organizations.clear();
     await user.click(within(dialog).getByRole('button', { name: 'Erstellen' }));
-    const toast = await findToast('Fehler');
+    const toast = await findDialogError(dialog, 'Fehler');
     expect(toast).toHaveTextContent(
       'Fehler beim Erstellen des Sanitätsdienstes: Diese Organisation ist auf diesem Gerät nicht verfügbar. Bitte synchronisieren Sie zuerst.',
     );

@@ -16,6 +16,7 @@ import { saveNewProtocol } from './saveNewProtocol';
 import { FormActions } from '../../../components/FormActions';
 import { CaptureModal } from '../../../components/CaptureModal';
 import { zodForm } from '../../../lib/zodForm';
+import { DialogError, useDialogFailure } from '../../shared/DialogError';
 
 const t = protocolsDe.create;
 type ProtocolFormOutput = z.output<typeof protocolFormSchema>;
@@ -72,7 +73,9 @@ export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProto
     if (opened && preselect && !form.getValues('serviceId')) form.setValue('serviceId', preselect);
   }, [opened, preselect, form]);
 
+  const failure = useDialogFailure();
   const reset = () => {
+    failure.clear();
     form.reset(emptyValues);
     setSelection([]);
   };
@@ -90,8 +93,9 @@ export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProto
   };
 
   const submit = form.handleSubmit(async (values) => {
+    failure.clear();
     setSaving(true);
-    const id = await saveNewProtocol(newProtocolOf(values, selection));
+    const id = await saveNewProtocol(newProtocolOf(values, selection), failure.fail);
     setSaving(false);
     if (!id) return;
     rememberCaptureService(values.serviceId);
@@ -154,6 +158,7 @@ export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProto
               />
             </Fieldset>
 
+            <DialogError failure={failure.failure} />
             <FormActions secondaryLabel={t.cancel} onSecondary={askCancel} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
           </Stack>
         </form>

@@ -1,5 +1,6 @@
 import { Autocomplete, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { genders, patientDataLabels, privateHealthInsurers, statutoryHealthInsurers } from '@sanidok/schema';
+import type { Ref } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 import { GermanDateInput } from '../../../components/dates/GermanDateInput';
@@ -37,19 +38,29 @@ const insurerGroups = [
   { group: t.insurancePrivate, items: [...privateHealthInsurers] },
 ];
 
+interface InsuranceInputProps extends ControlledInputProps {
+  readOnly?: boolean;
+  name?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
 /**
  * Versicherungsinformationen (docs/spec/services.md §2): suggestions from the ~58 German health insurers of
- * packages/schema; anything else may be typed (Autocomplete does not enforce its list).
+ * packages/schema; anything else may be typed (Autocomplete does not enforce its list). The one field for the
+ * create dialog and the protocol page (issue 17).
  */
-export function InsuranceInput({ value, onChange, onBlur, error }: ControlledInputProps) {
+export function InsuranceInput({ value, onChange, onBlur, error, readOnly, name, ref }: InsuranceInputProps) {
   return (
     <Autocomplete
       label={patientDataLabels.insuranceInfo}
-      placeholder={t.insurancePlaceholder}
+      placeholder={readOnly ? undefined : t.insurancePlaceholder}
       data={insurerGroups}
       value={value ?? ''}
       onChange={onChange}
       onBlur={onBlur}
+      readOnly={readOnly}
+      name={name}
+      ref={ref}
       error={error}
       limit={20}
       maxDropdownHeight={280}

@@ -10,6 +10,7 @@ import { CancelInputConfirm, PatientIdentityFields, hasTypedInput } from './Pati
 import { saveNewProtocol } from './saveNewProtocol';
 import { CaptureModal } from '../../../components/CaptureModal';
 import { zodForm } from '../../../lib/zodForm';
+import { DialogError, useDialogFailure } from '../../shared/DialogError';
 
 const t = protocolsDe.serviceTab;
 type ServiceProtocolFormOutput = z.output<typeof serviceProtocolFormSchema>;
@@ -33,8 +34,10 @@ export function ServiceProtocolDialog({ service, opened, onClose }: ServiceProto
   const { errors } = form.formState;
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
+  const failure = useDialogFailure();
 
   const confirmCancel = () => {
+    failure.clear();
     setConfirming(false);
     form.reset(emptyValues);
     onClose();
@@ -47,8 +50,9 @@ export function ServiceProtocolDialog({ service, opened, onClose }: ServiceProto
   };
 
   const submit = form.handleSubmit(async ({ injuryDescription, ...patient }) => {
+    failure.clear();
     setSaving(true);
-    const id = await saveNewProtocol({ serviceId: service.id, patientData: patient, chiefComplaint: injuryDescription ?? null });
+    const id = await saveNewProtocol({ serviceId: service.id, patientData: patient, chiefComplaint: injuryDescription ?? null }, failure.fail);
     setSaving(false);
     if (!id) return;
     form.reset(emptyValues);
@@ -86,6 +90,7 @@ export function ServiceProtocolDialog({ service, opened, onClose }: ServiceProto
               error={errors.injuryDescription?.message}
               {...form.register('injuryDescription')}
             />
+            <DialogError failure={failure.failure} />
             <Group justify="flex-end">
               <Button variant="default" onClick={askCancel} disabled={saving}>
                 {c.cancel}

@@ -6,9 +6,10 @@ import { zodForm } from '../../../lib/zodForm';
 import type { z } from 'zod';
 import { dischargeProtocol } from '../../../data/repositories/protocols';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { failureMessage } from '../../../lib/failureMessage';
 import { CaptureModal } from '../../../components/CaptureModal';
+import { DialogError, useDialogFailure } from '../../shared/DialogError';
 
 const t = protocolEditDe.discharge;
 const toasts = protocolEditDe.toasts;
@@ -49,15 +50,18 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
   const { errors } = form.formState;
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
+  const failure = useDialogFailure();
 
   const close = () => {
     if (savingRef.current) return;
+    failure.clear();
     form.reset(emptyValues);
     onClose();
   };
 
   const discharge = async (values: DischargeValues) => {
     if (savingRef.current) return;
+    failure.clear();
     savingRef.current = true;
     setSaving(true);
     try {
@@ -66,7 +70,7 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
       form.reset(emptyValues);
       onClose();
     } catch (error) {
-      notifyError(toasts.dischargeFailed, failureMessage(error) || toasts.unknownError);
+      failure.fail(toasts.dischargeFailed, failureMessage(error) || toasts.unknownError);
     } finally {
       savingRef.current = false;
       setSaving(false);
@@ -157,6 +161,7 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
           <Text size="sm" c="dimmed">
             {t.sealingHint}
           </Text>
+          <DialogError failure={failure.failure} />
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={close} disabled={saving}>
               {t.cancel}

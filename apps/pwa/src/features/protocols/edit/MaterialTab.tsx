@@ -1,55 +1,33 @@
-import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { SelectedMaterial } from '@sanidok/schema';
 import { formatDateTime } from '@sanidok/schema';
-import { useRef, useState } from 'react';
 import { useMaterials } from '../../../data/hooks';
 import { useProtocolMaterials } from '../../../data/protocolMaterialHooks';
 import type { LocalProtocol } from '../../../data/repositories/protocols';
-import { updateProtocol } from '../../../data/repositories/protocols';
 import { de } from '../../../i18n/de';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { useMaterialNames } from '../../../lib/materialNames';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { SelectionUpdate } from '../../materials/MaterialPicker';
 import { MaterialPicker } from '../../materials/MaterialPicker';
-import { failureMessage } from '../../../lib/failureMessage';
 
 const t = protocolEditDe.material;
-const toasts = protocolEditDe.toasts;
 
 interface MaterialTabProps {
   protocol: LocalProtocol;
   readOnly: boolean;
-  /** Held by the page: its 'Speichern' takes unsaved picks along, and leaving warns about them. */
+  /** Held by the page: its one 'Speichern' saves the picks with the rest, and leaving warns about them. */
   selection: readonly SelectedMaterial[];
   onSelectionChange: SelectionUpdate;
 }
 
 /**
  * Tab Material: what this protocol already consumed, and a picker to add more (docs/spec/services.md §2). The
- * picks are saved as usage rows of the protocol through updateProtocol's `materials`.
+ * picks are saved by the page's 'Speichern', as usage rows of the protocol through updateProtocol's `materials`;
+ * the tab has no save of its own (issue 17: one save model per page).
  */
 export function MaterialTab({ protocol, readOnly, selection, onSelectionChange }: MaterialTabProps) {
   const used = useMaterialNames(useProtocolMaterials(protocol.id, protocol.serviceId), 'materialId');
   const catalogue = useMaterials(protocol.organizationId);
-  const [saving, setSaving] = useState(false);
-  const savingRef = useRef(false);
-
-  const save = async () => {
-    if (savingRef.current || selection.length === 0) return;
-    savingRef.current = true;
-    setSaving(true);
-    try {
-      await updateProtocol(protocol.id, { materials: selection.map(({ id, quantity }) => ({ id, quantity })) });
-      onSelectionChange(() => []);
-      notifySuccess(toasts.materialsSaved, toasts.materialsSavedText);
-    } catch (error) {
-      notifyError(toasts.materialsFailed, failureMessage(error) || toasts.unknownError);
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-  };
 
   return (
     <Stack gap="lg">
@@ -99,11 +77,11 @@ export function MaterialTab({ protocol, readOnly, selection, onSelectionChange }
               {t.addTitle}
             </Title>
             <MaterialPicker catalogue={catalogue} selection={selection} onChange={onSelectionChange} />
-            <Group justify="flex-end">
-              <Button size="md" onClick={() => void save()} disabled={saving || selection.length === 0} miw={140}>
-                {saving ? t.saving : t.save}
-              </Button>
-            </Group>
+            {selection.length > 0 && (
+              <Text size="sm" c="dimmed" role="status">
+                {t.saveHint}
+              </Text>
+            )}
           </Stack>
         </Paper>
       )}

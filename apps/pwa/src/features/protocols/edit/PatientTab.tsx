@@ -6,6 +6,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 import { GermanDateInput } from '../../../components/dates/GermanDateInput';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
+import { InsuranceInput } from '../create/PatientInputs';
 import type { ProtocolEditValues } from './protocolEditForm';
 
 const t = protocolEditDe;
@@ -18,7 +19,7 @@ interface PatientTabProps {
   discharged: boolean;
 }
 
-type TextField = Exclude<PatientDataKey, 'gender' | 'dateOfBirth'>;
+type TextField = Exclude<PatientDataKey, 'gender' | 'dateOfBirth' | 'insuranceInfo'>;
 
 const inputProps: Partial<Record<TextField, { type?: string; autoComplete?: string; inputMode?: 'tel' }>> = {
   phone: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
@@ -94,7 +95,21 @@ export function PatientTab({ form, readOnly, hasPatientData, discharged }: Patie
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {field('phone')}
         {field('location')}
-        {field('insuranceInfo')}
+        <Controller
+          control={form.control}
+          name="insuranceInfo"
+          render={({ field: insurance }) => (
+            <InsuranceInput
+              value={insurance.value}
+              onChange={insurance.onChange}
+              onBlur={insurance.onBlur}
+              name={insurance.name}
+              ref={insurance.ref}
+              readOnly={readOnly}
+              error={errors.insuranceInfo?.message}
+            />
+          )}
+        />
         {field('insuranceCardNumber')}
         {field('emergencyContact')}
         {field('emergencyContactPhone')}

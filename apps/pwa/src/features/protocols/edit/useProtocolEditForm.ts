@@ -24,7 +24,8 @@ interface ProtocolEditFormOptions {
 }
 
 /**
- * The edit page's form state and its one save (docs/spec/services.md §2): every change goes through one
+ * The edit page's form state and its one save (docs/spec/services.md §2; issue 17: one 'Speichern' per page, the
+ * header's, for every tab including the materials picked on the Material tab): every change goes through one
  * updateProtocol call, which writes locally and queues only the changed fields. A failed save
  * keeps every input. Values that change underneath (a pull, another tab) replace only fields the
  * medic has not touched.
@@ -50,6 +51,7 @@ export function useProtocolEditForm({ view, materials, onMaterialsSaved, onInval
     if (savingRef.current) return;
     savingRef.current = true;
     setSaving(true);
+    const onlyMaterials = materials.length > 0 && !form.formState.isDirty;
     try {
       const changed = await updateProtocol(view.protocol.id, {
         ...toProtocolChanges(values, withPatientData, view.protocol.incidentTime),
@@ -57,10 +59,12 @@ export function useProtocolEditForm({ view, materials, onMaterialsSaved, onInval
       });
       form.reset(values);
       if (materials.length) onMaterialsSaved();
-      if (changed) notifySuccess(toasts.saved, toasts.savedText);
+      // Only picked materials: the spec's own toast for them (docs/spec/services.md §7).
+      if (onlyMaterials) notifySuccess(toasts.materialsSaved, toasts.materialsSavedText);
+      else if (changed) notifySuccess(toasts.saved, toasts.savedText);
       else notifySuccess(toasts.nothingChanged, toasts.nothingChangedText);
     } catch (error) {
-      notifyError(toasts.saveFailed, failureMessage(error) || toasts.unknownError);
+      notifyError(onlyMaterials ? toasts.materialsFailed : toasts.saveFailed, failureMessage(error) || toasts.unknownError);
     } finally {
       savingRef.current = false;
       setSaving(false);

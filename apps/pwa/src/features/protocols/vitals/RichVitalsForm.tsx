@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 import { useMemo, useReducer, useState } from 'react';
 import { recordVitals } from '../../../data/repositories/protocolRecords';
 import { vitalsDe } from '../../../i18n/vitals.de';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { failureMessage } from '../../../lib/failureMessage';
 import { ParameterToggle } from './ParameterToggle';
 import { RichBasicTab } from './RichBasicTab';
@@ -11,6 +11,7 @@ import { RichExtendedTab } from './RichExtendedTab';
 import type { RichFormActions, RichProblems, RichToggle } from './richVitalsForm';
 import { emptyRichVitals, richStateToValues, richValueProblems, richVitalsReducer, tabOf, toggleOfField } from './richVitalsForm';
 import { FormActions } from '../../../components/FormActions';
+import { DialogError, useDialogFailure } from '../../shared/DialogError';
 
 const t = vitalsDe.rich;
 const toasts = vitalsDe.toasts;
@@ -34,6 +35,7 @@ export function RichVitalsForm({ protocolId, onDone, savingRef }: RichVitalsForm
   const [errors, setErrors] = useState<RichProblems>({});
   const [tab, setTab] = useState<string | null>('basic');
   const [saving, setSaving] = useState(false);
+  const failure = useDialogFailure();
 
   // Stable for the whole life of the form: parameter blocks re-render only when their values change.
   const actions = useMemo<RichFormActions>(() => {
@@ -63,6 +65,7 @@ export function RichVitalsForm({ protocolId, onDone, savingRef }: RichVitalsForm
   }, []);
 
   const reset = () => {
+    failure.clear();
     dispatch({ type: 'reset' });
     setErrors({});
     setTab('basic');
@@ -70,9 +73,10 @@ export function RichVitalsForm({ protocolId, onDone, savingRef }: RichVitalsForm
 
   const save = async () => {
     if (savingRef.current) return;
+    failure.clear();
     const values = richStateToValues(state);
     if (values.length === 0) {
-      notifyError(toasts.noDataTitle, toasts.noData);
+      failure.fail(toasts.noDataTitle, toasts.noData);
       return;
     }
     const problems = richValueProblems(values);
@@ -80,7 +84,7 @@ export function RichVitalsForm({ protocolId, onDone, savingRef }: RichVitalsForm
     if (first) {
       setErrors(problems);
       setTab(tabOf(first));
-      notifyError(toasts.richFailedTitle, problems[first] ?? toasts.richFailedFallback);
+      failure.fail(toasts.richFailedTitle, problems[first] ?? toasts.richFailedFallback);
       return;
     }
     savingRef.current = true;
@@ -91,7 +95,7 @@ export function RichVitalsForm({ protocolId, onDone, savingRef }: RichVitalsForm
       reset();
       onDone();
     } catch (error) {
-      notifyError(toasts.richFailedTitle, failureMessage(error) || toasts.richFailedFallback);
+      failure.fail(toasts.richFailedTitle, failureMessage(error) || toasts.richFailedFallback);
     } finally {
       savingRef.current = false;
       setSaving(false);
@@ -133,6 +137,7 @@ export function RichVitalsForm({ protocolId, onDone, savingRef }: RichVitalsForm
             </ParameterToggle>
           </Tabs.Panel>
         </Tabs>
+        <DialogError failure={failure.failure} />
         <FormActions secondaryLabel={t.reset} onSecondary={reset} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
       </Stack>
     </form>

@@ -5,12 +5,13 @@ import type { SubmitEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { recordSimpleVitals } from '../../../data/repositories/protocolRecords';
 import { vitalsDe } from '../../../i18n/vitals.de';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { failureMessage } from '../../../lib/failureMessage';
 import type { SimpleField, SimpleFieldRow } from './simpleVitalsFields';
 import { emptySimpleVitals, orderedSimpleRows } from './simpleVitalsFields';
 import { FormActions } from '../../../components/FormActions';
 import { CaptureModal } from '../../../components/CaptureModal';
+import { DialogError, useDialogFailure } from '../../shared/DialogError';
 
 const t = vitalsDe.simple;
 const toasts = vitalsDe.toasts;
@@ -36,6 +37,7 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose, lastParameters
   const [noData, setNoData] = useState(false);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
+  const failure = useDialogFailure();
   const formRef = useRef<HTMLFormElement>(null);
 
   // After a failed check the cursor goes to the first field with a message.
@@ -50,6 +52,7 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose, lastParameters
   };
 
   const reset = () => {
+    failure.clear();
     setValues(emptySimpleVitals());
     setErrors({});
     setNoData(false);
@@ -76,13 +79,14 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose, lastParameters
     }
     savingRef.current = true;
     setSaving(true);
+    failure.clear();
     try {
       await recordSimpleVitals(protocolId, values);
       notifySuccess(toasts.simpleSaved, toasts.simpleSavedText);
       reset();
       onClose();
     } catch (error) {
-      notifyError(toasts.simpleFailedTitle, toasts.simpleFailed(failureMessage(error) || toasts.unknownError));
+      failure.fail(toasts.simpleFailedTitle, toasts.simpleFailed(failureMessage(error) || toasts.unknownError));
     } finally {
       savingRef.current = false;
       setSaving(false);
@@ -142,6 +146,7 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose, lastParameters
               {toasts.noData}
             </Alert>
           )}
+          <DialogError failure={failure.failure} />
           <FormActions secondaryLabel={t.cancel} onSecondary={cancel} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
         </Stack>
       </form>

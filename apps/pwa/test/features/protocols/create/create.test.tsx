@@ -2,7 +2,7 @@ import { healthInsurers, privateHealthInsurers, statutoryHealthInsurers } from '
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderSignedIn, runningService, seedSignedIn, serviceId, uuid } from '../../minorTreatments/minorTreatments.fixtures';
-import { findToast } from '../../../helpers/render';
+import { findDialogError, findToast } from '../../../helpers/render';
 import { outboxRows } from '../list/list.fixtures';
 
 const hour = 3_600_000;
@@ -122,7 +122,7 @@ describe('dialog Patientenprotokoll erstellen', () => {
     await app.user.type(within(form).getByLabelText('Geburtsdatum'), '01.01.2999');
     await app.user.click(within(form).getByRole('button', { name: 'Speichern' }));
 
-    const toast = await findToast('Fehler');
+    const toast = await findDialogError(form, 'Fehler');
     expect(toast).toHaveTextContent('Fehler beim Erstellen des Protokolls: Das Geburtsdatum darf nicht in der Zukunft liegen');
     expect(within(form).getByRole('textbox', { name: 'Vorname' })).toHaveValue('Erika');
     expect(within(form).getByRole('button', { name: 'Speichern' })).toBeEnabled();

@@ -33,9 +33,25 @@ describe('/patient-protocols/{id}', { timeout: 30_000 }, () => {
     expect(field('Nachname')).toHaveValue('Müller');
     expect(screen.getByLabelText('Geburtsdatum')).toHaveValue('12.04.1980');
     expect(field('Adresse')).toHaveValue('Hauptstraße 5, 12345 Musterstadt');
-    for (const label of ['Telefon', 'Versicherungsinformationen', 'Versichertennummer', 'Fundort', 'Notfallkontakt', 'Telefon Notfallkontakt']) {
+    for (const label of ['Telefon', 'Versichertennummer', 'Fundort', 'Notfallkontakt', 'Telefon Notfallkontakt']) {
       expect(field(label)).toBeInTheDocument();
     }
+    expect(screen.getByRole('combobox', { name: 'Versicherungsinformationen' })).toBeInTheDocument();
+  });
+
+  it('offers the insurer list on the Patient tab, as the create dialog does, and saves the choice', async () => {
+    const { db } = await seedEditPage();
+    const app = renderEditPage();
+    await pageHeading();
+    const insurance = screen.getByRole('combobox', { name: 'Versicherungsinformationen' });
+    await app.user.clear(insurance);
+    await app.user.type(insurance, 'Techn');
+    await app.user.click(await screen.findByRole('option', { name: 'Techniker Krankenkasse (TK)' }));
+    expect(insurance).toHaveValue('Techniker Krankenkasse (TK)');
+    await app.user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await findToast('Erfolgreich gespeichert')).toBeInTheDocument();
+    const [update] = await outboxOf(db, 'protocol.update');
+    expect(update?.args).toMatchObject({ patientData: { insuranceInfo: 'Techniker Krankenkasse (TK)' } });
   });
 
   it('also opens under /patient-protocols/edit/{id}; the access code in ?key= counts only on /patient-protocols/{id} (app/ProtocolRoute.tsx)', async () => {

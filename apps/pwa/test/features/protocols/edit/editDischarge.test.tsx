@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { usageRow, uuid } from '../../minorTreatments/minorTreatments.fixtures';
 import { useNodeRealmWebCrypto } from '../../organizations/organizations.webcrypto';
-import { findToast } from '../../../helpers/render';
+import { findDialogError, findToast } from '../../../helpers/render';
 import { findToastTitled, jürgen, outboxOf, pageHeading, protocolId, renderEditPage, seedEditPage, serviceId } from './edit.fixtures';
 
 const sidebar = () => screen.getByRole('region', { name: 'Protokollübersicht' });
@@ -86,7 +86,7 @@ describe('discharge dialog', { timeout: 30_000 }, () => {
     await app.user.type(within(dialog).getByRole('textbox', { name: /^Übergabe an/ }), 'RTW');
     await db.organizations.update(1, { isBlocked: true });
     await app.user.click(within(dialog).getByRole('button', { name: 'Entlassen' }));
-    expect((await findToast('Fehler beim Entlassen')).textContent).toMatch(/gesperrt/);
+    expect((await findDialogError(dialog, 'Fehler beim Entlassen')).textContent).toMatch(/gesperrt/);
     expect(within(dialog).getByRole('textbox', { name: /^Verbleib/ })).toHaveValue('Klinikum');
     expect(await outboxOf(db, 'protocol.discharge')).toEqual([]);
   });
@@ -111,7 +111,7 @@ describe('discharge dialog', { timeout: 30_000 }, () => {
 });
 
 describe('Material tab', { timeout: 30_000 }, () => {
-  it("lists what this protocol used and saves more with its 'Speichern'", async () => {
+  it("lists what this protocol used and saves more with the page's one 'Speichern'", async () => {
     const { db } = await seedEditPage();
     await db.materialUsage.bulkPut([
       usageRow(uuid(501), 1, 2, '2026-07-04T12:05:00.000Z', { source: 'patient_protocol', sourceId: protocolId }),
@@ -130,7 +130,11 @@ describe('Material tab', { timeout: 30_000 }, () => {
     const panel = screen.getByRole('tabpanel', { name: 'Material' });
     await app.user.type(within(panel).getByRole('textbox', { name: 'Material hinzufügen' }), 'Kühl');
     await app.user.click(await screen.findByRole('option', { name: /Kühlpack/ }));
-    await app.user.click(within(panel).getByRole('button', { name: 'Speichern' }));
+    // One save model per page (issue 17): the tab has no 'Speichern' of its own, and says where it is.
+    expect(within(panel).queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('status')).toHaveTextContent('Die ausgewählten Materialien werden mit „Speichern“ oben auf der Seite übernommen.');
+    expect(screen.getAllByRole('button', { name: 'Speichern' })).toHaveLength(1);
+    await app.user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await findToast('Materialien gespeichert')).toBeInTheDocument();
     const [update] = await outboxOf(db, 'protocol.update');
     expect(update?.args).toMatchObject({ id: protocolId, materials: [{ id: 2, quantity: 1, usageId: expect.any(String) as string }] });
@@ -149,7 +153,7 @@ describe('Material tab', { timeout: 30_000 }, () => {
     await app.user.type(within(panel).getByRole('textbox', { name: 'Material hinzufügen' }), 'Pflaster');
     await app.user.click(await screen.findByRole('option', { name: /Pflaster/ }));
     await db.services.update(serviceId, { isBlocked: true });
-    await app.user.click(within(panel).getByRole('button', { name: 'Speichern' }));
+    await app.user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect((await findToast('Fehler beim Speichern der Materialien')).textContent).toMatch(/gesperrt/);
     expect(within(within(panel).getByRole('list', { name: 'Ausgewählte Materialien' })).getAllByRole('listitem')).toHaveLength(1);
     expect(await outboxOf(db, 'protocol.update')).toEqual([]);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RichVitalsDialog } from '../../../../src/features/protocols/vitals/RichVitalsDialog';
+import { findDialogError } from '../../../helpers/render';
 import { deviceWithProtocol, findToast, recordedValues, renderUi } from './vitals.fixtures';
 
 /** A tab by its text (its panel may hold a label with the same text). */
@@ -31,7 +32,7 @@ describe('dialog Neue Vitalparameter-Messung', () => {
     expect(toggle).not.toBeChecked();
     expect(heartRate).toHaveValue('88');
     await user.click(within(form).getByText('Speichern'));
-    const notice = await findToast('Keine Daten');
+    const notice = await findDialogError(form, 'Keine Daten');
     expect(notice).toHaveTextContent('Bitte geben Sie mindestens einen Vitalparameter ein.');
     expect(await recordedValues(db)).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
@@ -179,7 +180,7 @@ describe('dialog Neue Vitalparameter-Messung', () => {
     await user.click(within(form).getByLabelText('Herzfrequenz erfassen'));
     await user.type(within(form).getByLabelText('Herzfrequenz (/min)'), '400');
     await user.click(within(form).getByText('Speichern'));
-    const toast = await findToast('Fehler beim Speichern');
+    const toast = await findDialogError(form, 'Fehler beim Speichern');
     expect(toast).toHaveTextContent('Herzfrequenz muss eine ganze Zahl zwischen 0 und 300 sein');
     expect(within(form).getByLabelText('Herzfrequenz (/min)')).toHaveAccessibleDescription('Herzfrequenz muss eine ganze Zahl zwischen 0 und 300 sein');
     expect(await recordedValues(db)).toEqual([]);
@@ -190,7 +191,7 @@ describe('dialog Neue Vitalparameter-Messung', () => {
     await user.click(within(form).getByLabelText('SpO₂ erfassen'));
     await user.type(within(form).getByLabelText('SpO₂ (%)'), '97');
     await user.click(within(form).getByText('Speichern'));
-    const toast = await findToast('Fehler beim Speichern');
+    const toast = await findDialogError(form, 'Fehler beim Speichern');
     expect(toast).toHaveTextContent('Dieses Protokoll ist abgeschlossen und kann nicht mehr bearbeitet werden.');
     expect(onClose).not.toHaveBeenCalled();
     expect(await recordedValues(db)).toEqual([]);

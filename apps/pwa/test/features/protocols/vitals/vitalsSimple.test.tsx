@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SimpleVitalsDialog } from '../../../../src/features/protocols/vitals/SimpleVitalsDialog';
+import { findDialogError } from '../../../helpers/render';
 import { deviceWithProtocol, findToast, recordedValues, renderUi } from './vitals.fixtures';
 
 const dialog = () => screen.findByRole('dialog', { name: 'Vitalparameter erfassen' });
@@ -112,7 +113,7 @@ describe('dialog Vitalparameter erfassen', () => {
     const form = await dialog();
     await ui.user.type(within(form).getByLabelText('Herzfrequenz (/min)'), '80');
     await ui.user.click(within(form).getByRole('button', { name: 'Speichern' }));
-    const toast = await findToast('Fehler');
+    const toast = await findDialogError(form, 'Fehler');
     expect(toast).toHaveTextContent('Fehler beim Erfassen der Vitalparameter: Dieses Protokoll ist abgeschlossen und kann nicht mehr bearbeitet werden.');
     expect(onClose).not.toHaveBeenCalled();
     expect(within(form).getByLabelText('Herzfrequenz (/min)')).toHaveValue('80');
