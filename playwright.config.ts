@@ -32,6 +32,7 @@ const secondLaneSpecs = [
   'protocolConflicts.spec.ts', // 45
   'twoProcesses.spec.ts', // 35
   'twoProcessFaults.spec.ts', // 25
+  'issue17Screens.spec.ts', // 60
 ].map((file) => `**/${file}`);
 
 const laneCount = process.env.E2E_LANES === '1' ? 1 : 2;
