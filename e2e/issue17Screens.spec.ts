@@ -133,6 +133,13 @@ test('Inhaber, Mitglied, Admin: Navigation, Einladung, eine Speicherung, Sperre 
   await expect(overlay).toBeVisible({ timeout: 20_000 });
   await overlay.getByRole('button', { name: 'Inhalte ansehen' }).click();
   await expect(detail.getByRole('button', { name: 'Mitglied hinzufügen' })).toBeDisabled();
+  // Its service shows the same overlay (spec: a blocked service or organisation), actions disabled.
+  await page.goto(`/services/${serviceId}`);
+  const serviceOverlay = page.getByRole('region', { name: 'Sanitätsdienst gesperrt' });
+  await expect(serviceOverlay).toContainText('Die Organisation dieses Sanitätsdienstes ist gesperrt.', { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Bearbeiten' })).toBeDisabled();
+  await serviceOverlay.getByRole('button', { name: 'Inhalte ansehen' }).click();
+  await expect(page.getByRole('tab', { name: 'Übersicht' })).toBeVisible();
 
   const ownerProblems = await layoutAt(page, [
     ['dashboard', async () => {

@@ -4,7 +4,7 @@ import { IconChartBar } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { de } from '../../i18n/de';
 import { AccessLogTab } from './AccessLogTab';
-import { LockOverlay } from './LockOverlay';
+import { LockOverlay } from '../../components/LockOverlay';
 import { MaterialsTab } from './MaterialsTab';
 import { MembersTab } from './MembersTab';
 import { canManageTemplates, canViewAccessLogs, canViewStatistics, roleColor } from './permissions';

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { OrganizationListItem, Service } from '@sanidok/schema';
-import { IconArrowLeft, IconArchive, IconEdit, IconLayoutDashboard, IconLock, IconReportAnalytics, IconTrash, IconUrgent } from '@tabler/icons-react';
+import { IconArrowLeft, IconArchive, IconEdit, IconLayoutDashboard, IconReportAnalytics, IconTrash, IconUrgent } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -21,6 +21,7 @@ import { EditServiceDialog } from './EditServiceDialog';
 import { EventReportDialog } from './eventReport/EventReportDialog';
 import { errorText } from './errors';
 import { PendingBadge, ServiceStatusBadges } from './ServiceBadges';
+import { LockOverlay } from '../../components/LockOverlay';
 import { ServiceConflictNotice } from './ServiceConflictNotice';
 import { toServiceRow } from './serviceGroups';
 import { ServiceOverviewTab } from './ServiceOverviewTab';
@@ -165,38 +166,34 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
 
       <ServiceConflictNotice service={service} canReview={canManage && !locked && service.status !== 'archived'} />
 
-      {locked && (
-        <Alert color="red" variant="light" icon={<IconLock aria-hidden />} title={servicesDe.lock.title} role="status">
-          {service.isBlocked ? servicesDe.lock.serviceText : servicesDe.lock.organizationText}
-        </Alert>
-      )}
-
       {standing === 'notMember' && service.status !== 'archived' && <NotOnTeamNotice service={service} />}
 
-      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="overview">{t.tabs.overview}</Tabs.Tab>
-          <Tabs.Tab value="minor-treatments">{t.tabs.minorTreatments}</Tabs.Tab>
-          <Tabs.Tab value="patient-protocols">{t.tabs.protocols}</Tabs.Tab>
-          <Tabs.Tab value="materials">{t.tabs.materials}</Tabs.Tab>
-          <Tabs.Tab value="team">{serviceTeamsDe.tab}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="overview" pt="md">
-          <ServiceOverviewTab service={service} organization={organization} status={status} locked={locked} showAccessCode={canManage || standing === 'member'} />
-        </Tabs.Panel>
-        <Tabs.Panel value="minor-treatments" pt="md">
-          <ServiceMinorTreatmentsTab service={service} />
-        </Tabs.Panel>
-        <Tabs.Panel value="patient-protocols" pt="md">
-          <ServiceProtocolsTab service={service} />
-        </Tabs.Panel>
-        <Tabs.Panel value="materials" pt="md">
-          <ServiceMaterialUsageTab service={service} />
-        </Tabs.Panel>
-        <Tabs.Panel value="team" pt="md">
-          <ServiceTeamTab service={service} canManage={canManage} locked={locked} />
-        </Tabs.Panel>
-      </Tabs>
+      <LockOverlay locked={locked} title={servicesDe.lock.title} text={service.isBlocked ? servicesDe.lock.serviceText : servicesDe.lock.organizationText}>
+        <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="overview">{t.tabs.overview}</Tabs.Tab>
+            <Tabs.Tab value="minor-treatments">{t.tabs.minorTreatments}</Tabs.Tab>
+            <Tabs.Tab value="patient-protocols">{t.tabs.protocols}</Tabs.Tab>
+            <Tabs.Tab value="materials">{t.tabs.materials}</Tabs.Tab>
+            <Tabs.Tab value="team">{serviceTeamsDe.tab}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="overview" pt="md">
+            <ServiceOverviewTab service={service} organization={organization} status={status} locked={locked} showAccessCode={canManage || standing === 'member'} />
+          </Tabs.Panel>
+          <Tabs.Panel value="minor-treatments" pt="md">
+            <ServiceMinorTreatmentsTab service={service} />
+          </Tabs.Panel>
+          <Tabs.Panel value="patient-protocols" pt="md">
+            <ServiceProtocolsTab service={service} />
+          </Tabs.Panel>
+          <Tabs.Panel value="materials" pt="md">
+            <ServiceMaterialUsageTab service={service} />
+          </Tabs.Panel>
+          <Tabs.Panel value="team" pt="md">
+            <ServiceTeamTab service={service} canManage={canManage} locked={locked} />
+          </Tabs.Panel>
+        </Tabs>
+      </LockOverlay>
 
       {reporting && <EventReportDialog service={service} opened onClose={() => setReporting(false)} />}
       {editing && <EditServiceDialog service={service} onClose={() => setEditing(false)} />}

@@ -75,13 +75,19 @@ describe('/services/{id}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/services'));
   });
 
-  it('shows a lock notice and disables the actions of a blocked service or organisation', async () => {
+  it('lays the lock overlay over a blocked service or organisation and disables the actions', async () => {
     const blocked = ended({ name: 'Gesperrter Dienst', isBlocked: true });
     const ofBlockedOrg = ended({ name: 'Dienst der gesperrten Organisation', organizationId: 2 });
     await seed([org(1, 'owner'), org(2, 'owner', { isBlocked: true })], [blocked, ofBlockedOrg]);
-    const { router } = renderSignedIn(`/services/${blocked.id}`);
-    expect(await screen.findByText(/Dieser Sanitätsdienst wurde gesperrt\./)).toBeInTheDocument();
-    expect(screen.getByText('Sanitätsdienst gesperrt')).toBeInTheDocument();
+    const { router, user } = renderSignedIn(`/services/${blocked.id}`);
+    const overlay = await screen.findByRole('region', { name: 'Sanitätsdienst gesperrt' });
+    expect(within(overlay).getByText(/Dieser Sanitätsdienst wurde gesperrt\./)).toBeInTheDocument();
+    // The tabs lie under the veil, out of reach (inert) until the medic asks to see them.
+    expect(screen.getByRole('tab', { name: 'Übersicht' }).closest('[inert]')).not.toBeNull();
+    for (const name of ['Bearbeiten', 'Löschen', 'Archivieren']) expect(screen.getByRole('button', { name })).toBeDisabled();
+    await user.click(within(overlay).getByRole('button', { name: 'Inhalte ansehen' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Sanitätsdienst gesperrt');
+    expect(screen.getByRole('tab', { name: 'Übersicht' }).closest('[inert]')).toBeNull();
     for (const name of ['Bearbeiten', 'Löschen', 'Archivieren']) expect(screen.getByRole('button', { name })).toBeDisabled();
     expect(screen.getAllByText('Gesperrt').length).toBeGreaterThan(0);
 

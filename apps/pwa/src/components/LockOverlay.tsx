@@ -2,7 +2,7 @@ import { Alert, Box, Button, Overlay, Paper, Stack, Text, ThemeIcon, Title } fro
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { de } from '../../i18n/de';
+import { de } from '../i18n/de';
 
 interface LockOverlayProps {
   locked: boolean;
@@ -12,10 +12,11 @@ interface LockOverlayProps {
 }
 
 /**
- * The lock overlay of docs/spec/accounts.md §3 for a blocked organisation: the content lies under a veil with
- * the lock notice, out of reach of pointer and keyboard (`inert`). Reading, leaving and removing members
- * stay allowed for a blocked organisation (docs/decisions.md), so 'Inhalte ansehen' lifts the veil; the
- * notice then stays above the content and the adding actions stay disabled.
+ * The spec's lock overlay for a blocked organisation (accounts §3) or service (services §4): the
+ * content lies under a veil with the lock notice, out of reach of pointer and keyboard (`inert`).
+ * Reading stays allowed (and for an organisation leaving and removing members; docs/decisions.md),
+ * so 'Inhalte ansehen' lifts the veil; the notice then stays above the content and every changing
+ * action stays disabled.
  */
 export function LockOverlay({ locked, title, text, children }: LockOverlayProps) {
   const [revealed, setRevealed] = useState(false);
