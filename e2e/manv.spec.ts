@@ -146,6 +146,10 @@ test.describe('MANV: Sichtung auf drei Tablets offline', () => {
         const detail = one.getByRole('dialog', { name: `Anhängekarte ${tag}` });
         await detail.getByRole('textbox', { name: 'Zielklinik' }).fill('Klinikum Süd');
         if (tag === '1') {
+          // The name, learned at the ambulance: the person-information list needs it.
+          const person = detail.getByTestId('manv-person');
+          await person.getByRole('textbox', { name: 'Name' }).fill('Erika Mustermann');
+          await person.getByRole('button', { name: 'Angaben speichern' }).click();
           // Entered after the fact: the departure half an hour ago.
           const departureField = detail.getByLabel(/^Abfahrt/);
           await departureField.click();
@@ -215,6 +219,7 @@ test.describe('MANV: Sichtung auf drei Tablets offline', () => {
       const pdf = execFileSync('pdftotext', ['-layout', await download.path(), '-'], { encoding: 'utf8' });
       expect(pdf).toContain(`MANV: ${incidentName}`);
       for (let tag = 1; tag <= 30; tag += 1) expect(pdf, `Karte ${tag}`).toMatch(new RegExp(`^\\s*${tag}\\s+(SK|ex|B)`, 'm'));
+      expect(pdf).toMatch(/^\s*1\s+SK.*Erika Mustermann/m);
     } finally {
       await Promise.all([lead.close(), ...tablets.map((t) => t.close())]);
     }

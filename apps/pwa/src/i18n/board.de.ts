@@ -48,7 +48,6 @@ export const boardDe = {
     hint: (units: number) => `Ab ${units} nicht aufgefüllten Einheiten`,
     row: (units: number, unit: string) => `${units} ${unit} verbraucht, nicht aufgefüllt`,
   },
-  manvSlot: 'MANV-Zählung',
   diary: {
     title: 'Einsatztagebuch',
     none: 'Noch keine Einträge.',

@@ -26,7 +26,6 @@ export const manvDe = {
     reopen: 'Wieder eröffnen',
     blueOn: 'SK IV (blau) eingeschaltet',
     blueToggle: 'SK IV (blau) verwenden',
-    earlier: 'Frühere MANV-Lagen',
   },
   counts: {
     title: 'Lage nach Sichtungskategorie',

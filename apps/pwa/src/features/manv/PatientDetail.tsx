@@ -14,6 +14,8 @@ import { failureMessage } from '../../lib/failureMessage';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { isoToBerlinParts, latestBerlinInstantAt } from '../services/berlinTime';
 import { CategoryBadge } from './CategoryBadge';
+import type { PersonDraft } from './PersonFields';
+import { PersonFields, personInput } from './PersonFields';
 import type { TriageDraft } from './TriageChoiceFields';
 import { TriageChoiceFields, chosenCategory, emptyAnswers } from './TriageChoiceFields';
 
@@ -82,6 +84,18 @@ function TransportForm({ patient }: { patient: ManvPatient }) {
   );
 }
 
+/** Name and details learned later (from the person, the hospital): the person-information list needs them. */
+function PersonForm({ patient }: { patient: ManvPatient }) {
+  const [person, setPerson] = useState<PersonDraft>({ name: patient.name ?? '', sex: patient.sex, estimatedAge: patient.estimatedAge, diagnosis: patient.diagnosis ?? '' });
+  return (
+    <Stack gap="xs" data-testid="manv-person">
+      <Title order={4} size="h5">{manvDe.capture.person}</Title>
+      <PersonFields person={person} onChange={setPerson} />
+      <Button variant="light" onClick={() => void attempt(() => updateManvPatient(patient.id, { person: personInput(person) }), t.personSaved)}>{t.savePerson}</Button>
+    </Stack>
+  );
+}
+
 interface Props {
   incident: ManvIncident;
   state: State;
@@ -130,6 +144,8 @@ export function PatientDetail({ incident, state, sameTag, onClose }: Props) {
         >
           {manvDe.capture.save}
         </Button>
+        <Divider />
+        <PersonForm patient={patient} />
         <Divider />
         <TransportForm patient={patient} />
         <Divider />

@@ -1,6 +1,6 @@
-import { Accordion, Alert, Button, Group, NumberInput, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
-import type { Gender, ManvCategory, ManvIncident } from '@sanidok/schema';
-import { genders, manvCategoryLabel, normalizeTagNumber } from '@sanidok/schema';
+import { Accordion, Alert, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import type { ManvCategory, ManvIncident } from '@sanidok/schema';
+import { manvCategoryLabel, normalizeTagNumber } from '@sanidok/schema';
 import { IconScan } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useManvTag } from '../../data/manvHooks';
@@ -8,6 +8,8 @@ import { recordManvTriage, registerManvTag } from '../../data/repositories/manv'
 import { manvDe } from '../../i18n/manv.de';
 import { failureMessage } from '../../lib/failureMessage';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import type { PersonDraft } from './PersonFields';
+import { PersonFields, emptyPerson, personInput } from './PersonFields';
 import { TagScanner } from './TagScanner';
 import type { TriageDraft } from './TriageChoiceFields';
 import { TriageChoiceFields, chosenCategory, emptyAnswers } from './TriageChoiceFields';
@@ -31,13 +33,6 @@ function remembered(): Remembered {
   }
 }
 
-interface PersonDraft {
-  name: string;
-  sex: Gender | null;
-  estimatedAge: number | null;
-  diagnosis: string;
-}
-const emptyPerson: PersonDraft = { name: '', sex: null, estimatedAge: null, diagnosis: '' };
 
 /**
  * Triage capture (issue 19 item 2): tag number typed or scanned, the guided steps, the category,
@@ -72,7 +67,7 @@ export function TriageCapture({ incident }: { incident: ManvIncident }) {
       else {
         await registerManvTag({
           incidentId: incident.id, tagNumber: tag, treatmentArea: area || null, triage: choice,
-          person: { name: person.name || null, sex: person.sex, estimatedAge: person.estimatedAge, diagnosis: person.diagnosis || null },
+          person: personInput(person),
         });
       }
       notifySuccess(t.title, t.saved(normalizeTagNumber(tag), manvCategoryLabel(chosen)));
@@ -112,12 +107,7 @@ export function TriageCapture({ incident }: { incident: ManvIncident }) {
             <Accordion.Panel>
               <Stack gap="xs">
                 <TextInput label={t.area} placeholder={t.areaPlaceholder} value={area} onChange={(e) => setArea(e.currentTarget.value)} />
-                <TextInput label={t.name} value={person.name} onChange={(e) => setPerson({ ...person, name: e.currentTarget.value })} disabled={existing !== null} />
-                <Group grow wrap="wrap">
-                  <Select label={t.sex} data={[...genders]} value={person.sex} onChange={(v) => setPerson({ ...person, sex: (v) ?? null })} clearable disabled={existing !== null} />
-                  <NumberInput label={t.age} min={0} max={120} value={person.estimatedAge ?? ''} onChange={(v) => setPerson({ ...person, estimatedAge: typeof v === 'number' ? v : null })} disabled={existing !== null} />
-                </Group>
-                <TextInput label={t.diagnosis} value={person.diagnosis} onChange={(e) => setPerson({ ...person, diagnosis: e.currentTarget.value })} disabled={existing !== null} />
+                <PersonFields person={person} onChange={setPerson} disabled={existing !== null} />
               </Stack>
             </Accordion.Panel>
           </Accordion.Item>
