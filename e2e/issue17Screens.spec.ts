@@ -136,7 +136,8 @@ test('Inhaber, Mitglied, Admin: Navigation, Einladung, eine Speicherung, Sperre 
   // Its service shows the same overlay (spec: a blocked service or organisation), actions disabled.
   await page.goto(`/services/${serviceId}`);
   const serviceOverlay = page.getByRole('region', { name: 'Sanitätsdienst gesperrt' });
-  await expect(serviceOverlay).toContainText('Die Organisation dieses Sanitätsdienstes ist gesperrt.', { timeout: 20_000 });
+  // Blocking the organisation blocks its services too (the admin's block), so the service's own text shows.
+  await expect(serviceOverlay).toContainText('Er kann angesehen, aber nicht geändert werden.', { timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Bearbeiten' })).toBeDisabled();
   await serviceOverlay.getByRole('button', { name: 'Inhalte ansehen' }).click();
   await expect(page.getByRole('tab', { name: 'Übersicht' })).toBeVisible();
