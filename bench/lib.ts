@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { tmpdir } from 'node:os';
@@ -188,3 +189,24 @@ export const machine = () => {
   const m = machineInfo();
   return `${m.cores} × ${m.cpu}, ${m.ramGiB} GiB, ${m.os}, Node ${m.node}`;
 };
+
+/** The part of esbuild's API used here (its types are not a dependency of the bench). */
+interface Esbuild {
+  build(options: Record<string, unknown>): Promise<{ outputFiles?: { text: string }[] }>;
+}
+
+/**
+ * A bench page module (bench/*Page.ts) bundled for the browser with esbuild (tsx's own copy; no
+ * extra dependency), resolving the PWA's imports from apps/pwa.
+ */
+export async function browserBundle(entry: string, define: Record<string, string> = {}): Promise<string> {
+  const requireFromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const esbuild = requireFromTsx('esbuild') as Esbuild;
+  const result = await esbuild.build({
+    entryPoints: [path.join(root, entry)], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false,
+    absWorkingDir: path.join(root, 'apps/pwa'), logLevel: 'silent', define,
+  });
+  const text = result.outputFiles?.[0]?.text;
+  if (!text) throw new Error('esbuild produced no bundle');
+  return text;
+}

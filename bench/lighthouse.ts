@@ -1,7 +1,8 @@
 /**
- * bench/lighthouse: performance, accessibility and best practices of the landing page (/) and the
- * signed-in dashboard (/dashboard), Lighthouse's programmatic API on Debian's Chromium, mobile
- * (Lighthouse's default: simulated slow 4G and a 4× slower CPU) and desktop preset.
+ * bench/lighthouse: performance, accessibility and best practices of the landing page (/) and of
+ * three signed-in pages (/dashboard, a service, a protocol; ./lighthouseSignedIn.ts), Lighthouse's
+ * programmatic API on Debian's Chromium, mobile (Lighthouse's default: simulated slow 4G and a 4×
+ * slower CPU) and desktop preset.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,9 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { chromiumFlags, chromiumPath, createOwner, freePort, startServer } from './lib';
+import { chromiumFlags, chromiumPath, createOwner, freePort, pushAll, startServer } from './lib';
+import type { SignedInPage } from './lighthouseSignedIn';
+import { auditSignedIn, signInDevice } from './lighthouseSignedIn';
 import type { Figure, PartReport } from './report';
 
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
@@ -19,42 +22,19 @@ const aimScore = 0.95;
 const presets = { mobile: undefined, desktop: desktopConfig } as const;
 type Preset = keyof typeof presets;
 /**
- * Every first visit starts empty: Lighthouse's default keeps IndexedDB and localStorage between
- * runs (it clears only service workers, caches and file systems), which would let the dashboard
- * run reuse the database of the previous one and the landing run see a remembered user.
- * Cookies stay; the bench sets them itself (signedInAs).
+ * The landing page's first visit starts empty: Lighthouse's default keeps IndexedDB and
+ * localStorage between runs (it clears only service workers, caches and file systems), which would
+ * let the landing run see a remembered user.
  */
 const clearStorageTypes = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb', 'local_storage', 'websql'] as const;
 
-interface Cookie { name: string; value: string }
-
-/** Signs in through the API, as the login form does, and returns the cookies the server set. */
-async function signInCookies(baseUrl: string, username: string, password: string): Promise<Cookie[]> {
-  const response = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sanidok-client': 'bench' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!response.ok) throw new Error(`POST /api/login → ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((header) => {
-    const [name = '', ...value] = (header.split(';')[0] ?? '').split('=');
-    return { name, value: value.join('=') };
-  });
-}
-
-/**
- * Puts the browser's cookie jar in the state of the page under test: the signed-in user's
- * cookies for the dashboard (session and the readable session hint, as after a real sign-in),
- * none for the landing page (a first-time visitor). Over a short CDP connection, closed before
- * Lighthouse runs.
- */
-async function useCookies(port: number, baseUrl: string, cookies: Cookie[]): Promise<void> {
+/** No cookies for the landing page (a first-time visitor). Over a short CDP connection, closed before Lighthouse runs. */
+async function clearCookies(port: number): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('no default browser context');
     await context.clearCookies();
-    if (cookies.length > 0) await context.addCookies(cookies.map((c) => ({ ...c, url: baseUrl })));
   } finally {
     await browser.close();
   }
@@ -89,40 +69,65 @@ export async function benchLighthouse(staticDir: string | undefined): Promise<Pa
   const reportDir = mkdtempSync(path.join(tmpdir(), 'sanidok-bench-lighthouse-'));
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumFlags] });
   try {
-    // A dashboard with something on it: an organisation with a running service.
+    // Pages with something on them: an organisation with a running service and a patient protocol.
     const owner = await createOwner(server.url, 'bench-lighthouse');
     const start = Date.now() - 3_600_000;
+    const serviceId = randomUUID();
     await owner.client.call('POST', '/api/services', {
-      id: randomUUID(), name: 'Stadtfest Bench', description: 'Bench', location: 'Marktplatz', organizationId: owner.organizationId,
+      id: serviceId, name: 'Stadtfest Bench', description: 'Bench', location: 'Marktplatz', organizationId: owner.organizationId,
       startDate: new Date(start).toISOString(), endDate: new Date(start + 9 * 3_600_000).toISOString(),
     });
-    const signedIn = await signInCookies(server.url, owner.username, owner.password);
-    const pages = [
-      { path: '/', cookies: [] },
-      { path: '/dashboard', cookies: signedIn },
+    const protocolId = randomUUID();
+    await pushAll(owner.client, [{
+      name: 'protocol.create',
+      args: {
+        id: protocolId, serviceId, createdAt: new Date().toISOString(), chiefComplaint: 'Insektenstich mit lokaler Schwellung', initialAssessment: 'wach, orientiert',
+        helper1: 'Bench', patientData: { firstName: 'Erika', lastName: 'Mustermann', dateOfBirth: '1962-07-14', address: 'Hauptstraße 1, 12345 Musterstadt' },
+      },
+    }]);
+    const signedInPages: SignedInPage[] = [
+      { path: '/dashboard', content: 'main h1' },
+      { path: `/services/${serviceId}`, content: 'main h1' },
+      { path: `/patient-protocols/${protocolId}`, content: 'main h1' },
     ];
+    const label = (pagePath: string) => pagePath.replace(serviceId, '{id}').replace(protocolId, '{id}');
     const figures: Figure[] = [];
     const notes: string[] = [];
     let version = '';
+    const record = (name: string, lhr: Result, scored: readonly string[]) => {
+      version = lhr.lighthouseVersion;
+      writeFileSync(path.join(reportDir, `${name.replace(/[^a-z0-9]+/gi, '_')}.json`), JSON.stringify(lhr));
+      for (const category of scored) {
+        const score = lhr.categories[category]?.score;
+        if (score === undefined || score === null) continue;
+        figures.push({ label: `${name}: ${category}`, value: score.toFixed(2), aim: `≥ ${aimScore}`, met: score >= aimScore });
+        const lost = losses(lhr, category);
+        if (score < 1 && lost.length > 0) notes.push(`${name}, ${category}: ${lost.join('; ')}.`);
+      }
+    };
+    const metric = (lhr: Result, id: string) => lhr.audits[id]?.displayValue ?? '–';
     for (const preset of Object.keys(presets) as Preset[]) {
-      for (const page of pages) {
-        await useCookies(chrome.port, server.url, page.cookies);
-        const lhr = await audit(server.url + page.path, chrome.port, preset);
-        version = lhr.lighthouseVersion;
-        if (lhr.finalDisplayedUrl !== server.url + page.path) throw new Error(`${page.path} ended on ${lhr.finalDisplayedUrl} (not signed in?)`);
-        writeFileSync(path.join(reportDir, `${preset}${page.path.replace(/\//g, '_')}.json`), JSON.stringify(lhr));
-        for (const category of categories) {
-          const score = lhr.categories[category]?.score ?? 0;
-          figures.push({ label: `${page.path} ${preset}: ${category}`, value: score.toFixed(2), aim: `≥ ${aimScore}`, met: score >= aimScore });
-          const lost = losses(lhr, category);
-          if (score < 1 && lost.length > 0) notes.push(`${page.path} ${preset}, ${category}: ${lost.join('; ')}.`);
-        }
-        const metric = (id: string) => lhr.audits[id]?.displayValue ?? '–';
-        figures.push({ label: `${page.path} ${preset}: FCP / LCP / TBT / CLS`, value: `${metric('first-contentful-paint')} / ${metric('largest-contentful-paint')} / ${metric('total-blocking-time')} / ${metric('cumulative-layout-shift')}` });
+      await clearCookies(chrome.port);
+      const lhr = await audit(`${server.url}/`, chrome.port, preset);
+      record(`/ ${preset}`, lhr, categories);
+      figures.push({ label: `/ ${preset}: FCP / LCP / TBT / CLS`, value: `${metric(lhr, 'first-contentful-paint')} / ${metric(lhr, 'largest-contentful-paint')} / ${metric(lhr, 'total-blocking-time')} / ${metric(lhr, 'cumulative-layout-shift')}` });
+    }
+    // The signed-in device: one real sign-in through the form (keyring, first sync), then flows.
+    await signInDevice(chrome.port, server.url, owner.username, owner.password);
+    for (const preset of Object.keys(presets) as Preset[]) {
+      for (const page of signedInPages) {
+        const run = await auditSignedIn(chrome.port, server.url + page.path, page, owner.password, presets[preset]);
+        const name = `${label(page.path)} ${preset}`;
+        if (run.navigation.finalDisplayedUrl !== server.url + page.path) throw new Error(`${page.path} ended on ${run.navigation.finalDisplayedUrl} (not signed in?)`);
+        record(`${name}, load to the lock screen`, run.navigation, categories);
+        figures.push({ label: `${name}, load: FCP / LCP / TBT / CLS`, value: `${metric(run.navigation, 'first-contentful-paint')} / ${metric(run.navigation, 'largest-contentful-paint')} / ${metric(run.navigation, 'total-blocking-time')} / ${metric(run.navigation, 'cumulative-layout-shift')}` });
+        record(`${name}, unlock to the page`, run.unlock, ['performance']);
+        figures.push({ label: `${name}, unlock: TBT / CLS / to content`, value: `${metric(run.unlock, 'total-blocking-time')} / ${metric(run.unlock, 'cumulative-layout-shift')} / ${run.unlockToContentMs} ms` });
       }
     }
     notes.unshift(
-      `Lighthouse ${version} (npm) through \`chrome-launcher\` on ${chromiumPath} (\`--headless=new\`), against the built PWA on the built server on 127.0.0.1. Every run is a first visit: service workers, caches, IndexedDB and localStorage of the origin are cleared before it (\`clearStorageTypes\`; Lighthouse's default keeps IndexedDB and localStorage). The landing run has no cookies (a first-time visitor); the dashboard run has the cookies a real sign-in of the owner set (session and session hint), put into Chromium's cookie jar over CDP.`,
+      `Lighthouse ${version} (npm) through \`chrome-launcher\` on ${chromiumPath} (\`--headless=new\`), against the built PWA on the built server on 127.0.0.1. The landing page is a first visit: service workers, caches, IndexedDB and localStorage of the origin are cleared before it, no cookies.`,
+      'Signed-in pages (issue 21 item 4; `bench/lighthouseSignedIn.ts`): the owner signs in once through the form in the same browser (keyring, first sync); then each page is a Lighthouse user flow on that device — a navigation to the address (service workers and caches cleared, the device\'s IndexedDB, localStorage and session cookie kept), which ends at the lock screen because every full page load starts locked (docs/security.md), and a timespan over typing the password and unlocking, up to the page\'s heading. Lighthouse scores a timespan\'s performance on TBT and CLS only; "to content" is the wall time from the click to the heading on this machine.',
       'mobile = Lighthouse\'s default (Moto G Power emulation, simulated 150 ms RTT / 1.6 Mbit/s, 4× CPU slowdown); desktop = its desktop preset (40 ms RTT / 10 Mbit/s, no CPU slowdown). Below: the audits that cost points (score < 1, weighted in the category).',
     );
     console.log(`Lighthouse reports (JSON) of this run: ${reportDir}`);

@@ -12,14 +12,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { PullResponse } from '@sanidok/schema';
 import type { DeviceCounts, Drill, FillOptions } from './reconnectPage';
 import type { BenchClient } from './lib';
-import { chromiumFlags, chromiumPath, createOwner, freePort, ms, pushAll, root, startServer } from './lib';
+import { browserBundle, chromiumFlags, chromiumPath, createOwner, freePort, ms, pushAll, startServer } from './lib';
 import type { PartReport } from './report';
 
 const tablet = { protocols: 300, vitalsPerProtocol: 2, entriesPerProtocol: 2, minorTreatments: 500 };
@@ -29,24 +27,6 @@ const perDevice = { protocols: 200, vitalsPerProtocol: 2, entriesPerProtocol: 1,
 const screen = process.env.BENCH_RECONNECT_PATH ?? '/minor-treatments';
 const aimMs = 5000;
 const aimTaskMs = 200;
-
-/** The part of esbuild's API used here (its types are not a dependency of the bench). */
-interface Esbuild {
-  build(options: Record<string, unknown>): Promise<{ outputFiles?: { text: string }[] }>;
-}
-
-/** The page module, bundled for the browser with esbuild (tsx's own copy; no extra dependency). */
-async function pageBundle(): Promise<string> {
-  const requireFromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const esbuild = requireFromTsx('esbuild') as Esbuild;
-  const result = await esbuild.build({
-    entryPoints: [path.join(root, 'bench/reconnectPage.ts')], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false,
-    absWorkingDir: path.join(root, 'apps/pwa'), logLevel: 'silent',
-  });
-  const text = result.outputFiles?.[0]?.text;
-  if (!text) throw new Error('esbuild produced no bundle');
-  return text;
-}
 
 function otherDeviceOutbox(serviceId: string, materialIds: number[], device: number): { name: string; args: unknown }[] {
   const mutations: { name: string; args: unknown }[] = [];
@@ -116,7 +96,7 @@ export async function benchReconnect(staticDir: string | undefined): Promise<Par
       id: serviceId, name: 'Weinfest Reconnect', description: 'Bench', location: 'Marktplatz', organizationId: owner.organizationId,
       startDate: new Date(start).toISOString(), endDate: new Date(start + 14 * 3_600_000).toISOString(),
     });
-    const bundle = await pageBundle();
+    const bundle = await browserBundle('bench/reconnectPage.ts');
 
     // bypassCSP only so that the bench can inject the data-layer bundle; the app is unchanged.
     const context = await browser.newContext({ baseURL: server.url, locale: 'de-DE', timezoneId: 'Europe/Berlin', bypassCSP: true, viewport: { width: 1280, height: 900 } });

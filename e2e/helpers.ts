@@ -25,10 +25,13 @@ export async function unlockWhenLocked(page: Page, password = 'Geheim-Sani-42'):
   // One handler per page: a later sign-in (another user) replaces the earlier one's password.
   await page.removeLocatorHandler(lockScreenHeading(page));
   await page.addLocatorHandler(lockScreenHeading(page), async () => {
-    // The app's own unlock (right after signing in) may finish first: then nothing is left to do.
+    // The form shows once the device's database has said whether it holds a PIN (LockScreen.tsx),
+    // which takes a moment after a full page load on a busy machine; the app's own unlock (right
+    // after signing in) may instead take the lock screen away: then nothing is left to do.
     const field = page.getByLabel('Passwort', { exact: true }).or(page.getByRole('button', { name: 'Mit Passwort entsperren' }));
-    const shown = await field.first().waitFor({ timeout: 3000 }).then(() => true, () => false);
-    if (shown && (await lockScreenHeading(page).isVisible())) await unlockViaUi(page, password);
+    const form = field.first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
+    const gone = lockScreenHeading(page).waitFor({ state: 'hidden', timeout: 20_000 }).then(() => false, () => false);
+    if ((await Promise.race([form, gone])) && (await lockScreenHeading(page).isVisible())) await unlockViaUi(page, password);
   });
 }
 

@@ -6,7 +6,8 @@ PNPM_VERSION=12.21.0
 # better-sqlite3 compiles against Node's headers in /usr/include/node (its prebuilt download is unreachable).
 export npm_config_nodedir="${npm_config_nodedir:-/usr}"
 
-say() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+# Each step with the minutes since the script started: CI's log then shows where its time went.
+say() { printf '\n\033[1m==> %s\033[0m (nach %d:%02d min)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 ensure_pnpm() {
   if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_VERSION" ]; then
@@ -19,6 +20,36 @@ install_dependencies() {
   ensure_pnpm
   say "Abhängigkeiten werden installiert"
   pnpm install --frozen-lockfile
+}
+
+# Runs labelled commands side by side, each into its own log, printed whole once all have ended (no
+# interleaved lines); fails when any failed. For steps without timeouts of their own (lint beside
+# typecheck); tests with timeouts run one after the other (scripts/test.sh, docs/architecture.md
+# "Build and run").
+# Usage: run_together "label" "command" ["label" "command" ...]
+run_together() {
+  local dir labels=() pids=() failed=() i=0 status
+  dir="$(mktemp -d /tmp/sanidok-steps.XXXXXX)"
+  while [ "$#" -ge 2 ]; do
+    labels+=("$1")
+    bash -c "$2" >"$dir/$i.log" 2>&1 &
+    pids+=("$!")
+    i=$((i + 1))
+    shift 2
+  done
+  say "Nebeneinander: ${labels[*]}"
+  for i in "${!pids[@]}"; do
+    status=0
+    wait "${pids[$i]}" || status=$?
+    say "${labels[$i]} (Exit-Code $status)"
+    cat "$dir/$i.log"
+    if [ "$status" -ne 0 ]; then failed+=("${labels[$i]}"); fi
+  done
+  rm -rf "$dir"
+  if [ "${#failed[@]}" -gt 0 ]; then
+    say "Fehlgeschlagen: ${failed[*]}"
+    return 1
+  fi
 }
 
 build_all() {

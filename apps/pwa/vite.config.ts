@@ -114,6 +114,9 @@ export default defineConfig({
             { name: 'react', test: reactModule, tags: ['$initial'], priority: 3 },
             { name: 'mantine', test: mantineModule, tags: ['$initial'], priority: 2 },
             { name: 'vendor', test: nodeModule, tags: ['$initial'], priority: 1 },
+            // zod on its own: the signed-in user's reply schema needs it before the lock screen or
+            // any signed-in page can paint, and it should not wait for the rest of 'lib' (issue 21).
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
             // The libraries only the PDF reports reach (~270 KB gzip) load with the reports; their
             // optional parts (html2canvas, canvg, dompurify) only when jspdf asks for them.
             { name: 'reports', test: reportModule, priority: 1, entriesAware: true },

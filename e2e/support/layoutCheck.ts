@@ -42,8 +42,10 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       if (parts.some((part) => part.scrollWidth > part.clientWidth + 1)) problems.push({ kind: 'clipped', what: name(el) });
     }
 
+    // Content under an `inert` veil (components/LockOverlay.tsx: a blocked organisation or service)
+    // cannot be reached by pointer or keyboard and lies under the overlay's own button by design.
     const interactive = [...root.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], [role="button"], [role="checkbox"], [role="switch"]')]
-      .filter((el) => visible(el) && !el.closest('[aria-hidden="true"]'));
+      .filter((el) => visible(el) && !el.closest('[aria-hidden="true"], [inert]'));
     const rects = interactive.map((el) => el.getBoundingClientRect());
     for (let i = 0; i < interactive.length; i += 1) {
       for (let j = i + 1; j < interactive.length; j += 1) {

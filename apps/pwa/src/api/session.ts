@@ -1,7 +1,7 @@
 import type { LoginInput, PublicUser, RegisterInput } from '@sanidok/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { forgetSessionHints, mayHaveSession } from './sessionHint';
-import { ApiError, apiGet, apiSend, unexpectedReplyStatus } from './client';
+import { ApiError, apiGet, apiRequest, apiSend, parseReply, unexpectedReplyStatus } from './client';
 import { readLastUser, rememberUser } from './lastUser';
 
 /** The reply schemas, out of the entry chunk (see sessionReplies.ts). */
@@ -19,13 +19,17 @@ export const sessionKeys = {
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
   if (!mayHaveSession()) return null;
-  // The schema chunk may not load (offline before the service worker cached it, an old deploy):
-  // as with an unreachable server, the last confirmed user keeps the app usable.
-  const replies = await sessionReplies().catch(() => undefined);
-  if (!replies) return readLastUser();
-  const { publicUserReply } = replies;
+  // The request and the reply schema's chunk (zod, the larger download) start together: the
+  // signed-in frame and the lock screen wait for the user, and the request no longer queues
+  // behind the chunk (issue 21, docs/benchmarks.md part 5). The schema chunk may not load
+  // (offline before the service worker cached it, an old deploy): as with an unreachable server,
+  // the last confirmed user keeps the app usable.
+  const replies = sessionReplies().catch(() => undefined);
   try {
-    const user = await apiGet('/api/user', publicUserReply, signal);
+    const answer = await apiRequest<unknown>('/api/user', { signal });
+    const schemas = await replies;
+    if (!schemas) return readLastUser();
+    const user = parseReply('/api/user', schemas.publicUserReply, answer);
     rememberUser(user);
     return user;
   } catch (error) {

@@ -3,7 +3,8 @@ import { Center, Loader, Text } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { de } from '../i18n/de';
-import { isLazyRouteHandle } from './lazyRoute';
+import { useLockStore } from '../sync/lockStore';
+import { isLazyRouteHandle, isUnlockFirstHandle } from './lazyRoute';
 
 /**
  * Shown while a page's code is being fetched. It fades in only after a short delay (app.css), so a
@@ -23,15 +24,19 @@ export function RouteLoader() {
 /**
  * Starts the download of every lazily loaded route the URL matches at once — the signed-in frame
  * and its page — instead of one after the other as each renders (and while the session is still
- * being asked for). React.lazy then finds the modules already on their way.
+ * being asked for). React.lazy then finds the modules already on their way. Below RequireAuth
+ * only once an unlock has begun (typed, or the sign-in's): a full page load shows the lock screen
+ * first, and the frame's and page's chunks would only compete with it for the line (issue 21).
  */
 function usePreloadMatchedRoutes(): void {
   const matches = useMatches();
+  const locked = useLockStore((s) => s.status === 'locked');
   useEffect(() => {
     for (const match of matches) {
+      if (locked && isUnlockFirstHandle(match.handle)) break;
       if (isLazyRouteHandle(match.handle)) void match.handle.preload().catch(() => undefined);
     }
-  }, [matches]);
+  }, [matches, locked]);
 }
 
 /** The root outlet: lazily loaded pages show RouteLoader while they arrive. */

@@ -26,3 +26,10 @@ export function lazyRoute<Name extends string>(load: () => Promise<Record<Name, 
 export function isLazyRouteHandle(handle: unknown): handle is LazyRouteHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as Partial<LazyRouteHandle>).preload === 'function';
 }
+
+/** RequireAuth's route handle: SuspenseOutlet preloads the routes below it only once an unlock has begun (issue 21). */
+export const unlockFirstHandle = { unlockFirst: true } as const;
+
+export function isUnlockFirstHandle(handle: unknown): boolean {
+  return typeof handle === 'object' && handle !== null && (handle as { unlockFirst?: unknown }).unlockFirst === true;
+}

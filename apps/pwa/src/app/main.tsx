@@ -1,7 +1,8 @@
 // First: no zod schema may be created before the browser's zod configuration.
 import './zodJitless';
 // Render-blocking CSS: only the Mantine styles of what the first load renders (landing page, 404,
-// error page, route loader, update dialog, notifications), in Mantine's order and in its `mantine`
+// error page, route loader, update dialog, notifications, and the lock screen that a full load of
+// a signed-in page shows first: app/layout/LockedFrame.tsx), in Mantine's order and in its `mantine`
 // layer. The full stylesheet comes with the lazy routes (mantineStyles.ts, docs/decisions.md,
 // "First load"). A component the entry starts to use needs its file here, or it renders unstyled
 // on `/` until the first lazy route has loaded.
@@ -11,9 +12,12 @@ import '@mantine/core/styles/global.layer.css';
 import '@mantine/core/styles/UnstyledButton.layer.css';
 import '@mantine/core/styles/Paper.layer.css';
 import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/CloseButton.layer.css';
 import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Affix.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
@@ -24,6 +28,7 @@ import '@mantine/core/styles/Container.layer.css';
 import '@mantine/core/styles/Dialog.layer.css';
 import '@mantine/core/styles/List.layer.css';
 import '@mantine/core/styles/Notification.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/ThemeIcon.layer.css';

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { createBrowserRouter } from 'react-router-dom';
 import { LandingPage } from '../features/landing/LandingPage';
 import { RouteErrorPage } from './ErrorBoundary';
-import { lazyRoute } from './lazyRoute';
+import { lazyRoute, unlockFirstHandle } from './lazyRoute';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireAdmin, RequireAuth } from './RouteGuards';
 import { SuspenseOutlet } from './RouteLoader';
@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: '/nutzungsbedingungen', ...termsPage },
       {
         element: <RequireAuth />,
+        handle: unlockFirstHandle,
         children: [
           {
             ...appLayout,

@@ -65,13 +65,19 @@ export const serviceMutations: MutationDefinitions<'service.create' | 'service.u
   'service.update': {
     entityId: byId,
     async apply(tx, args, ctx) {
-      const changes: Partial<LocalService> = { updatedAt: ctx.at };
+      const current = await tx.services.get(args.id);
+      if (!current) return;
+      const changes: Partial<LocalService> = {};
       for (const field of serviceEditableFields) {
-        if (field in args) Object.assign(changes, { [field]: args[field] });
+        if (field in args && args[field] !== current[field]) Object.assign(changes, { [field]: args[field] });
       }
       // The server may flag it again (a conflict the user has not seen yet); the pull tells.
-      if (args.reviewed) changes.needsReview = false;
-      await tx.services.update(args.id, changes);
+      if (args.reviewed && current.needsReview) changes.needsReview = false;
+      // Nothing changes: the server writes no new version either (domain/services/fieldUpdate.ts),
+      // so no pull would bring its time back; a local time here would stay for good (found by
+      // test/integration/syncProperty.test.ts, seed 1500416236).
+      if (Object.keys(changes).length === 0) return;
+      await tx.services.update(args.id, { ...changes, updatedAt: ctx.at });
     },
   },
   'service.archive': {

@@ -6,6 +6,7 @@ export const lockDe = {
   password: 'Passwort',
   submit: 'Entsperren',
   unlocking: 'Wird entsperrt …',
+  preparing: 'Entsperren wird vorbereitet …',
   wrongPassword: 'Falsches Passwort. Die Daten dieses Geräts bleiben gesperrt.',
   failed: 'Das Entsperren ist fehlgeschlagen. Bitte erneut versuchen.',
   earlierPassword:
@@ -44,4 +45,24 @@ export const lockDe = {
   pinSavedText: 'Dieses Gerät lässt sich jetzt mit der PIN entsperren, solange es online ist.',
   pinActive: 'Für dieses Gerät ist eine PIN eingerichtet.',
   pinSaveFailed: 'PIN nicht eingerichtet',
+  prfSubmit: 'Mit Gerätesperre entsperren',
+  prfCancelled: 'Entsperren mit der Gerätesperre abgebrochen oder nicht erlaubt. Bitte erneut versuchen oder das Passwort eingeben.',
+  prfWrong: 'Die Gerätesperre öffnet die Daten dieses Geräts nicht. Bitte mit dem Passwort entsperren.',
+  offlineHintPrf: 'Offline: Entsperren mit der Gerätesperre oder dem Passwort.',
+  prfSetupTitle: 'Entsperren mit Gerätesperre (Fingerabdruck, Gesicht)',
+  prfSetupText:
+    'Dieses Gerät entsperrt SaniDok dann mit seiner Gerätesperre – Fingerabdruck, Gesicht oder Geräte-PIN –, auch ohne Netz. Das Passwort bleibt immer möglich.',
+  prfUnavailable: 'Auf diesem Gerät oder in diesem Browser gibt es keine Gerätesperre, die SaniDok nutzen kann. Entsperren mit PIN oder Passwort.',
+  prfEnable: 'Gerätesperre einrichten',
+  prfRemove: 'Gerätesperre entfernen',
+  prfActive: 'Dieses Gerät lässt sich mit der Gerätesperre entsperren.',
+  prfUnsupported:
+    'Dieser Browser oder diese Gerätesperre unterstützt das Entsperren der Daten nicht (die WebAuthn-Erweiterung PRF fehlt). Es wurde nichts gespeichert – bitte PIN oder Passwort verwenden.',
+  prfSetupCancelled: 'Abgebrochen – es wurde nichts gespeichert.',
+  prfRefused: 'Der Browser erlaubt die Gerätesperre hier nicht (nur unter dem Namen des Servers, nicht unter einer IP-Adresse). Es wurde nichts gespeichert.',
+  prfSaved: 'Gerätesperre eingerichtet',
+  prfSavedText: 'Dieses Gerät lässt sich jetzt mit Fingerabdruck, Gesicht oder Geräte-PIN entsperren, auch ohne Netz.',
+  prfRemoved: 'Gerätesperre entfernt',
+  prfRemovedText: 'Zum Entsperren sind jetzt PIN oder Passwort nötig.',
+  prfSaveFailed: 'Gerätesperre nicht eingerichtet',
 } as const;

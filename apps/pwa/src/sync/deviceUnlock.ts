@@ -1,31 +1,52 @@
-import { WrongPasswordError } from '@sanidok/crypto/device';
+import { PrfUnwrapError, WrongPasswordError } from '@sanidok/crypto/device';
 import { devicePinShareReply } from '@sanidok/schema';
 import { ApiError, apiSend } from '../api/client';
 import { lockDevice, rewrapDevice, unlockDevice } from '../data/crypto/deviceKeys';
 import type { ShareRequest } from '../data/crypto/devicePin';
 import { enrolDevicePin, forgetDevicePin, unlockDeviceWithPin } from '../data/crypto/devicePin';
+import { enrolDevicePrf, forgetDevicePrf, unlockDeviceWithPrf } from '../data/crypto/devicePrf';
 import type { SaniDokDb } from '../data/db';
 import { currentDatabase, openUserDatabase } from '../data/db';
 import { lockDe } from '../i18n/lock.de';
+import { createPlatformPrfCredential, platformPrfOutput, PrfUnsupportedError } from '../lib/platformAuthenticator';
 import { useLockStore } from './lockStore';
 import { activeSyncEngine } from './syncSession';
 import { catchUpAfterUnlock } from './unlockCatchUp';
 
 /**
  * Lock and unlock of the signed-in user's device data (issue 16). Signing in unlocks with the
- * password just typed (online); the lock screen with the password (online or offline) or the PIN
- * (online only: the server holds half of the PIN key and counts wrong PINs).
+ * password just typed (online); the lock screen with the password (online or offline), the PIN
+ * (online only: the server holds half of the PIN key and counts wrong PINs) or the device lock
+ * (WebAuthn PRF, online and offline: the secret lives in the platform authenticator).
  */
 type User = { id: number; name: string };
 
+/**
+ * Set when the app locks (idle, sleep, button) while an unlock still runs its catch-up: the lock
+ * wins, the unlock ends locked and says nothing (e2e devicePrfUnlock.spec.ts met it on a slow CI).
+ */
+let lockedDuringUnlock = false;
+
 async function runUnlock(db: SaniDokDb, unlock: () => Promise<void>, failure: (error: unknown) => Promise<string>, viaSignIn = false): Promise<boolean> {
+  lockedDuringUnlock = false;
   useLockStore.setState({ status: 'unlocking', error: null, viaSignIn });
   try {
     await unlock();
     await catchUpAfterUnlock(db);
   } catch (error) {
     lockDevice(db);
+    // Signed out while the unlock ran: the database was closed under it (DatabaseClosedError).
+    // Nothing failed that the user could act on; the next sign-in unlocks its own database.
+    if (currentDatabase() !== db || lockedDuringUnlock) {
+      useLockStore.setState({ status: 'locked', error: null, viaSignIn: false });
+      return false;
+    }
     useLockStore.setState({ status: 'locked', error: await failure(error), viaSignIn: false });
+    return false;
+  }
+  if (lockedDuringUnlock) {
+    lockDevice(db);
+    useLockStore.setState({ status: 'locked', error: null, viaSignIn: false });
     return false;
   }
   useLockStore.setState({ status: 'unlocked', error: null, discardedInput: false, viaSignIn: false });
@@ -64,7 +85,7 @@ export function unlockSignedInDeviceWithPin(user: User, pin: string): Promise<bo
     if (error instanceof ApiError && error.code === 'PIN_LOCKED') {
       // The share is gone on the server: the PIN copy opens nothing any more.
       await forgetDevicePin(db);
-      useLockStore.setState({ hasPin: false });
+      useLockStore.setState({ hasPin: false, hasPrf: false });
       return error.message;
     }
     if (error instanceof ApiError && error.code === 'PIN_WRONG') return error.message;
@@ -82,6 +103,47 @@ export async function enrolPinOnSignedInDevice(pin: string): Promise<void> {
   useLockStore.setState({ hasPin: true });
 }
 
+function isNotAllowed(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'AbortError');
+}
+
+/** Lock screen: the platform authenticator's PRF output opens the device's copy of the data key. */
+export function unlockSignedInDeviceWithPrf(user: User): Promise<boolean> {
+  const db = openUserDatabase(user.id, user.name);
+  return runUnlock(db, () => unlockDeviceWithPrf(db, platformPrfOutput), (error) => {
+    // Cancelled, timed out, or the credential is gone from the authenticator: the browser does not say which.
+    if (isNotAllowed(error)) return Promise.resolve(lockDe.prfCancelled);
+    if (error instanceof PrfUnwrapError || error instanceof PrfUnsupportedError) return Promise.resolve(lockDe.prfWrong);
+    console.error('Device-lock unlock failed', error);
+    return Promise.resolve(lockDe.failed);
+  });
+}
+
+export type PrfEnrolmentResult = 'enrolled' | 'unsupported' | 'cancelled' | 'refused';
+
+/** Settings: the device lock as quick unlock of the unlocked device. Other failures throw. */
+export async function enrolPrfOnSignedInDevice(): Promise<PrfEnrolmentResult> {
+  const db = currentDatabase();
+  if (!db) throw new Error(lockDe.failed);
+  try {
+    await enrolDevicePrf(db, (salt) => createPlatformPrfCredential(salt, { name: db.userName || 'SaniDok' }));
+  } catch (error) {
+    if (error instanceof PrfUnsupportedError) return 'unsupported';
+    if (isNotAllowed(error)) return 'cancelled';
+    // WebAuthn refuses the relying party, e.g. the app opened under an IP address.
+    if (error instanceof DOMException && error.name === 'SecurityError') return 'refused';
+    throw error;
+  }
+  useLockStore.setState({ hasPrf: true });
+  return 'enrolled';
+}
+
+export async function removePrfOnSignedInDevice(): Promise<void> {
+  const db = currentDatabase();
+  if (db) await forgetDevicePrf(db);
+  useLockStore.setState({ hasPrf: false });
+}
+
 /**
  * The account password changed on this device. A change made elsewhere leaves this tablet's
  * keyring under the earlier password until it is unlocked with that one here (docs/security.md).
@@ -93,6 +155,7 @@ export async function rewrapForNewPassword(password: string): Promise<void> {
 
 /** Drops the keys; the sync engine keeps running and seals what it pulls (data/crypto/rowCipher.ts). */
 export function lockSignedInDevice(options: { discardedInput: boolean }): void {
+  if (useLockStore.getState().status === 'unlocking') lockedDuringUnlock = true;
   if (useLockStore.getState().status === 'unlocked') useLockStore.setState({ error: null, discardedInput: options.discardedInput });
   const db = currentDatabase();
   if (db) lockDevice(db);

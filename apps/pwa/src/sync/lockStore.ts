@@ -14,8 +14,15 @@ export interface LockStoreState {
   discardedInput: boolean;
   /** The device has a PIN copy of its key: the lock screen offers the PIN (online). */
   hasPin: boolean;
+  /** The device has a copy under the platform authenticator (WebAuthn PRF): offered online and offline. */
+  hasPrf: boolean;
   /** The unlock under way runs with the password just typed to sign in: no lock screen meanwhile. */
   viaSignIn: boolean;
+  /**
+   * hasPin and hasPrf are read from this session's database. Until then the lock screen shows no
+   * form: it would start with the password and switch to the PIN under the user's fingers.
+   */
+  methodsKnown: boolean;
 }
 
-export const useLockStore = create<LockStoreState>(() => ({ status: 'locked', error: null, discardedInput: false, hasPin: false, viaSignIn: false }));
+export const useLockStore = create<LockStoreState>(() => ({ status: 'locked', error: null, discardedInput: false, hasPin: false, hasPrf: false, viaSignIn: false, methodsKnown: false }));

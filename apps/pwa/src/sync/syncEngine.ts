@@ -1,6 +1,7 @@
 import { PUSH_BATCH_MAX, SYNC_SCHEMA_VERSION, syncMessages } from '@sanidok/schema';
 import { liveQuery } from 'dexie';
 import { DeviceLockedError } from '../data/crypto/rowCipher';
+import { loadSealing } from '../data/crypto/sealingOnDemand';
 import type { SaniDokDb } from '../data/db';
 import { onLocalWrite } from '../data/localWrites';
 import { pendingCount, pendingRows, performanceApi, rejectedRows } from '../data/outbox';
@@ -202,9 +203,9 @@ export class SyncEngine {
       // Stopping closes the database under a running cycle; anything else is a bug worth a log.
       // Dexie transactions are atomic, so an exception here never leaves half a page behind.
       if (this.isStopped()) return;
-      // A locked device that cannot seal yet (no keyring, libsodium still loading after a reload)
-      // is a state, not a bug: the cycle is retried with the backoff and after the unlock, without
-      // a console error (issue 17 item 7).
+      if (error instanceof DeviceLockedError && this.resumeWithSealing()) return;
+      // A locked device that cannot seal (no keyring yet) is a state, not a bug: the cycle is
+      // retried with the backoff and after the unlock, without a console error (issue 17 item 7).
       if (!(error instanceof DeviceLockedError)) console.error('Sync cycle failed', error);
       step = { ok: false, status: -1, message: syncDe.indicator.error };
     }
@@ -219,6 +220,21 @@ export class SyncEngine {
     performanceApi()?.mark(syncedMark);
     // The browser may have gone offline while this cycle ran: its word counts, not the cycle's.
     this.store.setState({ state: 'idle', message: null, online: this.env.isOnline() });
+  }
+
+  /**
+   * A locked cycle met a row to seal before libsodium was loaded (../data/crypto/sealingOnDemand.ts):
+   * not a failure. The cycle ends quietly and runs again once the library is there; what it applied
+   * so far is committed page by page. False when waiting cannot help.
+   */
+  private resumeWithSealing(): boolean {
+    const loading = loadSealing(this.db.crypto);
+    if (!loading) return false;
+    this.store.setState({ state: 'idle' });
+    void loading.then((loaded) => {
+      if (loaded) this.requestSync('manual');
+    });
+    return true;
   }
 
   /** Fetched once per database: from then on every local write seals its args for the server. */

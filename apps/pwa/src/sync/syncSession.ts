@@ -2,6 +2,7 @@ import { closeUserDatabase, currentDatabase, deleteUserDatabase, openUserDatabas
 import type { SaniDokDb } from '../data/db';
 import { prepareDeviceCrypto } from '../data/crypto/deviceKeys';
 import { hasDevicePin } from '../data/crypto/devicePin';
+import { forgetDevicePrf, hasDevicePrf } from '../data/crypto/devicePrf';
 import { pendingCount } from '../data/outbox';
 import { SyncEngine } from './syncEngine';
 import { useLockStore } from './lockStore';
@@ -32,24 +33,27 @@ export function startSyncSession(user: SessionUser, transport: SyncTransport = c
   const engine = new SyncEngine({ db, transport });
   // The lock screen follows the keys of this database (issue 16): unlocked only while they are in memory.
   const followLock = () => {
-    if (db.crypto.state === 'unlocked') useLockStore.setState({ status: 'unlocked' });
-    // An unlock under way (the sign-in's) ends in unlocked or locked by itself.
-    else if (useLockStore.getState().status !== 'unlocking') useLockStore.setState({ status: 'locked' });
+    // An unlock under way ends in unlocked or locked by itself (sync/deviceUnlock.ts), after its
+    // catch-up: the screens must not open on rows the catch-up has yet to put right.
+    if (useLockStore.getState().status === 'unlocking') return;
+    useLockStore.setState({ status: db.crypto.state === 'unlocked' ? 'unlocked' : 'locked' });
   };
   followLock();
   session = { userId: user.id, engine, stopFollowingLock: db.crypto.subscribe(followLock) };
-  // The engine runs while the app is locked (issue 16): it needs libsodium and the public keys
-  // first, to seal what it pulls. Without them a locked pull fails and is retried, nothing is lost.
+  // The engine runs while the app is locked (issue 16): it needs the public keys first, to seal
+  // what it pulls, and loads libsodium when a locked cycle first has something to seal. Without
+  // them a locked pull fails and is retried, nothing is lost.
   const start = () => {
     if (session?.engine === engine) engine.start();
   };
-  prepareDeviceCrypto(db).then(async () => {
-    start();
-    // Whether the lock screen may offer the PIN.
-    useLockStore.setState({ hasPin: await hasDevicePin(db) });
-  }).catch((error: unknown) => {
+  useLockStore.setState({ methodsKnown: false });
+  void prepareDeviceCrypto(db, { sodium: false }).then(() => start(), (error: unknown) => {
     console.warn('Device keys not prepared', error);
     start();
+  }).then(async () => {
+    // Whether the lock screen may offer the PIN and the device lock; unreadable, the password.
+    const [hasPin, hasPrf] = await Promise.all([hasDevicePin(db), hasDevicePrf(db)]).catch(() => [false, false]);
+    if (session?.engine === engine) useLockStore.setState({ hasPin, hasPrf, methodsKnown: true });
   });
   return engine;
 }
@@ -82,6 +86,10 @@ export async function endSyncSession(options: { deleteIfSettled?: boolean } = {}
   await stopping;
   // An unreadable count (-1) keeps the database: deleting is only for a proven empty outbox.
   const pending = await pendingCount(engine.db).catch(() => -1);
+  // A database kept for its outbox keeps no quick unlock through the device lock: signing out
+  // ends it (docs/decisions.md); the password opens the data after the next sign-in.
+  if (pending !== 0) await forgetDevicePrf(engine.db).catch((error: unknown) => console.warn('Device-lock copy not removed', error));
+  useLockStore.setState({ hasPrf: false });
   closeIfActive(engine.db);
   resetSyncStore();
   if (pending === 0) await deleteUserDatabase(current.userId);

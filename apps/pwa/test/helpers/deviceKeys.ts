@@ -37,6 +37,6 @@ export async function unlockEveryDatabase(): Promise<() => void> {
     if (db && !db.crypto.unlocked) unlockTestDatabase(db);
   };
   unlock();
-  useLockStore.setState({ status: 'unlocked', error: null, discardedInput: false });
+  useLockStore.setState({ status: 'unlocked', error: null, discardedInput: false, methodsKnown: true });
   return subscribeDatabase(unlock);
 }

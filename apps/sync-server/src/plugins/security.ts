@@ -40,8 +40,9 @@ export function isOriginAllowed(request: FastifyRequest, appOrigin: string | und
 }
 
 /**
- * Browser features the app may use: the camera (scanning triage tags, planned) and writing to the
- * clipboard (copying the organisation key and beta codes); everything else is off.
+ * Browser features the app may use: the camera (scanning triage tags, planned), writing to the
+ * clipboard (copying the organisation key and beta codes) and WebAuthn assertions (the lock
+ * screen's quick unlock through the device lock, issue 16); everything else is off.
  */
 export const permissionsPolicy = [
   'camera=(self)',
@@ -61,7 +62,7 @@ export const permissionsPolicy = [
   'gyroscope=()',
   'magnetometer=()',
   'screen-wake-lock=()',
-  'publickey-credentials-get=()',
+  'publickey-credentials-get=(self)',
   'xr-spatial-tracking=()',
   'browsing-topics=()',
 ].join(', ');

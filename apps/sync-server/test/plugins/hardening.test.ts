@@ -49,15 +49,15 @@ describe('origin check: scheme, host and port of APP_ORIGIN', () => {
 });
 
 describe('Permissions-Policy', () => {
-  it('allows the camera and clipboard writes to the app only, and nothing else it does not use', async () => {
+  it('allows the camera, clipboard writes and WebAuthn assertions to the app only, and nothing else it does not use', async () => {
     const app = await createTestApp();
     for (const url of ['/api/beta-mode', '/api/gibt-es-nicht', '/']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.headers['permissions-policy'], url).toBe(permissionsPolicy);
     }
     const features: Record<string, string> = Object.fromEntries(permissionsPolicy.split(', ').map((entry) => entry.split('=') as [string, string]));
-    expect(features).toMatchObject({ camera: '(self)', 'clipboard-write': '(self)', geolocation: '()', microphone: '()', payment: '()', usb: '()' });
-    expect(Object.entries(features).filter(([, allow]) => allow !== '()').map(([name]) => name)).toEqual(['camera', 'clipboard-write']);
+    expect(features).toMatchObject({ camera: '(self)', 'clipboard-write': '(self)', 'publickey-credentials-get': '(self)', geolocation: '()', microphone: '()', payment: '()', usb: '()' });
+    expect(Object.entries(features).filter(([, allow]) => allow !== '()').map(([name]) => name)).toEqual(['camera', 'clipboard-write', 'publickey-credentials-get']);
   });
 });
 

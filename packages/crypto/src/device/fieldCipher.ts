@@ -1,6 +1,8 @@
 import { gcm } from '@noble/ciphers/aes.js';
 import type sodiumType from 'libsodium-wrappers-sumo';
-import { fromBase64Url } from '../orgKeys/payload';
+// The device modules take the codec itself, not orgKeys/payload's alias: that module pulls @hpke
+// (its fingerprint's SHA-256) into every chunk that decodes a device envelope (issue 21).
+import { decodeBase64Url as fromBase64Url } from '../base64url';
 import { randomBytes, toBase64Url } from '../random';
 
 /**

@@ -1,9 +1,11 @@
-import { fromBase64Url } from '../orgKeys/payload';
+import { decodeBase64Url as fromBase64Url } from '../base64url';
 import { argon2idParams } from '../passwords';
 import { randomBytes, toBase64Url } from '../random';
 import { loadSodium } from '../sodium';
 import { decryptField, encryptField } from './fieldCipher';
+import { unwrapKey, wrapKey } from './keyWrap';
 import type { PinWrap } from './pin';
+import type { PrfWrap } from './prf';
 
 /**
  * The device keyring (docs/security.md, "Encryption on the device"): a random 32-byte data key
@@ -27,6 +29,8 @@ export interface DeviceKeyring {
   wrappedDeviceSecret: string;
   /** Quick unlock: the data key under the PIN and the server's share (./pin.ts). */
   pin?: PinWrap;
+  /** Quick unlock: the data key under the platform authenticator's PRF output (./prf.ts). */
+  prf?: PrfWrap;
 }
 
 export interface UnlockedKeys {
@@ -57,26 +61,8 @@ async function passwordKey(password: string, salt: Uint8Array, opsLimit: number,
   }
 }
 
-async function wrap(key: AesKey, secret: Uint8Array): Promise<string> {
-  const iv = randomBytes(12) as Uint8Array<ArrayBuffer>;
-  const ct = await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: wrapContext }, key, secret as Uint8Array<ArrayBuffer>);
-  return `${toBase64Url(iv)}.${toBase64Url(new Uint8Array(ct))}`;
-}
-
-async function unwrap(key: AesKey, wrapped: string): Promise<Uint8Array> {
-  const [ivText, ctText] = wrapped.split('.');
-  const iv = ivText ? fromBase64Url(ivText) : undefined;
-  const ct = ctText ? fromBase64Url(ctText) : undefined;
-  if (!iv || !ct) throw new WrongPasswordError();
-  try {
-    const plain = await globalThis.crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: iv as Uint8Array<ArrayBuffer>, additionalData: wrapContext }, key, ct as Uint8Array<ArrayBuffer>,
-    );
-    return new Uint8Array(plain);
-  } catch {
-    throw new WrongPasswordError();
-  }
-}
+const wrap = (key: AesKey, secret: Uint8Array) => wrapKey(key, secret, wrapContext);
+const unwrap = (key: AesKey, wrapped: string) => unwrapKey(key, wrapped, wrapContext, () => new WrongPasswordError());
 
 /** A new keyring for a device database; `params` lowers Argon2id's cost in unit tests only. */
 export async function createKeyring(

@@ -1,6 +1,7 @@
-import { fromBase64Url } from '../orgKeys/payload';
+import { decodeBase64Url as fromBase64Url } from '../base64url';
 import { argon2idParams } from '../passwords';
 import { randomBytes, toBase64Url } from '../random';
+import { unwrapKey, wrapKey } from './keyWrap';
 import { loadSodium } from '../sodium';
 
 /**
@@ -61,21 +62,10 @@ async function pinKey(wrapPart: Uint8Array, share: string): Promise<AesKey> {
 
 export async function wrapUnderPin(dataKey: Uint8Array, secrets: PinSecrets, share: string, params: { opsLimit: number; memLimitBytes: number } = argon2idParams): Promise<PinWrap> {
   const key = await pinKey(secrets.wrapPart, share);
-  const iv = randomBytes(12) as Uint8Array<ArrayBuffer>;
-  const ct = await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: pinContext }, key, dataKey as Uint8Array<ArrayBuffer>);
-  return { salt: secrets.salt, ...params, wrappedDataKey: `${toBase64Url(iv)}.${toBase64Url(new Uint8Array(ct))}` };
+  return { salt: secrets.salt, ...params, wrappedDataKey: await wrapKey(key, dataKey, pinContext) };
 }
 
 export async function unwrapUnderPin(wrap: PinWrap, secrets: PinSecrets, share: string): Promise<Uint8Array> {
   const key = await pinKey(secrets.wrapPart, share);
-  const [ivText, ctText] = wrap.wrappedDataKey.split('.');
-  const iv = ivText ? fromBase64Url(ivText) : undefined;
-  const ct = ctText ? fromBase64Url(ctText) : undefined;
-  if (!iv || !ct) throw new PinUnwrapError();
-  try {
-    const plain = await globalThis.crypto.subtle.decrypt({ name: 'AES-GCM', iv: iv as Uint8Array<ArrayBuffer>, additionalData: pinContext }, key, ct as Uint8Array<ArrayBuffer>);
-    return new Uint8Array(plain);
-  } catch {
-    throw new PinUnwrapError();
-  }
+  return unwrapKey(key, wrap.wrappedDataKey, pinContext, () => new PinUnwrapError());
 }

@@ -3,7 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useCurrentUser } from '../../api/session';
 import { AdminEmailBanner } from '../../features/admin/AdminEmailBanner';
 import { KeyChangeBanner } from '../../features/archive/KeyChangeBanner';
-import { LockButton, LockGate } from '../../features/lock/LockGate';
+import { LockButton } from '../../features/lock/LockButton';
+import { useAutoLock } from '../../features/lock/useAutoLock';
 import { de } from '../../i18n/de';
 import { LogoutWarning, useLogoutGuard } from '../../sync/ui/LogoutGuard';
 import { SyncIndicator } from '../../sync/ui/SyncIndicator';
@@ -24,6 +25,7 @@ export function AppLayout() {
   const { user } = useCurrentUser();
   const logout = useLogout();
   const logoutGuard = useLogoutGuard(() => logout.mutate());
+  useAutoLock();
   // RequireAuth renders this layout only with a user; the guard keeps the types honest.
   if (!user) return null;
 
@@ -81,11 +83,9 @@ export function AppLayout() {
       <AppShell.Main>
         {user.isAdmin && !user.email && <AdminEmailBanner />}
         <KeyChangeBanner user={user} />
-        {/* Header and navigation stay while the next page's code arrives; locked, the lock screen
-            replaces the page (issue 16). */}
-        <LockGate user={{ id: user.id, name: user.fullName || user.username }}>
-          <LoadingOutlet />
-        </LockGate>
+        {/* Header and navigation stay while the next page's code arrives. Locked, RequireAuth shows
+            LockedFrame instead of this frame (issue 16). */}
+        <LoadingOutlet />
       </AppShell.Main>
       <LogoutWarning {...logoutGuard.warningProps} />
     </AppShell>

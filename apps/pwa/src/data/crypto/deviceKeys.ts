@@ -9,11 +9,12 @@ import { secretTables } from './secretFields';
  */
 
 /**
- * Loads what the encryption layer needs while locked: libsodium (sealing must be synchronous inside
- * a transaction) and the public keys. Run before the sync engine's first cycle.
+ * Loads what the encryption layer needs: the public keys, and libsodium (sealing must be
+ * synchronous inside a transaction). The session's start leaves libsodium out (`sodium: false`):
+ * a locked cycle loads it when it first has something to seal (./sealingOnDemand.ts).
  */
-export async function prepareDeviceCrypto(db: SaniDokDb): Promise<void> {
-  db.crypto.sodium ??= await loadSodium();
+export async function prepareDeviceCrypto(db: SaniDokDb, options: { sodium?: boolean } = {}): Promise<void> {
+  if (options.sodium !== false) db.crypto.sodium ??= await loadSodium();
   const [keyring, serverKey] = await Promise.all([db.getMeta('keyring'), db.getMeta('serverSealKey')]);
   if (keyring) db.crypto.devicePublicKey = fromBase64Url(keyring.devicePublicKey) ?? null;
   if (serverKey) db.crypto.serverPublicKey = fromBase64Url(serverKey) ?? null;

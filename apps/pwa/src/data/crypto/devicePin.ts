@@ -47,11 +47,15 @@ export async function unlockDeviceWithPin(db: SaniDokDb, pin: string, fetchShare
   await finishUnlock(db);
 }
 
-/** The server destroyed the share (5 wrong PINs): the PIN copy is useless, only the password remains. */
+/**
+ * The server destroyed the share (5 wrong PINs): the PIN copy is useless, only the password
+ * remains. Someone guessed at this device, so the device-lock copy (./devicePrf.ts) goes too, in
+ * the same put: every quick unlock ends with the PIN (docs/decisions.md).
+ */
 export async function forgetDevicePin(db: SaniDokDb): Promise<void> {
   const keyring = await db.getMeta('keyring');
-  if (!keyring?.pin) return;
-  const { pin: _pin, ...rest } = keyring;
+  if (!keyring?.pin && !keyring?.prf) return;
+  const { pin: _pin, prf: _prf, ...rest } = keyring;
   await db.setMeta('keyring', rest);
 }
 

@@ -5,6 +5,22 @@ import { contextOf, markNamed, remember, splitSecrets } from './rowCipher';
 import type { SecretTable } from './secretFields';
 
 const encoder = new TextEncoder();
+const ivLength = 12;
+/** getRandomValues fills at most 65,536 bytes per call. */
+const maxRandomBytes = 65_536;
+
+/**
+ * A fresh random 96-bit IV per row, drawn for the whole page at once: each IV is its own slice of
+ * the CSPRNG's output (never shared, never derived), and one call instead of one per row saves
+ * its fixed cost (~7 µs each in Node) a thousand times per page.
+ */
+function randomIvs(count: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(count * ivLength);
+  for (let offset = 0; offset < bytes.length; offset += maxRandomBytes) {
+    globalThis.crypto.getRandomValues(bytes.subarray(offset, offset + maxRandomBytes));
+  }
+  return bytes;
+}
 
 /**
  * Encrypts rows BEFORE the transaction that stores them (issue 21, the reconnect drill): a pull
@@ -25,11 +41,12 @@ export async function presealRows<T>(crypto: DeviceCrypto, table: SecretTable, r
   const key = table === 'outbox' ? null : crypto.webDataKey();
   if (!keys || !key || rows.length === 0) return [...rows];
   const webKey = await key;
-  const sealed = await Promise.all(rows.map(async (value) => {
+  const ivs = randomIvs(rows.length);
+  const sealed = await Promise.all(rows.map(async (value, index) => {
     if (!value || typeof value !== 'object' || (value as Row).enc !== undefined) return { value };
     const { secret, rest, changed } = splitSecrets(table, value as Row);
     if (!changed) return { value };
-    const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
+    const iv = ivs.subarray(index * ivLength, (index + 1) * ivLength);
     const data = encoder.encode(JSON.stringify(secret));
     const additionalData = encoder.encode(contextOf(table, value as Row));
     const ciphertext = new Uint8Array(await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData }, webKey, data));

@@ -8,9 +8,10 @@ import { lockDe } from '../../i18n/lock.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useLockStore } from '../../sync/lockStore';
 import { useOrganizations } from '../../data/hooks';
+import { PrfSettings } from './PrfSettings';
 import { deviceLockChoice, effectiveLockMinutes, lockTimeChoices, organizationLockLimit, setDeviceLockChoice } from './lockTime';
 
-/** /settings: the device's inactivity time (at most the organisations' limit) and its quick-unlock PIN (issue 16). */
+/** /settings: the device's inactivity time (at most the organisations' limit) and its quick unlock by PIN or device lock (issue 16). */
 export function LockSettings() {
   const hasPin = useLockStore((s) => s.hasPin);
   const organizations = useOrganizations();
@@ -75,6 +76,7 @@ export function LockSettings() {
             </Group>
           </Stack>
         </form>
+        <PrfSettings />
       </Stack>
     </Paper>
   );

@@ -47,11 +47,16 @@ describe('German date and time fields (issue 17)', () => {
     expect(input).toHaveValue('');
   });
 
-  it('a time in 24 hours: hours, then minutes', async () => {
+  it.each([
+    ['1745', '17:45'],
+    ['0032', '00:32'],
+    ['0000', '00:00'],
+    ['0905', '09:05'],
+  ])('a time in 24 hours: %s gives %s (hours, then minutes)', async (typed, shown) => {
     const user = setup();
     render(<Harness kind="time" />);
-    await user.type(screen.getByLabelText('Startzeit'), '1745');
-    expect(screen.getByLabelText('Wert')).toHaveTextContent('17:45');
+    await user.type(screen.getByLabelText('Startzeit'), typed);
+    expect(screen.getByLabelText('Wert')).toHaveTextContent(shown);
     expect(screen.queryByText(/AM|PM/)).not.toBeInTheDocument();
   });
 });

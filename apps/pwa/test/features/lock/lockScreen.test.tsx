@@ -1,5 +1,5 @@
 import { toBase64Url } from '@sanidok/crypto/device';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../src/app/AppProviders';
@@ -41,6 +41,18 @@ afterEach(async () => {
 });
 
 describe('lock screen (issue 16)', () => {
+  it('shows no form until the device has said whether it holds a PIN, then the PIN at once (no switch under the fingers)', async () => {
+    await lockedDeviceWithPin();
+    useLockStore.setState({ methodsKnown: false });
+    renderLockScreen();
+    expect(screen.getByRole('heading', { name: 'SaniDok ist gesperrt' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Entsperren wird vorbereitet …')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Passwort')).not.toBeInTheDocument();
+    act(() => useLockStore.setState({ methodsKnown: true }));
+    expect(await screen.findByLabelText('PIN')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mit Passwort entsperren' })).toBeInTheDocument();
+  });
+
   it('a wrong PIN shows the server’s German message with the attempts left; the right one unlocks', async () => {
     const db = await lockedDeviceWithPin();
     const answers = [

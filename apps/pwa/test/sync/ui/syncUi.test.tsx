@@ -5,6 +5,8 @@ import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../src/app/AppProviders';
 import { createQueryClient } from '../../../src/app/queryClient';
+import type { DeviceKeyring } from '@sanidok/crypto/device';
+import { currentDatabase } from '../../../src/data/db';
 import { createService } from '../../../src/data/repositories/services';
 import { endSyncSession } from '../../../src/sync/syncSession';
 import { useSyncStore } from '../../../src/sync/syncStore';
@@ -112,7 +114,17 @@ describe('sign-out and the local database', () => {
     return view;
   }
 
-  it('warns about pending changes; cancel keeps the session, confirming keeps the changes on the device', async () => {
+  /** The stored keyring, read from the outside. */
+  async function storedKeyring(): Promise<Partial<DeviceKeyring> | undefined> {
+    const db = await new Dexie(databaseName).open();
+    try {
+      return ((await db.table('meta').get('keyring')) as { value?: Partial<DeviceKeyring> } | undefined)?.value;
+    } finally {
+      db.close();
+    }
+  }
+
+  it('warns about pending changes; cancel keeps the session, confirming keeps the changes on the device (without its device-lock copy)', async () => {
     const fetchMock = api(503);
     const { user, router } = await signedInWithPull(fetchMock);
     await act(() => createService(validService()));
@@ -123,6 +135,10 @@ describe('sign-out and the local database', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nicht übertragene Änderungen' });
     expect(within(dialog).getByText('1 Änderung wurde noch nicht an den Server übertragen.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    // A device-lock copy (WebAuthn PRF) beside the password wrap: signing out drops it (issue 16).
+    const keyring = { v: 1, salt: 's', opsLimit: 1, memLimitBytes: 1, wrappedDataKey: 'w', devicePublicKey: 'p', wrappedDeviceSecret: 'd' } as const;
+    await act(() => currentDatabase()?.setMeta('keyring', { ...keyring, prf: { credentialId: 'c', salt: 's', wrappedDataKey: 'k' } }));
+    expect((await storedKeyring())?.prf).toBeDefined();
     expect(callsTo(fetchMock, 'POST', '/api/logout')).toHaveLength(0);
 
     await user.click(within(nav).getByRole('button', { name: 'Abmelden' }));
@@ -131,6 +147,7 @@ describe('sign-out and the local database', () => {
     expect(callsTo(fetchMock, 'POST', '/api/logout')).toHaveLength(1);
     expect(await Dexie.exists(databaseName)).toBe(true);
     expect(await countRows('outbox')).toBe(1);
+    expect(await storedKeyring()).toEqual(keyring);
   });
 
   it('deletes the user’s local database on sign-out when nothing waits', async () => {

@@ -1,0 +1,51 @@
+import { Box, Center, Group, Loader } from '@mantine/core';
+import type { PublicUser } from '@sanidok/schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { LockScreen } from '../../features/lock/LockScreen';
+import { lockDe } from '../../i18n/lock.de';
+import { useLockStore } from '../../sync/lockStore';
+import { Logo } from './Logo';
+
+// The sync indicator and the user menu (sign-out) need the data layer, which loads behind the
+// lock screen anyway for the sync session: they join the header when it has arrived.
+const LockedHeaderTools = lazy(async () => ({ default: (await import('./LockedHeaderTools')).LockedHeaderTools }));
+
+/**
+ * The signed-in area while the device data is locked (issue 16): the logo, the lock screen, and
+ * once loaded the sync indicator and the user menu. Built from the code of the first load only,
+ * so that a full page load paints it without waiting for the frame's and the page's chunks
+ * (issue 21, docs/benchmarks.md "Lighthouse on the signed-in pages"); nothing of the route's
+ * screen is mounted, so no patient data is on screen or in React state. The URL stays: the
+ * unlock returns to the same place.
+ */
+export function LockedFrame({ user }: { user: PublicUser }) {
+  const viaSignIn = useLockStore((s) => s.status === 'unlocking' && s.viaSignIn);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // Server replies cached for screens (protocol details online) go with the lock; the session stays.
+    void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+  }, [queryClient]);
+  return (
+    <>
+      <Box component="header" h={64} px="md" className="sanidok-locked-header">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Logo />
+          <Suspense fallback={null}>
+            <LockedHeaderTools user={user} />
+          </Suspense>
+        </Group>
+      </Box>
+      <Box component="main" p="md">
+        {/* Right after signing in the password is already being checked: no lock screen in between. */}
+        {viaSignIn ? (
+          <Center mt="xl">
+            <Loader aria-label={lockDe.unlocking} />
+          </Center>
+        ) : (
+          <LockScreen user={{ id: user.id, name: user.fullName || user.username }} />
+        )}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { lockDe } from '../../i18n/lock.de';
+import { useLockStore } from '../../sync/lockStore';
+
+/** The header's lock button (issue 16): the lock screen then replaces the frame (app/layout/LockedFrame.tsx). */
+export function LockButton() {
+  const unlocked = useLockStore((s) => s.status === 'unlocked');
+  if (!unlocked) return null;
+  const onClick = () => {
+    void import('../../sync/deviceUnlock').then(({ lockSignedInDevice }) => lockSignedInDevice({ discardedInput: false }));
+  };
+  return (
+    <Tooltip label={lockDe.lockButton}>
+      <ActionIcon variant="default" size="lg" aria-label={lockDe.lockButton} onClick={onClick}>
+        <IconLock size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
