@@ -22,13 +22,13 @@ import { catchUpAfterUnlock } from './unlockCatchUp';
 type User = { id: number; name: string };
 
 /**
- * Set when the app locks (idle, sleep, button) while an unlock still runs its catch-up: the lock
- * wins, the unlock ends locked and says nothing (e2e devicePrfUnlock.spec.ts met it on a slow CI).
+ * Counts the locks (idle, sleep, button). One while an unlock still runs its catch-up wins: the
+ * unlock ends locked and says nothing (e2e devicePrfUnlock.spec.ts met it on a slow CI).
  */
-let lockedDuringUnlock = false;
+let locks = 0;
 
 async function runUnlock(db: SaniDokDb, unlock: () => Promise<void>, failure: (error: unknown) => Promise<string>, viaSignIn = false): Promise<boolean> {
-  lockedDuringUnlock = false;
+  const locksBefore = locks;
   useLockStore.setState({ status: 'unlocking', error: null, viaSignIn });
   try {
     await unlock();
@@ -37,14 +37,14 @@ async function runUnlock(db: SaniDokDb, unlock: () => Promise<void>, failure: (e
     lockDevice(db);
     // Signed out while the unlock ran: the database was closed under it (DatabaseClosedError).
     // Nothing failed that the user could act on; the next sign-in unlocks its own database.
-    if (currentDatabase() !== db || lockedDuringUnlock) {
+    if (currentDatabase() !== db || locks !== locksBefore) {
       useLockStore.setState({ status: 'locked', error: null, viaSignIn: false });
       return false;
     }
     useLockStore.setState({ status: 'locked', error: await failure(error), viaSignIn: false });
     return false;
   }
-  if (lockedDuringUnlock) {
+  if (locks !== locksBefore) {
     lockDevice(db);
     useLockStore.setState({ status: 'locked', error: null, viaSignIn: false });
     return false;
@@ -155,7 +155,7 @@ export async function rewrapForNewPassword(password: string): Promise<void> {
 
 /** Drops the keys; the sync engine keeps running and seals what it pulls (data/crypto/rowCipher.ts). */
 export function lockSignedInDevice(options: { discardedInput: boolean }): void {
-  if (useLockStore.getState().status === 'unlocking') lockedDuringUnlock = true;
+  locks += 1;
   if (useLockStore.getState().status === 'unlocked') useLockStore.setState({ error: null, discardedInput: options.discardedInput });
   const db = currentDatabase();
   if (db) lockDevice(db);
