@@ -35,6 +35,17 @@ export async function unlockWhenLocked(page: Page, password = 'Geheim-Sani-42'):
   });
 }
 
+/**
+ * After signing in the URL is /dashboard at once, while the unlock with the password just typed
+ * still runs behind a spinner in the locked frame (app/layout/LockedFrame.tsx). The dashboard's
+ * heading shows once the signed-in frame is there: a click into the locked frame's header (the
+ * user menu) would otherwise be swapped away under the test (seen in auth.spec.ts).
+ */
+export async function expectSignedInDashboard(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
 export async function registerViaUi(page: Page, username: string, password = 'Geheim-Sani-42'): Promise<void> {
   await unlockWhenLocked(page, password);
   await page.goto('/auth');
@@ -45,7 +56,7 @@ export async function registerViaUi(page: Page, username: string, password = 'Ge
   await page.getByLabel('Passwort bestätigen').fill(password);
   await page.getByRole('checkbox', { name: /Ich akzeptiere/ }).check();
   await page.getByRole('button', { name: 'Registrieren', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectSignedInDashboard(page);
 }
 
 export async function loginViaUi(page: Page, username: string, password = 'Geheim-Sani-42', rememberMe = false): Promise<void> {
@@ -55,7 +66,7 @@ export async function loginViaUi(page: Page, username: string, password = 'Gehei
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   if (rememberMe) await page.getByRole('checkbox', { name: 'Angemeldet bleiben' }).check();
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectSignedInDashboard(page);
 }
 
 export async function logoutViaUi(page: Page): Promise<void> {

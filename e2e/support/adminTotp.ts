@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eAdmin } from '../../playwright.config';
-import { unlockWhenLocked } from '../helpers';
+import { expectSignedInDashboard, unlockWhenLocked } from '../helpers';
 import { clientHeader } from './api';
 import { laneBaseURL, laneDataDir } from './lane';
 
@@ -82,5 +82,5 @@ export async function loginAdminViaUi(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await page.getByLabel('Code aus der Authenticator-App').fill(await nextCode(state));
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectSignedInDashboard(page);
 }

@@ -5,11 +5,21 @@
  */
 export const invalidDateText = 'Ungültiges Datum';
 
-const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
+/**
+ * Formatters built on first use: building an Intl.DateTimeFormat loads its locale and zone data,
+ * about 140 ms at a mobile CPU for these four on a page load that shows no date yet (the lock
+ * screen; docs/benchmarks.md "Lighthouse on the signed-in pages").
+ */
+function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | null = null;
+  return () => (format ??= new Intl.DateTimeFormat(locale, options));
+}
+
+const dateTimeFormat = lazyFormat('de-DE', {
   timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
 });
-const dateFormat = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dateFormat = lazyFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' });
+const timeFormat = lazyFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 export type DateInput = Date | string | number | null | undefined;
 
@@ -26,30 +36,30 @@ function parts(format: Intl.DateTimeFormat, date: Date): Record<string, string> 
 export function formatDateTime(value: DateInput): string {
   const date = toValidDate(value);
   if (!date) return invalidDateText;
-  const p = parts(dateTimeFormat, date);
+  const p = parts(dateTimeFormat(), date);
   return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
 }
 
 export function formatDate(value: DateInput): string {
   const date = toValidDate(value);
   if (!date) return invalidDateText;
-  const p = parts(dateFormat, date);
+  const p = parts(dateFormat(), date);
   return `${p.day}.${p.month}.${p.year}`;
 }
 
 export function formatTime(value: DateInput): string {
   const date = toValidDate(value);
   if (!date) return invalidDateText;
-  const p = parts(timeFormat, date);
+  const p = parts(timeFormat(), date);
   return `${p.hour}:${p.minute}`;
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' });
+const monthFormat = lazyFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' });
 
 /** The month an instant falls in, in Germany: 'YYYY-MM' (statistics group by it). */
 export function berlinMonth(value: DateInput): string {
   const date = toValidDate(value);
   if (!date) return '';
-  const parts = monthFormat.formatToParts(date);
+  const parts = monthFormat().formatToParts(date);
   return `${parts.find((p) => p.type === 'year')?.value ?? ''}-${parts.find((p) => p.type === 'month')?.value ?? ''}`;
 }
