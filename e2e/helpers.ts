@@ -24,15 +24,29 @@ export async function unlockViaUi(page: Page, password = 'Geheim-Sani-42'): Prom
 export async function unlockWhenLocked(page: Page, password = 'Geheim-Sani-42'): Promise<void> {
   // One handler per page: a later sign-in (another user) replaces the earlier one's password.
   await page.removeLocatorHandler(lockScreenHeading(page));
-  await page.addLocatorHandler(lockScreenHeading(page), async () => {
-    // The form shows once the device's database has said whether it holds a PIN (LockScreen.tsx),
-    // which takes a moment after a full page load on a busy machine; the app's own unlock (right
-    // after signing in) may instead take the lock screen away: then nothing is left to do.
-    const field = page.getByLabel('Passwort', { exact: true }).or(page.getByRole('button', { name: 'Mit Passwort entsperren' }));
-    const form = field.first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
-    const gone = lockScreenHeading(page).waitFor({ state: 'hidden', timeout: 20_000 }).then(() => false, () => false);
-    if ((await Promise.race([form, gone])) && (await lockScreenHeading(page).isVisible())) await unlockViaUi(page, password);
-  });
+  await page.addLocatorHandler(lockScreenHeading(page), () => unlockOnce(page, password));
+}
+
+/**
+ * Polls with isVisible, which runs no locator handlers. A `waitFor` left running after the handler
+ * (the loser of a race between "form shown" and "lock screen gone") went on checking handlers in
+ * the background and fired this one a second time beside the test's own check at the next page
+ * load; Playwright then waited for the first run forever (pwa.spec.ts, 2026-11-25).
+ */
+async function unlockOnce(page: Page, password: string): Promise<void> {
+  // The form shows once the device's database has said whether it holds a PIN (LockScreen.tsx),
+  // which takes a moment after a full page load on a busy machine; the app's own unlock (right
+  // after signing in) may instead take the lock screen away: then nothing is left to do.
+  const field = page.getByLabel('Passwort', { exact: true }).or(page.getByRole('button', { name: 'Mit Passwort entsperren' })).first();
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (!(await lockScreenHeading(page).isVisible())) return;
+    if (await field.isVisible()) {
+      await unlockViaUi(page, password);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**

@@ -27,7 +27,24 @@ type User = { id: number; name: string };
  */
 let locks = 0;
 
-async function runUnlock(db: SaniDokDb, unlock: () => Promise<void>, failure: (error: unknown) => Promise<string>, viaSignIn = false): Promise<boolean> {
+/**
+ * The unlock under way. A second attempt on the same database while it runs (a double tap, the
+ * PIN typed while the password is still being checked) gets its result instead of racing it: two
+ * unlocks side by side replaced each other's keys mid-way and could end 'unlocked' without keys
+ * (seen in e2e pwa.spec.ts, where the test's lock handler fired twice).
+ */
+let underWay: { db: SaniDokDb; result: Promise<boolean> } | null = null;
+
+function runUnlock(db: SaniDokDb, unlock: () => Promise<void>, failure: (error: unknown) => Promise<string>, viaSignIn = false): Promise<boolean> {
+  if (underWay?.db === db) return underWay.result;
+  const result = attemptUnlock(db, unlock, failure, viaSignIn).finally(() => {
+    if (underWay?.result === result) underWay = null;
+  });
+  underWay = { db, result };
+  return result;
+}
+
+async function attemptUnlock(db: SaniDokDb, unlock: () => Promise<void>, failure: (error: unknown) => Promise<string>, viaSignIn: boolean): Promise<boolean> {
   const locksBefore = locks;
   useLockStore.setState({ status: 'unlocking', error: null, viaSignIn });
   try {

@@ -60,4 +60,16 @@ describe('unlock of the signed-in device', () => {
     await expect(unlockSignedInDevice(user, password)).resolves.toBe(true);
     expect(useLockStore.getState().status).toBe('unlocked');
   });
+
+  it('a second unlock while the first runs waits for it: the keys are set once, both say unlocked', async () => {
+    const db = openUserDatabase(user.id, user.name);
+    await unlockDevice(db, password, cheap);
+    lockDevice(db);
+    const setKeys = vi.spyOn(db.crypto, 'unlock');
+    const [first, second] = await Promise.all([unlockSignedInDevice(user, password), unlockSignedInDevice(user, password)]);
+    expect([first, second]).toEqual([true, true]);
+    expect(setKeys).toHaveBeenCalledTimes(1);
+    expect(useLockStore.getState().status).toBe('unlocked');
+    expect(db.crypto.state).toBe('unlocked');
+  });
 });
