@@ -117,10 +117,18 @@ export default defineConfig({
             // zod on its own: the signed-in user's reply schema needs it before the lock screen or
             // any signed-in page can paint, and it should not wait for the rest of 'lib' (issue 21).
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
+            // Libraries behind a dynamic import that no group may swallow: the MANV tag scanner's
+            // ZXing (~1.4 MB of source, decodeTag.ts) and the QR code of a printed tag. In 'lib'
+            // they were evaluated on every signed-in load, behind the lock screen too (issue 21).
+            { name: 'zxing', test: /[\\/]node_modules[\\/]@zxing[\\/]/, priority: 1 },
+            { name: 'qrcode', test: /[\\/]node_modules[\\/](qrcode|dijkstrajs)[\\/]/, priority: 1 },
+            // The device database and its cipher: the sync session behind the lock screen needs these
+            // and none of the UI libraries in 'lib' (issue 21, docs/benchmarks.md).
+            { name: 'data', test: /[\\/]node_modules[\\/](dexie|@noble[\\/]ciphers)[\\/]/, priority: 1 },
             // The libraries only the PDF reports reach (~270 KB gzip) load with the reports; their
             // optional parts (html2canvas, canvg, dompurify) only when jspdf asks for them.
             { name: 'reports', test: reportModule, priority: 1, entriesAware: true },
-            // The rest (Mantine's forms, tables, dates …, Dexie, react-hook-form) is one chunk that
+            // The rest (Mantine's forms, tables, dates …, react-hook-form) is one chunk that
             // loads with the first page behind the landing page: /auth and every signed-in screen
             // need most of it, and split per route it became dozens of small requests.
             // workbox-window stays apart: UpdatePrompt imports it on every page, the landing page too.
