@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/consoleGuard';
-import { registerViaUi, uniqueName } from './helpers';
+import { lockScreenHeading, registerViaUi, uniqueName } from './helpers';
+import { expectAccessible } from './support/a11y';
 import { clientHeader, createMaterialViaApi, createRunningServiceViaApi } from './support/api';
 import { layoutProblems } from './support/layoutCheck';
 import { createOrganizationWithKeyViaUi, createProtocolViaApi } from './support/protocolSetup';
@@ -32,7 +33,7 @@ async function check(page: Page, viewport: string, screen: string): Promise<stri
 }
 
 test.describe('Layout auf Tablet und Telefon', () => {
-  test('Hauptseiten bei 1024×768, 800×1280, 390×844, 768×1024 und 1280×800: kein abgeschnittener Text, nichts überlappt', async ({ page }) => {
+  test('Hauptseiten und Sperrbildschirm bei 1024×768, 800×1280, 390×844, 768×1024 und 1280×800: kein abgeschnittener Text, nichts überlappt', async ({ page }) => {
     test.setTimeout(360_000);
     await registerViaUi(page, uniqueName('sani'));
     const { id: organizationId } = await createOrganizationWithKeyViaUi(page, `DRK Müllheim ${uniqueName('org')}`);
@@ -83,6 +84,21 @@ test.describe('Layout auf Tablet und Telefon', () => {
         await page.evaluate(() => window.scrollTo(0, 0));
         problems.push(...(await check(page, viewport.name, screen)));
       }
+    }
+
+    // The lock screen with its own header (sync status, sign-out; app/layout/LockedFrame.tsx).
+    await page.setViewportSize({ width: viewports[0].width, height: viewports[0].height });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
+    await page.removeLocatorHandler(lockScreenHeading(page));
+    await page.getByRole('button', { name: 'App sperren' }).click();
+    await expect(lockScreenHeading(page)).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expect(page.getByLabel('Passwort', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'Sperrbildschirm');
+    for (const viewport of viewports) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      problems.push(...(await check(page, viewport.name, 'gesperrt')));
     }
     expect(problems).toEqual([]);
   });

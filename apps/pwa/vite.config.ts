@@ -122,6 +122,9 @@ export default defineConfig({
             // they were evaluated on every signed-in load, behind the lock screen too (issue 21).
             { name: 'zxing', test: /[\\/]node_modules[\\/]@zxing[\\/]/, priority: 1 },
             { name: 'qrcode', test: /[\\/]node_modules[\\/](qrcode|dijkstrajs)[\\/]/, priority: 1 },
+            // The icons the first load does not draw: otherwise in 'lib', which the lock screen's
+            // header (sync status, sign-out) would then fetch for two icons.
+            { name: 'icons', test: /[\\/]node_modules[\\/]@tabler[\\/]/, priority: 1 },
             // The device database and its cipher: the sync session behind the lock screen needs these
             // and none of the UI libraries in 'lib' (issue 21, docs/benchmarks.md).
             { name: 'data', test: /[\\/]node_modules[\\/](dexie|@noble[\\/]ciphers)[\\/]/, priority: 1 },

@@ -6,8 +6,9 @@ import { isLazyRouteHandle } from '../../src/app/lazyRoute';
 import { routes } from '../../src/app/routes';
 import { openUserDatabase } from '../../src/data/db';
 import { useLockStore } from '../../src/sync/lockStore';
+import { useSyncStore } from '../../src/sync/syncStore';
 import type * as SyncSession from '../../src/sync/syncSession';
-import { json, mockApi, renderApp, testUser } from '../helpers/render';
+import { callsTo, json, mockApi, renderApp, testUser } from '../helpers/render';
 
 // No sync session: its start would follow this test database's keys (unlocked by test/setup.ts)
 // and open the lock at once. The lock store alone plays the device's state here.
@@ -43,9 +44,11 @@ describe('a full page load of a signed-in page (issue 16, issue 21)', () => {
     expect(screen.getByText(/Anna Sanitäterin/)).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Hauptnavigation' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
-    // The user menu joins the header once its code is there: signing out stays possible.
+    // Sync goes on while locked and signing out stays possible: both join the header, without 'lib'.
     const header = screen.getByRole('banner');
-    expect(await within(header).findByRole('button', { name: /anna\.sani/ })).toBeInTheDocument();
+    expect(await within(header).findByTestId('locked-sync-status')).toHaveTextContent('Online');
+    expect(within(header).getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: /anna\.sani/ })).not.toBeInTheDocument();
     expect(preload).not.toHaveBeenCalled();
 
     useLockStore.setState({ status: 'unlocking' });
@@ -67,5 +70,29 @@ describe('a full page load of a signed-in page (issue 16, issue 21)', () => {
     expect(await screen.findByRole('heading', { name: 'SaniDok ist gesperrt' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Hauptnavigation' })).not.toBeInTheDocument();
+  });
+
+  it('signs out from the lock screen, with the warning while changes wait (design §4.9)', async () => {
+    const fetchMock = mockApi({ 'GET /api/user': () => json(testUser), 'POST /api/logout': () => new Response(null, { status: 204 }) });
+    const db = openUserDatabase(testUser.id, 'Anna Sanitäterin');
+    await db.outbox.add({ seq: 1, mutationId: '01900000-0000-7000-8000-000000000901', name: 'service.create', args: {}, createdAt: '2026-07-04T12:20:00.000Z', entityId: 'x', status: 'pending' });
+    useLockStore.setState({ status: 'locked', viaSignIn: false });
+    // The sync session (mocked here) keeps the store's count; the warning counts the database itself.
+    useSyncStore.setState({ pendingCount: 1 });
+    const { user, router } = renderApp('/dashboard');
+    const header = within(await screen.findByRole('banner'));
+    expect(await header.findByTestId('locked-sync-status')).toHaveTextContent('1 Änderung ausstehend');
+
+    await user.click(header.getByRole('button', { name: 'Abmelden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nicht übertragene Änderungen' });
+    expect(within(dialog).getByText('1 Änderung wurde noch nicht an den Server übertragen.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(callsTo(fetchMock, 'POST', '/api/logout')).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: 'SaniDok ist gesperrt' })).toBeInTheDocument();
+
+    await user.click(header.getByRole('button', { name: 'Abmelden' }));
+    await user.click(await screen.findByRole('button', { name: 'Abmelden und Änderungen behalten' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(callsTo(fetchMock, 'POST', '/api/logout')).toHaveLength(1);
   });
 });

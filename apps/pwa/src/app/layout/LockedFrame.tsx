@@ -7,13 +7,13 @@ import { lockDe } from '../../i18n/lock.de';
 import { useLockStore } from '../../sync/lockStore';
 import { Logo } from './Logo';
 
-// The sync indicator and the user menu (sign-out) need the data layer, which loads behind the
-// lock screen anyway for the sync session: they join the header when it has arrived.
+// The sync status and the sign-out button need the API client and the sync texts, which the
+// landing page does not: they join the header a moment after the lock screen (no `lib` chunk).
 const LockedHeaderTools = lazy(async () => ({ default: (await import('./LockedHeaderTools')).LockedHeaderTools }));
 
 /**
  * The signed-in area while the device data is locked (issue 16): the logo, the lock screen, and
- * once loaded the sync indicator and the user menu. Built from the code of the first load only,
+ * once loaded the sync status and a sign-out button. Built from the code of the first load only,
  * so that a full page load paints it without waiting for the frame's and the page's chunks
  * (issue 21, docs/benchmarks.md "Lighthouse on the signed-in pages"); nothing of the route's
  * screen is mounted, so no patient data is on screen or in React state. The URL stays: the
@@ -32,7 +32,7 @@ export function LockedFrame({ user }: { user: PublicUser }) {
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Logo />
           <Suspense fallback={null}>
-            <LockedHeaderTools user={user} />
+            <LockedHeaderTools />
           </Suspense>
         </Group>
       </Box>

@@ -1,18 +1,9 @@
-import { Badge, Group, Indicator, Popover, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
+import { Group, Indicator, Popover, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { syncDe } from '../../i18n/sync.de';
-import type { SyncStoreState } from '../syncStore';
 import { useSyncStore } from '../syncStore';
-import { lastSyncLabel, pendingLabel } from './labels';
+import { lastSyncLabel } from './labels';
 import { SyncDetails } from './SyncDetails';
-
-function StatusIcon({ status }: { status: SyncStoreState }) {
-  const needsAttention = status.state === 'auth-required' || status.state === 'schema-mismatch' || status.state === 'error';
-  if (needsAttention) return <IconAlertTriangle size={20} color="var(--mantine-color-orange-7)" aria-hidden />;
-  if (!status.online) return <IconCloudOff size={20} aria-hidden />;
-  if ((status.pendingCount ?? 0) > 0) return <IconCloudUpload size={20} aria-hidden />;
-  return <IconCloudCheck size={20} color="var(--mantine-color-sani-7)" aria-hidden />;
-}
+import { SyncStateText, SyncStatusIcon } from './SyncStatusParts';
 
 /**
  * Header status (docs/spec/design.md §7): online/offline, changes waiting, last successful sync, and a
@@ -21,7 +12,6 @@ function StatusIcon({ status }: { status: SyncStoreState }) {
  */
 export function SyncIndicator() {
   const status = useSyncStore();
-  const pending = status.pendingCount ?? 0;
   const attention = status.rejected.length > 0 || status.state === 'auth-required' || status.state === 'schema-mismatch' || status.persistence === 'denied';
 
   return (
@@ -31,16 +21,9 @@ export function SyncIndicator() {
         <UnstyledButton mih={44} px={6} title={lastSyncLabel(status.lastSyncAt)}>
           <Group gap={8} wrap="nowrap">
             <Indicator disabled={!attention} color="red" size={10} offset={2} processing={false}>
-              <StatusIcon status={status} />
+              <SyncStatusIcon status={status} />
             </Indicator>
-            <Badge color={status.online ? 'sani' : 'gray'} variant="light" visibleFrom="xs">
-              {status.online ? syncDe.indicator.online : syncDe.indicator.offline}
-            </Badge>
-            {pending > 0 && (
-              <Text size="sm" fw={500} visibleFrom="sm" data-testid="sync-pending">
-                {pendingLabel(pending)}
-              </Text>
-            )}
+            <SyncStateText status={status} />
             <VisuallyHidden>{syncDe.indicator.open}</VisuallyHidden>
           </Group>
         </UnstyledButton>
