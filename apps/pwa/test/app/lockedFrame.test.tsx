@@ -8,6 +8,7 @@ import { openUserDatabase } from '../../src/data/db';
 import { useLockStore } from '../../src/sync/lockStore';
 import { useSyncStore } from '../../src/sync/syncStore';
 import type * as SyncSession from '../../src/sync/syncSession';
+import { rememberUser } from '../../src/api/lastUser';
 import { callsTo, json, mockApi, renderApp, testUser } from '../helpers/render';
 
 // No sync session: its start would follow this test database's keys (unlocked by test/setup.ts)
@@ -94,5 +95,31 @@ describe('a full page load of a signed-in page (issue 16, issue 21)', () => {
     await user.click(await screen.findByRole('button', { name: 'Abmelden und Änderungen behalten' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(callsTo(fetchMock, 'POST', '/api/logout')).toHaveLength(1);
+  });
+
+  it("paints the lock screen of the device's last user before the server has answered; a refused session then leads to /auth", async () => {
+    rememberUser(testUser);
+    let answer: (response: Response) => void = () => undefined;
+    mockApi({ 'GET /api/user': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    useLockStore.setState({ status: 'locked', viaSignIn: false });
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'SaniDok ist gesperrt' })).toBeInTheDocument();
+    expect(screen.getByText(/Anna Sanitäterin/)).toBeInTheDocument();
+
+    answer(json({ message: 'Nicht angemeldet', code: 'UNAUTHENTICATED' }, 401));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(screen.queryByRole('heading', { name: 'SaniDok ist gesperrt' })).not.toBeInTheDocument();
+  });
+
+  it('without a remembered user shows the spinner until the server has answered', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = mockApi({ 'GET /api/user': () => new Promise<Response>((resolve) => (answer = resolve)), 'GET /api/organizations': () => json([]) });
+    useLockStore.setState({ status: 'locked', viaSignIn: false });
+    renderApp('/dashboard');
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user')).toHaveLength(1));
+    expect(await screen.findByRole('status', { name: 'Wird geladen …' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'SaniDok ist gesperrt' })).not.toBeInTheDocument();
+    answer(json(testUser));
+    expect(await screen.findByRole('heading', { name: 'SaniDok ist gesperrt' })).toBeInTheDocument();
   });
 });
