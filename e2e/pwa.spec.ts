@@ -165,6 +165,8 @@ test.describe('Installierbare PWA', () => {
       // The new version waits; the prompt does not offer to reload while a change is pending,
       // not even after a reload of the old version.
       await page.waitForTimeout(1500);
+      // The outbox first: a failure then says whether the change left (pushed, rejected) or the prompt misjudged.
+      expect(await outboxSummary(page, userId)).toEqual({ pending: 1, rejected: 0, messages: [] });
       await expect(prompt).toHaveCount(0);
       await page.reload();
       await expect(page.getByTestId('sync-pending')).toHaveText('1 Änderung ausstehend');
