@@ -18,8 +18,9 @@ export function SyncStatusIcon({ status }: { status: SyncStoreState }) {
 }
 
 /**
- * 'Online' / 'Offline' and, when changes wait, their count. The unlocked header hides them on
- * phones (its popover names the state); `always` keeps them, where nothing else says it.
+ * 'Online' / 'Offline' and, when changes wait, their count. The unlocked header hides the badge on
+ * phones (its popover names the state); `always` keeps it, where nothing else says it. The count
+ * needs a tablet's width beside the logo and the buttons; on a phone the icon shows that changes wait.
  */
 export function SyncStateText({ status, always = false }: { status: SyncStoreState; always?: boolean }) {
   const pending = status.pendingCount ?? 0;
@@ -29,7 +30,7 @@ export function SyncStateText({ status, always = false }: { status: SyncStoreSta
         {status.online ? syncDe.indicator.online : syncDe.indicator.offline}
       </Badge>
       {pending > 0 && (
-        <Text size="sm" fw={500} visibleFrom={always ? undefined : 'sm'} data-testid="sync-pending">
+        <Text size="sm" fw={500} visibleFrom="sm" data-testid="sync-pending">
           {pendingLabel(pending)}
         </Text>
       )}
