@@ -9,7 +9,7 @@ import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCanCapture, useCaptureServices } from '../services/captureServices';
 import { failureMessage } from '../../lib/failureMessage';
-import { MaterialPicker } from './MaterialPicker';
+import { MaterialPicker } from '../../components/materialPicker/MaterialPicker';
 
 const t = minorTreatmentsDe.usedPage;
 

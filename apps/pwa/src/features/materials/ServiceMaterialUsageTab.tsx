@@ -17,8 +17,8 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCanCapture } from '../services/captureServices';
 import { failureMessage } from '../../lib/failureMessage';
 import { PendingBadge } from '../../components/PendingBadge';
-import type { ConfirmRequest } from '../organizations/ConfirmDialog';
-import { ConfirmDialog, withError } from '../organizations/ConfirmDialog';
+import type { ConfirmRequest } from '../../components/ConfirmDialog';
+import { ConfirmDialog, withError } from '../../components/ConfirmDialog';
 import { downloadFile } from '../../lib/download';
 import { buildMaterialReport } from './materialReport';
 

@@ -8,7 +8,7 @@ import { useMaterials } from '../../data/hooks';
 import { createMinorTreatment } from '../../data/repositories/minorTreatments';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { notifySuccess } from '../../lib/notify';
-import { MaterialPicker } from '../materials/MaterialPicker';
+import { MaterialPicker } from '../../components/materialPicker/MaterialPicker';
 import { CaptureServiceSelect } from '../services/CaptureServiceSelect';
 import { lastCaptureService, rememberCaptureService, useCaptureServices } from '../services/captureServices';
 import { failureMessage } from '../../lib/failureMessage';

@@ -11,8 +11,8 @@ import { treatmentTemplatesDe } from '../../i18n/treatmentTemplates.de';
 import { failureMessage } from '../../lib/failureMessage';
 import { notifySuccess } from '../../lib/notify';
 import { zodForm } from '../../lib/zodForm';
-import type { CatalogueMaterial } from '../materials/MaterialPicker';
-import { MaterialPicker } from '../materials/MaterialPicker';
+import type { CatalogueMaterial } from '../../components/materialPicker/MaterialPicker';
+import { MaterialPicker } from '../../components/materialPicker/MaterialPicker';
 import { templateMaterials, templateSelection } from './applyTemplate';
 
 const t = treatmentTemplatesDe;

@@ -1,5 +1,5 @@
 import type { SelectedMaterial, TemplateMaterial } from '@sanidok/schema';
-import type { CatalogueMaterial } from '../materials/MaterialPicker';
+import type { CatalogueMaterial } from '../../components/materialPicker/MaterialPicker';
 
 /**
  * The picker's selection for a template's preset materials. A material that left the catalogue

@@ -8,7 +8,7 @@ import { useMaterials } from '../../../data/hooks';
 import type { NewProtocol } from '../../../data/repositories/protocols';
 import { protocolsDe } from '../../../i18n/protocols.de';
 import { minorTreatmentsDe } from '../../../i18n/minorTreatments.de';
-import { MaterialPicker } from '../../materials/MaterialPicker';
+import { MaterialPicker } from '../../../components/materialPicker/MaterialPicker';
 import { CaptureServiceSelect } from '../../services/CaptureServiceSelect';
 import { lastCaptureService, rememberCaptureService, useCaptureServices } from '../../services/captureServices';
 import { CancelInputConfirm, PatientIdentityFields, hasTypedInput, InsuranceInput } from './PatientInputs';

@@ -7,8 +7,8 @@ import type { LocalProtocol } from '../../../data/repositories/protocols';
 import { de } from '../../../i18n/de';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { useMaterialNames } from '../../../lib/materialNames';
-import type { SelectionUpdate } from '../../materials/MaterialPicker';
-import { MaterialPicker } from '../../materials/MaterialPicker';
+import type { SelectionUpdate } from '../../../components/materialPicker/MaterialPicker';
+import { MaterialPicker } from '../../../components/materialPicker/MaterialPicker';
 
 const t = protocolEditDe.material;
 

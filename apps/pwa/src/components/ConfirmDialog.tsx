@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { de } from '../../i18n/de';
+import { de } from '../i18n/de';
 
 export interface ConfirmRequest {
   title: string;
