@@ -9,6 +9,8 @@ const noDefaultExport = { selector: 'ExportDefaultDeclaration', message: 'Bitte 
 
 /** One `no-restricted-imports` entry per folder: flat config replaces a rule's options per file, never merges them. */
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+/** Test set-up only (cheap Argon2id): never in shipped code. Part of every src/ entry below. */
+const testOnly = { group: ['@sanidok/crypto/testing'], message: 'Nur für Test-Setups: nie im ausgelieferten Code.' };
 
 export default tseslint.config(
   {
@@ -42,20 +44,26 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  restrict(['apps/*/src/**', 'packages/*/src/**'], [testOnly]),
   // Layers (docs/architecture.md "Layers"): a lower folder never imports a higher one.
   restrict(['apps/sync-server/src/routes/**'], [
+    testOnly,
     { group: ['**/db/*', '**/db'], message: 'Routen greifen nie direkt auf die Datenbank zu: über domain/.' },
   ]),
   restrict(['apps/sync-server/src/domain/**'], [
+    testOnly,
     { group: ['**/routes/*', '**/plugins/*'], message: 'domain/ kennt weder Routen noch Plugins.' },
   ]),
   restrict(['apps/pwa/src/features/**/*.{ts,tsx}', 'apps/pwa/src/app/**/*.{ts,tsx}'], [
+    testOnly,
     { group: ['**/data/db', '**/data/db.ts'], message: 'Komponenten greifen nie direkt auf Dexie zu.' },
   ]),
   restrict(['apps/pwa/src/data/**'], [
+    testOnly,
     { group: ['**/i18n/*', '**/i18n'], message: 'data/ liefert Fehlercodes; die Bildschirme formulieren sie.' },
   ]),
   restrict(['apps/pwa/src/lib/**'], [
+    testOnly,
     { group: ['**/api/*', '**/api'], message: 'lib/ liegt unter api/ und importiert es nicht.' },
   ]),
   restrict(['e2e/**', 'bench/**'], [

@@ -12,6 +12,7 @@ export default defineConfig({
     name: 'sync-server',
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/helpers/setup.ts'],
     // `*.pg.test.ts` test what only PostgreSQL has (concurrent writers); `*.sqlite.test.ts` what
     // only SQLite has (its file, its WAL). Each file says why at its top.
     exclude: ['**/node_modules/**', onPostgres ? 'test/**/*.sqlite.test.ts' : 'test/**/*.pg.test.ts'],

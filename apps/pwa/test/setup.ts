@@ -2,10 +2,15 @@ import '@testing-library/jest-dom/vitest';
 // IndexedDB for Dexie: the data layer and every screen of a signed-in user read from it.
 import 'fake-indexeddb/auto';
 import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notifications';
+import { lowerPasswordHashCostForTests } from '@sanidok/crypto/testing';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetSyncStore } from '../src/sync/syncStore';
 import { unlockEveryDatabase } from './helpers/deviceKeys';
+
+// Keyrings, PINs and the in-process server's password hashes at a cost of milliseconds: the
+// cost itself is the subject of packages/crypto's tests only.
+lowerPasswordHashCostForTests();
 
 // CI runs every suite on 2 shared cores: findBy*/waitFor wait up to 5 s instead of 1 s, so a busy
 // machine does not turn a slow render into a failure (a real absence still fails).

@@ -1,8 +1,9 @@
 import { loadSodium } from './sodium';
+import { passwordHashCost, productionArgon2idCost } from './passwordCost';
 import { randomToken } from './random';
 
 /** OWASP minimum for Argon2id: m = 19 MiB, t = 2, p = 1 (libsodium fixes p at 1). */
-export const argon2idParams = { opsLimit: 2, memLimitBytes: 19 * 1024 * 1024 } as const;
+export const argon2idParams = productionArgon2idCost;
 
 /** One Argon2id job, as a worker pool runs it (passwordsPool.ts). */
 export type PasswordTask =
@@ -23,9 +24,9 @@ export function usePasswordRunner(next: PasswordRunner | undefined): void {
 
 /** Encoded `$argon2id$…` string with its own salt and parameters. */
 export async function hashPassword(password: string): Promise<string> {
-  if (runner) return String(await runner({ op: 'hash', password, ...argon2idParams }));
+  if (runner) return String(await runner({ op: 'hash', password, ...passwordHashCost() }));
   const sodium = await loadSodium();
-  return sodium.crypto_pwhash_str(password, argon2idParams.opsLimit, argon2idParams.memLimitBytes);
+  return sodium.crypto_pwhash_str(password, passwordHashCost().opsLimit, passwordHashCost().memLimitBytes);
 }
 
 export async function verifyPassword(encoded: string, password: string): Promise<boolean> {

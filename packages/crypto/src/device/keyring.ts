@@ -1,5 +1,5 @@
 import { decodeBase64Url as fromBase64Url } from '../base64url';
-import { argon2idParams } from '../passwords';
+import { passwordHashCost } from '../passwordCost';
 import { randomBytes, toBase64Url } from '../random';
 import { loadSodium } from '../sodium';
 import { decryptField, encryptField } from './fieldCipher';
@@ -67,7 +67,7 @@ const unwrap = (key: AesKey, wrapped: string) => unwrapKey(key, wrapped, wrapCon
 /** A new keyring for a device database; `params` lowers Argon2id's cost in unit tests only. */
 export async function createKeyring(
   password: string,
-  params: { opsLimit: number; memLimitBytes: number } = argon2idParams,
+  params: { opsLimit: number; memLimitBytes: number } = passwordHashCost(),
 ): Promise<{ keyring: DeviceKeyring; keys: UnlockedKeys }> {
   const sodium = await loadSodium();
   const salt = randomBytes(sodium.crypto_pwhash_SALTBYTES);

@@ -1,5 +1,5 @@
 import { decodeBase64Url as fromBase64Url } from '../base64url';
-import { argon2idParams } from '../passwords';
+import { passwordHashCost } from '../passwordCost';
 import { randomBytes, toBase64Url } from '../random';
 import { unwrapKey, wrapKey } from './keyWrap';
 import { loadSodium } from '../sodium';
@@ -39,7 +39,7 @@ export class PinUnwrapError extends Error {
 const pinContext = new TextEncoder().encode('sanidok/device-pin/v1');
 type AesKey = Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
 
-export async function pinSecrets(pin: string, salt?: string, params: { opsLimit: number; memLimitBytes: number } = argon2idParams): Promise<PinSecrets> {
+export async function pinSecrets(pin: string, salt?: string, params: { opsLimit: number; memLimitBytes: number } = passwordHashCost()): Promise<PinSecrets> {
   const sodium = await loadSodium();
   const saltBytes = salt ? fromBase64Url(salt) : randomBytes(sodium.crypto_pwhash_SALTBYTES);
   if (!saltBytes) throw new PinUnwrapError();
@@ -60,7 +60,7 @@ async function pinKey(wrapPart: Uint8Array, share: string): Promise<AesKey> {
   return globalThis.crypto.subtle.importKey('raw', digest, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
-export async function wrapUnderPin(dataKey: Uint8Array, secrets: PinSecrets, share: string, params: { opsLimit: number; memLimitBytes: number } = argon2idParams): Promise<PinWrap> {
+export async function wrapUnderPin(dataKey: Uint8Array, secrets: PinSecrets, share: string, params: { opsLimit: number; memLimitBytes: number } = passwordHashCost()): Promise<PinWrap> {
   const key = await pinKey(secrets.wrapPart, share);
   return { salt: secrets.salt, ...params, wrappedDataKey: await wrapKey(key, dataKey, pinContext) };
 }
