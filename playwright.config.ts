@@ -36,7 +36,7 @@ const secondLaneSpecs = [
   'protocolConflicts.spec.ts', // 45
   'twoProcesses.spec.ts', // 35
   'twoProcessFaults.spec.ts', // 25
-  'issue17Screens.spec.ts', // 60
+  'rolesJourney.spec.ts', // 60
 ].map((file) => `**/${file}`);
 
 const laneCount = process.env.E2E_LANES === '1' ? 1 : 2;
@@ -57,7 +57,8 @@ export default defineConfig({
   // cores; on a slow CI machine (2026-11-24 evening: suites ~1.6× slower) 10 s cut that off in
   // specs that pass alone. The assertions themselves are unchanged.
   expect: { timeout: 20_000 },
-  reporter: [['list']],
+  // scripts/lib.sh sets E2E_JSON_REPORT: the per-file timings of scripts/slowest.mjs.
+  reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]] : [['list']],
   use: {
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',

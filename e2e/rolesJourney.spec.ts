@@ -7,11 +7,11 @@ import { layoutProblems } from './support/layoutCheck';
 import { createOrganizationWithKeyViaUi, createProtocolViaApi } from './support/protocolSetup';
 
 /**
- * Issue 17 item 5 across screens, with the console guard watching (item 7): the navigation reaches the global
+ * Owner, member and admin across screens, with the console guard watching: the navigation reaches the global
  * lists, an invitation shows in the navigation and on the dashboard, a plain member is offered no service
  * creation, the protocol page has one save and the insurer list, an owner offline keeps the archive entry, and
- * a blocked organisation lies under the lock overlay. The changed screens pass the layout check at the three
- * sizes of the issue.
+ * a blocked organisation lies under the lock overlay. These screens pass the layout check at the three
+ * tablet and phone sizes.
  */
 const viewports = [
   { name: 'tablet-quer', width: 1024, height: 768 },

@@ -5,9 +5,8 @@ import { createOrganizationViaApi, createRunningServiceViaApi, registerViaApi } 
 import { createProtocolViaApi } from './support/protocolSetup';
 
 /**
- * Issue 17 items 4 and 6: a refusal the device can know comes at once, in German, and nothing
- * looks done; the legal pages name the operator the admin entered and exactly the cookies the
- * server sets.
+ * A refusal the device can know comes at once, in German, and nothing looks done; the legal pages
+ * name the operator the admin entered and exactly the cookies the server sets.
  */
 
 test('Löschen eines Dienstes mit Protokollen: das Gerät lehnt sofort ab, der Dienst bleibt', async ({ page }) => {
