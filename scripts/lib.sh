@@ -94,3 +94,33 @@ ensure_test_postgres() {
   trap 'eval "$TEST_PG_STOP"' EXIT
   export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 }
+
+# The test runners of `npm test` and `pnpm test:profile`: vitest on SQLite (every project), the
+# build, the server's tests on PostgreSQL, Playwright. One after the other: side by side (tried
+# 2026-11-24/25) the test runners oversubscribed the two cores and tests hit their timeouts
+# (docs/architecture.md "Build and run"). A failure in one does not skip the next: the log shows
+# every failure of the run. Each runner writes a JSON report to test-results/timings/; the run
+# ends with the slowest files of each (scripts/slowest.mjs).
+run_test_steps() {
+  local timings="test-results/timings" failed=()
+  rm -rf "$timings"
+  mkdir -p "$timings"
+  say "Unit- und Integrationstests (Server auf SQLite)"
+  TEST_DATABASE_URL= pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$timings/1-vitest-sqlite.json" \
+    || failed+=("Unit- und Integrationstests")
+  build_all
+  # The fuzzers ran in full on SQLite above; on PostgreSQL a quarter of their runs looks for what
+  # only PostgreSQL refuses (a NUL byte in text, an integer beyond int4).
+  say "Servertests auf PostgreSQL"
+  FUZZ_RUNS=2500 FUZZ_MUTATION_RUNS=40 FUZZ_ROUTE_RUNS=8 pnpm exec vitest run --project sync-server \
+    --reporter=default --reporter=json --outputFile.json="$timings/2-vitest-postgres.json" || failed+=("Servertests auf PostgreSQL")
+  say "End-to-End-Tests (Chromium)"
+  E2E_JSON_REPORT="$timings/3-playwright.json" pnpm exec playwright test || failed+=("End-to-End-Tests")
+  say "Langsamste Testdateien (auch in $timings/slowest.txt)"
+  node scripts/slowest.mjs "$timings" || true
+  if [ "${#failed[@]}" -gt 0 ]; then
+    say "Fehlgeschlagen: ${failed[*]}"
+    exit 1
+  fi
+  say "Alle Prüfungen bestanden"
+}
