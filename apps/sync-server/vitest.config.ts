@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { databaseTestFiles } from './test/helpers/databaseTests.ts';
 
 /**
  * The server tests run on SQLite, or on PostgreSQL with TEST_DATABASE_URL=postgres://…
@@ -11,7 +13,9 @@ export default defineConfig({
   test: {
     name: 'sync-server',
     environment: 'node',
-    include: ['test/**/*.test.ts'],
+    // On PostgreSQL only the tests that reach a database (test/helpers/databaseTests.ts): the
+    // others check nothing a database could change and ran on the SQLite pass.
+    include: onPostgres ? databaseTestFiles(fileURLToPath(new URL('.', import.meta.url))) : ['test/**/*.test.ts'],
     setupFiles: ['test/helpers/setup.ts'],
     // `*.pg.test.ts` test what only PostgreSQL has (concurrent writers); `*.sqlite.test.ts` what
     // only SQLite has (its file, its WAL). Each file says why at its top.
