@@ -5,6 +5,12 @@ import fp from 'fastify-plugin';
 import { notFound } from '../domain/errors';
 
 /**
+ * Unknown paths per client address and minute: a full page load of a deep link (the SPA fallback)
+ * is far below it, a scan of paths (a crawler, a probe for admin pages) meets it.
+ */
+export const notFoundLimitPerMinute = 300;
+
+/**
  * Serves the built PWA next to the API. Unknown /api paths answer a JSON 404; every other unknown
  * GET gets index.html, and the PWA's router shows its own 404 screen.
  */
@@ -30,12 +36,12 @@ export const pwaPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler(async (request, reply) => {
+    app.setNotFoundHandler({ preHandler: app.rateLimit({ max: notFoundLimitPerMinute, timeWindow: '1 minute' }) }, async (request, reply) => {
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
       if (!hasPwa || !isPage) throw notFound(request.url.startsWith('/api') ? 'Diese Schnittstelle gibt es nicht.' : 'Seite nicht gefunden.');
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');
     });
   },
-  { name: 'pwa', dependencies: ['database'] },
+  { name: 'pwa', dependencies: ['database', 'rate-limit'] },
 );
