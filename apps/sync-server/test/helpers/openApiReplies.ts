@@ -9,6 +9,8 @@ interface MediaType {
 }
 interface Operation {
   operationId: string;
+  parameters?: { name: string; in: string; required?: boolean; schema?: Record<string, unknown> }[];
+  requestBody?: { required?: boolean };
   responses: Record<string, { content?: Record<string, MediaType> }>;
 }
 export interface OpenApiDocument {

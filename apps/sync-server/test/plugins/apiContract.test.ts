@@ -100,6 +100,23 @@ describe('API-Vertrag: jede Operation gegen den echten Server', () => {
     expect(problems).toEqual([]);
   });
 
+  it('marks as required exactly what the server needs: the service of the material list and report, not the event report body', async () => {
+    const { owner } = world.clients;
+    const { serviceId } = world.scopes.active;
+    const parameter = (path: string) => document.paths[path]?.get?.parameters?.find((candidate) => candidate.name === 'serviceId');
+    for (const path of ['/api/materials/used', '/api/materials/export']) {
+      expect(parameter(path)?.required, path).toBe(true);
+      const without = await owner.get(path);
+      expect(without.statusCode, without.body).toBe(404);
+      record('GET', path, without);
+    }
+    expect(document.paths['/api/services/{id}/event-report']?.post?.requestBody?.required).toBe(false);
+    const report = await owner.post(`/api/services/${serviceId}/event-report`);
+    expect(report.statusCode, report.body).toBe(200);
+    record('POST', '/api/services/:id/event-report', report);
+    expect(problems).toEqual([]);
+  });
+
   it('called every operation of the document, each with a success', () => {
     const uncalled: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {

@@ -81,4 +81,14 @@ describe('API-Beschreibung unter fremden Prüfwerkzeugen', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(document.paths['/api/organizations/{id}/members/{userId}']?.delete?.operationId).toBe('deleteOrganizationsByIdMembersByUserId');
   });
+
+  it('gives every path id its format: UUID for services and protocols, a positive integer for numbered rows', () => {
+    const formats = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.values(operations).flatMap((operation) => (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => ({ path, ...parameter }))));
+    expect(formats.filter(({ schema }) => schema?.format !== 'uuid' && schema?.type !== 'integer')).toEqual([]);
+    const kind = (path: string, name: string) => formats.find((parameter) => parameter.path === path && parameter.name === name)?.schema;
+    expect(kind('/api/patient-protocols/{id}', 'id')).toEqual({ type: 'string', format: 'uuid' });
+    expect(kind('/api/organizations/{orgId}/archive/services/{serviceId}/protocols', 'orgId')).toEqual({ type: 'integer', minimum: 1 });
+    expect(kind('/api/organizations/{orgId}/archive/services/{serviceId}/protocols', 'serviceId')).toEqual({ type: 'string', format: 'uuid' });
+  });
 });
