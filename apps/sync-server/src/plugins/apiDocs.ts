@@ -31,17 +31,17 @@ export const apiTags = {
 
 /** What each area holds, for readers of the description (Spectral and Redocly ask for it). */
 const tagDescriptions: Record<keyof typeof apiTags, string> = {
-  system: 'Zustand des Servers, Betaphase, Betreiberangaben',
-  account: 'Anmelden, Registrieren, eigenes Konto, zwei Faktoren, Geräteschlüssel',
-  organizations: 'Organisationen, Mitglieder, Einladungen, Schlüssel',
-  archive: 'Verschlüsselte Patientendaten abgeschlossener Dienste (nur Eigentümer)',
+  system: 'Zustand des Servers, Betreiberangaben für Impressum und Datenschutz',
+  account: 'Anmelden, Registrieren, eigenes Konto, zwei Faktoren, Betaphase',
+  organizations: 'Organisationen, Mitglieder, Einladungen, Sperrzeit der Geräte',
+  archive: 'Verschlüsselte Patientendaten abgeschlossener Dienste, Organisationsschlüssel und seine Wiederherstellung',
   services: 'Dienste, Teams, Lagetafel',
   materials: 'Materialkatalog und Verbrauch',
   minorTreatments: 'Kleinversorgungen ohne Protokoll',
   protocols: 'Patientenprotokolle, Vitalwerte, Maßnahmen',
   accessLogs: 'Protokollierte Zugriffe auf Patientendaten',
   reports: 'Einsatzbericht und Statistik',
-  sync: 'Abgleich der Geräte (Push und Pull)',
+  sync: 'Abgleich der Geräte (Push und Pull), Geräteschlüssel und PIN',
   admin: 'Plattform-Administration',
   adminEmail: 'Mailserver, Vorlagen und Versandprotokoll',
 };
@@ -50,7 +50,8 @@ const tagDescriptions: Record<keyof typeof apiTags, string> = {
  * OpenAPI 3.1 from the route schemas (@fastify/swagger with the zod transform), at
  * /api/openapi.json, and Swagger UI at /api/docs, served from node_modules like the rest of the
  * app (no CDN; its scripts are files, so the app's CSP in plugins/security.ts holds). Open to
- * everyone: docs/decisions.md "API description open to everyone". Only /api routes are described;
+ * everyone: docs/decisions.md "API description open to everyone"; completed by the rules of
+ * ./apiDocsRules.ts (docs/decisions.md "OpenAPI from rules"). Only /api routes are described;
  * the PWA's own routes and the documentation's routes are hidden.
  */
 export const apiDocsPlugin = fp(
