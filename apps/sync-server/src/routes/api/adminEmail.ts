@@ -1,4 +1,5 @@
 import {
+  apiErrorReply,
   configIdParams,
   emailConfigurationReply,
   emailConfigurationSchema,
@@ -41,6 +42,8 @@ const previewPolicy = "sandbox; default-src 'none'; style-src 'unsafe-inline'; i
 
 // Sample values of the template's variables, by name (domain/mail/templates.ts reads them leniently).
 const previewQuery = documentedOnly(z.looseObject({}).meta({ description: 'Beispielwerte der Variablen, je Name' }));
+// The mail server's refusal or silence is a 502 (domain/mail/configurations.ts), not the admin's 4xx.
+const mailReplies = replies({ 200: okMessageReply, 502: apiErrorReply });
 const htmlReply = { description: 'Vorschau als HTML-Seite', content: { 'text/html': { schema: z.string() } } };
 
 /** E-mail tab of the admin area (docs/spec/accounts.md §7 Admin): SMTP configurations, templates, logs. */
@@ -62,10 +65,10 @@ export const adminEmailRoutes: FastifyPluginAsync = (fastify) => {
   app.delete('/admin/email-configurations/:id', { schema: { tags, summary: 'SMTP-Konfiguration löschen', params: idParams, response: replies({ 200: okReply }) } }, async (request) =>
     deleteEmailConfiguration(ctx(request), request.params.id));
   app.post('/admin/test-email', {
-    schema: { tags, summary: 'SMTP-Verbindung prüfen', body: emailConnectionTestSchema, response: replies({ 200: okMessageReply }) },
+    schema: { tags, summary: 'SMTP-Verbindung prüfen', body: emailConnectionTestSchema, response: mailReplies },
   }, async (request) => testEmailConnection(ctx(request), request.body));
   app.post('/admin/email-configurations/:configId/send-test', {
-    schema: { tags, summary: 'Test-E-Mail senden', params: configIdParams, body: documentedOnly(sendTestEmailSchema), response: replies({ 200: okMessageReply }) },
+    schema: { tags, summary: 'Test-E-Mail senden', params: configIdParams, body: documentedOnly(sendTestEmailSchema), response: mailReplies },
   }, async (request) => sendTestEmail(ctx(request), request.params.configId, request.body));
 
   app.get('/admin/email-templates', { schema: { tags, summary: 'E-Mail-Vorlagen', response: replies({ 200: z.array(emailTemplateReply) }) } }, async () =>

@@ -23,7 +23,7 @@ export const boardRoutes: FastifyPluginAsync = (fastify) => {
   app.get('/services/:id/events', {
     schema: {
       tags, summary: 'Lagetafel live: Server-Sent Events „Dienst geändert bis Version V“ (Last-Event-ID setzt fort)',
-      params: idParams, querystring: documentedOnly(boardEventsQuerySchema), response: replies({ 200: boardEventsReply }),
+      params: idParams, querystring: documentedOnly(boardEventsQuerySchema), response: replies({ 200: { description: 'Der Ereignisstrom', content: { 'text/event-stream': { schema: boardEventsReply } } } }),
     },
   }, async (request, reply) => {
     const ctx = commandContext(app, request);

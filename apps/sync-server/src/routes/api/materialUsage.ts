@@ -13,10 +13,13 @@ import { asAttachment } from './attachment';
 import { replies } from './replies';
 
 // Read as a service id by the domain: anything else is "not found", not a 400.
-const serviceQuery = documentedOnly(z.object({ serviceId: z.string().optional().meta({ description: 'UUID des Dienstes' }) }));
+const serviceId = z.string().meta({ description: 'UUID des Dienstes', format: 'uuid' });
+const serviceQuery = documentedOnly(z.object({ serviceId: serviceId.optional() }));
+// Listing and the report are about one service: without its id there is none to find (404).
+const requiredServiceQuery = documentedOnly(z.object({ serviceId }));
 const refillBody = documentedOnly(refillMaterialsSchema.partial(), 'materialId');
-// Nullable: without a body Fastify passes null (the route checks nothing, the command does).
-const clearBody = documentedOnly(z.object({ serviceId: z.unknown().optional().meta({ description: 'UUID des Dienstes' }) }).nullable());
+// Required: without the service the command refuses (400). Not checked here, the command does.
+const clearBody = documentedOnly(z.object({ serviceId }));
 const pdfReply = { description: 'Materialbericht als PDF', content: { 'application/pdf': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } } };
 
 /** Material consumption of a service (docs/spec/services.md §7 Materials): list, add, refill, clear, PDF. */
@@ -25,7 +28,7 @@ export const materialUsageRoutes: FastifyPluginAsync = (fastify) => {
   const tags = [apiTags.materials];
 
   app.get('/materials/used', {
-    schema: { tags, summary: 'Verbrauchtes Material eines Dienstes', querystring: serviceQuery, response: replies({ 200: z.array(usedMaterialSummaryReply) }) },
+    schema: { tags, summary: 'Verbrauchtes Material eines Dienstes', querystring: requiredServiceQuery, response: replies({ 200: z.array(usedMaterialSummaryReply) }) },
   }, async (request) => listUsedMaterials(commandContext(app, request), request.query.serviceId));
 
   app.post('/materials/add-used', {
@@ -40,10 +43,12 @@ export const materialUsageRoutes: FastifyPluginAsync = (fastify) => {
 
   app.post('/materials/clear', {
     schema: { tags, summary: 'Verbrauchsliste leeren (alles aufgefüllt)', body: clearBody, response: replies({ 200: materialsRefilledReply }) },
-  }, async (request) => refillMaterials(commandContext(app, request), { serviceId: request.body?.serviceId }));
+  }, async (request) =>
+    // Without a body Fastify passes null: spread, the command then names the missing field.
+    refillMaterials(commandContext(app, request), { serviceId: { ...request.body }.serviceId }));
 
   app.get('/materials/export', {
-    schema: { tags, summary: 'Materialbericht eines Dienstes (PDF)', querystring: serviceQuery, response: replies({ 200: pdfReply }) },
+    schema: { tags, summary: 'Materialbericht eines Dienstes (PDF)', querystring: requiredServiceQuery, response: replies({ 200: pdfReply }) },
   }, async (request, reply) => {
     const ctx = commandContext(app, request);
     const service = await getService(ctx, request.query.serviceId);
