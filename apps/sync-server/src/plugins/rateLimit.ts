@@ -134,7 +134,7 @@ export async function limitPasswordCheck<T>(app: FastifyInstance, reply: Fastify
 
 /** The same under several counts: the longest wait answers, a wrong password counts in each. */
 export async function limitPasswordChecks<T>(reply: FastifyReply, counts: PasswordCheckCount[], check: () => Promise<T>): Promise<T> {
-  const waits = await Promise.all(counts.map(({ limiter, key }) => limiter.retryAfterSeconds(key)));
+  const waits = await Promise.all(counts.map(async ({ limiter, key }) => limiter.retryAfterSeconds(key)));
   const wait = Math.max(0, ...waits);
   if (wait > 0) {
     void reply.header('retry-after', String(wait));
@@ -142,10 +142,10 @@ export async function limitPasswordChecks<T>(reply: FastifyReply, counts: Passwo
   }
   try {
     const result = await check();
-    await Promise.all(counts.filter((count) => count.resetOnSuccess).map(({ limiter, key }) => limiter.reset(key)));
+    await Promise.all(counts.filter((count) => count.resetOnSuccess).map(async ({ limiter, key }) => limiter.reset(key)));
     return result;
   } catch (error) {
-    if (isWrongPassword(error)) await Promise.all(counts.map(({ limiter, key }) => limiter.recordFailure(key)));
+    if (isWrongPassword(error)) await Promise.all(counts.map(async ({ limiter, key }) => limiter.recordFailure(key)));
     throw error;
   }
 }
