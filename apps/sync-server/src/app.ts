@@ -15,6 +15,7 @@ import { pwaPlugin } from './plugins/pwa';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { routeRegistryPlugin } from './plugins/routeRegistry';
 import { securityPlugin } from './plugins/security';
+import { securityTxtPlugin } from './plugins/securityTxt';
 import { sessionPlugin } from './plugins/session';
 import { typedRoutesPlugin } from './plugins/typedRoutes';
 import { apiRoutes } from './routes/api';
@@ -48,6 +49,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(boardEventsPlugin);
   await app.register(apiDocsPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(securityTxtPlugin);
   await app.register(pwaPlugin);
   await app.ready();
   return app;

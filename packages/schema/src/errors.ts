@@ -29,6 +29,7 @@ export const errorCodes = [
   'SEALED_ARGS_INVALID',
   'PIN_WRONG',
   'PIN_LOCKED',
+  'DEVICE_LOST',
   'INTERNAL',
 ] as const;
 

@@ -62,3 +62,4 @@ export * from './api/board';
 export * from './api/admin';
 export * from './deviceSeal';
 export * from './operatorDetails';
+export * from './sessions';

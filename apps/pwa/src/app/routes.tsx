@@ -18,7 +18,7 @@ const imprintPage = lazyRoute(() => import('../features/legal/LegalPages'), 'Imp
 const termsPage = lazyRoute(() => import('../features/legal/LegalPages'), 'TermsPage');
 const appLayout = lazyRoute(() => import('./layout/AppLayout'), 'AppLayout');
 const dashboardPage = lazyRoute(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
-const settingsPage = lazyRoute(() => import('../features/settings/SettingsPage'), 'SettingsPage');
+const settingsPage = lazyRoute(() => import('./SettingsRoute'), 'SettingsRoute');
 const profilePage = lazyRoute(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const adminPage = lazyRoute(() => import('../features/admin/AdminPage'), 'AdminPage');
 const organizationsPage = lazyRoute(() => import('../features/organizations/OrganizationsPage'), 'OrganizationsPage');

@@ -1,4 +1,4 @@
-import { accessLogActionLabels, roleLabels } from '@sanidok/schema';
+import { accessLogActionLabels, passwordPolicy, roleLabels } from '@sanidok/schema';
 
 /**
  * Every German text of the app shell, accounts, settings, profile, dashboard and organisations.
@@ -57,7 +57,7 @@ export const de = {
     password: 'Passwort',
     email: 'E-Mail-Adresse',
     confirmPassword: 'Passwort bestätigen',
-    passwordHint: 'Mindestens 10 Zeichen. Verbreitete Passwörter wie „passwort123“ werden abgelehnt.',
+    passwordHint: `Mindestens ${passwordPolicy.min} Zeichen. Verbreitete Passwörter wie „passwort123“ werden abgelehnt.`,
     rememberMe: 'Angemeldet bleiben',
     forgotPassword: 'Passwort vergessen?',
     loginSubmit: 'Anmelden',
@@ -125,7 +125,7 @@ export const de = {
     confirmPassword: 'Neues Passwort bestätigen',
     tipsTitle: 'Sicherheitshinweise',
     tips: [
-      'Verwenden Sie ein Passwort mit mindestens 12 Zeichen, am besten einen Satz aus mehreren Wörtern.',
+      `Verwenden Sie ein Passwort mit mindestens ${passwordPolicy.min} Zeichen, am besten einen Satz aus mehreren Wörtern.`,
       'Nutzen Sie für SaniDok ein eigenes Passwort, das Sie bei keinem anderen Dienst verwenden.',
       'Geben Sie Ihr Passwort niemals weiter – auch nicht an Kolleginnen und Kollegen im Dienst.',
       'Melden Sie sich auf gemeinsam genutzten Geräten nach dem Dienst immer ab.',

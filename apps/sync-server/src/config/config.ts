@@ -95,6 +95,10 @@ export interface EventStreamLimits {
   /** Least time between two access checks triggered by events. */
   recheckMs: number;
   perUser: number;
+  /** Open streams of all members of one organisation (one person's many accounts in it). */
+  perOrganization: number;
+  /** Open streams from one client address (one person's accounts in many organisations). */
+  perAddress: number;
   total: number;
   maxBufferedBytes: number;
   /** The browser's reconnect delay (`retry:`). */

@@ -34,22 +34,25 @@ const separator = /[\s\u2010-\u2015\u2212-]/;
 const blank = /\s/;
 const secretBodyLength = 58;
 const prefixPattern = new RegExp(organizationSecretPrefix, 'gi');
-// A key stands on its own: "SANI1" inside a run of base64url symbols (a sealed envelope, a token)
-// is chance, and at 200,000 characters such a run would hit it now and then.
+// "SANI1" inside a run of base64url symbols (a sealed envelope, a token) is chance now and then at
+// 200,000 characters; a key glued to a letter or a dash is still a key. So a glued one counts when
+// its checksum adds up (a chance run does so once in 2^32), one standing on its own always
+// (docs/decisions.md "Secret filter: glued keys").
 const base64UrlSymbol = /[A-Za-z0-9_-]/;
 
 /**
  * Whether a text carries the organisation secret's text form anywhere in it. Written as shown
  * (dashes or nothing between the groups, any case) it counts even when mistyped: a key with one
- * wrong character is still almost the key. Written with blanks, only when its checksum adds up:
- * blanks also separate the words of a note that happens to start with "Sani1".
+ * wrong character is still almost the key. Written with blanks or glued to the text before it,
+ * only when its checksum adds up: blanks also separate the words of a note that happens to start
+ * with "Sani1", and a run of base64url symbols holds "sani1…" by chance.
  */
 export function carriesSecretText(text: string): boolean {
   // Most strings of a push (names, ids, times) are too short to hold a key: no regex iterator for
   // them (≈ 20 strings per mutation, ≈ 4 µs of a sync push's mutation before this check).
   if (text.length < organizationSecretPrefix.length + secretBodyLength) return false;
   for (const match of text.matchAll(prefixPattern)) {
-    if (match.index > 0 && base64UrlSymbol.test(text.charAt(match.index - 1))) continue;
+    const glued = match.index > 0 && base64UrlSymbol.test(text.charAt(match.index - 1));
     let symbols = '';
     let blanks = false;
     for (let i = match.index + match[0].length; i < text.length && symbols.length < secretBodyLength; i++) {
@@ -59,7 +62,7 @@ export function carriesSecretText(text: string): boolean {
       else break;
     }
     if (symbols.length < secretBodyLength) continue;
-    if (!blanks || parseOrganizationSecret(organizationSecretPrefix + symbols).ok) return true;
+    if ((!blanks && !glued) || parseOrganizationSecret(organizationSecretPrefix + symbols).ok) return true;
   }
   return false;
 }

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { BoardChangeEvent } from '@sanidok/schema';
 import type { EventStreamLimits } from '../config/config';
 import type { Db } from '../db/connection';
-import { currentVersion, mayStillWatch, serverBusy, tooManyStreams } from '../domain/board/queries';
+import { addressStreamsFull, currentVersion, mayStillWatch, organizationStreamsFull, serverBusy, tooManyStreams } from '../domain/board/queries';
 import { hasChangesSince } from '../domain/sync/sources';
 import type { BoardEventBus } from './boardBus';
 
@@ -22,14 +22,28 @@ export type { EventStreamLimits };
  */
 
 
+/**
+ * Open streams per user, per organisation and per client address, then for the process: accounts
+ * cost nothing to make, so one person's many accounts are bounded by what they share, their
+ * organisation or their address (docs/decisions.md "Board streams per organisation and address").
+ * An event's team behind one router shares an address: 100 leaves room for every tablet and TV.
+ */
 export const defaultEventStreamLimits: EventStreamLimits = {
-  lifetimeMs: 30 * 60_000, keepAliveMs: 15_000, recheckMs: 2_000, perUser: 6, total: 1_000, maxBufferedBytes: 64 * 1024, retryMs: 2_000,
+  lifetimeMs: 30 * 60_000, keepAliveMs: 15_000, recheckMs: 2_000, perUser: 6, perOrganization: 300, perAddress: 100, total: 1_000, maxBufferedBytes: 64 * 1024, retryMs: 2_000,
 };
 
-export interface StreamTarget {
-  serviceId: string;
-  organizationId: number;
+/** Who a stream is counted against. */
+export interface StreamHolder {
   userId: number;
+  organizationId: number;
+  /** The client address (request.ip: the socket's, or the trusted proxy's forwarded one). */
+  address: string;
+}
+
+const holderKeys = (holder: StreamHolder) => ({ user: `user:${holder.userId}`, organization: `org:${holder.organizationId}`, address: `addr:${holder.address}` });
+
+export interface StreamTarget extends StreamHolder {
+  serviceId: string;
   sessionId: string;
   /** `Last-Event-ID` as sent: anything but a plain counter value counts as absent. */
   lastEventId: string | undefined;
@@ -42,7 +56,8 @@ export function parseLastEventId(value: string | undefined): number | undefined 
 }
 
 export class EventStreamRegistry {
-  private readonly perUser = new Map<number, number>();
+  /** Open streams per holder key (user, organisation, address). */
+  private readonly counts = new Map<string, number>();
   /**
    * Access checks shared by the streams of one session and service (a TV and a tablet of the same
    * user, five tabs): one check per `recheckMs` instead of one per stream and event.
@@ -58,10 +73,22 @@ export class EventStreamRegistry {
     return this.open.size;
   }
 
-  /** Refuses (429) before anything is written when the user or the process holds too many. */
-  admit(userId: number): void {
+  /** Refuses (429) before anything is written when the user, organisation, address or process holds too many. */
+  admit(holder: StreamHolder): void {
     if (this.open.size >= this.limits.total) throw serverBusy();
-    if ((this.perUser.get(userId) ?? 0) >= this.limits.perUser) throw tooManyStreams();
+    const keys = holderKeys(holder);
+    const count = (key: string) => this.counts.get(key) ?? 0;
+    if (count(keys.user) >= this.limits.perUser) throw tooManyStreams();
+    if (count(keys.organization) >= this.limits.perOrganization) throw organizationStreamsFull();
+    if (count(keys.address) >= this.limits.perAddress) throw addressStreamsFull();
+  }
+
+  private countStream(holder: StreamHolder, delta: 1 | -1): void {
+    for (const key of Object.values(holderKeys(holder))) {
+      const next = (this.counts.get(key) ?? 0) + delta;
+      if (next > 0) this.counts.set(key, next);
+      else this.counts.delete(key);
+    }
   }
 
   closeAll(): void {
@@ -87,9 +114,9 @@ export class EventStreamRegistry {
 
   /** Runs the stream on the raw response until it ends; the reply must be hijacked. */
   async run(raw: ServerResponse, target: StreamTarget): Promise<void> {
-    this.admit(target.userId);
+    this.admit(target);
     const { limits, db } = this;
-    this.perUser.set(target.userId, (this.perUser.get(target.userId) ?? 0) + 1);
+    this.countStream(target, 1);
     let lastSent = 0;
     let waiting: number | undefined;
     let lastCheck = Date.now();
@@ -102,9 +129,7 @@ export class EventStreamRegistry {
       for (const timer of timers) clearInterval(timer);
       unsubscribe();
       this.open.delete(end);
-      const count = (this.perUser.get(target.userId) ?? 1) - 1;
-      if (count > 0) this.perUser.set(target.userId, count);
-      else this.perUser.delete(target.userId);
+      this.countStream(target, -1);
       if (!raw.writableEnded) raw.end();
     };
     const write = (chunk: string): void => {

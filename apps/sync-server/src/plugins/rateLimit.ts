@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { archiveMessages, changePasswordSchema, loginSchema, normalizeUsername } from '@sanidok/schema';
+import { archiveMessages, changePasswordSchema } from '@sanidok/schema';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AttemptLimiter } from '../domain/accounts/attemptLimiter';
@@ -8,6 +8,8 @@ import { defaultAttemptPolicy, MemoryAttemptLimiter } from '../domain/accounts/a
 import { DatabaseAttemptLimiter } from '../domain/accounts/databaseAttemptLimiter';
 import { isPostgres } from '../db/dialect';
 import { databaseRateLimitStore } from './databaseRateLimitStore';
+import type { LoginAttempts } from '../domain/accounts/loginAttempts';
+import { loginAttemptPolicies } from '../domain/accounts/loginAttempts';
 import { accountMessages } from '../domain/accounts/accountErrors';
 import { AppError, validate } from '../domain/errors';
 
@@ -19,6 +21,8 @@ declare module 'fastify' {
     passwordAttempts: AttemptLimiter;
     /** Wrong service access codes per user and service (domain/services/team.ts). */
     accessCodeAttempts: AttemptLimiter;
+    /** Failed sign-ins, three counts (domain/accounts/loginAttempts.ts). */
+    loginAttempts: LoginAttempts;
   }
 }
 
@@ -35,10 +39,11 @@ export const accessCodeAttemptPolicy: AttemptPolicy = {
   maxKeys: 100_000,
 };
 
-/** The German refusal while an account waits; the wait is also in `Retry-After`. */
+/** The German refusal while a count waits, "try again in N"; the wait is also in `Retry-After`. */
 export function accountLockedMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Zu viele falsche Passwörter für dieses Konto. Bitte warten Sie ${minutes === 1 ? 'eine Minute' : `${minutes} Minuten`} und versuchen Sie es erneut.`;
+  const seconds = Math.max(1, retryAfterSeconds);
+  const wait = seconds < 120 ? `${seconds} ${seconds === 1 ? 'Sekunde' : 'Sekunden'}` : `${Math.ceil(seconds / 60)} Minuten`;
+  return `Zu viele falsche Versuche. Bitte versuchen Sie es in ${wait} erneut.`;
 }
 
 /**
@@ -61,6 +66,11 @@ export const rateLimitPlugin = fp(
     const limiter = (policy: AttemptPolicy): AttemptLimiter => (shared ? new DatabaseAttemptLimiter(app.db, policy) : new MemoryAttemptLimiter(policy));
     app.decorate('passwordAttempts', limiter(defaultAttemptPolicy));
     app.decorate('accessCodeAttempts', limiter(accessCodeAttemptPolicy));
+    app.decorate('loginAttempts', {
+      perAccountAndAddress: limiter(loginAttemptPolicies.perAccountAndAddress),
+      perAddress: limiter(loginAttemptPolicies.perAddress),
+      perAccountFromUnknownClients: limiter(loginAttemptPolicies.perAccountFromUnknownClients),
+    });
     if (!app.config.trustProxy) warnOnceAboutForwardedFor(app);
   },
   { name: 'rate-limit', dependencies: ['database'] },
@@ -85,12 +95,11 @@ function warnOnceAboutForwardedFor(app: FastifyInstance): void {
 export const authRateLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 /**
- * Keys of the account limit: a login counts per username (known or not), the other checks per user.
- * Bodies are validated first with the domain's own `validate` (its German 400, unchanged), so a
- * malformed request is answered as before and never meets the limit (test/fuzz/routeValidation).
+ * Keys of the account limit per user (sign-ins: ./loginThrottle.ts). Bodies are validated first
+ * with the domain's own `validate` (its German 400, unchanged), so a malformed request is answered
+ * as before and never meets the limit (test/fuzz/routeValidation).
  */
 export const passwordCheckKey = {
-  login: (body: unknown) => `login:${normalizeUsername(validate(loginSchema, body).username)}`,
   changePassword: (userId: number, body: unknown) => {
     validate(changePasswordSchema, body);
     return passwordCheckKey.user(userId);
@@ -106,23 +115,37 @@ function isWrongPassword(error: unknown): boolean {
   return field === accountMessages.wrongCurrentPassword || field === archiveMessages.wrongPassword;
 }
 
+/** One count a password check runs under. */
+export interface PasswordCheckCount {
+  limiter: AttemptLimiter;
+  key: string;
+  /** Whether the right password starts this count over. */
+  resetOnSuccess: boolean;
+}
+
 /**
  * Runs a command that checks a password under the account limit: refused with 429 and
  * `Retry-After` while the key waits (before any Argon2id work), a wrong password counted, the
  * right one starting the count over.
  */
 export async function limitPasswordCheck<T>(app: FastifyInstance, reply: FastifyReply, key: string, check: () => Promise<T>): Promise<T> {
-  const wait = await app.passwordAttempts.retryAfterSeconds(key);
+  return limitPasswordChecks(reply, [{ limiter: app.passwordAttempts, key, resetOnSuccess: true }], check);
+}
+
+/** The same under several counts: the longest wait answers, a wrong password counts in each. */
+export async function limitPasswordChecks<T>(reply: FastifyReply, counts: PasswordCheckCount[], check: () => Promise<T>): Promise<T> {
+  const waits = await Promise.all(counts.map(async ({ limiter, key }) => limiter.retryAfterSeconds(key)));
+  const wait = Math.max(0, ...waits);
   if (wait > 0) {
     void reply.header('retry-after', String(wait));
     throw new AppError(429, 'RATE_LIMITED', accountLockedMessage(wait));
   }
   try {
     const result = await check();
-    await app.passwordAttempts.reset(key);
+    await Promise.all(counts.filter((count) => count.resetOnSuccess).map(async ({ limiter, key }) => limiter.reset(key)));
     return result;
   } catch (error) {
-    if (isWrongPassword(error)) await app.passwordAttempts.recordFailure(key);
+    if (isWrongPassword(error)) await Promise.all(counts.map(async ({ limiter, key }) => limiter.recordFailure(key)));
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import type { UserRow } from '../db/database';
 import type { RequestContext } from '../domain/context';
 import type { CommandContext } from '../domain/context';
 import { unauthenticated } from '../domain/errors';
+import { bindSessionDevice, deviceLostError, isDeviceLost, requestDeviceId } from '../domain/sessions/devices';
 import { createSession, destroySession, resolveSession, sessionLifetime } from '../domain/sessions/sessions';
 
 export const sessionCookieName = 'sanidok_session';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     /** The signed-in user of this request, or null. Loaded once per request. */
     user: UserRow | null;
     sessionId: string | null;
+    /** The request names a device reported lost and has no session: 401 DEVICE_LOST, not UNAUTHENTICATED. */
+    deviceLost: boolean;
   }
   interface FastifyInstance {
     signIn(request: FastifyRequest, reply: FastifyReply, userId: number, rememberMe: boolean): Promise<void>;
@@ -40,7 +43,7 @@ export function commandContext(app: FastifyInstance, request: FastifyRequest): C
 
 /** The signed-in user, or a 401: the first line of every protected handler. */
 export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthenticated();
+  if (!request.user) throw request.deviceLost ? deviceLostError() : unauthenticated();
   return request.user;
 }
 
@@ -52,24 +55,30 @@ export const sessionPlugin = fp(
 
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('deviceLost', false);
 
     app.addHook('onRequest', async (request) => {
       if (!isApiRequest(request)) return;
+      const deviceId = requestDeviceId(request.query);
       const raw = request.cookies[sessionCookieName];
-      if (!raw) return;
-      const unsigned = request.unsignCookie(raw);
-      if (!unsigned.valid || !unsigned.value) return;
-      const session = await resolveSession(app.db, unsigned.value);
-      if (!session) return;
-      request.user = session.user;
-      request.sessionId = session.sessionId;
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      const session = unsigned?.valid && unsigned.value ? await resolveSession(app.db, unsigned.value) : undefined;
+      // A session learns its device at the device's pull; a lost device's session ends there
+      // (domain/sessions/devices.ts).
+      const live = session && (!deviceId || deviceId === session.deviceId || (await bindSessionDevice(app.db, { sessionId: session.sessionId, userId: session.user.id }, deviceId)));
+      if (session && live) {
+        request.user = session.user;
+        request.sessionId = session.sessionId;
+      } else if (deviceId) {
+        request.deviceLost = await isDeviceLost(app.db, deviceId);
+      }
     });
 
     app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: number, rememberMe: boolean) => {
       if (request.sessionId) await destroySession(app.db, request.sessionId);
       const { token } = await createSession(app.db, userId, rememberMe, requestContext(request));
       // Without "angemeldet bleiben" the cookie has no Max-Age and ends with the browser session.
-      const lifetime = rememberMe ? { maxAge: sessionLifetime.remembered / 1000 } : {};
+      const lifetime = rememberMe ? { maxAge: sessionLifetime.remembered.absolute / 1000 } : {};
       reply.setCookie(sessionCookieName, token, { ...cookieOptions, ...lifetime });
       reply.setCookie(sessionHintCookieName, '1', { ...hintCookieOptions, ...lifetime });
     });

@@ -53,6 +53,12 @@ export const restMatrix = {
   'POST /api/account/totp/confirm': { active: signedIn(200) },
   'POST /api/account/totp/disable': { active: { ...signedIn(200), platformAdmin: 403 } },
   'POST /api/account/totp/recovery-codes': { active: signedIn(200) },
+  // Sessions and devices (docs/decisions.md "Session limits"): one's own; a member's for the owner and admins, also in a blocked organisation.
+  'GET /api/sessions': { active: signedIn(200) },
+  'DELETE /api/sessions/:sessionId': { active: signedIn(200) },
+  'POST /api/sessions/:sessionId/lost': { active: signedIn(200) },
+  'GET /api/organizations/:id/members/:userId/sessions': inStates(organizationStates, planners(200)),
+  'POST /api/organizations/:id/members/:userId/sessions/:sessionId/lost': inStates(organizationStates, planners(200)),
 
   // Organisations, members, invitations (docs/spec/accounts.md §6; blocked: decisions "Blocked organisation").
   'GET /api/organizations': { active: signedIn(200) },

@@ -36,4 +36,5 @@ export type DocumentationKey = Extract<
 >;
 export type TwoFactorKey = Extract<RestKey, `${string} /api/account/totp/${string}`>;
 export type KeyRecoveryKey = Extract<RestKey, `${string}/key-recovery${string}`>;
-export type OrganizationKey = Exclude<RestKey, AdminKey | DocumentationKey | TwoFactorKey | KeyRecoveryKey>;
+export type SessionKey = Extract<RestKey, `${string} /api/${string}sessions${string}`>;
+export type OrganizationKey = Exclude<RestKey, AdminKey | DocumentationKey | TwoFactorKey | KeyRecoveryKey | SessionKey>;

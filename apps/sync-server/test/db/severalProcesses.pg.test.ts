@@ -93,7 +93,7 @@ describe('several server processes on one PostgreSQL database', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
   });
 
-  it('locks an account after five wrong passwords, wherever they were typed', async () => {
+  it('slows an account and address down after five wrong passwords, wherever they were typed', async () => {
     const url = await sharedDatabase();
     const apps = [await createTestApp({ postgresUrl: url }), await createTestApp({ postgresUrl: url })];
     await registeredClient(apps[0] as FastifyInstance, 'olga');

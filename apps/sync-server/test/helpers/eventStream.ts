@@ -32,8 +32,8 @@ export async function listening(app: FastifyInstance): Promise<string> {
 }
 
 /** Opens `GET /api/services/:id/events` as a browser's EventSource would, parsing events as they come. */
-export async function openEventStream(base: string, cookie: string | undefined, serviceId: string, lastEventId?: string): Promise<OpenStream> {
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
+export async function openEventStream(base: string, cookie: string | undefined, serviceId: string, lastEventId?: string, extraHeaders: Record<string, string> = {}): Promise<OpenStream> {
+  const headers: Record<string, string> = { accept: 'text/event-stream', ...extraHeaders };
   if (cookie) headers.cookie = cookie;
   if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
   const response = await new Promise<IncomingMessage>((resolve, reject) => {

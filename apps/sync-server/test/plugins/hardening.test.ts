@@ -66,11 +66,13 @@ describe('body guard', () => {
     const compact = secretText.replace(/-/g, '');
     const spaced = secretText.replace(/-/g, ' ');
     const mistyped = secretText.slice(0, -1) + (secretText.endsWith('W') ? 'X' : 'W');
-    for (const text of [secretText, secretText.toLowerCase(), compact, `Schlüssel: ${secretText} bitte aufheben`, spaced, spaced.replace(/ /g, '\n'), secretText.replace(/-/g, '\u2013'), mistyped]) {
+    // Glued to a letter or a dash before it, or to text after it, it is still the key.
+    const glued = [`Schlüssel${secretText}`, `x${compact}y`, `-${secretText}-`, `Notiz:abc-${secretText.toLowerCase()}weiter`, `eyJhbGciOi${compact}AbC_d-e`];
+    for (const text of [secretText, secretText.toLowerCase(), compact, `Schlüssel: ${secretText} bitte aufheben`, spaced, spaced.replace(/ /g, '\n'), secretText.replace(/-/g, '\u2013'), mistyped, ...glued]) {
       expect(carriesSecretText(text), text).toBe(true);
     }
-    // Inside a base64url run (a sealed envelope) "sani1…" is chance, not a key.
-    const inEnvelope = `eyJhbGciOi${compact}AbC_d-e`;
+    // Inside a base64url run (a sealed envelope) "sani1…" whose checksum does not add up is chance, not a key.
+    const inEnvelope = `eyJhbGciOi${mistyped.replace(/-/g, '')}AbC_d-e`;
     for (const text of ['SANI1', 'Sani1 Team Nord hat heute Dienst auf dem Stadtfest mit vier Helfern und zwei Fahrzeugen', secretText.slice(0, 40), mistyped.replace(/-/g, ' '), inEnvelope, inEnvelope.toLowerCase()]) {
       expect(carriesSecretText(text), text).toBe(false);
     }

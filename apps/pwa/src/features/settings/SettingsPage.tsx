@@ -4,6 +4,8 @@ import { useCurrentUser } from '../../api/session';
 import { de } from '../../i18n/de';
 import { LockSettings } from '../lock/LockSettings';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import type { SessionsCardProps } from './SessionsCard';
+import { SessionsCard } from './SessionsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -17,8 +19,8 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** /settings: account identity, password change and security tips (docs/spec/accounts.md §2). */
-export function SettingsPage() {
+/** /settings: account identity, password change, signed-in devices and security tips (docs/spec/accounts.md §2). */
+export function SettingsPage({ endCurrentSession }: SessionsCardProps) {
   const { user } = useCurrentUser();
   if (!user) return null;
 
@@ -42,6 +44,7 @@ export function SettingsPage() {
       </Paper>
       <TwoFactorCard user={user} />
       <LockSettings />
+      <SessionsCard endCurrentSession={endCurrentSession} />
       <Paper withBorder p="lg">
         <Title order={2} fz="h3" mb="md">
           {de.settings.tipsTitle}

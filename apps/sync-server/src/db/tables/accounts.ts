@@ -36,6 +36,16 @@ export interface SessionsTable {
   expiresAt: IsoTimestamp;
   ipAddress: string | null;
   userAgent: string | null;
+  /** The device id the session pulls with (domain/sessions/devices.ts); null until its first pull. */
+  deviceId: string | null;
+}
+
+/** Devices reported lost by their user or an organisation's owner/admin (domain/sessions/devices.ts). */
+export interface LostDevicesTable {
+  deviceId: string;
+  userId: number;
+  reportedBy: number | null;
+  reportedAt: IsoTimestamp;
 }
 
 /**
@@ -64,6 +74,7 @@ export interface RecoveryCodesTable {
 export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
+  lostDevices: LostDevicesTable;
   accountTokens: AccountTokensTable;
   recoveryCodes: RecoveryCodesTable;
 }

@@ -19,10 +19,14 @@ import { nowIso } from '../time';
 export const boardMessages = {
   tooManyStreams: 'Zu viele offene Lagetafeln. Bitte schließen Sie eine andere Lagetafel und versuchen Sie es erneut.',
   serverBusy: 'Der Server hält gerade zu viele Lagetafeln offen. Bitte versuchen Sie es gleich noch einmal.',
+  organizationFull: 'Ihre Organisation hat zu viele Lagetafeln offen. Bitte schließen Sie eine andere Lagetafel und versuchen Sie es erneut.',
+  addressFull: 'Von Ihrem Netzwerk aus sind zu viele Lagetafeln offen. Bitte schließen Sie eine andere Lagetafel und versuchen Sie es erneut.',
 } as const;
 
 export const tooManyStreams = () => new AppError(429, 'RATE_LIMITED', boardMessages.tooManyStreams);
 export const serverBusy = () => new AppError(429, 'RATE_LIMITED', boardMessages.serverBusy);
+export const organizationStreamsFull = () => new AppError(429, 'RATE_LIMITED', boardMessages.organizationFull);
+export const addressStreamsFull = () => new AppError(429, 'RATE_LIMITED', boardMessages.addressFull);
 
 /** The change counter: the id of a board event (every write takes its next value). */
 export async function currentVersion(db: Db): Promise<number> {

@@ -21,6 +21,7 @@ export const organizationRules = {
   viewStatistics: ['owner', 'admin'],
   leadManv: manvLeadRoles,
   setLockTime: ['owner'],
+  reportLostDevice: ['owner', 'admin'],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type OrganizationAction = keyof typeof organizationRules;
@@ -40,6 +41,7 @@ export const policyMessages = {
   viewStatistics: 'Nur der Inhaber oder ein Administrator darf die Statistik sehen.',
   leadManv: manvMessages.notAllowed,
   setLockTime: 'Nur der Inhaber darf die Sperrzeit der Geräte festlegen.',
+  reportLostDevice: 'Nur der Inhaber oder ein Administrator darf die Geräte eines Mitglieds sehen und als verloren melden.',
   removeOwner: 'Der Inhaber kann nicht entfernt werden.',
   ownerCannotLeave: 'Der Inhaber kann die Organisation nicht verlassen.',
 } as const;

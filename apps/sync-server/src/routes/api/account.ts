@@ -8,6 +8,7 @@ import { confirmPasswordReset, requestPasswordReset } from '../../domain/account
 import { toPublicUser } from '../../domain/accounts/publicUser';
 import { WindowCounter } from '../../domain/accounts/windowCounter';
 import { apiTags } from '../../plugins/apiDocs';
+import { limitLogin } from '../../plugins/loginThrottle';
 import { authRateLimit, limitPasswordCheck, passwordCheckKey } from '../../plugins/rateLimit';
 import { commandContext, requestContext, requireUser } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
@@ -26,7 +27,7 @@ export const accountRoutes: FastifyPluginAsync = (fastify) => {
     config: limited,
     schema: { tags, summary: 'Anmelden (setzt das Sitzungscookie)', body: loginSchema, response: replies({ 200: publicUserReply }) },
   }, async (request, reply) => {
-    const { user, rememberMe } = await limitPasswordCheck(app, reply, passwordCheckKey.login(request.body), () =>
+    const { user, rememberMe } = await limitLogin(app, request, reply, () =>
       authenticate({ db: app.db, request: requestContext(request), dataKey: app.config.dataKey }, request.body));
     await app.signIn(request, reply, user.id, rememberMe);
     return toPublicUser(user);

@@ -30,12 +30,13 @@ export const boardRoutes: FastifyPluginAsync = (fastify) => {
     const target = await boardOrganization(ctx.db, request.params.id, ctx.user);
     const { streams } = app.boardEvents;
     // Refusals (429) still answer as JSON; from here on the reply is the stream.
-    streams.admit(ctx.user.id);
+    const holder = { userId: ctx.user.id, organizationId: target.organizationId, address: request.ip || 'unbekannt' };
+    streams.admit(holder);
     const header = request.headers['last-event-id'];
     const lastEventId = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
     reply.hijack();
     try {
-      await streams.run(reply.raw, { ...target, userId: ctx.user.id, sessionId: request.sessionId ?? '', lastEventId });
+      await streams.run(reply.raw, { ...target, ...holder, sessionId: request.sessionId ?? '', lastEventId });
     } catch (error) {
       // Hijacked: the error handler cannot answer any more. The browser reconnects.
       request.log.warn({ err: error }, 'Lagetafel-Ereignisstrom abgebrochen');

@@ -19,6 +19,7 @@ import { organizationRoutes } from './organizations';
 import { patientProtocolRoutes } from './patientProtocols';
 import { serviceRoutes } from './services';
 import { serviceTeamRoutes } from './serviceTeams';
+import { sessionRoutes } from './sessions';
 import { syncRoutes } from './sync';
 import { twoFactorRoutes } from './twoFactor';
 
@@ -31,6 +32,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(sessionRoutes);
   await app.register(betaModeRoutes);
   await app.register(legalRoutes);
   await app.register(organizationRoutes);

@@ -46,7 +46,7 @@ describe('account API', () => {
     expect(json<ApiErrorBody>(login).fields).toEqual({ username: 'Bitte geben Sie einen Benutzernamen ein', password: 'Bitte geben Sie Ihr Passwort ein' });
   });
 
-  it('signs in with a browser-session cookie, or 30 days with rememberMe', async () => {
+  it('signs in with a browser-session cookie, or 14 days with rememberMe', async () => {
     const app = await createTestApp();
     await registeredClient(app, 'dora');
     const wrong = await new Client(app).post('/api/login', { username: 'dora', password: 'falsch123' });
@@ -63,7 +63,7 @@ describe('account API', () => {
     expect(shortCookie?.expires).toBeUndefined();
 
     const long = await new Client(app).post('/api/login', { username: 'dora', password: 'Geheim-Sani-42', rememberMe: true });
-    expect(long.cookies.find((c) => c.name === 'sanidok_session')?.maxAge).toBe(30 * 24 * 3600);
+    expect(long.cookies.find((c) => c.name === 'sanidok_session')?.maxAge).toBe(14 * 24 * 3600);
   });
 
   it('destroys the session on the server at logout', async () => {

@@ -6,6 +6,7 @@ import { listening, openEventStream } from '../../helpers/eventStream';
 import { json } from '../../helpers/json';
 import { addMember, createOrganization } from '../../helpers/organizations';
 import { serviceTeam } from '../../helpers/serviceTeam';
+import { assignTeam } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
 import { registeredClient } from '../../helpers/testApp';
 
@@ -150,6 +151,25 @@ describe('board event stream', () => {
     const third = await owner.get(`/api/services/${service.id}/events`);
     expect(third.statusCode).toBe(429);
     expect(json<{ message: string }>(third).message).toContain('Zu viele offene Lagetafeln');
+  });
+
+  it('limits open streams per client address and per organisation: one person\'s many accounts do not take every slot', async () => {
+    // Behind a trusted proxy, so that each stream can come from its own address.
+    const { owner, orgId, service, app } = await serviceTeam({ trustProxy: ['127.0.0.1'], eventStreamLimits: { lifetimeMs: 60_000, perUser: 2, perAddress: 2, perOrganization: 3, total: 100 } });
+    const base = await listening(app);
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const [first, second] = [await addMember(app, owner, orgId, 'konto1'), await addMember(app, owner, orgId, 'konto2')];
+    await assignTeam(owner, service.id, [owner, first, second]);
+    const open = (client: Client, address: string) => openEventStream(base, client.cookieHeader, service.id, undefined, from(address));
+    expect((await open(first, '203.0.113.1')).status).toBe(200);
+    expect((await open(first, '203.0.113.1')).status).toBe(200);
+    // A second account from the same address: the address is full, whatever the account.
+    const sameAddress = await second.request({ method: 'GET', url: `/api/services/${service.id}/events`, headers: from('203.0.113.1') });
+    expect([sameAddress.statusCode, json<{ message: string }>(sameAddress).message]).toEqual([429, 'Von Ihrem Netzwerk aus sind zu viele Lagetafeln offen. Bitte schließen Sie eine andere Lagetafel und versuchen Sie es erneut.']);
+    expect((await open(second, '203.0.113.2')).status).toBe(200);
+    // The organisation holds three: a fourth, from yet another address, waits for one to close.
+    const orgFull = await owner.request({ method: 'GET', url: `/api/services/${service.id}/events`, headers: from('203.0.113.3') });
+    expect([orgFull.statusCode, json<{ message: string }>(orgFull).message]).toEqual([429, 'Ihre Organisation hat zu viele Lagetafeln offen. Bitte schließen Sie eine andere Lagetafel und versuchen Sie es erneut.']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { knownAccountsCookieName } from '../../../src/plugins/loginThrottle';
 import { rateLimitMessage } from '../../../src/plugins/rateLimit';
 import { createOrganizationWithSecret, rotationBody } from '../../helpers/archive';
 import { json } from '../../helpers/json';
@@ -14,17 +15,25 @@ interface ErrorBody {
 }
 
 const forged = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i % 250}` });
-const lockedMessage = /^Zu viele falsche Passwörter für dieses Konto\. Bitte warten Sie (eine Minute|\d+ Minuten) und versuchen Sie es erneut\.$/;
+const lockedMessage = /^Zu viele falsche Versuche\. Bitte versuchen Sie es in (\d+ Sekunden?|\d+ Minuten) erneut\.$/;
 
-async function guess(client: Client, username: string, password: string, i: number) {
-  return client.request({ method: 'POST', url: '/api/login', payload: { username, password }, headers: forged(i) });
+async function guess(client: Client, username: string, password: string, i: number, cookie?: string) {
+  return client.request({ method: 'POST', url: '/api/login', payload: { username, password }, headers: { ...forged(i), ...(cookie ? { cookie } : {}) } });
+}
+
+/** The signed cookie a browser keeps after signing into an account (plugins/loginThrottle.ts). */
+function knownAccountsCookie(response: { cookies: { name: string; value: string }[] }): string {
+  const cookie = response.cookies.find((c) => c.name === knownAccountsCookieName);
+  if (!cookie) throw new Error('kein Cookie der bekannten Konten');
+  return `${cookie.name}=${cookie.value}`;
 }
 
 describe('logins under attack', () => {
-  it('refuses 60 forged-XFF guesses after the per-account limit, even behind a trusted proxy', async () => {
+  it('slows 60 forged-XFF guesses down per account, yet the owner\'s own browser still signs in (no lockout)', async () => {
     // The proxy is trusted (the inject address), so each guess really arrives from a new address.
     const app = await createTestApp({ trustProxy: ['127.0.0.1'], authRateLimit: 1000 });
     await registeredClient(app, 'anna');
+    const ownBrowser = knownAccountsCookie(await guess(new Client(app), 'anna', 'Geheim-Sani-42', 200));
     const attacker = new Client(app);
     const statuses: number[] = [];
     for (let i = 0; i < 60; i += 1) {
@@ -39,17 +48,38 @@ describe('logins under attack', () => {
         expect(json(response)).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Benutzername oder Passwort ist falsch.' });
       }
     }
-    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
-    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
-    // While the account waits, the right password does not open it either (else the lock would
-    // only tell the attacker which guess was right).
-    expect((await guess(attacker, 'anna', 'Geheim-Sani-42', 99)).statusCode).toBe(429);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    // While the account waits for unknown clients, the right password does not open it for them
+    // (else the wait would only tell the attacker which guess was right), and the wait is short.
+    const refused = await guess(attacker, 'anna', 'Geheim-Sani-42', 99);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(300);
+    // The owner's browser, from an address the attacker never used, is not kept out.
+    expect((await guess(new Client(app), 'anna', 'Geheim-Sani-42', 201, ownBrowser)).statusCode).toBe(200);
+    // A forged or foreign cookie does not help the attacker.
+    expect((await guess(attacker, 'anna', 'Geheim-Sani-42', 98, `${knownAccountsCookieName}=s%3A%5B%22anna%22%5D.falsch`)).statusCode).toBe(429);
     // Another account is not affected.
     await registeredClient(app, 'bert');
     expect((await guess(new Client(app), 'bert', 'Geheim-Sani-42', 1)).statusCode).toBe(200);
   });
 
-  it('locks an unknown username the same way, so a lock tells nothing about the account', async () => {
+  it('slows one address spraying many accounts, and only that address', async () => {
+    const app = await createTestApp({ authRateLimit: 1000 });
+    await registeredClient(app, 'anna');
+    const sprayer = new Client(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i += 1) {
+      statuses.push((await sprayer.request({ method: 'POST', url: '/api/login', payload: { username: `konto${i}`, password: 'falsch' } })).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    // The same account from another address signs in.
+    const other = await new Client(app).request({ method: 'POST', url: '/api/login', payload: { username: 'anna', password: 'Geheim-Sani-42' }, remoteAddress: '198.51.100.7' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('slows an unknown username from one address the same way, so a wait tells nothing about the account', async () => {
     const app = await createTestApp({ authRateLimit: 1000 });
     const attacker = new Client(app);
     const statuses: number[] = [];
@@ -84,6 +114,8 @@ describe('logins under attack', () => {
     expect([locked.statusCode, json<ErrorBody>(locked).code]).toEqual([429, 'RATE_LIMITED']);
     expect(json<ErrorBody>(locked).message).toMatch(lockedMessage);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(59);
+    // The account itself is not locked: signing in still works.
+    expect((await new Client(app).post('/api/login', { username: 'anna', password: 'Geheim-Sani-42' })).statusCode).toBe(200);
   });
 
   it('limits the password check of a key rotation per user', async () => {

@@ -33,6 +33,22 @@ describe('operator details', () => {
     expect(await auditActions(app)).toEqual(['operator_details.set', 'operator_details.set']);
   });
 
+  it('names the operator\'s address as the contact of /.well-known/security.txt (RFC 9116), once entered', async () => {
+    const app = await createTestApp({ appOrigin: 'https://sanidok.example.de' });
+    const missing = await app.inject({ method: 'GET', url: '/.well-known/security.txt' });
+    expect([missing.statusCode, missing.body]).toEqual([404, 'Die Betreiberangaben fehlen noch: Ein Plattform-Administrator trägt sie im Verwaltungsbereich ein.\n']);
+    await (await adminClient(app)).request({ method: 'PUT', url: '/api/admin/operator-details', payload: details });
+    const response = await app.inject({ method: 'GET', url: '/.well-known/security.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const fields = Object.fromEntries(response.body.trim().split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
+    expect(fields).toMatchObject({ Contact: 'mailto:info@example.org', 'Preferred-Languages': 'de, en', Canonical: 'https://sanidok.example.de/.well-known/security.txt' });
+    // Expires: an RFC 3339 time in the future, less than a year ahead.
+    const expires = Date.parse(fields.Expires ?? '');
+    expect(expires).toBeGreaterThan(Date.now());
+    expect(expires).toBeLessThan(Date.now() + 365 * 86_400_000);
+  });
+
   it('refuses incomplete details with German field messages and writes nothing', async () => {
     const app = await createTestApp();
     const admin = await adminClient(app);

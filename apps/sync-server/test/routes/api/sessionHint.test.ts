@@ -16,7 +16,7 @@ describe('session hint cookie', () => {
 
     const longClient = new Client(app);
     const long = await longClient.post('/api/login', { username: 'hanna', password: 'Geheim-Sani-42', rememberMe: true });
-    expect(long.cookies.find((c) => c.name === 'sanidok_signed_in')?.maxAge).toBe(30 * 24 * 3600);
+    expect(long.cookies.find((c) => c.name === 'sanidok_signed_in')?.maxAge).toBe(14 * 24 * 3600);
 
     const logout = await longClient.post('/api/logout');
     const cleared = logout.cookies.find((c) => c.name === 'sanidok_signed_in');

@@ -56,7 +56,7 @@ describe('two-factor sign-in (TOTP)', () => {
     }
     const locked = await attacker.post('/api/login', { username: 'olga', password, totpCode: await freshTotpCode(app, 'olga', secret) });
     expect(locked.statusCode).toBe(429);
-    expect(json<ApiErrorBody>(locked).message).toMatch(/^Zu viele falsche Passwörter für dieses Konto/);
+    expect(json<ApiErrorBody>(locked).message).toMatch(/^Zu viele falsche Versuche\. Bitte versuchen Sie es in /);
   });
 
   it('lets each recovery code sign in once, and new codes void the old ones', async () => {

@@ -1,0 +1,19 @@
+/** Texts of one's own sessions and devices (features/settings/SessionsCard.tsx). */
+export const sessionsDe = {
+  title: 'Angemeldete Geräte',
+  intro:
+    'Hier sehen Sie, wo Sie angemeldet sind. Eine Sitzung endet nach 1 Stunde ohne Verbindung und spätestens 12 Stunden nach der Anmeldung, mit „Angemeldet bleiben“ nach 3 Tagen ohne Verbindung und spätestens nach 14 Tagen.',
+  thisDevice: 'Dieses Gerät',
+  syncing: 'Gleicht Daten ab',
+  lastUsed: 'Zuletzt genutzt',
+  created: 'Angemeldet seit',
+  end: 'Beenden',
+  reportLost: 'Gerät als verloren melden',
+  lostHint:
+    'Ein als verloren gemeldetes Gerät wird sofort abgemeldet; bei seiner nächsten Verbindung sendet es noch ungesendete Änderungen und löscht dann seine Daten.',
+  ended: 'Sitzung beendet',
+  reported: 'Gerät als verloren gemeldet',
+  failed: 'Aktion fehlgeschlagen',
+  loadFailed: 'Die Sitzungen konnten nicht geladen werden.',
+  unknownDevice: 'Unbekanntes Gerät',
+} as const;
