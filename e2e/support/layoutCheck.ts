@@ -65,3 +65,41 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     return problems;
   });
 }
+
+export interface ToastCheck {
+  /** Toasts on screen when measured: a check with none measured nothing. */
+  toasts: number;
+  /** Every enabled button, tab, link or choice that a visible toast overlaps (more than 2 px each way). */
+  covered: string[];
+}
+
+/**
+ * Docs/decisions.md "Toasts never cover an action": no visible toast lies on anything that can be
+ * tapped now — with a dialog open, the dialog's own controls.
+ */
+export async function toastsOverButtons(page: Page): Promise<ToastCheck> {
+  return page.evaluate(() => {
+    const visible = (el: Element) => {
+      const rect = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return rect.width >= 1 && rect.height >= 1 && style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
+    };
+    const toasts = [...document.querySelectorAll('.mantine-Notification-root')].filter(visible);
+    const dialogs = document.querySelectorAll('[role="dialog"]');
+    const root: ParentNode = dialogs.length > 0 ? (dialogs[dialogs.length - 1] as Element) : document;
+    const controls = [...root.querySelectorAll('button, a[href], [role="button"], [role="tab"], [role="radio"], [role="checkbox"], [role="switch"]')]
+      .filter((el) => visible(el) && !el.matches(':disabled, [aria-disabled="true"]') && !el.closest('[aria-hidden="true"], [inert], .mantine-Notification-root'));
+    const covered: string[] = [];
+    for (const toast of toasts) {
+      const t = toast.getBoundingClientRect();
+      for (const control of controls) {
+        const c = control.getBoundingClientRect();
+        const x = Math.min(t.right, c.right) - Math.max(t.left, c.left);
+        const y = Math.min(t.bottom, c.bottom) - Math.max(t.top, c.top);
+        const label = control.textContent.trim() || (control.getAttribute('aria-label') ?? control.tagName.toLowerCase());
+        if (x > 2 && y > 2) covered.push(`'${toast.textContent.trim().slice(0, 40)}' über '${label.slice(0, 40)}'`);
+      }
+    }
+    return { toasts: toasts.length, covered };
+  });
+}

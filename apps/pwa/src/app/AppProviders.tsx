@@ -20,9 +20,11 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={accessibleColorVariables} env={env}>
-      {/* docs/spec/accounts.md §9: only one toast at a time, shown for 5000 ms. At the bottom, where
-          it covers neither a dialog's title nor the sync indicator in the header (issue 17). */}
-      <Notifications limit={1} autoClose={5000} position="bottom-center" />
+      {/* docs/spec/accounts.md §9: only one toast at a time (5 s for an error, 3 s for a success).
+          It starts at the bottom, where it covers neither a dialog's title nor the sync indicator,
+          and moves off any button it would cover (lib/toastPlacement.ts). Narrow, so that one of
+          its spots stays free on a phone too. */}
+      <Notifications limit={1} autoClose={5000} position="bottom-center" containerWidth={360} />
       {/* German month and day names, weeks from Monday, in every date picker (issue 17). */}
       <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
         <AppErrorBoundary>

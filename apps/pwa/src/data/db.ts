@@ -105,6 +105,17 @@ export type LocalTreatmentTemplate = MinorTreatmentTemplate;
 export type LocalManvIncident = ManvIncident;
 export type LocalManvPatient = ManvPatient;
 export type LocalManvTriage = ManvTriage;
+/**
+ * What a capture form holds and has not saved yet (data/drafts): kept on the device, encrypted like
+ * records, until saved or discarded. `id` names the form and its record ('protocol:<id>').
+ */
+export interface LocalDraft {
+  id: string;
+  /** The record the draft changes; absent for a new one. */
+  recordId?: string;
+  values: unknown;
+  savedAt: string;
+}
 
 export class SaniDokDb extends Dexie {
   // `declare`: Dexie creates the table properties in version().stores(); a class field would
@@ -126,6 +137,7 @@ export class SaniDokDb extends Dexie {
   declare manvIncidents: Table<LocalManvIncident, string>;
   declare manvPatients: Table<LocalManvPatient, string>;
   declare manvTriages: Table<LocalManvTriage, string>;
+  declare drafts: Table<LocalDraft, string>;
 
   readonly userId: number;
   /** Key material of this database; locked until the user unlocks (features/lock). */
@@ -185,6 +197,10 @@ export class SaniDokDb extends Dexie {
     // encrypted at rest, data/crypto/secretFields.ts). Version 7 is MANV's (issue 19, part 2).
     this.version(8).stores({
       diaryEntries: 'id, serviceId, organizationId',
+    });
+    // Drafts of capture forms (data/drafts): a new table only; the values are encrypted at rest.
+    this.version(9).stores({
+      drafts: 'id, recordId',
     });
     // Below Dexie's own layers: everything above sees decrypted rows while unlocked.
     this.use(encryptionMiddleware(this.crypto));

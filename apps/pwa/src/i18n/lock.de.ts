@@ -12,7 +12,8 @@ export const lockDe = {
   earlierPassword:
     'Die Daten dieses Geräts sind noch mit Ihrem früheren Passwort verschlüsselt (das Passwort wurde auf einem anderen Gerät geändert). Bitte einmal das frühere Passwort eingeben.',
   passwordRequired: 'Bitte das Passwort eingeben.',
-  discardedInput: 'Beim Sperren wurden nicht gespeicherte Eingaben verworfen.',
+  // Said only when a form held unsaved input (data/drafts/draftStore.ts): it was kept as a draft.
+  discardedInput: 'Nicht gespeicherte Eingaben wurden verschlüsselt als Entwurf auf diesem Gerät behalten und erscheinen nach dem Entsperren wieder.',
   syncGoesOn: 'Die Synchronisation läuft im gesperrten Zustand weiter.',
   lockButton: 'App sperren',
   pin: 'PIN',

@@ -127,6 +127,12 @@ export class SyncEngine {
   /** Trigger policy: runs now unless stopped, paused or backing off; coalesces overlapping calls. */
   requestSync(trigger: SyncTrigger): void {
     if (this.stopped || this.paused) return;
+    // docs/decisions.md "Quiet offline": while the browser says it is offline no request leaves
+    // (each would only fail and log a line); the timer looks again, the 'online' event syncs at once.
+    if (!this.env.isOnline()) {
+      if (this.timer === null && !this.running) this.schedule(syncTiming.intervalMs);
+      return;
+    }
     if (trigger === 'online' || trigger === 'manual') {
       // Connectivity is back or the user asked: the old failures say nothing about now.
       this.failures = 0;

@@ -17,6 +17,8 @@ export const secretFields = {
   diaryEntries: ['text'],
   // MANV tags (issue 19): the person data; tag number, category and transport name no one.
   manvPatients: ['name', 'sex', 'estimatedAge', 'diagnosis'],
+  // What a capture form holds before it is saved (data/drafts): anything the medic typed.
+  drafts: ['values'],
   // The outbox carries the same texts in mutation args; rejected rows (the device's quarantine) too.
   outbox: ['args'],
 } as const satisfies Record<string, readonly string[]>;

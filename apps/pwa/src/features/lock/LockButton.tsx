@@ -1,6 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { lockDe } from '../../i18n/lock.de';
+import { hasUnsavedForms } from '../../data/drafts/draftStore';
 import { useLockStore } from '../../sync/lockStore';
 
 /** The header's lock button (issue 16): the lock screen then replaces the frame (app/layout/LockedFrame.tsx). */
@@ -8,7 +9,7 @@ export function LockButton() {
   const unlocked = useLockStore((s) => s.status === 'unlocked');
   if (!unlocked) return null;
   const onClick = () => {
-    void import('../../sync/deviceUnlock').then(({ lockSignedInDevice }) => lockSignedInDevice({ discardedInput: false }));
+    void import('../../sync/deviceUnlock').then(({ lockSignedInDevice }) => lockSignedInDevice({ discardedInput: hasUnsavedForms() }));
   };
   return (
     <Tooltip label={lockDe.lockButton}>

@@ -50,7 +50,7 @@ export function LockScreen({ user }: { user: { id: number; name: string } }) {
         <Stack gap="md">
           <Title order={1} size="h2" id="lock-title">{lockDe.title}</Title>
           <Text>{lockDe.text(user.name)}</Text>
-          {discardedInput && <Alert color="yellow">{lockDe.discardedInput}</Alert>}
+          {discardedInput && <Alert color="blue">{lockDe.discardedInput}</Alert>}
           {/* A full page load paints the lock screen before the device's database has said whether
               it holds a PIN (app/layout/LockedFrame.tsx): the form waits for that, briefly. */}
           {!methodsKnown ? (

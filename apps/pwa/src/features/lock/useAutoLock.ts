@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useOrganizations } from '../../data/hooks';
+import { hasUnsavedForms } from '../../data/drafts/draftStore';
 import { useLockStore } from '../../sync/lockStore';
 import { deviceLockChoice, effectiveLockMinutes, organizationLockLimit } from './lockTime';
 
 const activityEvents = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 
 function lockNow(): void {
-  void import('../../sync/deviceUnlock').then(({ lockSignedInDevice }) => lockSignedInDevice({ discardedInput: true }));
+  void import('../../sync/deviceUnlock').then(({ lockSignedInDevice }) => lockSignedInDevice({ discardedInput: hasUnsavedForms() }));
 }
 
 /**

@@ -4,7 +4,10 @@ import { minorTreatmentFormSchema, serviceMinorTreatmentFormSchema } from '@sani
 import type { SubmitEvent, KeyboardEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { draftIds } from '../../data/drafts/draftStore';
+import { useFormDraft } from '../shared/useFormDraft';
 import { useMaterials } from '../../data/hooks';
+import { draftsDe } from '../../i18n/drafts.de';
 import { createMinorTreatment } from '../../data/repositories/minorTreatments';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { notifySuccess } from '../../lib/notify';
@@ -29,7 +32,12 @@ interface MinorTreatmentDialogProps {
   onClose: () => void;
   /** Service detail variant: the service is fixed and that page's messages apply (docs/spec/services.md §5). */
   service?: Service;
+  /** A draft of an earlier, unsaved entry was found (after a lock or a reload): the page opens the dialog with it. */
+  onDraftRestored: () => void;
 }
+
+/** Only a name or a description counts as typed: the preselected service alone is no draft. */
+const typedTreatment = (values: MinorTreatmentFormValues) => values.patientName.trim() !== '' || values.description.trim() !== '';
 
 function defaultServiceId(services: readonly Service[] | undefined): string {
   if (!services || services.length === 0) return '';
@@ -44,7 +52,7 @@ function defaultServiceId(services: readonly Service[] | undefined): string {
  * uploads afterwards. A failed save keeps every input. Built for speed: the cursor starts in the
  * name field, Enter saves (Shift + Enter for a new line in the description), large targets.
  */
-export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmentDialogProps) {
+export function MinorTreatmentDialog({ opened, onClose, service, onDraftRestored }: MinorTreatmentDialogProps) {
   const fixed = service !== undefined;
   const captureServices = useCaptureServices();
   const emptyValues: MinorTreatmentFormValues = { serviceId: service?.id ?? '', patientName: '', description: '' };
@@ -53,6 +61,12 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
     defaultValues: emptyValues,
   });
   const { errors } = form.formState;
+  // docs/decisions.md "Drafts survive a lock": a half-typed Bagatelle comes back after a lock or a reload.
+  const draft = useFormDraft(form, { id: draftIds.minorTreatment(service?.id), typed: typedTreatment });
+  const restored = draft.restoredAt !== null;
+  useEffect(() => {
+    if (restored) onDraftRestored();
+  }, [restored, onDraftRestored]);
   const failure = useDialogFailure();
   const [selection, setSelection] = useState<SelectedMaterial[]>([]);
   const [notice, setNotice] = useState(false);
@@ -78,6 +92,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
   }, [notice]);
 
   const reset = () => {
+    draft.clear();
     failure.clear();
     form.reset(emptyValues);
     setSelection([]);
@@ -109,6 +124,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
       await createMinorTreatment({ ...values, materials: selection.map(({ id, quantity }) => ({ id, quantity })) });
       rememberCaptureService(values.serviceId);
       notifySuccess(toasts.created, toasts.createdText);
+      draft.clear();
       reset();
       onClose();
     } catch (error) {
@@ -187,6 +203,7 @@ export function MinorTreatmentDialog({ opened, onClose, service }: MinorTreatmen
             />
           )}
           {noServices && <Alert color="yellow">{t.noServices}</Alert>}
+          {draft.restoredAt && <Alert color="blue" role="status">{draftsDe.restored(draft.restoredAt)}</Alert>}
           <TemplateChips organizationId={chosen?.organizationId} activeId={template?.id ?? null} onPick={applyTemplate} />
           <TextInput
             label={t.patientName}

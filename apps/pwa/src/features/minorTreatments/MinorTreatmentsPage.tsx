@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { MinorTreatmentDialog } from './MinorTreatmentDialog';
@@ -16,6 +16,7 @@ interface PageProps {
 function MinorTreatmentsScreen({ startOpen = false }: PageProps) {
   const navigate = useNavigate();
   const [opened, setOpened] = useState(startOpen);
+  const reopen = useCallback(() => setOpened(true), []);
 
   const close = () => {
     setOpened(false);
@@ -32,7 +33,7 @@ function MinorTreatmentsScreen({ startOpen = false }: PageProps) {
         </Button>
       </Group>
       <MinorTreatmentsTable />
-      <MinorTreatmentDialog opened={opened} onClose={close} />
+      <MinorTreatmentDialog opened={opened} onClose={close} onDraftRestored={reopen} />
     </Stack>
   );
 }

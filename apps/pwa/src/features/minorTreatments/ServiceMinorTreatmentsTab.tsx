@@ -2,7 +2,7 @@ import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { Service } from '@sanidok/schema';
 import { listedPatientName } from './treatmentName';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useServiceMinorTreatments } from '../../data/captureHooks';
 import { usePendingIds } from '../../data/hooks';
 import { de } from '../../i18n/de';
@@ -27,6 +27,7 @@ export function ServiceMinorTreatmentsTab({ service }: { service: Service }) {
   const capture = usePatientCapture(service);
   const writable = capture === 'write';
   const [opened, setOpened] = useState(false);
+  const reopen = useCallback(() => setOpened(true), []);
 
   return (
     <Stack gap="md">
@@ -66,7 +67,7 @@ export function ServiceMinorTreatmentsTab({ service }: { service: Service }) {
           ))}
         </Stack>
       )}
-      <MinorTreatmentDialog opened={opened} onClose={() => setOpened(false)} service={service} />
+      <MinorTreatmentDialog opened={opened} onClose={() => setOpened(false)} service={service} onDraftRestored={reopen} />
     </Stack>
   );
 }

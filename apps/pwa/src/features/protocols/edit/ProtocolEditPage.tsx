@@ -1,6 +1,10 @@
 import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { discardDraftsOf } from '../../../data/drafts/draftStore';
+import { draftsDe } from '../../../i18n/drafts.de';
+import { notifyError } from '../../../lib/notify';
 import { useDatabase } from '../../../data/hooks';
 import { useProtocolView } from '../../../data/protocolHooks';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
@@ -36,6 +40,14 @@ export function ProtocolEditPage() {
   const view = useProtocolView(id);
   // The signed-in user's database opens just after sign-in: until then nothing is known yet.
   const db = useDatabase();
+  const gone = Boolean(id && db && view === null);
+  // A protocol deleted meanwhile takes its unsaved input along, and says so.
+  useEffect(() => {
+    if (!gone || !db || !id) return;
+    void discardDraftsOf(db, id).then((dropped) => {
+      if (dropped > 0) notifyError(draftsDe.droppedTitle, draftsDe.droppedDeleted);
+    });
+  }, [gone, db, id]);
   if (!id || (db && view === null)) return <ProtocolLoadFailure />;
   if (!db || !mayShow || !view) {
     return (

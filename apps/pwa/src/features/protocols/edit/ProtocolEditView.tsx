@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ConflictNotice } from '../../conflicts/ConflictNotice';
 import type { ProtocolView } from '../../../data/repositories/protocols';
 import { markProtocolReviewed } from '../../../data/repositories/protocols';
+import { draftsDe } from '../../../i18n/drafts.de';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { VitalsTimeline } from '../vitals/VitalsTimeline';
 import { DischargeDialog } from './DischargeDialog';
@@ -64,7 +65,7 @@ export function ProtocolEditView({ view }: { view: ProtocolView }) {
 
   return (
     <>
-      <UnsavedChangesGuard when={unsaved} />
+      <UnsavedChangesGuard when={unsaved} onLeave={editor.draft.clear} />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
           <Title order={1}>{protocolLabel(protocol.serviceProtocolNumber)}</Title>
@@ -90,6 +91,14 @@ export function ProtocolEditView({ view }: { view: ProtocolView }) {
               their own, and their submit events would bubble (through portals) into this one. */}
           <Stack gap="md">
             <ProtocolNotices view={view} open={open} />
+            {editor.draft.restoredAt && (
+              <Alert color="blue" variant="light" role="status">
+                <Group justify="space-between" gap="sm">
+                  <Text size="sm">{draftsDe.restored(editor.draft.restoredAt)}</Text>
+                  <Button size="xs" variant="default" onClick={editor.draft.discard}>{draftsDe.discard}</Button>
+                </Group>
+              </Alert>
+            )}
             {/* Only the open tab is rendered: the catalogue and the charts are large, and the form's
                 values live in react-hook-form, not in the inputs, so nothing typed is lost. */}
             <Tabs value={tab} onChange={(value) => isEditTab(value) && setTab(value)} keepMounted={false}>

@@ -6,23 +6,13 @@ import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 const t = protocolEditDe.unsaved;
 
 /**
- * Warns before unsaved edits are lost: in-app navigation asks in a dialog, closing or reloading
- * the tab gets the browser's own question (beforeunload). Query changes on the same page pass.
+ * Warns before unsaved edits are left behind by in-app navigation: a dialog asks, and leaving
+ * drops the draft (`onLeave`). Closing or reloading the tab asks nothing: the draft keeps the
+ * input on the device (data/drafts, docs/decisions.md "Drafts survive a lock"). Query changes on
+ * the same page pass.
  */
-export function UnsavedChangesGuard({ when }: { when: boolean }) {
+export function UnsavedChangesGuard({ when, onLeave }: { when: boolean; onLeave: () => void }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
-
-  useEffect(() => {
-    if (!when) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers only ask when returnValue is set; deprecated, but still their only way to ask.
-      // eslint-disable-next-line @typescript-eslint/no-deprecated -- see the line above
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [when]);
 
   // Saved meanwhile (or discarded): let the waiting navigation go.
   useEffect(() => {
@@ -38,7 +28,14 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
           <Button variant="default" size="md" onClick={() => blocker.reset?.()} data-autofocus>
             {t.stay}
           </Button>
-          <Button color="red" size="md" onClick={() => blocker.proceed?.()}>
+          <Button
+            color="red"
+            size="md"
+            onClick={() => {
+              onLeave();
+              blocker.proceed?.();
+            }}
+          >
             {t.leave}
           </Button>
         </Group>

@@ -1,4 +1,8 @@
 import type { SelectedMaterial } from '@sanidok/schema';
+import { isProtocolOpen } from '@sanidok/schema';
+import { draftIds } from '../../../data/drafts/draftStore';
+import { useFormDraft } from '../../shared/useFormDraft';
+import { draftsDe } from '../../../i18n/drafts.de';
 import { useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
@@ -37,6 +41,11 @@ export function useProtocolEditForm({ view, materials, onMaterialsSaved, onInval
     resolver: zodForm<typeof protocolEditSchema | typeof clinicalEditSchema, ProtocolEditValues>(withPatientData ? protocolEditSchema : clinicalEditSchema),
     defaultValues: stored,
   });
+  // What is typed survives a lock, a reload or a crash until it is saved (docs/decisions.md "Drafts survive a lock").
+  const draft = useFormDraft(form, {
+    id: draftIds.protocol(view.protocol.id), recordId: view.protocol.id,
+    closed: !isProtocolOpen(view.protocol.status), closedNotice: draftsDe.droppedClosed,
+  });
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
 
@@ -58,6 +67,7 @@ export function useProtocolEditForm({ view, materials, onMaterialsSaved, onInval
         ...(materials.length ? { materials: materials.map(({ id, quantity }) => ({ id, quantity })) } : {}),
       });
       form.reset(values);
+      draft.clear();
       if (materials.length) onMaterialsSaved();
       // Only picked materials: the spec's own toast for them (docs/spec/services.md §7).
       if (onlyMaterials) notifySuccess(toasts.materialsSaved, toasts.materialsSavedText);
@@ -79,5 +89,5 @@ export function useProtocolEditForm({ view, materials, onMaterialsSaved, onInval
   };
 
   const submit = () => form.handleSubmit(save, invalid)();
-  return { form, isDirty, saving, submit, withPatientData };
+  return { form, isDirty, saving, submit, withPatientData, draft };
 }

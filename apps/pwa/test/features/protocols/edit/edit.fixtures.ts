@@ -46,8 +46,11 @@ export function renderEditPage(path = `/patient-protocols/${protocolRow().id}`) 
   return { ...renderSignedIn(path), user: userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never }) };
 }
 
-/** The page is there once its heading shows (after the opening was logged). */
-export const pageHeading = () => screen.findByRole('heading', { level: 1, name: 'Protokoll #3' });
+/**
+ * The page is there once its heading shows (after the opening was logged). The first render of a
+ * file imports the lazy route cold, which on a busy two-core machine took over the default 5 s.
+ */
+export const pageHeading = () => screen.findByRole('heading', { level: 1, name: 'Protokoll #3' }, { timeout: 15_000 });
 
 export async function outboxOf(db: SaniDokDb, name: string): Promise<OutboxRow[]> {
   return (await db.outbox.toArray()).filter((row) => row.name === name);
