@@ -1,5 +1,5 @@
 import type { ManvPatient, ManvTriage } from '@sanidok/schema';
-import { formatDateTime, manvCategoryLabel, manvPatientStates, transportMeansLabels, transportPositionLabels } from '@sanidok/schema';
+import { csvTable, csvText, formatDateTime, manvCategoryLabel, manvPatientStates, transportMeansLabels, transportPositionLabels } from '@sanidok/schema';
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
 
@@ -101,13 +101,13 @@ export function manvPersonListPdf(input: ManvPersonListInput): Uint8Array {
   return new Uint8Array(doc.output('arraybuffer'));
 }
 
-const csvCell = (value: string): string => (/[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/** Semicolon-separated with a BOM: German spreadsheet programs open it with umlauts intact. */
+/**
+ * Through the shared CSV writer (packages/schema/src/csv.ts): the list goes to the police, whose
+ * spreadsheet must show a tag '-0003' or a name '=…' as typed, never as a number or a formula.
+ */
 export function manvPersonListCsv(input: ManvPersonListInput): string {
   const rows = manvPersonListRows(input.patients, input.triages);
-  const lines = [t.columns.join(';'), ...rows.map((r) => [r.tagNumber, r.category, r.name, r.sexAge, r.destination, r.registeredAt, r.lastTriageAt, r.departedAt].map(csvCell).join(';'))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvTable(t.columns, rows.map((r) => [csvText(r.tagNumber), r.category, r.name, r.sexAge, r.destination, r.registeredAt, r.lastTriageAt, r.departedAt]));
 }
 
 /** 'Personenliste-Buehneneinsturz.pdf' style names after the incident. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EventReportInput } from '../../src';
-import { csvCell, eventReportCsv, eventReportFileName, eventReportPdf, manvReportSummary, summarizeEvent } from '../../src';
+import { eventReportCsv, eventReportFileName, eventReportPdf, manvReportSummary, summarizeEvent } from '../../src';
 
 function pdfText(bytes: Uint8Array): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'sanidok-report-')), 'report.pdf');
@@ -154,12 +154,7 @@ describe('event report (issue 20 item 1)', () => {
     for (const tagNumber of ['T-0815', 'T-0816']) expect(csv + text).not.toContain(tagNumber);
   });
 
-  it('never lets a spreadsheet run a cell as a formula, and quotes separators', () => {
-    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
-    expect(csvCell('-1+1')).toBe("'-1+1");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('a;b')).toBe('"a;b"');
-    expect(csvCell(-3)).toBe('-3');
+  it('never lets a spreadsheet run the remarks as a formula', () => {
     const csv = eventReportCsv(summarizeEvent({ ...input, remarks: '=cmd|calc' }));
     expect(csv).toContain(";'=cmd|calc");
     expect(eventReportFileName('Stadtfest / Nord', 'csv')).toBe('Einsatzbericht-Stadtfest-Nord.csv');
