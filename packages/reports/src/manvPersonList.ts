@@ -1,7 +1,6 @@
 import type { ManvPatient, ManvTriage } from '@sanidok/schema';
 import { csvTable, csvText, formatDateTime, manvCategoryLabel, manvPatientStates, transportMeansLabels, transportPositionLabels } from '@sanidok/schema';
-import { jsPDF } from 'jspdf';
-import { autoTable } from 'jspdf-autotable';
+import { createPdf, pdfTable } from './pdfFont';
 
 /**
  * The list for the police's person-information office (Personenauskunftsstelle, issue 19 item 3):
@@ -77,16 +76,16 @@ function header(input: ManvPersonListInput): string[] {
   ];
 }
 
-export function manvPersonListPdf(input: ManvPersonListInput): Uint8Array {
+export async function manvPersonListPdf(input: ManvPersonListInput): Promise<Uint8Array> {
   const rows = manvPersonListRows(input.patients, input.triages);
-  const doc = new jsPDF({ unit: 'mm', format: 'a4', orientation: 'landscape' });
+  const doc = await createPdf({ unit: 'mm', format: 'a4', orientation: 'landscape' });
   doc.setProperties({ title: `${t.title} – ${input.incidentName}`, creator: 'SaniDok' });
   doc.setFontSize(16);
   doc.text(t.title, 14, 16);
   doc.setFontSize(10);
   const lines = [...header(input), `${t.count}: ${rows.length}`];
   lines.forEach((line, i) => doc.text(line, 14, 24 + i * 5));
-  autoTable(doc, {
+  pdfTable(doc, {
     startY: 24 + lines.length * 5 + 2,
     head: [[...t.columns]],
     body: rows.length
