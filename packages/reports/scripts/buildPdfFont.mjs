@@ -10,17 +10,22 @@ const require = createRequire(import.meta.url);
 const ranges = [
   [0x20, 0x7e], // Basic Latin
   [0xa0, 0x24f], // Latin-1, Latin Extended-A and -B: German, Turkish, Polish, Czech, Romanian, Nordic …
-  [0x2b0, 0x36f], // spacing modifiers (ʻ) and combining marks for decomposed input
+  [0x2bb, 0x2bc], // ʻ ʼ (apostrophes in names)
+  [0x2c6, 0x2c7], // ˆ ˇ
+  [0x2d8, 0x2dd], // ˘ ˙ ˚ ˛ ˜ ˝
+  [0x300, 0x36f], // combining marks: decomposed input still shows its accents
   [0x370, 0x3ff], // Greek
   [0x400, 0x52f], // Cyrillic and its supplement
   [0x1e00, 0x1eff], // Latin Extended Additional: Vietnamese
   [0x2000, 0x206f], // punctuation: – — ‘ ’ „ “ • …
   [0x2070, 0x209f], // superscripts and subscripts: SpO₂, m²
-  [0x20a0, 0x20cf], // currency: €
-  [0x2100, 0x214f], // letterlike: №, ℃
-  [0x2190, 0x21ff], // arrows
-  [0x2200, 0x22ff], // mathematical operators: ≤ ≥ ± ×
-  [0xfffd, 0xfffd], // replacement character
+  [0x20ac, 0x20ac], // €
+  [0x2103, 0x2103], // ℃
+  [0x2116, 0x2116], // №
+  [0x2122, 0x2122], // ™
+  [0x2190, 0x2193], // ← ↑ → ↓
+  [0x2212, 0x2212], // − (minus)
+  [0x2264, 0x2265], // ≤ ≥
 ];
 let text = '';
 for (const [first, last] of ranges) for (let code = first; code <= last; code += 1) text += String.fromCodePoint(code);
