@@ -27,6 +27,16 @@ function expectOnlyNotoSans(bytes: Uint8Array) {
 }
 
 describe('PDFs print every script a name can have', () => {
+  it('marks a letter outside the embedded font with ? instead of dropping it silently', async () => {
+    const bytes = await materialUsageReport({
+      serviceName: 'محمد Müller 山田', startDate: '2026-07-04T08:00:00.000Z', endDate: '2026-07-04T16:00:00.000Z',
+      rows: [{ name: 'שלום', count: 1, lastUsed: '2026-07-04T10:00:00.000Z' }], generatedAt: new Date('2026-07-04T18:00:00.000Z'),
+    });
+    const text = pdfText(bytes);
+    expect(text).toContain('Sanitätsdienst: ???? Müller ??');
+    expect(text).toContain('????');
+  });
+
   it('the event report: service, organisation, team, material and remarks', async () => {
     const bytes = await eventReportPdf(summarizeEvent({
       service: { name: names.turkish, location: names.polish, startDate: '2026-07-04T08:00:00.000Z', endDate: '2026-07-04T16:00:00.000Z', organizationName: names.greek },
