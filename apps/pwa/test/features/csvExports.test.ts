@@ -13,7 +13,7 @@ import { statisticsMonthsCsv, statisticsServicesCsv } from '../../src/features/s
  */
 function strictTable(csv: string): string[][] {
   expect(csv.startsWith('\uFEFF')).toBe(true);
-  const records = parse(csv, { bom: true, delimiter: ';', record_delimiter: '\r\n', relax_column_count: false, relax_quotes: false, skip_empty_lines: false }) as string[][];
+  const records: string[][] = parse(csv, { bom: true, delimiter: ';', record_delimiter: '\r\n', relax_column_count: false, relax_quotes: false, skip_empty_lines: false });
   const width = records[0]?.length ?? 0;
   expect(width).toBeGreaterThan(1);
   for (const record of records) expect(record).toHaveLength(width);

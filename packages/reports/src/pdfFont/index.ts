@@ -2,6 +2,7 @@ import { jsPDF } from 'jspdf';
 import type { jsPDFOptions } from 'jspdf';
 import type { UserOptions } from 'jspdf-autotable';
 import { autoTable } from 'jspdf-autotable';
+import type * as NotoSansData from './notoSansData';
 
 /**
  * Every PDF of the product starts here (docs/decisions.md "PDF: one embedded Unicode font"): jsPDF's
@@ -12,7 +13,7 @@ import { autoTable } from 'jspdf-autotable';
  */
 export const pdfFontFamily = 'NotoSans';
 
-let fontData: Promise<typeof import('./notoSansData')> | undefined;
+let fontData: Promise<typeof NotoSansData> | undefined;
 
 export async function createPdf(options: jsPDFOptions): Promise<jsPDF> {
   fontData ??= import('./notoSansData');
