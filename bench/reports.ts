@@ -63,13 +63,13 @@ async function eventReportInChromium(): Promise<Figure[]> {
     const input = eventInput();
     const times: { total: number; pdf: number; bytes: number }[] = [];
     for (let round = 0; round < rounds + 1; round += 1) {
-      const measured = await page.evaluate((raw) => {
-        type Reports = { summarizeEvent: (i: unknown) => unknown; eventReportPdf: (r: unknown) => Uint8Array; eventReportCsv: (r: unknown) => string };
+      const measured = await page.evaluate(async (raw) => {
+        type Reports = { summarizeEvent: (i: unknown) => unknown; eventReportPdf: (r: unknown) => Promise<Uint8Array>; eventReportCsv: (r: unknown) => string };
         const reports = (window as unknown as { __reports: Reports }).__reports;
         const started = performance.now();
         const report = reports.summarizeEvent({ ...raw, generatedAt: new Date(raw.generatedAt) });
         const beforePdf = performance.now();
-        const pdf = reports.eventReportPdf(report);
+        const pdf = await reports.eventReportPdf(report);
         const afterPdf = performance.now();
         reports.eventReportCsv(report);
         return { total: performance.now() - started, pdf: afterPdf - beforePdf, bytes: pdf.length };

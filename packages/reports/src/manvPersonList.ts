@@ -1,7 +1,6 @@
 import type { ManvPatient, ManvTriage } from '@sanidok/schema';
-import { formatDateTime, manvCategoryLabel, manvPatientStates, transportMeansLabels, transportPositionLabels } from '@sanidok/schema';
-import { jsPDF } from 'jspdf';
-import { autoTable } from 'jspdf-autotable';
+import { csvTable, csvText, formatDateTime, manvCategoryLabel, manvPatientStates, transportMeansLabels, transportPositionLabels } from '@sanidok/schema';
+import { createPdf, pdfTable } from './pdfFont';
 
 /**
  * The list for the police's person-information office (Personenauskunftsstelle, issue 19 item 3):
@@ -77,16 +76,16 @@ function header(input: ManvPersonListInput): string[] {
   ];
 }
 
-export function manvPersonListPdf(input: ManvPersonListInput): Uint8Array {
+export async function manvPersonListPdf(input: ManvPersonListInput): Promise<Uint8Array> {
   const rows = manvPersonListRows(input.patients, input.triages);
-  const doc = new jsPDF({ unit: 'mm', format: 'a4', orientation: 'landscape' });
+  const doc = await createPdf({ unit: 'mm', format: 'a4', orientation: 'landscape' });
   doc.setProperties({ title: `${t.title} – ${input.incidentName}`, creator: 'SaniDok' });
   doc.setFontSize(16);
   doc.text(t.title, 14, 16);
   doc.setFontSize(10);
   const lines = [...header(input), `${t.count}: ${rows.length}`];
   lines.forEach((line, i) => doc.text(line, 14, 24 + i * 5));
-  autoTable(doc, {
+  pdfTable(doc, {
     startY: 24 + lines.length * 5 + 2,
     head: [[...t.columns]],
     body: rows.length
@@ -101,13 +100,13 @@ export function manvPersonListPdf(input: ManvPersonListInput): Uint8Array {
   return new Uint8Array(doc.output('arraybuffer'));
 }
 
-const csvCell = (value: string): string => (/[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/** Semicolon-separated with a BOM: German spreadsheet programs open it with umlauts intact. */
+/**
+ * Through the shared CSV writer (packages/schema/src/csv.ts): the list goes to the police, whose
+ * spreadsheet must show a tag '-0003' or a name '=…' as typed, never as a number or a formula.
+ */
 export function manvPersonListCsv(input: ManvPersonListInput): string {
   const rows = manvPersonListRows(input.patients, input.triages);
-  const lines = [t.columns.join(';'), ...rows.map((r) => [r.tagNumber, r.category, r.name, r.sexAge, r.destination, r.registeredAt, r.lastTriageAt, r.departedAt].map(csvCell).join(';'))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvTable(t.columns, rows.map((r) => [csvText(r.tagNumber), r.category, r.name, r.sexAge, r.destination, r.registeredAt, r.lastTriageAt, r.departedAt]));
 }
 
 /** 'Personenliste-Buehneneinsturz.pdf' style names after the incident. */

@@ -1,6 +1,5 @@
 import { formatDateTime } from '@sanidok/schema';
-import { jsPDF } from 'jspdf';
-import { autoTable } from 'jspdf-autotable';
+import { createPdf, pdfTable } from './pdfFont';
 import { reportFileName } from './fileName';
 
 export interface MaterialUsageReportInput {
@@ -27,11 +26,11 @@ export const materialReportTexts = {
 
 /**
  * The Materialverbrauch PDF (docs/spec/services.md §2): one implementation for the server's export call and for
- * the PWA, which builds it offline from local data. Standard PDF fonts cover ä, ö, ü and ß.
+ * the PWA, which builds it offline from local data. The font is the embedded Noto Sans (src/pdfFont).
  */
-export function materialUsageReport(input: MaterialUsageReportInput): Uint8Array {
+export async function materialUsageReport(input: MaterialUsageReportInput): Promise<Uint8Array> {
   const t = materialReportTexts;
-  const doc = new jsPDF({ unit: 'mm', format: 'a4' });
+  const doc = await createPdf({ unit: 'mm', format: 'a4' });
   doc.setProperties({ title: `${t.title} – ${input.serviceName}`, creator: 'SaniDok' });
   doc.setFontSize(18);
   doc.text(t.title, 14, 20);
@@ -45,7 +44,7 @@ export function materialUsageReport(input: MaterialUsageReportInput): Uint8Array
   lines.forEach((line, i) => doc.text(line, 14, 30 + i * 6));
   const tableTop = 30 + lines.length * 6 + 4;
   const total = input.rows.reduce((sum, row) => sum + row.count, 0);
-  autoTable(doc, {
+  pdfTable(doc, {
     startY: tableTop,
     head: [[...t.columns]],
     body: input.rows.length

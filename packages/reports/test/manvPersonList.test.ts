@@ -1,16 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { ManvPatient, ManvTriage } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { manvPersonListCsv, manvPersonListFileName, manvPersonListPdf } from '../src';
-
-function pdfText(bytes: Uint8Array): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'sanidok-pdf-')), 'list.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
+import { pdfText } from './pdfText';
 
 const place = { incidentId: 'i', serviceId: 's', organizationId: 1 };
 const patient = (id: string, tagNumber: string, extra: Partial<ManvPatient> = {}): ManvPatient => ({
@@ -31,8 +22,8 @@ describe('MANV person list', () => {
     triages: [triage('t1', 'a', 'sk3', '2026-07-04T10:01:00.000Z'), triage('t2', 'b', 'sk1', '2026-07-04T10:02:00.000Z')],
   };
 
-  it('the PDF lists every tag with category, name if known, destination and times', () => {
-    const text = pdfText(manvPersonListPdf(input));
+  it('the PDF lists every tag with category, name if known, destination and times', async () => {
+    const text = pdfText(await manvPersonListPdf(input));
     expect(text).toContain('Personenliste MANV');
     expect(text).toContain('MANV: Bühneneinsturz Süd');
     expect(text).toMatch(/2\s+SK I \(rot\)\s+unbekannt\s+Klinikum Süd \(RTW, liegend\)/);

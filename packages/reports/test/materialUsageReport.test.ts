@@ -1,20 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { materialReportFileName, materialUsageReport } from '../src';
-
-/** Extracts the text with poppler's pdftotext, as a reader would see it. */
-function pdfText(bytes: Uint8Array): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'sanidok-pdf-')), 'report.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
+import { pdfText } from './pdfText';
 
 describe('materialUsageReport', () => {
-  it('holds title, service, period, the rows with umlauts, the sum and the generation time', () => {
-    const bytes = materialUsageReport({
+  it('holds title, service, period, the rows with umlauts, the sum and the generation time', async () => {
+    const bytes = await materialUsageReport({
       serviceName: 'Schützenfest Großhöchstädt',
       organizationName: 'DRK Müllheim',
       location: 'Festplatz Süd',
@@ -38,8 +28,8 @@ describe('materialUsageReport', () => {
     expect(text).toContain('Erstellt am 04.07.2026 21:45');
   });
 
-  it('says so when nothing was used, and names the file after the service', () => {
-    const text = pdfText(materialUsageReport({ serviceName: 'Leer', startDate: '2026-01-01T00:00:00Z', endDate: '2026-01-01T01:00:00Z', rows: [], generatedAt: new Date() }));
+  it('says so when nothing was used, and names the file after the service', async () => {
+    const text = pdfText(await materialUsageReport({ serviceName: 'Leer', startDate: '2026-01-01T00:00:00Z', endDate: '2026-01-01T01:00:00Z', rows: [], generatedAt: new Date() }));
     expect(text).toContain('Keine verbrauchten Materialien');
     expect(materialReportFileName('Schützenfest / Großhöchstädt 2026')).toBe('Materialverbrauch-Schützenfest-Großhöchstädt-2026.pdf');
   });

@@ -25,6 +25,7 @@ export * from './manv';
 export * from './manvAlgorithms';
 export * from './manvCounts';
 export * from './format';
+export * from './csv';
 export * from './typedDates';
 export * from './admin';
 export * from './adminAlerts';

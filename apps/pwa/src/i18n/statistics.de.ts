@@ -9,7 +9,8 @@ export const statisticsDe = {
   offline: 'Die Statistik wird auf dem Server berechnet und braucht eine Internetverbindung.',
   loadFailed: 'Die Statistik konnte nicht geladen werden.',
   notAllowed: 'Nur der Inhaber oder ein Administrator darf die Statistik sehen.',
-  exportCsv: 'CSV herunterladen',
+  exportMonthsCsv: 'CSV: Zahlen je Monat',
+  exportServicesCsv: 'CSV: Patienten je Dienst',
   cards: {
     services: 'Sanitätsdienste',
     patients: 'Patienten',
@@ -48,7 +49,9 @@ export const statisticsDe = {
   minutes: (minutes: number) => `${minutes} min`,
   percent: (value: number) => `${value.toLocaleString('de-DE', { maximumFractionDigits: 1 })} %`,
   euro: (cents: number) => (cents / 100).toLocaleString('de-DE', { style: 'currency', currency: 'EUR' }),
-  csvFile: (organization: string, from: string, to: string) => `Statistik-${organization.replace(/[^\p{L}\p{N}]+/gu, '-')}-${from}-bis-${to}.csv`,
+  // One table per file: 'Statistik-DRK-Nord-2026-01-bis-2026-12-Monate.csv' and '…-Dienste.csv'.
+  csvFile: (organization: string, from: string, to: string, table: 'Monate' | 'Dienste') =>
+    `Statistik-${organization.replace(/[^\p{L}\p{N}]+/gu, '-')}-${from}-bis-${to}-${table}.csv`,
   monthLabel: (month: string) => {
     const [year, m] = month.split('-');
     return `${m ?? ''}/${year ?? ''}`;

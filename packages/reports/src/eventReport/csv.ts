@@ -1,17 +1,16 @@
-import { formatDateTime } from '@sanidok/schema';
+import { csvTable, formatDateTime } from '@sanidok/schema';
 import type { EventReport } from './summary';
 import { eventReportTexts as t, formatHours } from './texts';
 
 type Row = readonly [section: string, label: string, value: string | number, unit?: string];
 
 /**
- * The event report as CSV: one table, a row per figure, so the PDF's numbers can be re-used in a
- * spreadsheet. German Excel reads semicolons and a UTF-8 byte order mark; a cell that starts like a
- * formula is prefixed with an apostrophe so a spreadsheet never runs it (CSV injection).
+ * The event report as CSV: one rectangular table (Bereich; Bezeichnung; Wert; Einheit), a row per
+ * figure, so the PDF's numbers can be re-used in a spreadsheet. Written by the shared CSV writer
+ * (packages/schema/src/csv.ts): BOM, semicolons, quoting, formula escaping; counts stay numbers.
  */
 export function eventReportCsv(report: EventReport): string {
-  const [sectionHead, labelHead, valueHead, unitHead] = t.csvHeader;
-  const rows: Row[] = [[sectionHead, labelHead, valueHead, unitHead]];
+  const rows: Row[] = [];
   const s = t.sections;
   const service = report.service;
   rows.push(
@@ -42,12 +41,6 @@ export function eventReportCsv(report: EventReport): string {
     for (const row of incident.byCategory) rows.push([s.manv, `${incident.name} – ${row.label}`, row.count]);
   }
   if (report.remarks) rows.push([s.remarks, '', report.remarks]);
-  return `\uFEFF${rows.map((row) => row.map((cell) => csvCell(cell ?? '')).join(';')).join('\r\n')}\r\n`;
-}
-
-/** Quoted when it holds a separator, quote or line break; neutralised when it starts like a formula. */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  // Rows without a unit get an empty fourth cell: every record as wide as the header.
+  return csvTable(t.csvHeader, rows.map(([section, label, value, unit]) => [section, label, value, unit ?? '']));
 }

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@sanidok/schema';
-import { jsPDF } from 'jspdf';
-import { autoTable } from 'jspdf-autotable';
+import type { jsPDF } from 'jspdf';
+import { createPdf, pdfTable } from '../pdfFont';
 import type { CountRow, EventReport } from './summary';
 import { eventReportTexts as t, formatHours } from './texts';
 
@@ -11,14 +11,14 @@ const green: [number, number, number] = [0, 133, 66];
  * The event report as PDF (issue 20 item 1): the same summary as the CSV, with the patients over
  * time as a bar chart. One implementation for the device (offline) and the server's export call.
  */
-export function eventReportPdf(report: EventReport): Uint8Array {
-  const doc = new jsPDF({ unit: 'mm', format: 'a4' });
+export async function eventReportPdf(report: EventReport): Promise<Uint8Array> {
+  const doc = await createPdf({ unit: 'mm', format: 'a4' });
   doc.setProperties({ title: `${t.title} – ${report.service.name}`, creator: 'SaniDok' });
   let y = header(doc, report);
   const s = t.sections;
   const table = (title: string, head: string[], body: (string | number)[][], empty?: string) => {
     y = sectionTitle(doc, title, y);
-    autoTable(doc, {
+    pdfTable(doc, {
       startY: y,
       head: [head],
       body: body.length ? body.map((row) => row.map(String)) : [[empty ?? '', ...head.slice(1).map(() => '')]],

@@ -24,7 +24,7 @@ export function PersonListExport({ incident, service }: { incident: ManvIncident
       triages: data.triages, generatedAt: new Date(),
     };
     const fileName = reports.manvPersonListFileName(incident.name, kind);
-    if (kind === 'pdf') downloadFile(reports.manvPersonListPdf(input), fileName, 'application/pdf');
+    if (kind === 'pdf') downloadFile(await reports.manvPersonListPdf(input), fileName, 'application/pdf');
     else downloadFile(reports.manvPersonListCsv(input), fileName, 'text/csv;charset=utf-8');
   };
   return (

@@ -23,7 +23,7 @@ export async function buildMaterialReport(
   generatedAt: Date = new Date(),
 ): Promise<MaterialReportFile> {
   const { materialReportFileName, materialUsageReport } = await import('@sanidok/reports');
-  const bytes = materialUsageReport({
+  const bytes = await materialUsageReport({
     serviceName: service.name,
     organizationName: service.organizationName || undefined,
     location: service.location || undefined,

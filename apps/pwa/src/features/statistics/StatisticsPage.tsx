@@ -13,7 +13,7 @@ import { failureMessage } from '../../lib/failureMessage';
 import { useSyncStore } from '../../sync/syncStore';
 import { canViewStatistics } from '../organizations/permissions';
 import { useOrganizationStatistics } from './queries';
-import { statisticsCsv } from './statisticsCsv';
+import { statisticsMonthsCsv, statisticsServicesCsv } from './statisticsCsv';
 
 /** 'YYYY-MM' ↔ the picker's 'YYYY-MM-DD' (first of the month). */
 const toMonth = (value: string | null): string | null => (value ? value.slice(0, 7) : null);
@@ -54,7 +54,7 @@ export function StatisticsPage() {
           <Group align="flex-end" gap="md" wrap="wrap">
             <MonthPickerInput label={t.from} value={`${from}-01`} maxDate={`${to}-01`} onChange={(v) => setFrom(toMonth(v) ?? from)} valueFormat="MMMM YYYY" size="md" w={200} />
             <MonthPickerInput label={t.to} value={`${to}-01`} minDate={`${from}-01`} onChange={(v) => setTo(toMonth(v) ?? to)} valueFormat="MMMM YYYY" size="md" w={200} />
-            {stats.data && <CsvButton stats={stats.data} name={organization?.name ?? ''} />}
+            {stats.data && <CsvButtons stats={stats.data} name={organization?.name ?? ''} />}
           </Group>
           {!online && <Alert color="yellow" variant="light" role="status">{t.offline}</Alert>}
           {stats.isError && <Alert color="red" variant="light" role="alert" title={t.loadFailed}>{failureMessage(stats.error)}</Alert>}
@@ -66,15 +66,18 @@ export function StatisticsPage() {
   );
 }
 
-function CsvButton({ stats, name }: { stats: OrganizationStatistics; name: string }) {
-  const save = async () => {
-    const { csvCell } = await import('@sanidok/reports');
-    downloadFile(statisticsCsv(stats, csvCell), t.csvFile(name, stats.from, stats.to), 'text/csv;charset=utf-8');
-  };
+/** One file per table, each its own download: what opens in a spreadsheet with a double click. */
+function CsvButtons({ stats, name }: { stats: OrganizationStatistics; name: string }) {
+  const csv = 'text/csv;charset=utf-8';
   return (
-    <Button variant="default" size="md" leftSection={<IconFileTypeCsv size={18} aria-hidden />} onClick={() => void save()}>
-      {t.exportCsv}
-    </Button>
+    <>
+      <Button variant="default" size="md" leftSection={<IconFileTypeCsv size={18} aria-hidden />} onClick={() => downloadFile(statisticsMonthsCsv(stats), t.csvFile(name, stats.from, stats.to, 'Monate'), csv)}>
+        {t.exportMonthsCsv}
+      </Button>
+      <Button variant="default" size="md" leftSection={<IconFileTypeCsv size={18} aria-hidden />} onClick={() => downloadFile(statisticsServicesCsv(stats), t.csvFile(name, stats.from, stats.to, 'Dienste'), csv)}>
+        {t.exportServicesCsv}
+      </Button>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { OrganizationStatistics, StatisticsMonth } from '@sanidok/schema';
 import { berlinMonth } from '@sanidok/schema';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { json, mockApi, renderApp, testUser, urlOf } from '../../helpers/render';
 import { org, seed } from '../services/services.fixtures';
 
@@ -31,7 +31,10 @@ describe('/organizations/{id}/statistics (issue 20 item 2)', () => {
   it('shows the figures of the last 12 months to an admin: cards, month table, per service, CSV', async () => {
     await seed([org(1, 'admin', { name: 'DRK Nord' })]);
     const blobs: Blob[] = [];
+    const names: string[] = [];
     Object.assign(URL, { createObjectURL: (blob: Blob) => { blobs.push(blob); return 'blob:x'; }, revokeObjectURL: () => undefined });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { names.push(this.download); });
+    onTestFinished(() => click.mockRestore());
     onTestFinished(() => { Reflect.deleteProperty(URL, 'createObjectURL'); Reflect.deleteProperty(URL, 'revokeObjectURL'); });
     const { user } = render('admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Statistik – DRK Nord' })).toBeInTheDocument();
@@ -48,13 +51,14 @@ describe('/organizations/{id}/statistics (issue 20 item 2)', () => {
     expect(within(screen.getByRole('table', { name: 'Patienten je Sanitätsdienst' })).getByText('Stadtfest')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Patienten je Monat' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'CSV herunterladen' }));
-    // The CSV helper comes with the report code, loaded on first use: slow on a busy machine.
-    await expect.poll(() => blobs.length, { timeout: 15_000 }).toBe(1);
-    const csv = await blobs[0]?.text();
-    expect(csv).toContain('Monat;Dienste;Bagatellen;Protokolle;Patienten;Transportquote (%);Ø Zeit vor Ort (min);Materialkosten (EUR)');
-    expect(csv).toContain(`${to.slice(5)}/${to.slice(0, 4)};2;7;4;11;25;42;12,90`);
-    expect(csv).toContain('Weinfest;');
+    // One table per file, one button each (docs/decisions.md "CSV: one writer, one table per file").
+    await user.click(screen.getByRole('button', { name: 'CSV: Zahlen je Monat' }));
+    await user.click(screen.getByRole('button', { name: 'CSV: Patienten je Dienst' }));
+    expect(names).toEqual([`Statistik-DRK-Nord-${from}-bis-${to}-Monate.csv`, `Statistik-DRK-Nord-${from}-bis-${to}-Dienste.csv`]);
+    const [monthsCsv, servicesCsv] = await Promise.all(blobs.map((blob) => blob.text()));
+    expect(monthsCsv).toContain('Monat;Dienste;Bagatellen;Protokolle;Patienten;Transportquote (%);Ø Zeit vor Ort (min);Materialkosten (EUR)');
+    expect(monthsCsv).toContain(`${to.slice(5)}/${to.slice(0, 4)};2;7;4;11;25;42;12,90`);
+    expect(servicesCsv).toContain('Sanitätsdienst;Beginn;Patienten\r\nStadtfest;');
   });
 
   it('tells a member that only owner and admins see it, and asks the server nothing', async () => {

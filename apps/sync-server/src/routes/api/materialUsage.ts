@@ -53,7 +53,7 @@ export const materialUsageRoutes: FastifyPluginAsync = (fastify) => {
     const ctx = commandContext(app, request);
     const service = await getService(ctx, request.query.serviceId);
     const rows = await listUsedMaterials(ctx, service.id);
-    const pdf = materialUsageReport({
+    const pdf = await materialUsageReport({
       serviceName: service.name, organizationName: service.organizationName, location: service.location,
       startDate: service.startDate, endDate: service.endDate, rows, generatedAt: new Date(),
     });

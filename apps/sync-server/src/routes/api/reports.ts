@@ -35,7 +35,7 @@ export const reportRoutes: FastifyPluginAsync = (fastify) => {
     const report = summarizeEvent(input);
     const fileName = eventReportFileName(input.service.name, format);
     if (format === 'csv') return asAttachment(reply, fileName, 'text/csv; charset=utf-8').send(eventReportCsv(report));
-    return asAttachment(reply, fileName, 'application/pdf').send(Buffer.from(eventReportPdf(report)));
+    return asAttachment(reply, fileName, 'application/pdf').send(Buffer.from(await eventReportPdf(report)));
   });
 
   app.get('/organizations/:id/statistics', {

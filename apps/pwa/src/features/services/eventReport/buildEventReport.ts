@@ -13,7 +13,7 @@ export async function buildEventReportFile(load: () => Promise<EventReportInput 
   const { eventReportCsv, eventReportFileName, eventReportPdf, summarizeEvent } = await import('@sanidok/reports');
   const report = summarizeEvent(input);
   const fileName = eventReportFileName(input.service.name, format);
-  if (format === 'pdf') downloadFile(eventReportPdf(report), fileName, 'application/pdf');
+  if (format === 'pdf') downloadFile(await eventReportPdf(report), fileName, 'application/pdf');
   else downloadFile(eventReportCsv(report), fileName, 'text/csv;charset=utf-8');
   return fileName;
 }
