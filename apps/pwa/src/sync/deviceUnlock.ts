@@ -92,8 +92,13 @@ export async function unlockSignedInDevice(user: User, password: string, options
   }, options.signIn);
   if (unlocked && acceptedBySignIn && acceptedBySignIn !== password) await rewrapDevice(db, acceptedBySignIn);
   if (unlocked) acceptedBySignIn = null;
-  // The password is at hand only now: the server learns the key it seals patient data to.
-  if (unlocked && (await registerDeviceKey(db, password))) activeSyncEngine()?.requestSync('manual');
+  // The password is at hand only now: the server learns the key it seals patient data to. Not
+  // awaited: the unlock does not wait for the network; a new registration starts a sync.
+  if (unlocked) {
+    void registerDeviceKey(db, password).then((registered) => {
+      if (registered) activeSyncEngine()?.requestSync('manual');
+    });
+  }
   return unlocked;
 }
 

@@ -13,9 +13,9 @@ import { deviceSealedFields } from '@sanidok/schema';
 export function storableData(change: SyncChange): unknown {
   if (change.op !== 'upsert') return undefined;
   if (change.sealed === undefined || !Object.hasOwn(deviceSealedFields, change.entity)) return change.data;
-  const data: Record<string, unknown> = { ...(change.data as unknown as Record<string, unknown>) };
   // The sealed fields come null in the clear data: left in, they would overwrite the envelope's values.
-  for (const field of deviceSealedFields[change.entity as DeviceSealedEntity].fields) delete data[field];
+  const sealedFields: readonly string[] = deviceSealedFields[change.entity as DeviceSealedEntity].fields;
+  const data: Record<string, unknown> = Object.fromEntries(Object.entries(change.data).filter(([field]) => !sealedFields.includes(field)));
   data.enc = change.sealed;
   // The purge's index of named minor treatments: the server seals a name only when there is one.
   if (change.entity === 'minorTreatment') data.named = 1;

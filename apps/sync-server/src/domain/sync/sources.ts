@@ -39,7 +39,7 @@ export interface PullReader {
  * A change's data with its patient-identifying fields (deviceSealedFields) moved into `sealed`
  * when the reader pulls with a device key; as it is otherwise. Nothing to hide, nothing sealed.
  */
-async function sealedChange<E extends DeviceSealedEntity, D extends object>(reader: PullReader, entity: E, id: string, data: D): Promise<{ data: D; sealed?: string }> {
+async function sealedChange<D extends object>(reader: PullReader, entity: DeviceSealedEntity, id: string, data: D): Promise<{ data: D; sealed?: string }> {
   if (!reader.sealer) return { data };
   const fields: Record<string, unknown> = {};
   const open: Record<string, unknown> = { ...(data as Record<string, unknown>) };

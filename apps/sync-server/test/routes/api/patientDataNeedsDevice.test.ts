@@ -43,16 +43,14 @@ async function pullAll(client: { get: (url: string) => Promise<{ body: string; s
   const bodies: string[] = [];
   const changes: SyncChange[] = [];
   let cursor = '';
-  let scope: string[] = [];
   for (;;) {
     const response = await client.get(`/api/sync/pull?limit=1000${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     expect(response.statusCode).toBe(200);
     bodies.push(response.body);
     const page = JSON.parse(response.body) as PullResponse;
     changes.push(...page.changes);
-    scope = page.patientDataServices;
     cursor = page.cursor;
-    if (!page.hasMore) return { bodies, changes, scope };
+    if (!page.hasMore) return { bodies, changes, scope: page.patientDataServices };
   }
 }
 
