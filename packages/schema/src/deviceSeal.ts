@@ -16,6 +16,8 @@ export const deviceSealMessages = {
     `Falsche PIN. Noch ${remaining} ${remaining === 1 ? 'Versuch' : 'Versuche'}, danach ist das Passwort nötig.`,
   pinLocked: 'Zu viele falsche PINs: Die PIN dieses Geräts ist gelöscht. Bitte mit dem Passwort entsperren.',
   pinMissing: 'Für dieses Gerät ist keine PIN eingerichtet. Bitte mit dem Passwort entsperren.',
+  publicKeyInvalid: 'Ungültiger öffentlicher Schlüssel des Geräts.',
+  passwordMissing: 'Bitte geben Sie Ihr Passwort ein.',
 } as const;
 
 /** Wrong PINs a device's share survives (docs/security.md "Quick unlock with a PIN"). */
@@ -45,3 +47,34 @@ export const deviceSealKeyReply = z.object({
   publicKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
 });
 export type DeviceSealKey = z.infer<typeof deviceSealKeyReply>;
+
+/**
+ * PUT /api/device/key: the device's X25519 public key (its keyring's, base64url of 32 bytes),
+ * registered with the account password (docs/security.md "Patient data needs the unlocked
+ * device"). The password is what a copy of a locked tablet's disk does not hold.
+ */
+export const deviceKeyRegistrationSchema = z.strictObject({
+  deviceId,
+  publicKey: z.string({ error: deviceSealMessages.publicKeyInvalid }).regex(/^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/, deviceSealMessages.publicKeyInvalid),
+  currentPassword: z.string({ error: deviceSealMessages.passwordMissing }).min(1, deviceSealMessages.passwordMissing).max(1024),
+});
+export type DeviceKeyRegistration = z.infer<typeof deviceKeyRegistrationSchema>;
+
+export const deviceKeyRegistrationReply = z.object({ deviceId: z.string(), registeredAt: z.string() });
+export type DeviceKeyRegistered = z.infer<typeof deviceKeyRegistrationReply>;
+
+/**
+ * Patient-identifying fields a pull sends only sealed to the pulling device's registered key
+ * (docs/security.md "Patient data needs the unlocked device"), per entity, with the device table
+ * whose envelope context (`sanidok/<table>/<id>`) binds them: the device stores the envelope as
+ * it came, locked or not, and opens it like a row it sealed itself while locked.
+ */
+export const deviceSealedFields = {
+  patientData: { table: 'patientData', fields: ['patientData'] },
+  minorTreatment: { table: 'minorTreatments', fields: ['patientName'] },
+  manvPatient: { table: 'manvPatients', fields: ['name', 'sex', 'estimatedAge', 'diagnosis'] },
+} as const;
+export type DeviceSealedEntity = keyof typeof deviceSealedFields;
+
+/** Additional data of a sealed change: its device table and id, so a value moved to another row fails. */
+export const deviceSealContext = (entity: DeviceSealedEntity, id: string): string => `sanidok/${deviceSealedFields[entity].table}/${id}`;

@@ -80,8 +80,12 @@ export interface SyncEntityData {
   materialUsage: MaterialUsage;
   /** Clinical part of a protocol, with its server-assigned number and status. */
   protocol: PatientProtocol;
-  /** Patient data of an active protocol; a delete change at discharge makes devices drop it. */
-  patientData: ProtocolPatientData;
+  /**
+   * Patient data of an active protocol; a delete change at discharge makes devices drop it. Null
+   * when the change carries it `sealed` to the device (docs/security.md "Patient data needs the
+   * unlocked device").
+   */
+  patientData: Omit<ProtocolPatientData, 'patientData'> & { patientData: ProtocolPatientData['patientData'] | null };
   vitalRecord: VitalRecord;
   treatmentEntry: TreatmentEntry;
   /** One member of a service's team (id `${serviceId}:${userId}`); a removal is a delete change. */
@@ -105,7 +109,14 @@ export const syncEntities = [
 
 export type SyncChange = {
   [E in SyncEntity]:
-    | { entity: E; op: 'upsert'; id: string; organizationId: number; version: number; data: SyncEntityData[E] }
+    | {
+      entity: E; op: 'upsert'; id: string; organizationId: number; version: number; data: SyncEntityData[E];
+      /**
+       * The change's patient-identifying fields (packages/schema deviceSealedFields), sealed to the
+       * pulling device's registered key; in `data` they are null. Absent on every other change.
+       */
+      sealed?: string;
+    }
     | { entity: E; op: 'delete'; id: string; organizationId: number; version: number };
 }[SyncEntity];
 

@@ -48,6 +48,11 @@ export interface MetaValues {
   deferredReverts: number[];
   /** Rows were sealed to the device while locked: re-encrypted under the data key at unlock. */
   sealedWhileLocked: boolean;
+  /**
+   * `<deviceId> <public key>` the server has registered (sync/deviceKeyRegistration.ts): pulls
+   * seal patient data to that key. Another value (a new device id or keyring) registers again.
+   */
+  registeredDeviceKey: string;
 }
 export type MetaKey = keyof MetaValues;
 export interface MetaRow {

@@ -8,6 +8,7 @@ import { mutationDefinition } from '../data/mutations';
 import { applyContext, writeScope } from '../data/outbox';
 import { deleteServiceProtocols } from '../data/serviceMutations';
 import { purgeOutsideScope } from './purgeScope';
+import { storableData } from './sealedChanges';
 
 /**
  * Entities this app version stores, and the local table of each. The server may already send
@@ -61,7 +62,7 @@ function collect(changes: readonly SyncChange[], organizationIds: ReadonlySet<nu
     const id = change.entity === 'material' ? Number(change.id) : change.id;
     if (change.op === 'upsert') {
       table.deletes.delete(id);
-      table.upserts.set(id, change.entity === 'serviceTeamMember' ? { ...change.data, id: change.id } : change.data);
+      table.upserts.set(id, change.entity === 'serviceTeamMember' ? { ...change.data, id: change.id } : (storableData(change) as LocalRow));
     } else {
       table.upserts.delete(id);
       table.deletes.add(id);

@@ -10,6 +10,7 @@ import { currentDatabase, openUserDatabase } from '../data/db';
 import { lockDe } from '../i18n/lock.de';
 import { createPlatformPrfCredential, platformPrfOutput, PrfUnsupportedError } from '../lib/platformAuthenticator';
 import { useLockStore } from './lockStore';
+import { registerDeviceKey } from './deviceKeyRegistration';
 import { activeSyncEngine } from './syncSession';
 import { catchUpAfterUnlock } from './unlockCatchUp';
 
@@ -91,6 +92,13 @@ export async function unlockSignedInDevice(user: User, password: string, options
   }, options.signIn);
   if (unlocked && acceptedBySignIn && acceptedBySignIn !== password) await rewrapDevice(db, acceptedBySignIn);
   if (unlocked) acceptedBySignIn = null;
+  // The password is at hand only now: the server learns the key it seals patient data to. Not
+  // awaited: the unlock does not wait for the network; a new registration starts a sync.
+  if (unlocked) {
+    void registerDeviceKey(db, password).then((registered) => {
+      if (registered) activeSyncEngine()?.requestSync('manual');
+    });
+  }
   return unlocked;
 }
 

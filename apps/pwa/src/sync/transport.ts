@@ -16,7 +16,7 @@ export interface PullParams {
   cursor?: string | undefined;
   limit: number;
   schemaVersion: number;
-  /** This device and its outbox count (issue 19: the board's team panel shows them). */
+  /** This device (its registered key seals patient data) and its outbox count (issue 19: the board's team panel). */
   deviceId?: string | undefined;
   pending?: number | undefined;
 }
@@ -44,10 +44,10 @@ export function pullUrl(params: PullParams): string {
   if (params.cursor) query.set('cursor', params.cursor);
   query.set('limit', String(params.limit));
   query.set('schemaVersion', String(params.schemaVersion));
-  if (params.deviceId !== undefined && params.pending !== undefined) {
-    query.set('deviceId', params.deviceId);
-    query.set('pending', String(params.pending));
-  }
+  // The device id names the key the server seals patient data to (docs/security.md "Patient data
+  // needs the unlocked device"); the outbox count goes with it when known (the board's team panel).
+  if (params.deviceId !== undefined) query.set('deviceId', params.deviceId);
+  if (params.deviceId !== undefined && params.pending !== undefined) query.set('pending', String(params.pending));
   return `${syncPaths.pull}?${query.toString()}`;
 }
 

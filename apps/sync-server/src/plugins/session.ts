@@ -38,7 +38,10 @@ export function requestContext(request: FastifyRequest): RequestContext {
 
 /** What a domain command needs from a request: database, signed-in user (or 401), origin, data key. */
 export function commandContext(app: FastifyInstance, request: FastifyRequest): CommandContext {
-  return { db: app.db, user: requireUser(request), request: requestContext(request), dataKey: app.config.dataKey };
+  return {
+    db: app.db, user: requireUser(request), request: requestContext(request), dataKey: app.config.dataKey,
+    withholdPatientIdentity: app.config.patientDataNeedsDeviceKey === true,
+  };
 }
 
 /** The signed-in user, or a 401: the first line of every protected handler. */

@@ -166,6 +166,7 @@ export const restMatrix = {
   // another user's device is 403 (devicePin.test.ts), the wrong-PIN count too.
   'POST /api/device/pin': { active: signedIn(200) },
   'POST /api/device/pin/unlock': { active: signedIn(200) },
+  'PUT /api/device/key': { active: signedIn(200) },
 
   // Admin area (docs/spec/accounts.md §6 platform admin; decisions "Admin area": 401 / 403).
   'GET /api/admin/summary': { active: platformAdminOnly(200) },

@@ -155,6 +155,11 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
     expectBody: (body) => expect((body as { publicKey: string }).publicKey).toMatch(/^[A-Za-z0-9_-]{43}$/),
   }),
   'POST /api/device/pin': () => ({ url: '/api/device/pin', payload: { deviceId: randomUUID(), verifier: 'v'.repeat(43) } }),
+  // The device's public key, with the actor's own password (docs/security.md "Patient data needs the unlocked device").
+  'PUT /api/device/key': ({ world, actor }) => ({
+    url: '/api/device/key',
+    payload: { deviceId: randomUUID(), publicKey: `${'k'.repeat(42)}A`, currentPassword: actor === 'anonymous' ? 'x' : world.users[actor].password },
+  }),
   // Enrolled first by the same browser session, so the right verifier gets the share back.
   'POST /api/device/pin/unlock': async ({ world, actor }) => {
     const deviceId = randomUUID();

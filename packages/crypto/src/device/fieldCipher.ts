@@ -48,3 +48,23 @@ export function openSealedBox(sodium: Sodium, keyPair: { publicKey: Uint8Array; 
   if (!data) throw new Error('Unbekanntes Verschlüsselungsformat');
   return sodium.crypto_box_seal_open(data, keyPair.publicKey, keyPair.secretKey, 'text');
 }
+
+/**
+ * `l1~<key sealed to the device>~<d1 envelope under that key>`: many values under one random key
+ * that is sealed once to the device's public key (one X25519 operation per batch, not per value).
+ * The device writes these while locked (one key per locked period); the server writes them for a
+ * pull page (one key per page, docs/security.md "Patient data needs the unlocked device"). Only
+ * the device's secret key opens the batch key.
+ */
+export const batchEnvelopePrefix = 'l1~';
+
+export function batchEnvelope(sealedKey: string, inner: string): string {
+  return `${batchEnvelopePrefix}${sealedKey}~${inner}`;
+}
+
+/** The sealed batch key and the inner `d1.` envelope; undefined for any other format. */
+export function splitBatchEnvelope(envelope: string): { sealedKey: string; inner: string } | undefined {
+  if (!envelope.startsWith(batchEnvelopePrefix)) return undefined;
+  const [, sealedKey = '', inner = ''] = envelope.split('~');
+  return sealedKey && inner ? { sealedKey, inner } : undefined;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceSealedFields } from '../deviceSeal';
 import type { PullResponse, PushResponse, SyncChange } from '../sync';
 import { diaryEntryReply } from './board';
 import { replyOf } from './common';
@@ -28,6 +29,8 @@ export const pushReply = replyOf<PushResponse>()(
   }),
 );
 
+/** Patient fields sealed to the pulling device (`deviceSealedFields` only): `l1~<page key sealed to the device>~d1.<iv>.<ct>`. */
+const sealedChange = z.string().startsWith('l1~').optional();
 const changeHead = { id: z.string(), organizationId: z.number(), version: z.number() };
 const entityData = {
   service: serviceReply,
@@ -35,7 +38,8 @@ const entityData = {
   minorTreatment: minorTreatmentReply,
   materialUsage: materialUsageReply,
   protocol: protocolReply,
-  patientData: protocolPatientDataReply,
+  // Null when sealed to the device (the change's `sealed`).
+  patientData: protocolPatientDataReply.extend({ patientData: protocolPatientDataReply.shape.patientData.nullable() }),
   vitalRecord: vitalRecordReply,
   treatmentEntry: treatmentEntryReply,
   serviceTeamMember: serviceTeamMemberReply,
@@ -48,7 +52,7 @@ const entityData = {
 type Entity = keyof typeof entityData;
 
 const upserts = (Object.keys(entityData) as Entity[]).map((entity) =>
-  z.object({ entity: z.literal(entity), op: z.literal('upsert'), ...changeHead, data: entityData[entity] }),
+  z.object({ entity: z.literal(entity), op: z.literal('upsert'), ...changeHead, data: entityData[entity], ...(Object.hasOwn(deviceSealedFields, entity) ? { sealed: sealedChange } : {}) }),
 );
 const deletes = z.object({ entity: z.enum(Object.keys(entityData) as [Entity, ...Entity[]]), op: z.literal('delete'), ...changeHead });
 

@@ -1,4 +1,4 @@
-import { decryptField, encryptField, fromBase64Url, openSealedBox, sealedEnvelopePrefix, sealToPublicKey, toBase64Url } from '@sanidok/crypto/device';
+import { batchEnvelope, decryptField, encryptField, fromBase64Url, openSealedBox, sealedEnvelopePrefix, sealToPublicKey, splitBatchEnvelope, toBase64Url } from '@sanidok/crypto/device';
 import type { DeviceCrypto } from './deviceCrypto';
 import type { SecretTable, StoredEnvelopeColumns } from './secretFields';
 import { secretFields } from './secretFields';
@@ -30,9 +30,9 @@ function openEnvelope(crypto: DeviceCrypto, envelope: string, context: string): 
   const keys = crypto.unlocked;
   if (!keys) throw new DeviceLockedError();
   let json: string;
-  if (envelope.startsWith(lockedPrefix)) {
-    const [, sealedKey = '', inner = ''] = envelope.split('~');
-    json = decryptField(lockEpochKey(crypto, sealedKey), inner, context);
+  const batch = splitBatchEnvelope(envelope);
+  if (batch) {
+    json = decryptField(lockEpochKey(crypto, batch.sealedKey), batch.inner, context);
   } else if (envelope.startsWith(sealedEnvelopePrefix)) {
     json = openSealedBox(requireSodium(crypto), keys.device, envelope);
   } else {
@@ -44,12 +44,11 @@ function openEnvelope(crypto: DeviceCrypto, envelope: string, context: string): 
 }
 
 /**
- * Written while locked: `l1~<lock key sealed to the device>~<d1 envelope under that key>`. The
- * sealed key repeats in each row of the period, so no extra write is needed to keep it.
+ * Written while locked, and patient fields as a pull delivers them: `l1~<batch key sealed to the
+ * device>~<d1 envelope under that key>` (`batchEnvelope` in @sanidok/crypto/device). The sealed key
+ * repeats in each row of the batch, so no extra write is needed to keep it.
  */
-const lockedPrefix = 'l1~';
-
-function lockEpochKey(crypto: DeviceCrypto, sealedKey: string): Uint8Array {
+export function lockEpochKey(crypto: DeviceCrypto, sealedKey: string): Uint8Array {
   const keys = crypto.unlocked;
   if (!keys) throw new DeviceLockedError();
   const opened = crypto.openedLockKeys;
@@ -68,7 +67,7 @@ function sealWhileLocked(crypto: DeviceCrypto, json: string, context: string): s
     const key = globalThis.crypto.getRandomValues(new Uint8Array(32));
     crypto.lockEpoch = { key, sealedKey: sealToPublicKey(requireSodium(crypto), crypto.devicePublicKey, toBase64Url(key)) };
   }
-  return `${lockedPrefix}${crypto.lockEpoch.sealedKey}~${encryptField(crypto.lockEpoch.key, json, context)}`;
+  return batchEnvelope(crypto.lockEpoch.sealedKey, encryptField(crypto.lockEpoch.key, json, context));
 }
 
 /** Bounded: a device with a season of rows must not keep all of it decrypted in memory. */

@@ -25,6 +25,7 @@ import * as operatorDetails from './2026-11-24_018_operator_details';
 import * as reportFields from './2026-11-24_020_report_fields';
 import * as organizationLockTime from './2026-11-24_022_organization_lock_time';
 import * as sessionDevices from './2026-11-27_001_session_devices';
+import * as devicePublicKeys from './2026-11-27_002_device_public_keys';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_020_report_fields': reportFields,
   '2026-11-24_022_organization_lock_time': organizationLockTime,
   '2026-11-27_001_session_devices': sessionDevices,
+  '2026-11-27_002_device_public_keys': devicePublicKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

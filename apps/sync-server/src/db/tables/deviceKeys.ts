@@ -28,7 +28,20 @@ export interface DevicePinSharesTable {
   updatedAt: IsoTimestamp;
 }
 
+/**
+ * A device's X25519 public key (docs/security.md "Patient data needs the unlocked device"):
+ * registered with the account password, the key pulls seal patient-identifying fields to.
+ */
+export interface DevicePublicKeysTable {
+  deviceId: string;
+  userId: number;
+  /** base64url, 32 bytes: the device keyring's public key. */
+  publicKey: string;
+  registeredAt: IsoTimestamp;
+}
+
 export interface DeviceKeyTables {
   serverKeys: ServerKeysTable;
   devicePinShares: DevicePinSharesTable;
+  devicePublicKeys: DevicePublicKeysTable;
 }

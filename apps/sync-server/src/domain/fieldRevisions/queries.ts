@@ -43,8 +43,9 @@ export async function listProtocolRevisions(ctx: QueryContext, protocolId: unkno
   const { db, dataKey, user } = ctx;
   const { protocol, service } = await requireProtocolAccess(db, protocolId, user);
   const open = (field: string, value: string | null) => (value === null ? null : decryptAtRest(dataKey, value, revisionContext(protocol.id, field)));
-  // Replaced patient data is patient data: only for the team, in the window (domain/serviceTeams/policy.ts).
-  const entities: Entity[] = (await mayHoldPatientData(db, user.id, service)) ? ['protocol', 'patientData'] : ['protocol'];
+  // Replaced patient data is patient data: only for the team, in the window (domain/serviceTeams/policy.ts),
+  // and never by REST where devices need their key (docs/security.md "Patient data needs the unlocked device").
+  const entities: Entity[] = !ctx.withholdPatientIdentity && (await mayHoldPatientData(db, user.id, service)) ? ['protocol', 'patientData'] : ['protocol'];
   const rows = await revisionsOf(db, entities, protocol.id);
   return Promise.all(
     rows.map(async (row) =>

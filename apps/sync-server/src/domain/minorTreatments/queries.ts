@@ -65,16 +65,22 @@ export async function listMinorTreatments(ctx: QueryContext): Promise<MinorTreat
   const { db, dataKey, user } = ctx;
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const rows = await treatmentsQuery(db).where('t.organizationId', 'in', mine).orderBy('t.createdAt', 'desc').limit(5000).execute();
-  const { patientData } = await loadTeamScope(db, user.id);
-  return (await toMinorTreatments(db, dataKey, rows, patientData)).map(({ version: _v, ...t }) => t);
+  return (await toMinorTreatments(db, dataKey, rows, await namedServices(ctx))).map(({ version: _v, ...t }) => t);
+}
+
+/**
+ * The services whose minor-treatment names a REST reader sees: the team scope, or none where the
+ * server requires device keys (docs/security.md "Patient data needs the unlocked device").
+ */
+async function namedServices(ctx: QueryContext): Promise<ReadonlySet<string>> {
+  return ctx.withholdPatientIdentity ? new Set() : (await loadTeamScope(ctx.db, ctx.user.id)).patientData;
 }
 
 export async function listServiceMinorTreatments(ctx: QueryContext, serviceId: unknown): Promise<MinorTreatment[]> {
   const { db, dataKey, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);
   const rows = await treatmentsQuery(db).where('t.serviceId', '=', service.id).orderBy('t.createdAt', 'desc').execute();
-  const { patientData } = await loadTeamScope(db, user.id);
-  return (await toMinorTreatments(db, dataKey, rows, patientData)).map(({ version: _v, ...t }) => t);
+  return (await toMinorTreatments(db, dataKey, rows, await namedServices(ctx))).map(({ version: _v, ...t }) => t);
 }
 
 export { treatmentsQuery };

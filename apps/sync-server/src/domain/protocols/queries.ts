@@ -52,12 +52,14 @@ export async function loadProtocol(db: Db, id: string): Promise<PatientProtocolW
 
 /**
  * Protocol plus patient data, which only an open protocol still shows, and only to a reader on
- * its service's team while the service is in its patient-data window (domain/serviceTeams/policy.ts).
+ * its service's team while the service is in its patient-data window (domain/serviceTeams/policy.ts)
+ * — and never where the server requires device keys (`withhold`): patient data then travels only
+ * sealed to a device, through the pull (docs/security.md "Patient data needs the unlocked device").
  */
-export async function loadProtocolDetail(db: Db, dataKey: string, id: string, readerId: number): Promise<ProtocolDetail> {
+export async function loadProtocolDetail(db: Db, dataKey: string, id: string, readerId: number, withhold = false): Promise<ProtocolDetail> {
   const protocol = await loadProtocol(db, id);
   const service = await db.selectFrom('services').select(['id', 'status', 'endDate']).where('id', '=', protocol.serviceId).executeTakeFirstOrThrow();
-  const mayRead = await mayHoldPatientData(db, readerId, service);
+  const mayRead = !withhold && (await mayHoldPatientData(db, readerId, service));
   return { protocol, patientData: mayRead ? await loadPatientData(db, dataKey, protocol) : null };
 }
 
@@ -70,12 +72,12 @@ export async function getProtocolDetail(ctx: CommandContext, protocolId: unknown
   const { db, dataKey, user } = ctx;
   if (!join) {
     const { protocol } = await requireProtocolAccess(db, protocolId, user);
-    return loadProtocolDetail(db, dataKey, protocol.id, user.id);
+    return loadProtocolDetail(db, dataKey, protocol.id, user.id, ctx.withholdPatientIdentity);
   }
   return inTransaction(db, async (trx) => {
     const access = await requireProtocolAccess(trx, protocolId, user);
     await joinWithCode(trx, ctx, access, join.key, join.attempts);
-    return loadProtocolDetail(trx, dataKey, access.protocol.id, user.id);
+    return loadProtocolDetail(trx, dataKey, access.protocol.id, user.id, ctx.withholdPatientIdentity);
   });
 }
 

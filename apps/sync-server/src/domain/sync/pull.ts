@@ -5,7 +5,10 @@ import type { Db } from '../../db/connection';
 import { isPostgres } from '../../db/dialect';
 import type { QueryContext } from '../context';
 import { AppError, validate } from '../errors';
+import { registeredDeviceKey } from '../deviceKeys/devicePublicKeys';
+import { pageSealer } from '../deviceKeys/pageSealer';
 import { listMyOrganizations } from '../organizations/queries';
+import type { TeamScope } from '../serviceTeams/queries';
 import { loadTeamScope } from '../serviceTeams/queries';
 import { decodeCursor, encodeCursor } from './cursor';
 import { reportDeviceStatus } from './deviceStatus';
@@ -17,6 +20,7 @@ import type { VersionWindow } from './window';
 import { versionWindow } from './window';
 
 const defaultPageSize = 500;
+const noPatientData: TeamScope = { patientData: new Set() };
 
 /** A change as a source hands it over: an object, or JSON the database wrote (./sqlJson.ts). */
 export type PulledChange = SyncChange | PreparedChange;
@@ -66,7 +70,14 @@ async function pullPage(ctx: QueryContext, params: z.output<typeof pullQuerySche
   const { db, dataKey } = ctx;
   const cursor = decodeCursor(params.cursor);
   const limit = params.limit ?? defaultPageSize;
-  const [organizations, scope] = await Promise.all([listMyOrganizations(ctx), loadTeamScope(db, ctx.user.id)]);
+  const [organizations, teamScope, deviceKey] = await Promise.all([
+    listMyOrganizations(ctx), loadTeamScope(db, ctx.user.id), registeredDeviceKey(db, ctx.user.id, params.deviceId),
+  ]);
+  // Patient data needs the unlocked device (docs/security.md): with a registered device key its
+  // identifying fields travel sealed to that key; without one, where the server requires it, the
+  // reader counts as on no team (what the session cookie of a locked tablet's disk copy gets).
+  const sealer = deviceKey === undefined ? null : pageSealer(deviceKey);
+  const scope: TeamScope = sealer === null && ctx.withholdPatientIdentity === true ? noPatientData : teamScope;
   const patientDataServices = [...scope.patientData].sort();
   const patientDataJson = JSON.stringify(patientDataServices);
   const next: Record<string, number> = {};
@@ -80,7 +91,7 @@ async function pullPage(ctx: QueryContext, params: z.output<typeof pullQuerySche
       hasMore = true;
       continue;
     }
-    const reader: PullReader = { userId: ctx.user.id, dataKey, role: organization.role, scope, patientDataJson };
+    const reader: PullReader = { userId: ctx.user.id, dataKey, role: organization.role, scope, patientDataJson, sealer };
     const found = await organizationChanges(db, organization.id, from, budget, reader);
     changes.push(...found.changes);
     // More to come: the cursor moves to the window's end even where a filtering source left the

@@ -1,4 +1,5 @@
-import type { OrganizationRole, SyncChange } from '@sanidok/schema';
+import type { DeviceSealedEntity, OrganizationRole, SyncChange } from '@sanidok/schema';
+import { deviceSealedFields } from '@sanidok/schema';
 import { CompiledQuery, sql } from 'kysely';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { Db } from '../../db/connection';
@@ -6,6 +7,7 @@ import { diaryEntriesQuery, toDiaryEntry } from '../diary/queries';
 import { isPostgres, placeholders } from '../../db/dialect';
 import { manvIncidentsQuery, manvPatientsQuery, manvTriagesQuery, toManvIncident, toManvPatient, toManvTriage } from '../manv/queries';
 import { toMinorTreatments, treatmentsQuery } from '../minorTreatments/queries';
+import type { PageSealer } from '../deviceKeys/pageSealer';
 import { decryptPatientData } from '../protocols/patientData';
 import { protocolsQuery, toProtocol } from '../protocols/queries';
 import { treatmentEntriesQuery } from '../protocols/treatmentEntries';
@@ -25,6 +27,28 @@ export interface PullReader {
   role: OrganizationRole;
   scope: TeamScope;
   patientDataJson: string;
+  /**
+   * The pulling device's sealer (its registered key): patient-identifying fields travel only
+   * sealed to it. Null for a pull without a registered device, whose scope is then empty when the
+   * server requires device keys (./pull.ts, docs/security.md "Patient data needs the unlocked device").
+   */
+  sealer: PageSealer | null;
+}
+
+/**
+ * A change's data with its patient-identifying fields (deviceSealedFields) moved into `sealed`
+ * when the reader pulls with a device key; as it is otherwise. Nothing to hide, nothing sealed.
+ */
+async function sealedChange<D extends object>(reader: PullReader, entity: DeviceSealedEntity, id: string, data: D): Promise<{ data: D; sealed?: string }> {
+  if (!reader.sealer) return { data };
+  const fields: Record<string, unknown> = {};
+  const open: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  for (const field of deviceSealedFields[entity].fields) {
+    fields[field] = open[field];
+    open[field] = null;
+  }
+  if (Object.values(fields).every((value) => value === null || value === undefined)) return { data };
+  return { data: open as unknown as D, sealed: await reader.sealer.seal(entity, id, fields) };
 }
 
 /** Reads the changes of one entity type of one organisation in `(from, upTo]`, lowest versions first. */
@@ -117,7 +141,9 @@ const minorTreatments: SyncSource = {
   table: 'minor_treatments',
   read: async (db, organizationId, range, reader) => {
     const rows = await minorTreatmentsSince(db, { organizationId, ...range });
-    return (await toMinorTreatments(db, reader.dataKey, rows, reader.scope.patientData)).map(({ version, ...data }) => ({ entity: 'minorTreatment', op: 'upsert', id: data.id, organizationId, version, data }));
+    return Promise.all((await toMinorTreatments(db, reader.dataKey, rows, reader.scope.patientData)).map(async ({ version, ...plain }) => ({
+      entity: 'minorTreatment' as const, op: 'upsert' as const, id: plain.id, organizationId, version, ...(await sealedChange(reader, 'minorTreatment', plain.id, plain)),
+    })));
   },
 };
 
@@ -144,7 +170,9 @@ const patientData: SyncSource = {
     const rows = await patientDataSince(db, { organizationId, ...range, services: reader.patientDataJson });
     return Promise.all(rows.map(async (row) => ({
       entity: 'patientData' as const, op: 'upsert' as const, id: row.protocolId, organizationId, version: row.version,
-      data: { protocolId: row.protocolId, patientData: await decryptPatientData(reader.dataKey, row.protocolId, row.dataEnc), version: row.version },
+      ...(await sealedChange(reader, 'patientData', row.protocolId, {
+        protocolId: row.protocolId, patientData: await decryptPatientData(reader.dataKey, row.protocolId, row.dataEnc), version: row.version,
+      })),
     })));
   },
 };
@@ -196,7 +224,8 @@ const manvPatients: SyncSource = {
     if (reader.scope.patientData.size === 0) return [];
     const rows = await manvPatientsSince(db, { organizationId, ...range, services: reader.patientDataJson });
     return Promise.all(rows.map(async (row) => ({
-      entity: 'manvPatient' as const, op: 'upsert' as const, id: row.id, organizationId, version: row.version, data: await toManvPatient(reader.dataKey, row),
+      entity: 'manvPatient' as const, op: 'upsert' as const, id: row.id, organizationId, version: row.version,
+      ...(await sealedChange(reader, 'manvPatient', row.id, await toManvPatient(reader.dataKey, row))),
     })));
   },
 };

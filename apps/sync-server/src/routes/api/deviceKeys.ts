@@ -1,15 +1,18 @@
-import { devicePinSchema, devicePinShareReply, deviceSealKeyReply } from '@sanidok/schema';
+import { deviceKeyRegistrationReply, deviceKeyRegistrationSchema, devicePinSchema, devicePinShareReply, deviceSealKeyReply } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
+import { registerDeviceKey } from '../../domain/deviceKeys/devicePublicKeys';
 import { enrolPin, unlockWithPin } from '../../domain/deviceKeys/pinShares';
 import { serverSealPublicKey } from '../../domain/deviceKeys/serverSealKey';
 import { apiTags } from '../../plugins/apiDocs';
-import { commandContext } from '../../plugins/session';
+import { limitPasswordCheck, passwordCheckKey } from '../../plugins/rateLimit';
+import { commandContext, requireUser } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
 /**
- * Device encryption (issue 16): the key devices seal their outbox args to (any signed-in user), and
- * the PIN share of a device (its own user only, domain/deviceKeys/policy.ts).
+ * Device encryption (issue 16): the key devices seal their outbox args to (any signed-in user), the
+ * PIN share of a device and the device's own public key, which pulls seal patient data to (its own
+ * user only, domain/deviceKeys/policy.ts; the key only with the password, under the account limit).
  */
 export const deviceKeyRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
@@ -29,5 +32,12 @@ export const deviceKeyRoutes: FastifyPluginAsync = (fastify) => {
       body: devicePinSchema, response: replies({ 200: devicePinShareReply }),
     },
   }, async (request) => unlockWithPin(commandContext(app, request), request.body));
+  app.put('/device/key', {
+    schema: {
+      tags, summary: 'Öffentlichen Schlüssel des Geräts hinterlegen (mit Passwort): Patientendaten kommen nur an ihn versiegelt',
+      body: deviceKeyRegistrationSchema, response: replies({ 200: deviceKeyRegistrationReply }),
+    },
+  }, async (request, reply) =>
+    limitPasswordCheck(app, reply, passwordCheckKey.user(requireUser(request).id), () => registerDeviceKey(commandContext(app, request), request.body)));
   return Promise.resolve();
 };

@@ -85,13 +85,12 @@ describe('sealing at discharge', () => {
     const pulled = json<PullResponse>(await medic.get('/api/sync/pull'));
     const organization = pulled.organizations.find((o) => o.id === org.id);
     const change = pulled.changes.find((c) => c.entity === 'patientData' && c.id === created.protocol.id);
-    if (!organization || change?.entity !== 'patientData' || change.op !== 'upsert') throw new Error('Organisation oder Patientendaten fehlen im Pull');
-    const patientData = change.data;
-    const seal = await sealPatientDataForDischarge(organization, created.protocol.id, patientData.patientData);
+    if (!organization || change?.entity !== 'patientData' || change.op !== 'upsert' || !change.data.patientData) throw new Error('Organisation oder Patientendaten fehlen im Pull');
+    const seal = await sealPatientDataForDischarge(organization, created.protocol.id, change.data.patientData);
 
     const device = randomUUID();
     const mutation = { mutationId: randomUUID(), seq: 1, name: 'protocol.discharge', createdAt: new Date().toISOString(),
-      args: { id: created.protocol.id, ...dischargePayload, ...seal, patientDataVersion: patientData.version } };
+      args: { id: created.protocol.id, ...dischargePayload, ...seal, patientDataVersion: change.data.version } };
     const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: device, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [mutation] }));
     expect(push.results[0]?.status).toBe('applied');
     // The push carried no plaintext patient data.

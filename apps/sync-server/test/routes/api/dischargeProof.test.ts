@@ -24,7 +24,7 @@ async function setup() {
   const pulled = json<PullResponse>(await medic.get('/api/sync/pull'));
   const organization = pulled.organizations.find((o) => o.id === org.id);
   const change = pulled.changes.find((c) => c.entity === 'patientData' && c.id === created.protocol.id);
-  if (!organization || change?.entity !== 'patientData' || change.op !== 'upsert') throw new Error('Organisation oder Patientendaten fehlen im Pull');
+  if (!organization || change?.entity !== 'patientData' || change.op !== 'upsert' || !change.data.patientData) throw new Error('Organisation oder Patientendaten fehlen im Pull');
   const serverCopy = (await app.db.selectFrom('protocolPatientData').select('dataEnc').executeTakeFirstOrThrow()).dataEnc;
   const discharge = (seal: Partial<DischargeSeal>, extra: Record<string, unknown> = {}) =>
     medic.patch(`/api/patient-protocols/${created.protocol.id}/discharge`, { ...dischargePayload, ...seal, patientDataVersion: change.data.version, ...extra });

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { DeviceSealedEntity, SyncChange } from '@sanidok/schema';
+import { deviceSealContext, deviceSealedFields } from '@sanidok/schema';
+import { decryptField, fromBase64Url, loadSodium, openSealedBox, splitBatchEnvelope, toBase64Url } from '@sanidok/crypto/device';
+import type { Client } from './testApp';
+import { validRegistration } from './testApp';
+
+/** A device of `client` with its X25519 key pair, registered with the password as the PWA does at sign-in. */
+export interface TestDevice {
+  deviceId: string;
+  publicKey: Uint8Array;
+  secretKey: Uint8Array;
+}
+
+export async function registerDevice(client: Client, password = validRegistration().password): Promise<TestDevice> {
+  const sodium = await loadSodium();
+  const pair = sodium.crypto_box_keypair();
+  const device = { deviceId: randomUUID(), publicKey: pair.publicKey, secretKey: pair.privateKey };
+  const response = await client.put('/api/device/key', { deviceId: device.deviceId, publicKey: toBase64Url(pair.publicKey), currentPassword: password });
+  if (response.statusCode !== 200) throw new Error(`Geräteschlüssel nicht hinterlegt: ${response.body}`);
+  return device;
+}
+
+/** A pulled change with its sealed fields opened by the device's secret key, as the PWA opens it. */
+export async function openChange(device: TestDevice, change: SyncChange): Promise<SyncChange> {
+  if (change.op !== 'upsert' || change.sealed === undefined) return change;
+  const entity = change.entity as DeviceSealedEntity;
+  if (!Object.hasOwn(deviceSealedFields, entity)) throw new Error(`${change.entity} wird nicht versiegelt`);
+  const parts = splitBatchEnvelope(change.sealed);
+  if (!parts) throw new Error('Kein versiegelter Wert');
+  const sodium = await loadSodium();
+  const key = fromBase64Url(openSealedBox(sodium, device, parts.sealedKey));
+  if (!key) throw new Error('Seitenschlüssel unlesbar');
+  const fields = JSON.parse(decryptField(key, parts.inner, deviceSealContext(entity, change.id))) as Record<string, unknown>;
+  const { sealed: _sealed, ...rest } = change;
+  return { ...rest, data: { ...change.data, ...fields } } as SyncChange;
+}
