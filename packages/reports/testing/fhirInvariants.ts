@@ -31,13 +31,13 @@ export function indexDefinitions(extra: readonly StructureDefinition[] = []): In
     for (const entry of (readJson(file) as Bundle).entry ?? []) {
       const sd = entry.resource as StructureDefinition | undefined;
       if (sd?.resourceType !== 'StructureDefinition' || sd.derivation === 'constraint' || !sd.snapshot) continue;
-      definitions.set(sd.type ?? sd.name ?? '', { elements: new Map((sd.snapshot.element ?? []).map((e) => [e.path, e])) });
+      definitions.set(sd.type, { elements: new Map(sd.snapshot.element.map((e) => [e.path, e])) });
     }
   }
   // A profile's slices share their element's path; its invariants sit on the unsliced elements.
   // Only the profile's own invariants (vs-1 …: a source named in lower case); the base ones ran already.
   const own = (e: ElementDefinition): ElementDefinition => ({ ...e, constraint: e.constraint?.filter((c) => /\/[a-z][^/]*$/.test(c.source ?? '')) });
-  for (const sd of extra) definitions.set(sd.url ?? '', { elements: new Map((sd.snapshot?.element ?? []).filter((e) => e.id === e.path).map((e) => [e.path, own(e)])) });
+  for (const sd of extra) definitions.set(sd.url, { elements: new Map((sd.snapshot?.element ?? []).filter((e) => e.id === e.path).map((e) => [e.path, own(e)])) });
   return { definitions, compiled: new Map(), evaluated: 0 };
 }
 
@@ -58,7 +58,7 @@ function r4Choices(definition: IndexedDefinition, path: string, key: string) {
     if (!elementPath.endsWith('[x]') || !elementPath.startsWith(`${path}.`)) continue;
     const name = elementPath.slice(path.length + 1, -3);
     if (name.includes('.') || !key.startsWith(name)) continue;
-    const type = element.type?.find((t) => capitalised(t.code ?? '') === key.slice(name.length));
+    const type = element.type?.find((t) => capitalised(t.code) === key.slice(name.length));
     if (type?.code) found.push({ element, type: type.code, path: `${path}.${key}` });
   }
   return found;
@@ -87,11 +87,11 @@ function evaluate(walk: Walk, constraints: readonly ElementDefinitionConstraint[
     try {
       result = compiled(node, walk.env);
     } catch (error) {
-      walk.errors.push(`${where}: ${constraint.key ?? ''} nicht auswertbar (${String(error)})`);
+      walk.errors.push(`${where}: ${constraint.key} nicht auswertbar (${String(error)})`);
       continue;
     }
     // Empty counts as met, as in HL7's Java validator (ref-1 on a Reference with only a display is empty).
-    if (!(result.length === 0 || (result.length === 1 && result[0] === true))) walk.errors.push(`${where}: ${constraint.key ?? ''} verletzt (${constraint.severity ?? ''}): ${constraint.human ?? ''}`);
+    if (!(result.length === 0 || (result.length === 1 && result[0] === true))) walk.errors.push(`${where}: ${constraint.key} verletzt (${constraint.severity}): ${constraint.human}`);
   }
 }
 
@@ -116,12 +116,14 @@ function walkNode(walk: Walk, definition: IndexedDefinition, path: string, base:
     }
     items.forEach((item, i) => {
       const at = Array.isArray(value) ? `${where}.${key}[${String(i)}]` : `${where}.${key}`;
-      if (reference) return walkNode(walk, definition, reference, `${base}.${key}`, item, at);
-      if (child.type === 'BackboneElement' || child.type === 'Element') return walkNode(walk, definition, child.path, `${base}.${key}`, item, at);
-      if (child.type === 'Resource') return walkResource(walk.index, item as Json, walk.errors, at, walk.env.rootResource);
-      evaluate(walk, child.element.constraint, item, `${base}.${key}`, at);
-      const typeDefinition = walk.index.definitions.get(child.type);
-      if (typeDefinition) walkNode(walk, typeDefinition, child.type, child.type, item, at);
+      if (reference) walkNode(walk, definition, reference, `${base}.${key}`, item, at);
+      else if (child.type === 'BackboneElement' || child.type === 'Element') walkNode(walk, definition, child.path, `${base}.${key}`, item, at);
+      else if (child.type === 'Resource') walkResource(walk.index, item as Json, walk.errors, at, walk.env.rootResource);
+      else {
+        evaluate(walk, child.element.constraint, item, `${base}.${key}`, at);
+        const typeDefinition = walk.index.definitions.get(child.type);
+        if (typeDefinition) walkNode(walk, typeDefinition, child.type, child.type, item, at);
+      }
     });
   }
 }

@@ -79,7 +79,7 @@ export function indexTerminology(codeSystemBundles: readonly Bundle[]): Terminol
 
 export function terminologyIssues(index: TerminologyIndex, resource: Resource): string[] {
   const issues: string[] = [];
-  const fullUrls = new Set(resource.resourceType === 'Bundle' ? ((resource as Bundle).entry ?? []).map((e) => e.fullUrl) : []);
+  const fullUrls = new Set(resource.resourceType === 'Bundle' ? (resource.entry ?? []).map((e) => e.fullUrl) : []);
   for (const [node, where] of objects(resource, resource.resourceType)) {
     // References: inside a Bundle each must name an entry's fullUrl (docs/fhir.md "Bundle").
     if (typeof node.reference === 'string' && resource.resourceType === 'Bundle' && !fullUrls.has(node.reference)) issues.push(`${where}.reference: „${node.reference}“ ist kein Eintrag des Bundles`);
@@ -97,7 +97,7 @@ export function terminologyIssues(index: TerminologyIndex, resource: Resource): 
       if (known instanceof Map) issues.push(`${where}: Code „${code}“ gibt es in ${system} nicht`);
       else issues.push(`${where}: ${system} „${code}“ steht nicht in der Tabelle der Anzeigetexte (testing/fhirTerminology.ts)`);
     } else if (display !== undefined && display !== expected) {
-      issues.push(`${where}.display: „${String(display)}“ statt „${expected}“ für ${code}`);
+      issues.push(`${where}.display: ${JSON.stringify(display)} statt „${expected}“ für ${code}`);
     }
   }
   return issues;

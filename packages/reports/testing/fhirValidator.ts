@@ -74,7 +74,7 @@ async function load(): Promise<NonNullable<typeof loaded>> {
   };
   return {
     medplum, codesOf, schema: new FhirJsonSchema(), invariants: indexDefinitions(profiles),
-    profiles: new Map(profiles.map((p) => [p.url ?? '', p])), terminology: indexTerminology(terminologyBundles),
+    profiles: new Map(profiles.map((p) => [p.url, p])), terminology: indexTerminology(terminologyBundles),
   };
 }
 

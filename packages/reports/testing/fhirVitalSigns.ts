@@ -45,7 +45,7 @@ export function loadVitalSignsProfiles(medplum: typeof MedplumCore): StructureDe
   const wanted = new Set<string>(Object.values(vitalSignsProfiles));
   const profiles = ((readJson('fhir/r4/profiles-others.json') as Bundle).entry ?? [])
     .map((e) => e.resource as StructureDefinition)
-    .filter((sd) => wanted.has(sd.url ?? ''));
+    .filter((sd) => wanted.has(sd.url));
   // Only these: some other profiles of that file do not load in Medplum (FamilyMemberHistory slices).
   medplum.indexStructureDefinitionBundle({ resourceType: 'Bundle', type: 'collection', entry: profiles.map((resource) => ({ resource })) });
   return profiles;
@@ -110,7 +110,7 @@ function explicitIssues(observation: Observation, profileUrl: string, profile: S
   const issues: string[] = [];
   // vitalsigns' slice VSCat (1..1): category observation-category|vital-signs.
   if (!(observation.category ?? []).some((c) => hasCoding(c.coding, 'http://terminology.hl7.org/CodeSystem/observation-category', 'vital-signs'))) issues.push('Observation.category:VSCat fehlt (vital-signs)');
-  const fixedUnit = profile.snapshot?.element?.find((e) => e.id === 'Observation.value[x]:valueQuantity.code' || e.id === 'Observation.valueQuantity.code')?.fixedCode;
+  const fixedUnit = profile.snapshot?.element.find((e) => e.id === 'Observation.value[x]:valueQuantity.code' || e.id === 'Observation.valueQuantity.code')?.fixedCode;
   if (profileUrl === vitalSignsProfiles.bp) {
     if (observation.valueQuantity || observation.valueString) issues.push('Observation.value[x]: der Blutdruck steht in den Komponenten');
     for (const { slice, code } of bpComponents) {

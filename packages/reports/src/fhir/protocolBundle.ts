@@ -103,7 +103,7 @@ export function buildProtocolBundle(input: FhirProtocolInput, newId: () => strin
       ...textSections(protocol),
     ],
   };
-  composition.text = narrative(composition.title, `Stand: ${String(composition.date)}`);
+  composition.text = narrative(composition.title, `Stand: ${composition.date}`);
   entries.push(composition, patient, encounter, organization, ...practitioners.values(), ...observations, ...procedures, ...conditions);
   return {
     resourceType: 'Bundle',

@@ -7,7 +7,7 @@ import { input } from './exportFixture';
 
 describe('the strict FHIR validator refuses every broken copy of a real export', () => {
   const real = buildProtocolBundle(input);
-  const copy = () => structuredClone(real) as Bundle;
+  const copy = (): Bundle => structuredClone(real);
 
   // Builds the validator's indexes (schema, StructureDefinitions, profiles) once for this file.
   beforeAll(async () => {
