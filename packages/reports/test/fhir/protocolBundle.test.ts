@@ -6,6 +6,11 @@ import { input, protocol } from './exportFixture';
 
 const resources = (bundle: Bundle) => (bundle.entry ?? []).map((e) => e.resource as Resource);
 const ofType = <T extends Resource>(bundle: Bundle, type: T['resourceType']) => resources(bundle).filter((r): r is T => r.resourceType === type);
+const treatmentOf = (i: typeof input) => {
+  const [first] = i.treatments;
+  if (!first) throw new Error('Fixture ohne Maßnahme');
+  return first;
+};
 const codesOf = (o: Observation) => (o.code.coding ?? []).map((c) => c.code);
 
 describe('FHIR R4 export of a patient protocol', () => {
@@ -17,7 +22,7 @@ describe('FHIR R4 export of a patient protocol', () => {
 
   it('passes the strict validator with 0 errors (testing/fhirValidator.ts: schema, invariants, vital-signs profiles, UCUM, references, displays)', async () => {
     expect(await validateFhir(bundle)).toEqual([]);
-  });
+  }, 30_000);
 
   it('has a validator that finds errors (the 0 above is not vacuous; the corpus is test/fhir/brokenExports.ts)', async () => {
     const broken = { resourceType: 'Observation', code: { text: 'x' }, valueQuantity: { value: 'viel' } } as unknown as Resource;
@@ -88,6 +93,20 @@ describe('FHIR R4 export of a patient protocol', () => {
     expect(procedure?.performedDateTime).toBe('2026-11-24T15:06:00+01:00');
     expect(procedure?.subject).toEqual({ reference: `urn:uuid:${patient?.id ?? ''}` } satisfies Reference);
     expect(ofType<Condition>(bundle, 'Condition').map((c) => c.code?.text)).toEqual(['Sturz vom Fahrrad', 'Schürfwunde Knie rechts', 'Schmerzen']);
+  });
+
+  it('exports the same times whatever the exporting device’s time zone (HH:MM read as Berlin time)', () => {
+    // Typed 23:58 and saved at 00:05 Berlin time the next day: the measure was on the 24th.
+    const lateEntry = { ...treatmentOf(input), time: '23:58', createdAt: '2026-11-24T23:05:00.000Z' };
+    const zone = process.env.TZ;
+    const exported = ['Europe/Berlin', 'UTC', 'America/New_York', 'Asia/Tokyo'].map((tz) => {
+      process.env.TZ = tz;
+      const b = buildProtocolBundle({ ...input, treatments: [lateEntry] });
+      return [ofType<Procedure>(b, 'Procedure')[0]?.performedDateTime, ofType<Observation>(b, 'Observation')[0]?.effectiveDateTime, b.timestamp];
+    });
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+    for (const times of exported) expect(times).toEqual(['2026-11-24T23:58:00+01:00', '2026-11-24T15:05:00+01:00', '2026-11-24T15:30:00+01:00']);
   });
 
   it('exports a protocol without vitals and without patient data as a valid document too', async () => {
