@@ -29,6 +29,8 @@ export interface ServiceTeamMember {
   organizationId: number;
   userId: number;
   username: string;
+  /** The member's full name where the account has one (the FHIR export's Practitioner); absent on rows synced before it was sent. */
+  fullName?: string | null;
   addedAt: string;
   addedById: number | null;
   addedByName: string | null;

@@ -1,7 +1,9 @@
 import type { Bundle, BundleEntry, Composition, CompositionSection, Condition, Encounter, Organization, Patient, Practitioner, Procedure, Reference, Resource } from '@medplum/fhirtypes';
 import type { PatientData, PatientProtocol, TreatmentEntry, VitalRecord } from '@sanidok/schema';
 import { dischargeOutcomeLabels } from '@sanidok/schema';
-import { dischargeDispositions, documentType, systems } from './codes';
+import { berlinDateTime, berlinTimeOnDayOf } from './berlinTime';
+import { dischargeDispositions, documentType, sectionCodes, systems } from './codes';
+import { narrative } from './narrative';
 import { observationsOf } from './observations';
 
 /** What the export needs of a protocol: the device's (or the opened archive's) copy, patient data included. */
@@ -14,7 +16,7 @@ export interface FhirProtocolInput {
   patientData: Partial<PatientData> | null;
   vitals: readonly VitalRecord[];
   treatments: readonly TreatmentEntry[];
-  /** The team members who documented (recordedById of vitals and treatments, treatedById). */
+  /** The team members who documented (recordedById of vitals and treatments, treatedById): full name where known, else the username. */
   practitioners: readonly { userId: number; name: string }[];
   organization: { id: number; name: string };
   exportedAt: string;
@@ -22,8 +24,6 @@ export interface FhirProtocolInput {
 
 const genderCodes = { männlich: 'male', weiblich: 'female', divers: 'other' } as const;
 
-const xhtml = (text: string) =>
-  `<div xmlns="http://www.w3.org/1999/xhtml">${text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')}</div>`;
 
 /**
  * A patient protocol as a FHIR R4 document Bundle (issue 20 item 3; the mapping field by field in
@@ -37,9 +37,9 @@ export function buildProtocolBundle(input: FhirProtocolInput, newId: () => strin
   const entries: Resource[] = [];
   const ref = <T extends Resource>(resource: T): Reference<T> => ({ reference: `urn:uuid:${resource.id ?? ''}` });
 
-  const organization: Organization = { resourceType: 'Organization', id: newId(), name: input.organization.name };
+  const organization: Organization = { resourceType: 'Organization', id: newId(), text: narrative(input.organization.name), name: input.organization.name };
   const patient = patientOf(input.patientData, newId());
-  const practitioners = new Map(input.practitioners.map((p) => [p.userId, { resourceType: 'Practitioner', id: newId(), name: [{ text: p.name }] } satisfies Practitioner]));
+  const practitioners = new Map(input.practitioners.map((p) => [p.userId, { resourceType: 'Practitioner', id: newId(), text: narrative(p.name), name: [{ text: p.name }] } satisfies Practitioner]));
   const performer = (userId: number | null) => {
     const practitioner = userId === null ? undefined : practitioners.get(userId);
     return practitioner ? ref(practitioner) : undefined;
@@ -52,21 +52,23 @@ export function buildProtocolBundle(input: FhirProtocolInput, newId: () => strin
     class: { system: systems.actCode, code: 'FLD', display: 'field' },
     subject: ref(patient),
     serviceProvider: ref(organization),
-    period: { start: protocol.createdAt, ...(protocol.dischargedAt && { end: protocol.dischargedAt }) },
+    period: { start: berlinDateTime(protocol.createdAt), ...(protocol.dischargedAt && { end: berlinDateTime(protocol.dischargedAt) }) },
     ...hospitalizationOf(protocol),
   };
+  encounter.text = narrative(`Sanitätsdienst ${protocol.serviceName}, Protokoll #${String(protocol.serviceProtocolNumber)}`, encounter.hospitalization?.destination?.display ? `Verbleib: ${encounter.hospitalization.destination.display}` : '', encounter.hospitalization?.dischargeDisposition?.text ?? '');
   const context = { patient: ref(patient), encounter: ref(encounter), performer, dateOfBirth: input.patientData?.dateOfBirth ?? null };
   const observations = input.vitals.flatMap((record) => observationsOf(record, context, newId));
   const procedures = input.treatments.map((entry): Procedure => {
     const by = performer(entry.recordedById);
     return {
-      resourceType: 'Procedure', id: newId(), status: 'completed', code: { text: entry.text }, subject: context.patient, encounter: context.encounter,
-      performedDateTime: performedAt(entry), ...(by && { performer: [{ actor: by }] }),
+      resourceType: 'Procedure', id: newId(), text: narrative(`${entry.time} ${entry.text}`), status: 'completed', code: { text: entry.text }, subject: context.patient, encounter: context.encounter,
+      performedDateTime: berlinTimeOnDayOf(entry.time, entry.createdAt) ?? berlinDateTime(entry.createdAt), ...(by && { performer: [{ actor: by }] }),
     };
   });
   const conditions = findingsOf(protocol).map((finding): Condition => ({
     resourceType: 'Condition',
     id: newId(),
+    text: narrative(`${finding.label}: ${finding.text}`),
     clinicalStatus: { coding: [{ system: systems.conditionClinical, code: 'active' }] },
     verificationStatus: { coding: [{ system: systems.conditionVerification, code: 'provisional' }] },
     category: [{ coding: [{ system: systems.conditionCategory, code: 'encounter-diagnosis', display: 'Encounter Diagnosis' }] }],
@@ -77,10 +79,12 @@ export function buildProtocolBundle(input: FhirProtocolInput, newId: () => strin
   }));
 
   const authors: Reference<Practitioner | Organization>[] = [...practitioners.values()].map((p) => ref(p));
-  const section = (title: string, resources: readonly Resource[], empty: string): CompositionSection =>
-    resources.length
-      ? { title, text: { status: 'generated', div: xhtml(`${title}: ${String(resources.length)}`) }, entry: resources.map((r) => ref(r)) }
-      : { title, text: { status: 'generated', div: xhtml(empty) }, emptyReason: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/list-empty-reason', code: 'nilknown', display: 'Nil Known' }] } };
+  const section = (title: string, code: keyof typeof sectionCodes, resources: readonly Resource[], empty: string): CompositionSection => {
+    const head = { title, code: sectionCode(code) };
+    return resources.length
+      ? { ...head, text: narrative(...resources.map((r) => textOf('text' in r ? r.text?.div : undefined))), entry: resources.map((r) => ref(r)) }
+      : { ...head, text: narrative(empty), emptyReason: { coding: [{ system: systems.listEmptyReason, code: 'nilknown', display: 'Nil Known' }] } };
+  };
   const composition: Composition = {
     resourceType: 'Composition',
     id: newId(),
@@ -88,50 +92,43 @@ export function buildProtocolBundle(input: FhirProtocolInput, newId: () => strin
     type: { coding: [{ system: systems.loinc, code: documentType.loinc, display: documentType.display }], text: 'Patientenprotokoll Sanitätsdienst' },
     subject: ref(patient),
     encounter: ref(encounter),
-    date: input.exportedAt,
+    date: berlinDateTime(input.exportedAt),
     author: authors.length ? authors : [ref(organization)],
     title: `Patientenprotokoll ${protocol.serviceName} #${String(protocol.serviceProtocolNumber)}`,
     custodian: ref(organization),
     section: [
-      section('Vitalzeichen', observations, 'Keine Vitalzeichen dokumentiert'),
-      section('Maßnahmen', procedures, 'Keine Maßnahmen dokumentiert'),
-      section('Befunde', conditions, 'Keine Befunde dokumentiert'),
+      section('Vitalzeichen', 'vitals', observations, 'Keine Vitalzeichen dokumentiert'),
+      section('Maßnahmen', 'procedures', procedures, 'Keine Maßnahmen dokumentiert'),
+      section('Befunde', 'findings', conditions, 'Keine Befunde dokumentiert'),
       ...textSections(protocol),
     ],
   };
+  composition.text = narrative(composition.title, `Stand: ${composition.date}`);
   entries.push(composition, patient, encounter, organization, ...practitioners.values(), ...observations, ...procedures, ...conditions);
   return {
     resourceType: 'Bundle',
     id: newId(),
     type: 'document',
     identifier: { system: systems.sanidokDocument, value: composition.id ?? '' },
-    timestamp: input.exportedAt,
+    timestamp: berlinDateTime(input.exportedAt),
     entry: entries.map((resource): BundleEntry => ({ fullUrl: `urn:uuid:${resource.id ?? ''}`, resource })),
   };
 }
 
-/**
- * A treatment entry's moment: its HH:MM (local time, as the medic typed it) on the day it was
- * written down; an entry written after midnight for a measure before it goes to the day before.
- */
-function performedAt(entry: Pick<TreatmentEntry, 'time' | 'createdAt'>): string {
-  const written = new Date(entry.createdAt);
-  const [hours, minutes] = entry.time.split(':').map(Number);
-  if (hours === undefined || minutes === undefined || Number.isNaN(written.getTime())) return entry.createdAt;
-  const at = new Date(written);
-  at.setHours(hours, minutes, 0, 0);
-  if (at.getTime() - written.getTime() > 12 * 3_600_000) at.setDate(at.getDate() - 1);
-  return at.toISOString();
-}
+const sectionCode = (key: keyof typeof sectionCodes) => ({ coding: [{ system: systems.loinc, code: sectionCodes[key].loinc, display: sectionCodes[key].display }] });
+
+/** The plain text of a resource's narrative, for the section's own narrative. */
+const textOf = (div: string | undefined) => (div ?? '').replace(/<[^>]+>/g, ' ').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&').replace(/\s+/g, ' ').trim();
 
 function patientOf(data: Partial<PatientData> | null, id: string): Patient {
-  if (!data) return { resourceType: 'Patient', id };
+  if (!data) return { resourceType: 'Patient', id, text: narrative('Patientendaten nicht im Export') };
   const gender = data.gender ? genderCodes[data.gender] : undefined;
   const family = data.lastName?.trim();
   const given = data.firstName?.trim();
   return {
     resourceType: 'Patient',
     id,
+    text: narrative([given, family].filter(Boolean).join(' '), data.dateOfBirth ? `geboren ${data.dateOfBirth}` : ''),
     ...((family || given) && { name: [{ ...(family && { family }), ...(given && { given: [given] }) }] }),
     ...(data.dateOfBirth && { birthDate: data.dateOfBirth }),
     ...(gender && { gender }),
@@ -156,12 +153,12 @@ function findingsOf(protocol: PatientProtocol): { label: string; text: string }[
 /** Anamnesis fields without a resource of their own, as narrative sections. */
 function textSections(protocol: PatientProtocol): CompositionSection[] {
   const fields = [
-    ['Allergien', protocol.allergies],
-    ['Dauermedikation', protocol.medications],
-    ['Vorerkrankungen', protocol.pastHistory],
-    ['Übergabe an', protocol.handoverTo],
+    ['Allergien', 'allergies', protocol.allergies],
+    ['Dauermedikation', 'medications', protocol.medications],
+    ['Vorerkrankungen', 'pastHistory', protocol.pastHistory],
+    ['Übergabe an', 'handover', protocol.handoverTo],
   ] as const;
-  return fields.flatMap(([title, text]) => (text?.trim() ? [{ title, text: { status: 'generated' as const, div: xhtml(text.trim()) } }] : []));
+  return fields.flatMap(([title, code, text]) => (text?.trim() ? [{ title, code: sectionCode(code), text: narrative(...text.trim().split('\n')) }] : []));
 }
 
 /** Where the patient went and how the care ended; absent when the protocol says neither. */

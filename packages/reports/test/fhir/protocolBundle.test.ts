@@ -1,69 +1,41 @@
 import type { Bundle, Composition, Condition, Encounter, Observation, Patient, Procedure, Reference, Resource } from '@medplum/fhirtypes';
-import type { PatientProtocol, TreatmentEntry, VitalRecord } from '@sanidok/schema';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProtocolBundle } from '../../src/fhir/protocolBundle';
 import { validateFhir } from '../../testing/fhirValidator';
-
-const protocol: PatientProtocol = {
-  id: '0190f000-0000-7000-8000-000000000001', serviceId: '0190f000-0000-7000-8000-0000000000aa', serviceName: 'Stadtfest Nord', organizationId: 3,
-  serviceProtocolNumber: 7, status: 'active', chiefComplaint: 'Sturz vom Fahrrad', initialAssessment: 'Schürfwunde Knie rechts', allergies: 'Penicillin',
-  medications: null, pastHistory: null, handlingInstructions: null, helper1: null, helper2: null, symptoms: 'Schmerzen', incidentTime: '2026-11-24T13:55:00.000Z',
-  dischargeStatus: null, dischargeOutcome: null, dischargeDestination: null, handoverTo: null, dischargeComment: null, dischargedById: null, dischargedAt: null, treatedById: 11,
-  createdAt: '2026-11-24T14:00:00.000Z', updatedAt: '2026-11-24T14:20:00.000Z', version: 4, needsReview: false,
-};
-
-const value = (parameterType: VitalRecord['values'][number]['parameterType'], v: string, unit: string | null = null, id = globalThis.crypto.randomUUID()) => ({ id, parameterType, value: v, unit });
-
-const vitals: VitalRecord[] = [
-  {
-    id: 'v1', protocolId: protocol.id, organizationId: 3, recordedAt: '2026-11-24T14:05:00.000Z', recordedById: 11,
-    values: [
-      value('blood_pressure', '185/95', 'mmHg'), value('heart_rate', '88', '/min'), value('respiratory_rate', '16', '/min'), value('oxygen_saturation', '97', '%'),
-      value('temperature', '36,8', '°C'), value('blood_glucose', '104', 'mg/dL'), value('pain_scale', '4'),
-      value('gcs_eyes', '4'), value('gcs_verbal', '5'), value('gcs_motor', '6'), value('avpu', 'A'), value('notes', 'kooperativ'),
-    ],
-  },
-  // Missing values make no empty Observations; a half blood pressure keeps its known part.
-  { id: 'v2', protocolId: protocol.id, organizationId: 3, recordedAt: '2026-11-24T14:15:00.000Z', recordedById: 12, values: [value('blood_pressure', '120/-', 'mmHg'), value('heart_rate', '')] },
-];
-
-const treatments: TreatmentEntry[] = [
-  { id: 't1', protocolId: protocol.id, organizationId: 3, time: '15:06', text: 'Wunde gereinigt und verbunden', performer: 'helfer1', performerName: null, createdAt: '2026-11-24T14:06:00.000Z', recordedById: 11 },
-];
-
-const input = {
-  protocol, vitals, treatments,
-  patientData: { firstName: 'Erika', lastName: 'Mustermann', dateOfBirth: '1958-03-14', gender: 'weiblich' as const, phone: '0761 123456', emergencyContact: 'Max Mustermann', emergencyContactPhone: '0761 654321' },
-  practitioners: [{ userId: 11, name: 'Anna Sanitäterin' }, { userId: 12, name: 'Ben Helfer' }],
-  organization: { id: 3, name: 'DRK Ortsverein Nord' },
-  exportedAt: '2026-11-24T14:30:00.000Z',
-};
+import { input, protocol } from './exportFixture';
 
 const resources = (bundle: Bundle) => (bundle.entry ?? []).map((e) => e.resource as Resource);
 const ofType = <T extends Resource>(bundle: Bundle, type: T['resourceType']) => resources(bundle).filter((r): r is T => r.resourceType === type);
+const treatmentOf = (i: typeof input) => {
+  const [first] = i.treatments;
+  if (!first) throw new Error('Fixture ohne Maßnahme');
+  return first;
+};
 const codesOf = (o: Observation) => (o.code.coding ?? []).map((c) => c.code);
 
 describe('FHIR R4 export of a patient protocol', () => {
   const bundle = buildProtocolBundle(input);
+  // Builds the validator's indexes once for this file (slow: HL7's schema and StructureDefinitions).
+  beforeAll(async () => {
+    await validateFhir({ resourceType: 'Basic', code: { text: 'x' } });
+  }, 120_000);
 
-  it('validates with 0 errors in Medplum’s R4 validator, the Bundle and every resource', async () => {
+  it('passes the strict validator with 0 errors (testing/fhirValidator.ts: schema, invariants, vital-signs profiles, UCUM, references, displays)', async () => {
     expect(await validateFhir(bundle)).toEqual([]);
-    for (const resource of resources(bundle)) expect([resource.resourceType, await validateFhir(resource)]).toEqual([resource.resourceType, []]);
-  });
+  }, 30_000);
 
-  it('has a validator that finds errors (the 0 above is not vacuous)', async () => {
+  it('has a validator that finds errors (the 0 above is not vacuous; the corpus is test/fhir/brokenExports.ts)', async () => {
     const broken = { resourceType: 'Observation', code: { text: 'x' }, valueQuantity: { value: 'viel' } } as unknown as Resource;
     expect((await validateFhir(broken)).length).toBeGreaterThan(0);
     // Codes of required bindings, which the structure alone does not catch.
-    expect(await validateFhir({ ...bundle, type: 'dokument' } as unknown as Resource)).toEqual(['Bundle.type: „dokument“ ist nicht in http://hl7.org/fhir/ValueSet/bundle-type|4.0.1']);
-    expect(await validateFhir({ resourceType: 'Patient', gender: 'weiblich' } as unknown as Resource)).toHaveLength(1);
-    expect(await validateFhir({ resourceType: 'Observation', status: 'fertig', code: { text: 'x' } } as unknown as Resource)).toHaveLength(1);
+    expect(await validateFhir({ resourceType: 'Patient', text: { status: 'generated', div: '<div xmlns="http://www.w3.org/1999/xhtml">x</div>' }, gender: 'weiblich' } as unknown as Resource)).toContain('Patient.gender: „weiblich“ ist nicht in http://hl7.org/fhir/ValueSet/administrative-gender|4.0.1');
   });
 
   it('is a document: Composition first, identifier and timestamp, every reference resolves inside the Bundle', () => {
     expect(bundle.type).toBe('document');
     expect(bundle.identifier?.value).toBeTruthy();
-    expect(bundle.timestamp).toBe(input.exportedAt);
+    // Berlin time with its offset (docs/decisions.md "FHIR export: times in Europe/Berlin").
+    expect(bundle.timestamp).toBe('2026-11-24T15:30:00+01:00');
     expect(bundle.entry?.[0]?.resource?.resourceType).toBe('Composition');
     const fullUrls = new Set((bundle.entry ?? []).map((e) => e.fullUrl));
     const references: string[] = [];
@@ -75,7 +47,10 @@ describe('FHIR R4 export of a patient protocol', () => {
     for (const reference of references) expect(fullUrls).toContain(reference);
     const composition = ofType<Composition>(bundle, 'Composition')[0];
     expect(composition?.author).toHaveLength(2);
-    expect(composition?.section?.map((s) => s.title)).toEqual(['Vitalzeichen', 'Maßnahmen', 'Befunde', 'Allergien']);
+    expect(composition?.section?.map((s) => [s.title, s.code?.coding?.[0]?.code])).toEqual([['Vitalzeichen', '8716-3'], ['Maßnahmen', '29554-3'], ['Befunde', '11450-4'], ['Allergien', '48765-2']]);
+    // A narrative on every resource (dom-6), generated from its data.
+    for (const resource of resources(bundle)) expect(['text' in resource && resource.text?.status, resource.resourceType]).toEqual(['generated', resource.resourceType]);
+    expect(JSON.stringify(ofType<Observation>(bundle, 'Observation')[0]?.text)).toContain('Blutdruck: 185 mmHg / 95 mmHg (Critical high)');
   });
 
   it('codes vital signs with LOINC and UCUM, as the issue lists them', () => {
@@ -90,11 +65,16 @@ describe('FHIR R4 export of a patient protocol', () => {
     expect(byCode('72514-3')[0]?.valueQuantity).toMatchObject({ value: 4, code: '{score}' });
     const [bp, halfBp] = byCode('85354-9');
     expect(bp?.component?.map((c) => [c.code.coding?.[0]?.code, c.valueQuantity?.value, c.valueQuantity?.code])).toEqual([['8480-6', 185, 'mm[Hg]'], ['8462-4', 95, 'mm[Hg]']]);
-    expect(halfBp?.component?.map((c) => c.code.coding?.[0]?.code)).toEqual(['8480-6']);
+    // A one-sided blood pressure (palpated) keeps both components, as the bp profile demands.
+    expect(halfBp?.component?.map((c) => [c.code.coding?.[0]?.code, c.valueQuantity?.value, c.dataAbsentReason?.coding?.[0]?.code])).toEqual([['8480-6', 120, undefined], ['8462-4', undefined, 'not-performed']]);
+    expect(halfBp?.meta?.profile).toEqual(['http://hl7.org/fhir/StructureDefinition/bp']);
     const gcs = byCode('9269-2')[0];
     expect(gcs?.valueQuantity?.value).toBe(15);
     expect(gcs?.component?.map((c) => [c.code.coding?.[0]?.code, c.valueQuantity?.value])).toEqual([['9267-6', 4], ['9270-0', 5], ['9268-4', 6]]);
-    for (const o of observations.filter((x) => x.code.coding)) expect(o.category?.[0]?.coding?.[0]?.code).toBe('vital-signs');
+    // Vital signs of the R4 table claim their profile; glucose, pain score and GCS are no vital signs there.
+    const categoryOf = (code: string) => byCode(code)[0]?.category?.[0]?.coding?.[0]?.code;
+    expect(['85354-9', '8867-4', '9279-1', '59408-5', '8310-5', '2339-0', '72514-3', '9269-2'].map(categoryOf)).toEqual(['vital-signs', 'vital-signs', 'vital-signs', 'vital-signs', 'vital-signs', 'laboratory', 'survey', 'exam']);
+    expect(byCode('8867-4')[0]?.meta?.profile).toEqual(['http://hl7.org/fhir/StructureDefinition/heartrate']);
     // Out of range for an adult: exported as measured, flagged.
     expect(bp?.interpretation?.[0]?.coding?.[0]?.code).toMatch(/^H/);
     // No code yet: label and value as text; an empty heart rate makes no Observation.
@@ -106,14 +86,27 @@ describe('FHIR R4 export of a patient protocol', () => {
     const patient = ofType<Patient>(bundle, 'Patient')[0];
     expect(patient).toMatchObject({ name: [{ family: 'Mustermann', given: ['Erika'] }], birthDate: '1958-03-14', gender: 'female' });
     const encounter = ofType<Encounter>(bundle, 'Encounter')[0];
-    expect(encounter).toMatchObject({ status: 'in-progress', identifier: [{ value: protocol.id }], period: { start: protocol.createdAt } });
+    expect(encounter).toMatchObject({ status: 'in-progress', identifier: [{ value: protocol.id }], period: { start: '2026-11-24T15:00:00+01:00' } });
     const procedure = ofType<Procedure>(bundle, 'Procedure')[0];
     expect(procedure?.code?.text).toBe('Wunde gereinigt und verbunden');
-    // HH:MM as typed, on the day it was written down (local time; the test runs in UTC or Europe/Berlin).
-    expect(new Date(procedure?.performedDateTime ?? '').getHours()).toBe(15);
-    expect(new Date(procedure?.performedDateTime ?? '').getMinutes()).toBe(6);
+    // HH:MM as typed, Berlin time on the day it was written down, whatever the exporting device's zone.
+    expect(procedure?.performedDateTime).toBe('2026-11-24T15:06:00+01:00');
     expect(procedure?.subject).toEqual({ reference: `urn:uuid:${patient?.id ?? ''}` } satisfies Reference);
     expect(ofType<Condition>(bundle, 'Condition').map((c) => c.code?.text)).toEqual(['Sturz vom Fahrrad', 'Schürfwunde Knie rechts', 'Schmerzen']);
+  });
+
+  it('exports the same times whatever the exporting device’s time zone (HH:MM read as Berlin time)', () => {
+    // Typed 23:58 and saved at 00:05 Berlin time the next day: the measure was on the 24th.
+    const lateEntry = { ...treatmentOf(input), time: '23:58', createdAt: '2026-11-24T23:05:00.000Z' };
+    const zone = process.env.TZ;
+    const exported = ['Europe/Berlin', 'UTC', 'America/New_York', 'Asia/Tokyo'].map((tz) => {
+      process.env.TZ = tz;
+      const b = buildProtocolBundle({ ...input, treatments: [lateEntry] });
+      return [ofType<Procedure>(b, 'Procedure')[0]?.performedDateTime, ofType<Observation>(b, 'Observation')[0]?.effectiveDateTime, b.timestamp];
+    });
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+    for (const times of exported) expect(times).toEqual(['2026-11-24T23:58:00+01:00', '2026-11-24T15:05:00+01:00', '2026-11-24T15:30:00+01:00']);
   });
 
   it('exports a protocol without vitals and without patient data as a valid document too', async () => {

@@ -11,6 +11,7 @@ export const serviceTeamMemberReply = replyOf<ServiceTeamMember>()(
       organizationId: z.number(),
       userId: z.number(),
       username: z.string(),
+      fullName: z.string().nullable().optional(),
       addedAt: z.string(),
       addedById: z.number().nullable(),
       addedByName: z.string().nullable(),

@@ -2,7 +2,7 @@ import type { SaniDokDb } from '../db';
 import type { ProtocolView } from './protocols';
 import { getProtocolView } from './protocols';
 
-/** A protocol with what a FHIR export names besides it: the team's names and the organisation's. */
+/** A protocol with what a FHIR export names besides it: the team's names (full name where known) and the organisation's. */
 export interface ProtocolExportView extends ProtocolView {
   teamNames: Map<number, string>;
   organizationName: string | null;
@@ -19,7 +19,7 @@ export async function getProtocolExportView(db: SaniDokDb, id: string): Promise<
   ]);
   return {
     ...view,
-    teamNames: new Map(team.map((m) => [m.userId, m.username])),
+    teamNames: new Map(team.map((m) => [m.userId, m.fullName || m.username])),
     organizationName: organization?.name ?? null,
     deviceUser: { id: db.userId, name: db.userName },
   };

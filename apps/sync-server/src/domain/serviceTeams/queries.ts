@@ -67,14 +67,14 @@ export function teamMembersQuery(db: Db) {
     .selectFrom('serviceTeamMembers as t')
     .innerJoin('users as u', 'u.id', 't.userId')
     .leftJoin('users as a', 'a.id', 't.addedBy')
-    .select(['t.serviceId', 't.organizationId', 't.userId', 't.addedAt', 't.addedBy', 't.method', 't.version', 'u.username', 'a.username as addedByUsername', 'a.fullName as addedByFullName']);
+    .select(['t.serviceId', 't.organizationId', 't.userId', 't.addedAt', 't.addedBy', 't.method', 't.version', 'u.username', 'u.fullName', 'a.username as addedByUsername', 'a.fullName as addedByFullName']);
 }
 
 type TeamMemberRow = Awaited<ReturnType<ReturnType<typeof teamMembersQuery>['executeTakeFirstOrThrow']>>;
 
 export function toTeamMember(row: TeamMemberRow): ServiceTeamMember {
   return {
-    serviceId: row.serviceId, organizationId: row.organizationId, userId: row.userId, username: row.username, addedAt: row.addedAt,
+    serviceId: row.serviceId, organizationId: row.organizationId, userId: row.userId, username: row.username, fullName: row.fullName, addedAt: row.addedAt,
     addedById: row.addedBy, addedByName: row.addedByFullName ?? row.addedByUsername ?? null, method: row.method,
   };
 }

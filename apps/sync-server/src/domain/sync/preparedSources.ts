@@ -36,7 +36,7 @@ const teamMemberId = (dialect: DialectName) => (dialect === 'postgres' ? `t.serv
 
 // The id is packages/schema `serviceTeamMemberId`: `${serviceId}:${userId}`.
 const teamMembersSql: Statement = (dialect) => `select t.version as version, ${upsertJsonSql(dialect, 'serviceTeamMember', { id: teamMemberId(dialect), organizationId: 't.organization_id', version: 't.version' }, {
-  serviceId: 't.service_id', organizationId: 't.organization_id', userId: 't.user_id', username: 'u.username', addedAt: 't.added_at',
+  serviceId: 't.service_id', organizationId: 't.organization_id', userId: 't.user_id', username: 'u.username', fullName: 'u.full_name', addedAt: 't.added_at',
   addedById: 't.added_by', addedByName: 'coalesce(a.full_name, a.username)', method: 't.method',
 })} as json
 from service_team_members as t inner join users as u on u.id = t.user_id left join users as a on a.id = t.added_by

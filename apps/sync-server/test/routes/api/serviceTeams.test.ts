@@ -29,7 +29,10 @@ describe('service team (Einteilung)', () => {
   it('puts the creator on the team; owner and admins assign and remove members, logged with who', async () => {
     const { app, owner, admin, mona, service, ids } = await cast();
     const initial = json<ServiceTeamMember[]>(await mona.get(`/api/services/${service.id}/team`));
-    expect(initial).toEqual([expect.objectContaining({ userId: ids.owner, username: 'olga', method: 'creator', addedById: ids.owner })]);
+    expect(initial).toEqual([expect.objectContaining({ userId: ids.owner, username: 'olga', fullName: null, method: 'creator', addedById: ids.owner })]);
+    // The full name goes with the team row: the FHIR export names its Practitioners with it (docs/fhir.md).
+    await app.db.updateTable('users').set({ fullName: 'Olga Owner' }).where('id', '=', ids.owner).execute();
+    expect(json<ServiceTeamMember[]>(await mona.get(`/api/services/${service.id}/team`))[0]?.fullName).toBe('Olga Owner');
 
     const set = await admin.put(`/api/services/${service.id}/team`, { userIds: [ids.owner, ids.mona] });
     expect(set.statusCode).toBe(200);

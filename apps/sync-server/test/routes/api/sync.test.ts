@@ -166,7 +166,10 @@ describe('sync pull', () => {
     await owner.post(`/api/organizations/${orgId}/invite`, { username: 'lutz' });
     await late.post(`/api/invitations/${String(await pendingInvitationId(late, orgId))}/respond`, { response: 'accepted' });
     // The service and its team (the creator, on it from the start).
-    expect((await pullAll(late, early.cursor)).changes.map((c) => c.entity).sort()).toEqual(['service', 'serviceTeamMember']);
+    const joined = (await pullAll(late, early.cursor)).changes;
+    expect(joined.map((c) => c.entity).sort()).toEqual(['service', 'serviceTeamMember']);
+    // The team row carries the member's full name (none set here) for the FHIR export's Practitioner.
+    expect(joined.find((c) => c.entity === 'serviceTeamMember')).toMatchObject({ data: { fullName: null } });
     expect((await late.get('/api/sync/pull?cursor=%%%')).statusCode).toBe(400);
     expect(json<ApiErrorBody>(await late.get('/api/sync/pull?schemaVersion=99')).code).toBe('SCHEMA_MISMATCH');
   });

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { validateFhir } from '@sanidok/reports/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxRow } from '../../../../src/data/db';
 import * as repository from '../../../../src/data/repositories/protocols';
@@ -202,8 +203,11 @@ describe('PrintPanel: FHIR export', () => {
     vi.restoreAllMocks();
   });
 
-  it('saves a FHIR R4 document of the device’s copy and logs fhir_export in the outbox', async () => {
+  it('saves a FHIR R4 document of the device’s copy, valid for the strict validator, and logs fhir_export in the outbox', async () => {
     const db = await seedPrintableProtocol();
+    // The team row names the member who documented with the full name the server sends (docs/fhir.md "Practitioner").
+    const { serviceId, organizationId } = protocolRow();
+    await db.serviceTeamMembers.put({ id: `${serviceId}:7`, serviceId, organizationId, userId: 7, username: 'anna.sani', fullName: 'Anna Sanitäterin', addedAt: '2026-07-04T07:00:00.000Z', addedById: null, addedByName: null, method: 'assigned' });
     const files = captureDownloads();
     renderPanel();
     const button = await screen.findByRole('button', { name: 'Als FHIR-Dokument exportieren' });
@@ -217,9 +221,11 @@ describe('PrintPanel: FHIR export', () => {
     expect([bundle.resourceType, bundle.type, bundle.entry[0]?.resource.resourceType]).toEqual(['Bundle', 'document', 'Composition']);
     expect(bundle.entry.find((e) => e.resource.resourceType === 'Patient')?.resource.name?.[0]?.family).toBe(patient.lastName);
     expect(bundle.entry.filter((e) => e.resource.resourceType === 'Observation').length).toBeGreaterThan(0);
+    expect(bundle.entry.filter((e) => e.resource.resourceType === 'Practitioner').map((e) => (e.resource as { name?: { text: string }[] }).name?.[0]?.text)).toEqual(['Anna Sanitäterin']);
+    expect(await validateFhir(bundle as unknown as Parameters<typeof validateFhir>[0])).toEqual([]);
     const outbox = await db.outbox.toArray();
     expect(outbox.filter((row: OutboxRow) => row.name === 'accessLog.record').map((row) => (row.args as { actionType: string }).actionType)).toEqual(['fhir_export']);
-  });
+  }, 60_000);
 
   it('is blocked like printing when the device holds no patient data', async () => {
     await seedPrintableProtocol({ withPatientData: false });
