@@ -81,6 +81,8 @@ export const restMatrix = {
   'POST /api/organizations/:orgId/key-recovery': { active: ownerOnly(201), orgBlocked: ownerOnly(423) },
   'DELETE /api/organizations/:orgId/key-recovery': inStates(organizationStates, planners(200)),
   'POST /api/organizations/:orgId/key-recovery/confirm': inStates(organizationStates, ownerOnly(200)),
+  'POST /api/organizations/:orgId/key-recovery/approve': { active: byRole(403, 200, 403), orgBlocked: byRole(403, 423, 403) },
+  'POST /api/organizations/:orgId/key-change/challenge': { active: ownerOnly(201), orgBlocked: ownerOnly(423) },
 
   // Material catalogue (docs/spec/accounts.md §6, docs/spec/services.md §6: owner only; blocked 423).
   'GET /api/materials': { active: signedIn(200) },

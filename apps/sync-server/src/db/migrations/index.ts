@@ -24,6 +24,7 @@ import * as board from './2026-11-24_017_board';
 import * as operatorDetails from './2026-11-24_018_operator_details';
 import * as reportFields from './2026-11-24_020_report_fields';
 import * as organizationLockTime from './2026-11-24_022_organization_lock_time';
+import * as ownerProof from './2026-11-27_031_owner_proof';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_018_operator_details': operatorDetails,
   '2026-11-24_020_report_fields': reportFields,
   '2026-11-24_022_organization_lock_time': organizationLockTime,
+  '2026-11-27_031_owner_proof': ownerProof,
 };
 
 export const migrationProvider: MigrationProvider = {
