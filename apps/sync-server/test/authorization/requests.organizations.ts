@@ -85,7 +85,7 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
   'GET /api/user': () => ({ url: '/api/user' }),
   // The same password again: the call is allowed and the current session stays (decisions "Changing the password").
   'POST /api/change-password': (c) => ({ url: '/api/change-password', payload: { currentPassword: account(c).password, newPassword: account(c).password } }),
-  'PATCH /api/profile': (c) => ({ url: '/api/profile', payload: { fullName: 'Geänderter Name', email: `${account(c).username}@example.de` } }),
+  'PATCH /api/profile': (c) => ({ url: '/api/profile', payload: { fullName: 'Geänderter Name', email: `${account(c).username}@example.de`, currentPassword: account(c).password } }),
 
   'GET /api/organizations': () => ({ url: '/api/organizations', listsOwnRows: true }),
   'POST /api/organizations': async () => ({ url: '/api/organizations', payload: await organizationPayload(uniqueName('Neue Organisation')) }),

@@ -38,13 +38,13 @@ function facts(variables: TemplateVariables): [string, string][] {
 }
 
 /**
- * The mail as sent: a protective template's own text (or, deleted or switched off, a plain one)
+ * The mail as sent: a protective template's own text, switched off or not (deleted: a plain one),
  * with the facts appended; any other template as it stands, undefined when switched off or missing.
  */
 export function renderOutgoingMail(name: string, template: EmailTemplateRow | undefined, variables: TemplateVariables): RenderedMail | undefined {
-  const usable = template && template.isActive === 1 ? template : undefined;
-  if (!isProtectiveTemplate(name)) return usable ? renderTemplate(usable, variables) : undefined;
-  const base = usable ? renderTemplate(usable, variables) : fallback(name, variables);
+  if (!isProtectiveTemplate(name)) return template && template.isActive === 1 ? renderTemplate(template, variables) : undefined;
+  // Switched off (in the database, past the API's refusal) it goes out all the same.
+  const base = template ? renderTemplate(template, variables) : fallback(name, variables);
   const list = facts(variables);
   const text = `${base.text.trimEnd()}\n\n${factsHeading}\n${list.map(([label, value]) => `- ${label}: ${value}`).join('\n')}\n`;
   const block = `<hr><p><strong>${escapeHtml(factsHeading)}</strong></p><ul>${list.map(([label, value]) => `<li>${escapeHtml(label)}: ${escapeHtml(value)}</li>`).join('')}</ul>`;
