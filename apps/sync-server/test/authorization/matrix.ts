@@ -140,6 +140,10 @@ export const restMatrix = {
   'GET /api/patient-protocols/:id#key': {
     active: members(200), orgBlocked: byTeam(200, 423), serviceBlocked: byTeam(200, 423), archived: byTeam(200, 409), discharged: members(200),
   },
+  // The same join with the code in the body (the PWA's way: never in a URL).
+  'POST /api/patient-protocols/:id/join': {
+    active: members(200), orgBlocked: byTeam(200, 423), serviceBlocked: byTeam(200, 423), archived: byTeam(200, 409), discharged: members(200),
+  },
   'POST /api/patient-protocols': documentation(201),
   'PATCH /api/patient-protocols/:id': protocolEdit(200),
   'PATCH /api/patient-protocols/:id/discharge': discharge(200),
