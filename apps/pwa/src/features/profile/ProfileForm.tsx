@@ -1,7 +1,7 @@
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { profileSchema } from '@sanidok/schema';
 import type { PublicUser } from '@sanidok/schema';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../api/client';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
@@ -23,7 +23,8 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
   });
   const { errors } = form.formState;
   // A new address takes the password, and the old one is told (docs/decisions.md "Proofs a platform admin cannot forge").
-  const emailChanges = (form.watch('email') ?? '').trim() !== (user.email ?? '');
+  const email = useWatch({ control: form.control, name: 'email' });
+  const emailChanges = email.trim() !== (user.email ?? '');
 
   const onSubmit = form.handleSubmit((values) =>
     // The API takes the schema's input shape: an empty string clears the e-mail address.

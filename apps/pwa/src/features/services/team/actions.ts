@@ -2,7 +2,7 @@ import type { JoinServiceInput, SetServiceTeamInput } from '@sanidok/schema';
 import { okReply, serviceReply, serviceTeamMemberReply, serviceTeamMessages } from '@sanidok/schema';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, apiRequest, apiSend } from '../../../api/client';
+import { ApiError, apiSend } from '../../../api/client';
 import { requestManualSync } from '../../../sync/syncSession';
 
 /**
