@@ -4,7 +4,6 @@ import type { CommandContext } from '../context';
 import { clearProofAfterReset, hasTrustedSecondFactor, mustProveAfterReset, proofAfterResetRefused, proveSecondFactor } from '../accounts/ownerProof';
 import { findUserByUsername } from '../accounts/usersRepository';
 import { AppError, conflict, isUniqueViolation, notFound, validate } from '../errors';
-import { logOrganizationEvent } from '../accessLogs/organizationEvents';
 import { mailInvitation } from '../mail/events';
 import { removeFromOrganizationTeams } from '../serviceTeams/membership';
 import { nowIso } from '../time';
@@ -135,17 +134,11 @@ export async function removeMember(ctx: CommandContext, organizationId: unknown,
 async function assertLastAdminRemovable(ctx: CommandContext, organizationId: number, totpCode: string | undefined): Promise<void> {
   const admins = await ctx.db.selectFrom('organizationMembers').select('id').where('organizationId', '=', organizationId).where('role', '=', 'admin').limit(2).execute();
   if (admins.length > 1) return;
-  try {
-    if (!totpCode) {
-      if (mustProveAfterReset(ctx.user) && !hasTrustedSecondFactor(ctx.user)) throw proofAfterResetRefused();
-      throw new AppError(403, 'OWNER_PROOF_REQUIRED', organizationMemberMessages.lastAdminNeedsProof, { totpCode: organizationMemberMessages.lastAdminNeedsProof });
-    }
-    await proveSecondFactor(ctx, totpCode);
-  } catch (error) {
-    // The owner sees it: removing the one who can stop a recovery is a step of a takeover.
-    await logOrganizationEvent(ctx.db, ctx, organizationId, 'Entfernen des letzten Administrators abgelehnt: nicht mit dem zweiten Faktor bestätigt');
-    throw error;
+  if (!totpCode) {
+    if (mustProveAfterReset(ctx.user) && !hasTrustedSecondFactor(ctx.user)) throw proofAfterResetRefused();
+    throw new AppError(403, 'OWNER_PROOF_REQUIRED', organizationMemberMessages.lastAdminNeedsProof, { totpCode: organizationMemberMessages.lastAdminNeedsProof });
   }
+  await proveSecondFactor(ctx, totpCode);
   await clearProofAfterReset(ctx.db, ctx.user.id);
 }
 

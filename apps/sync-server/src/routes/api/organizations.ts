@@ -1,7 +1,9 @@
 import { accessLogReply, createOrganizationSchema, idParams, inviteMemberSchema, invitationCreatedReply, memberParams, memberReply, okReply, organizationLockTimeSchema, organizationReply, removeMemberSchema } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { logOrganizationEvent } from '../../domain/accessLogs/organizationEvents';
 import { listAccessLogs } from '../../domain/accessLogs/queries';
+import { AppError } from '../../domain/errors';
 import { createOrganization, inviteMember, removeMember, setOrganizationLockTime } from '../../domain/organizations/commands';
 import { listMembers, listMyOrganizations } from '../../domain/organizations/queries';
 import { apiTags } from '../../plugins/apiDocs';
@@ -48,7 +50,16 @@ export const organizationRoutes: FastifyPluginAsync = (fastify) => {
     },
   }, async (request, reply) => {
     const ctx = commandContext(app, request);
-    await limitPasswordCheck(app, reply, passwordCheckKey.user(ctx.user.id), () => removeMember(ctx, request.params.id, request.params.userId, request.body));
+    await limitPasswordCheck(app, reply, passwordCheckKey.user(ctx.user.id), () => removeMember(ctx, request.params.id, request.params.userId, request.body)).catch(
+      async (error: unknown) => {
+        // The owner sees it: removing the one who can stop a key recovery is a step of a takeover
+        // (here, not in the domain: organizations must not import accessLogs, which imports it).
+        if (error instanceof AppError && (error.code === 'OWNER_PROOF_REQUIRED' || error.code === 'TOTP_INVALID')) {
+          await logOrganizationEvent(app.db, ctx, Number(request.params.id), 'Entfernen des letzten Administrators abgelehnt: nicht mit dem zweiten Faktor bestätigt');
+        }
+        throw error;
+      },
+    );
     return { ok: true as const };
   });
 
