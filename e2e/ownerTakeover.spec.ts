@@ -49,14 +49,21 @@ test.describe('Organisationsschlüssel erneuern', () => {
     expect((await intruder.post('/api/login', { headers: clientHeader, data: { username: ownerName, password: 'Uebernahme-2026!' } })).status()).toBe(200);
     const adminSecret = generateOrganizationSecret();
     const adminKeys = publicKeysToBase64Url(await deriveOrganizationKeys(adminSecret));
+    const challenge = (await (await intruder.post(`/api/organizations/${organizationId}/key-change/challenge`, { headers: clientHeader })).json()) as { challengeId: string; nonce: string };
     const rotation = await intruder.post(`/api/organizations/${organizationId}/generate-key`, {
       headers: clientHeader,
-      data: { ...adminKeys, currentPassword: 'Uebernahme-2026!', rotationSignature: await signKeyRotation(adminSecret, organizationId, adminKeys) },
+      data: { ...adminKeys, currentPassword: 'Uebernahme-2026!', challengeId: challenge.challengeId, rotationSignature: await signKeyRotation(adminSecret, organizationId, challenge.nonce, adminKeys) },
     });
     expect(rotation.status()).toBe(403);
     expect(((await rotation.json()) as { message: string }).message).toContain('nicht mit dem bisherigen Organisationsschlüssel bestätigt');
     const organizations = (await (await intruder.get('/api/organizations')).json()) as { id: number; keyFingerprint: string }[];
     expect(organizations.find((o) => o.id === organizationId)?.keyFingerprint).toBe(afterOwner?.keyFingerprint);
+    // Nor a recovery: the reset blocks it until the owner proves a second factor set up before it.
+    const recoveryChallenge = (await (await intruder.post(`/api/organizations/${organizationId}/key-change/challenge`, { headers: clientHeader })).json()) as { challengeId: string };
+    const recovery = await intruder.post(`/api/organizations/${organizationId}/key-recovery`, {
+      headers: clientHeader, data: { ...adminKeys, currentPassword: 'Uebernahme-2026!', challengeId: recoveryChallenge.challengeId },
+    });
+    expect([recovery.status(), ((await recovery.json()) as { code: string }).code]).toEqual([403, 'OWNER_PROOF_REQUIRED']);
 
     // The owner's trail: the reset mail was sent to the owner's address (no SMTP here: logged as not sent), the access log names both steps.
     const mails = (await (await admin.get('/api/admin/email-logs')).json()) as { toEmail: string; templateName: string | null }[];

@@ -37,6 +37,7 @@ export const archiveMessages = {
   passwordRequired: 'Bitte geben Sie Ihr Passwort ein',
   wrongPassword: 'Das Passwort ist falsch.',
   rotationSignatureRequired: 'Bitte geben Sie den bisherigen Organisationsschlüssel ein.',
+  rotationChallengeExpired: 'Die Bestätigung des Schlüsselwechsels ist abgelaufen oder wurde schon benutzt. Bitte versuchen Sie es erneut.',
   rotationNotSigned:
     'Der neue Schlüssel ist nicht mit dem bisherigen Organisationsschlüssel bestätigt. Bitte geben Sie den bisherigen Schlüssel ein, so wie er bei der Erstellung angezeigt wurde.',
 } as const;
@@ -155,6 +156,8 @@ export const rotateOrganizationKeySchema = organizationPublicKeysSchema.extend({
     .min(1, archiveMessages.rotationSignatureRequired)
     .max(200, archiveMessages.rotationNotSigned)
     .regex(/^[A-Za-z0-9_-]+$/, archiveMessages.rotationNotSigned),
+  /** The challenge whose nonce the signature covers (single use, 5 minutes; ./keyRecovery.ts). */
+  challengeId: z.string({ error: archiveMessages.rotationChallengeExpired }).min(1, archiveMessages.rotationChallengeExpired).max(64, archiveMessages.rotationChallengeExpired),
 });
 export type RotateOrganizationKeyInput = z.input<typeof rotateOrganizationKeySchema>;
 

@@ -122,6 +122,8 @@ export const profileSchema = z.object({
     .max(limits.emailMax, messages.profileEmailInvalid)
     .refine((v) => v === '' || z.email().safeParse(v).success, messages.profileEmailInvalid)
     .transform((v) => (v === '' ? null : v)),
+  /** Needed when the e-mail address changes (the old address is told). */
+  currentPassword: z.string().max(limits.passwordMax, messages.passwordLong).optional(),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 

@@ -22,6 +22,7 @@ export const emailTemplateTypes = [
   'two_factor_changed',
   'organization_key_recovery_requested',
   'email_verification',
+  'email_changed',
 ] as const;
 export type EmailTemplateType = (typeof emailTemplateTypes)[number];
 
@@ -41,7 +42,21 @@ export const emailTemplateTypeLabels: Record<EmailTemplateType, string> = {
   two_factor_changed: 'Zwei-Faktor-Anmeldung geändert',
   organization_key_recovery_requested: 'Wiederherstellung des Organisationsschlüssels angefordert',
   email_verification: 'E-Mail-Adresse bestätigen (Link)',
+  email_changed: 'E-Mail-Adresse geändert (an die alte Adresse)',
 };
+
+/**
+ * The mails that warn of a takeover (docs/decisions.md "Proofs a platform admin cannot forge"): a
+ * platform admin can reword them but not switch them off, delete or rename them, and the server
+ * always appends their facts.
+ */
+export const protectiveTemplateTypes = [
+  'password_reset_by_admin', 'password_reset', 'organization_key_rotated', 'organization_key_recovery_requested', 'email_changed', 'two_factor_changed',
+] as const satisfies readonly EmailTemplateType[];
+
+export function isProtectiveTemplate(name: string): name is (typeof protectiveTemplateTypes)[number] {
+  return (protectiveTemplateTypes as readonly string[]).includes(name);
+}
 
 export const defaultSmtpPort = 587;
 
@@ -57,6 +72,8 @@ export const emailMessages = {
   configurationNotFound: 'SMTP-Konfiguration nicht gefunden.',
   templateNotFound: 'E-Mail-Vorlage nicht gefunden.',
   templateNameTaken: 'Eine Vorlage mit diesem Namen gibt es bereits.',
+  templateProtected:
+    'Diese Vorlage warnt Benutzer vor der Übernahme ihres Kontos. Sie kann umformuliert, aber nicht abgeschaltet, umbenannt oder gelöscht werden; ihre Fakten fügt SaniDok immer an.',
   noActiveConfiguration: 'Keine aktive SMTP-Konfiguration. Die E-Mail wurde nicht versendet.',
   connectionFailed: (reason: string) => `Verbindung zum SMTP-Server fehlgeschlagen: ${reason}`,
   sendFailed: (reason: string) => `Die E-Mail konnte nicht versendet werden: ${reason}`,

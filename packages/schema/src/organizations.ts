@@ -56,6 +56,15 @@ export type OrganizationFormValues = z.input<typeof organizationFormSchema>;
 export const createOrganizationSchema = organizationFormSchema.extend(organizationPublicKeysSchema.shape);
 export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
 
+export const organizationMemberMessages = {
+  lastAdminNeedsProof:
+    'Der letzte Administrator der Organisation kann eine Wiederherstellung des Schlüssels abbrechen. Bitte bestätigen Sie das Entfernen mit dem Code aus Ihrer Authenticator-App.',
+  codeLong: 'Der Code ist zu lang.',
+} as const;
+
+/** DELETE /api/organizations/{id}/members/{userId}: the remover's second-factor code, only for the last admin. */
+export const removeMemberSchema = z.object({ totpCode: z.string().trim().max(40, organizationMemberMessages.codeLong).optional() });
+
 export const inviteMemberSchema = z.object({
   username: z
     .string({ error: organizationMessages.inviteUsernameShort })

@@ -16,6 +16,7 @@ export const serviceMessages = {
   endAfterStartCreate: 'Das Enddatum muss nach dem Startdatum liegen',
   endAfterStartEdit: 'Enddatum muss nach dem Startdatum liegen',
   accessCodeLong: 'Zugangscode darf höchstens 50 Zeichen lang sein',
+  accessCodeShort: 'Der Zugangscode braucht mindestens 8 Buchstaben oder Ziffern (Leerzeichen und Bindestriche zählen nicht).',
   invalidId: 'Ungültige Kennung',
   invalidDate: 'Ungültiges Datum',
 } as const;
@@ -29,7 +30,20 @@ const isoDate = (required: string) =>
 const name = z.string({ error: serviceMessages.nameShort }).trim().min(3, serviceMessages.nameShort).max(120, serviceMessages.nameLong);
 const location = z.string({ error: serviceMessages.locationShort }).trim().min(3, serviceMessages.locationShort).max(200, serviceMessages.locationLong);
 const description = z.string().trim().max(2000, serviceMessages.descriptionLong).nullish().transform((v) => v || null);
-const accessCode = z.string().trim().max(50, serviceMessages.accessCodeLong).nullish().transform((v) => v || null);
+/**
+ * At least 8 letters or digits (spaces and hyphens do not count): the code is all a member needs to
+ * join the team and read its patient data, and guesses are only limited per user (docs/decisions.md
+ * "The access code stays with the team"). Generated codes have 8 of a 32-letter alphabet (40 bits).
+ */
+export const accessCodeMinLength = 8;
+const longEnough = (v: string) => v.replace(/[\s-]/g, '').length >= accessCodeMinLength;
+const accessCode = z
+  .string()
+  .trim()
+  .max(50, serviceMessages.accessCodeLong)
+  .refine((v) => v === '' || longEnough(v), serviceMessages.accessCodeShort)
+  .nullish()
+  .transform((v) => v || null);
 
 /** Ids made on devices are UUIDs (v7 from the PWA); the server accepts any UUID. */
 export const entityId = z.uuid({ error: serviceMessages.invalidId });
@@ -79,7 +93,7 @@ export const serviceFormSchema = z
     endDate: z.string().min(1, serviceMessages.endDateRequired),
     endTime: z.string().min(1, serviceMessages.endTimeRequired),
     organizationId: z.string({ error: serviceMessages.organizationRequired }).min(1, serviceMessages.organizationRequired),
-    accessCode: z.string().max(50, serviceMessages.accessCodeLong).optional(),
+    accessCode: z.string().max(50, serviceMessages.accessCodeLong).refine((v) => v.trim() === '' || longEnough(v.trim()), serviceMessages.accessCodeShort).optional(),
   })
   .refine((v) => `${v.endDate}T${v.endTime}` > `${v.startDate}T${v.startTime}`, { message: serviceMessages.endAfterStartCreate, path: ['endDate'] });
 export type ServiceFormValues = z.input<typeof serviceFormSchema>;

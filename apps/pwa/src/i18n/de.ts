@@ -138,6 +138,8 @@ export const de = {
     username: 'Benutzername',
     fullName: 'Vollständiger Name',
     email: 'E-Mail-Adresse',
+    currentPassword: 'Ihr Passwort',
+    emailChangeHint: 'Eine neue E-Mail-Adresse braucht Ihr Passwort. Die bisherige Adresse erhält eine Nachricht über die Änderung.',
     accountType: 'Kontotyp',
     administrator: 'Administrator',
     standardUser: 'Standard-Benutzer',

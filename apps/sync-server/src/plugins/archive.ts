@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import { purgeExpiredChallenges } from '../domain/archive/challenges';
+import { purgeExpiredKeyChangeChallenges } from '../domain/archive/keyChallenges';
 import { onPatientPlaintextRemoved, sealLeftoverPatientData } from '../domain/protocols/sealing';
 import { hours } from '../domain/time';
 
@@ -48,7 +49,7 @@ export const archivePlugin = fp(
     });
 
     const purge = () =>
-      purgeExpiredChallenges(app.db).catch((error: unknown) => app.log.error({ err: error }, 'Archiv-Aufgabe fehlgeschlagen'));
+      Promise.all([purgeExpiredChallenges(app.db), purgeExpiredKeyChangeChallenges(app.db)]).catch((error: unknown) => app.log.error({ err: error }, 'Archiv-Aufgabe fehlgeschlagen'));
     const timer = setInterval(() => void purge(), hours(1));
     timer.unref();
 

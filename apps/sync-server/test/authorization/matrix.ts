@@ -87,6 +87,8 @@ export const restMatrix = {
   'POST /api/organizations/:orgId/key-recovery': { active: ownerOnly(201), orgBlocked: ownerOnly(423) },
   'DELETE /api/organizations/:orgId/key-recovery': inStates(organizationStates, planners(200)),
   'POST /api/organizations/:orgId/key-recovery/confirm': inStates(organizationStates, ownerOnly(200)),
+  'POST /api/organizations/:orgId/key-recovery/approve': { active: byRole(403, 200, 403), orgBlocked: byRole(403, 423, 403) },
+  'POST /api/organizations/:orgId/key-change/challenge': { active: ownerOnly(201), orgBlocked: ownerOnly(423) },
 
   // Material catalogue (docs/spec/accounts.md §6, docs/spec/services.md §6: owner only; blocked 423).
   'GET /api/materials': { active: signedIn(200) },
@@ -142,6 +144,10 @@ export const restMatrix = {
   'GET /api/patient-protocols/:id': inStates(protocolStates, members(200)),
   // ?key=CODE: the members off the team join as with POST …/join, then read.
   'GET /api/patient-protocols/:id#key': {
+    active: members(200), orgBlocked: byTeam(200, 423), serviceBlocked: byTeam(200, 423), archived: byTeam(200, 409), discharged: members(200),
+  },
+  // The same join with the code in the body (the PWA's way: never in a URL).
+  'POST /api/patient-protocols/:id/join': {
     active: members(200), orgBlocked: byTeam(200, 423), serviceBlocked: byTeam(200, 423), archived: byTeam(200, 409), discharged: members(200),
   },
   'POST /api/patient-protocols': documentation(201),

@@ -90,6 +90,11 @@ export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
     expectBody: (body) => expect((body as { patientData: unknown }).patientData !== null).toBe(patientDataStates.includes(state)),
     cleanup: offTeamAgain(world, scope.serviceId),
   }),
+  'POST /api/patient-protocols/:id/join': async ({ world, scope }) => ({
+    url: `/api/patient-protocols/${scope.protocolId}/join`,
+    payload: { accessCode: await accessCodeOf(world, scope.serviceId) },
+    cleanup: offTeamAgain(world, scope.serviceId),
+  }),
   'POST /api/patient-protocols': ({ scope }) => ({ url: '/api/patient-protocols', payload: protocolPayload(scope.serviceId) }),
   'PATCH /api/patient-protocols/:id': ({ scope }) => ({ url: `/api/patient-protocols/${scope.protocolId}`, payload: { medications: 'ASS 100' } }),
   'PATCH /api/patient-protocols/:id/discharge': async ({ world, scope }) => ({

@@ -7,6 +7,7 @@ import { issueResetToken } from '../../src/domain/accounts/passwordReset';
 import { adminTotpSecret, del, freshTotpCode } from '../helpers/admin';
 import { organizationPayload } from '../helpers/organizations';
 import { Client, validRegistration } from '../helpers/testApp';
+import { ownersKeyChallenge } from './requests.keyRecovery';
 import type { CaseContext, OrganizationKey, RequestBuilder } from './requestTypes';
 import { freshInvitation, freshMaterial, freshMember, freshUser, uniqueName } from './fresh';
 import type { SignedInActor } from './world';
@@ -84,7 +85,7 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
   'GET /api/user': () => ({ url: '/api/user' }),
   // The same password again: the call is allowed and the current session stays (decisions "Changing the password").
   'POST /api/change-password': (c) => ({ url: '/api/change-password', payload: { currentPassword: account(c).password, newPassword: account(c).password } }),
-  'PATCH /api/profile': (c) => ({ url: '/api/profile', payload: { fullName: 'Geänderter Name', email: `${account(c).username}@example.de` } }),
+  'PATCH /api/profile': (c) => ({ url: '/api/profile', payload: { fullName: 'Geänderter Name', email: `${account(c).username}@example.de`, currentPassword: account(c).password } }),
 
   'GET /api/organizations': () => ({ url: '/api/organizations', listsOwnRows: true }),
   'POST /api/organizations': async () => ({ url: '/api/organizations', payload: await organizationPayload(uniqueName('Neue Organisation')) }),
@@ -116,6 +117,7 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
   'POST /api/invitations/:id/respond': (c) => respondAsInvitee(c, 'declined'),
   'POST /api/invitations/:id/respond#accept': (c) => respondAsInvitee(c, 'accepted'),
 
+  'POST /api/organizations/:orgId/key-change/challenge': ({ scope }) => ({ url: `/api/organizations/${scope.org.id}/key-change/challenge` }),
   'GET /api/organizations/:orgId/archive/services': ({ scope }) => ({ url: archiveUrls(scope.org.id, scope.serviceId).services }),
   'POST /api/organizations/:orgId/archive/services/:serviceId/challenge': ({ scope }) => ({ url: archiveUrls(scope.org.id, scope.serviceId).challenge, payload: {} }),
   // The owner proves the key as the browser does; everyone else sends a well-formed proof of nothing.
@@ -128,9 +130,10 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
   'POST /api/organizations/:orgId/generate-key': async (c) => {
     const secret = generateOrganizationSecret();
     const keys = publicKeysToBase64Url(await deriveOrganizationKeys(secret));
+    const { challengeId, nonce } = await ownersKeyChallenge(c);
     return {
       url: `/api/organizations/${c.scope.org.id}/generate-key`,
-      payload: { ...keys, currentPassword: account(c).password, rotationSignature: await signKeyRotation(c.scope.org.secret, c.scope.org.id, keys) },
+      payload: { ...keys, currentPassword: account(c).password, challengeId, rotationSignature: await signKeyRotation(c.scope.org.secret, c.scope.org.id, nonce, keys) },
       // The owner's browser now holds the new key: later archive proofs sign with it.
       cleanup: (response) => {
         if (response.statusCode === 200) c.scope.org.secret = secret;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OrganizationKeys } from '@sanidok/crypto';
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof, signKeyRotation } from '@sanidok/crypto';
-import type { ArchiveChallenge } from '@sanidok/schema';
+import type { ArchiveChallenge, KeyChangeChallenge } from '@sanidok/schema';
 import { databaseFiles } from './databaseContent';
 import { json } from './json';
 import { addMember } from './organizations';
@@ -25,14 +25,23 @@ export async function createOrganizationWithSecret(owner: Client, name = 'DRK Mu
   return { id: json<{ id: number }>(response).id, secret, keys };
 }
 
+/** A fresh challenge of `client` for the next rotation or recovery of the organisation. */
+export async function keyChangeChallenge(client: Client, organizationId: number): Promise<KeyChangeChallenge> {
+  const response = await client.post(`/api/organizations/${organizationId}/key-change/challenge`);
+  if (response.statusCode !== 201) throw new Error(`Keine Challenge: ${response.body}`);
+  return json<KeyChangeChallenge>(response);
+}
+
 /**
- * The body of a key rotation as the owner's browser sends it: a fresh key's public parts, signed
- * by `signingSecret` (the current key's secret; another one to forge).
+ * The body of a key rotation as the owner's browser sends it: a fresh key's public parts and the
+ * challenge, signed by `signingSecret` (the current key's secret; another one to forge).
  */
-export async function rotationBody(organizationId: number, signingSecret: Uint8Array, currentPassword = 'Geheim-Sani-42') {
+export async function rotationBody(client: Client, organizationId: number, signingSecret: Uint8Array, currentPassword = 'Geheim-Sani-42') {
   const secret = generateOrganizationSecret();
   const keys = publicKeysToBase64Url(await deriveOrganizationKeys(secret));
-  return { secret, keys, body: { ...keys, currentPassword, rotationSignature: await signKeyRotation(signingSecret, organizationId, keys) } };
+  const challenge = await keyChangeChallenge(client, organizationId);
+  const rotationSignature = await signKeyRotation(signingSecret, organizationId, challenge.nonce, keys);
+  return { secret, keys, challenge, body: { ...keys, currentPassword, challengeId: challenge.challengeId, rotationSignature } };
 }
 
 export const archiveUrls = (orgId: number, serviceId: string) => ({

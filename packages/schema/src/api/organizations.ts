@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AccessLogItem } from '../accessLogs';
 import { accessLogActions } from '../accessLogs';
-import type { PendingKeyRecovery } from '../keyRecovery';
+import type { KeyChangeChallenge, PendingKeyRecovery } from '../keyRecovery';
 import type { InvitationListItem, MemberListItem, OrganizationListItem } from '../organizations';
 import { organizationRoles } from '../organizations';
 import { replyOf } from './common';
@@ -9,8 +9,9 @@ import { replyOf } from './common';
 /** Replies of the organisation calls (routes/api/organizations.ts, invitations.ts). */
 const role = z.enum(organizationRoles);
 
-const pendingKeyRecoveryFields = z.object({ keyFingerprint: z.string(), requestedBy: z.string().nullable(), requestedAt: z.string(), effectiveAt: z.string() });
+const pendingKeyRecoveryFields = z.object({ keyFingerprint: z.string(), requestedBy: z.string().nullable(), requestedAt: z.string(), effectiveAt: z.string(), approved: z.boolean() });
 export const pendingKeyRecoveryReply = replyOf<PendingKeyRecovery>()(pendingKeyRecoveryFields);
+export const keyChangeChallengeReply = replyOf<KeyChangeChallenge>()(z.object({ challengeId: z.string(), organizationId: z.number(), nonce: z.string(), expiresAt: z.string() }));
 
 export const organizationReply = replyOf<OrganizationListItem>()(
   z

@@ -8,7 +8,7 @@ import { archiveDe } from '../../i18n/de';
 import { keyRecoveryDe } from '../../i18n/keyRecovery.de';
 import { notifySuccess } from '../../lib/notify';
 import type { RevealedOrganizationKey } from '../organizations/createOrganization';
-import { useGenerateOrganizationKey } from './actions';
+import { requestKeyChangeChallenge, useGenerateOrganizationKey } from './actions';
 import { loadArchiveCrypto } from './openArchive';
 import { DialogError, useDialogFailure } from '../shared/DialogError';
 
@@ -68,8 +68,9 @@ export function GenerateKeyDialog({ organization, onClose, onGenerated, onLostKe
       const created = await crypto.newOrganizationKey();
       secret = created.secret;
       const { publicKeys } = created;
-      const rotationSignature = await crypto.signKeyRotation(current, organization.id, publicKeys);
-      const updated = await generateKey(organization.id, publicKeys, password, rotationSignature);
+      const challenge = await requestKeyChangeChallenge(organization.id);
+      const rotationSignature = await crypto.signKeyRotation(current, organization.id, challenge.nonce, publicKeys);
+      const updated = await generateKey(organization.id, publicKeys, password, { challengeId: challenge.challengeId, rotationSignature });
       setPassword('');
       setCurrentKey('');
       notifySuccess(t.done, t.doneText);

@@ -8,12 +8,13 @@ import { keyRecoveryDe as t } from '../../i18n/keyRecovery.de';
 import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { requestManualSync } from '../../sync/syncSession';
-import { cancelKeyRecovery, confirmRecoveredKey } from './actions';
+import { approveKeyRecovery, cancelKeyRecovery, confirmRecoveredKey } from './actions';
 import { reconcileKeyPins } from './keyPins';
 
 /**
  * Warnings about an organisation's key on every device (docs/security.md "Key recovery"): a
- * recovery that waits for its time — owner and admins may cancel it — and a recovered key this
+ * recovery that waits for its time or for an admin's approval — owner and admins may cancel it,
+ * admins may approve one the owner could not prove with a second factor — and a recovered key this
  * device did not know, until the owner confirms it. Read from the synced organisations, so the
  * warning shows offline too.
  */
@@ -41,7 +42,14 @@ export function KeyChangeBanner({ user }: { user: PublicUser }) {
       return [
         <Alert key={`pending-${organization.id}`} color="orange" icon={<IconKey aria-hidden />} title={t.pendingTitle(organization.name)} role="alert">
           <Stack gap="xs" align="flex-start">
-            {t.pendingText(recovery.requestedBy ?? t.unknownRequester, formatDateTime(recovery.requestedAt), recovery.keyFingerprint, formatDateTime(recovery.effectiveAt))}
+            {recovery.approved
+              ? t.pendingText(recovery.requestedBy ?? t.unknownRequester, formatDateTime(recovery.requestedAt), recovery.keyFingerprint, formatDateTime(recovery.effectiveAt))
+              : t.awaitingApproval(recovery.requestedBy ?? t.unknownRequester, formatDateTime(recovery.requestedAt), recovery.keyFingerprint)}
+            {!recovery.approved && organization.role === 'admin' && (
+              <Button size="sm" variant="default" loading={busy === organization.id} onClick={() => run(organization.id, () => approveKeyRecovery(organization.id), t.approved)}>
+                {t.approve}
+              </Button>
+            )}
             {canCancel && (
               <Button size="sm" color="orange" loading={busy === organization.id} onClick={() => run(organization.id, () => cancelKeyRecovery(organization.id), t.cancelled)}>
                 {t.cancelRecovery}

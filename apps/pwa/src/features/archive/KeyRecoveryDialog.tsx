@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { OrganizationListItem } from '@sanidok/schema';
 import { archiveMessages } from '@sanidok/schema';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -22,13 +22,17 @@ interface KeyRecoveryDialogProps {
 /** 'Schlüssel verloren?': a new key without the old one's signature, effective after the waiting time (docs/security.md "Key recovery"). */
 export function KeyRecoveryDialog({ organization, onClose, onGenerated }: KeyRecoveryDialogProps) {
   const [password, setPassword] = useState('');
+  const [totpCode, setTotpCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   const close = () => {
     if (pending) return;
     setPassword('');
+    setTotpCode('');
     setError(null);
+    setCodeError(null);
     onClose();
   };
 
@@ -45,13 +49,15 @@ export function KeyRecoveryDialog({ organization, onClose, onGenerated }: KeyRec
       const created = await crypto.newOrganizationKey();
       secret = created.secret;
       const { publicKeys } = created;
-      const recovery = await requestKeyRecovery(organization.id, publicKeys, password);
+      const recovery = await requestKeyRecovery(organization.id, publicKeys, password, totpCode);
       setPassword('');
-      notifySuccess(t.done, t.doneText(formatDateTime(recovery.effectiveAt)));
+      setTotpCode('');
+      notifySuccess(t.done, recovery.approved ? t.doneText(formatDateTime(recovery.effectiveAt)) : t.doneAwaitingApproval);
       requestManualSync();
       onGenerated({ organizationName: organization.name, keyText: crypto.encodeOrganizationSecret(secret), fingerprint: publicKeys.keyFingerprint, createdAt: new Date().toISOString() });
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.fields?.currentPassword ? failure.fields.currentPassword : errorMessage(failure));
+      if (failure instanceof ApiError && failure.fields?.totpCode) setCodeError(failure.fields.totpCode);
+      else setError(failure instanceof ApiError && failure.fields?.currentPassword ? failure.fields.currentPassword : errorMessage(failure));
     } finally {
       secret?.fill(0);
       setPending(false);
@@ -76,6 +82,18 @@ export function KeyRecoveryDialog({ organization, onClose, onGenerated }: KeyRec
             error={error}
             autoComplete="current-password"
             required
+          />
+          <TextInput
+            label={t.totpCode}
+            description={t.totpHint}
+            value={totpCode}
+            onChange={(e) => {
+              setTotpCode(e.currentTarget.value);
+              setCodeError(null);
+            }}
+            error={codeError}
+            autoComplete="one-time-code"
+            inputMode="numeric"
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={pending}>

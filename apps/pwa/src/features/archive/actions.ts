@@ -1,5 +1,5 @@
-import type { ArchiveChallenge, ArchiveProtocolsResponse, OrganizationListItem, OrganizationPublicKeys, PendingKeyRecovery } from '@sanidok/schema';
-import { archiveChallengeReply, archiveProtocolsReply, okReply, organizationReply, pendingKeyRecoveryReply } from '@sanidok/schema';
+import type { ArchiveChallenge, ArchiveProtocolsResponse, KeyChangeChallenge, OrganizationListItem, OrganizationPublicKeys, PendingKeyRecovery } from '@sanidok/schema';
+import { archiveChallengeReply, archiveProtocolsReply, keyChangeChallengeReply, okReply, organizationReply, pendingKeyRecoveryReply } from '@sanidok/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../api/client';
 import { organizationKeys } from '../organizations/queries';
@@ -12,8 +12,8 @@ import { organizationKeys } from '../organizations/queries';
  */
 export function useGenerateOrganizationKey() {
   const queryClient = useQueryClient();
-  return async (organizationId: number, publicKeys: OrganizationPublicKeys, currentPassword: string, rotationSignature: string): Promise<OrganizationListItem> => {
-    const updated = await apiSend('POST', `/api/organizations/${organizationId}/generate-key`, { ...publicKeys, currentPassword, rotationSignature }, organizationReply);
+  return async (organizationId: number, publicKeys: OrganizationPublicKeys, currentPassword: string, proof: { challengeId: string; rotationSignature: string }): Promise<OrganizationListItem> => {
+    const updated = await apiSend('POST', `/api/organizations/${organizationId}/generate-key`, { ...publicKeys, currentPassword, ...proof }, organizationReply);
     queryClient.setQueryData<OrganizationListItem[]>(organizationKeys.list, (list = []) => list.map((o) => (o.id === updated.id ? updated : o)));
     void queryClient.invalidateQueries({ queryKey: organizationKeys.list });
     return updated;
@@ -38,9 +38,28 @@ export function logArchivePrint(protocolId: string): Promise<unknown> {
   return apiSend('POST', '/api/access-logs/print', { protocolId, actionType: 'complete' });
 }
 
-/** Recovery of a lost key (docs/security.md "Key recovery"): the new public keys and the password, no signature. */
-export function requestKeyRecovery(organizationId: number, publicKeys: OrganizationPublicKeys, currentPassword: string): Promise<PendingKeyRecovery> {
-  return apiSend('POST', `/api/organizations/${organizationId}/key-recovery`, { ...publicKeys, currentPassword }, pendingKeyRecoveryReply);
+/**
+ * POST …/key-change/challenge: the single-use nonce (5 minutes) the next rotation signs or the next
+ * recovery carries (docs/decisions.md "Proofs a platform admin cannot forge").
+ */
+export function requestKeyChangeChallenge(organizationId: number): Promise<KeyChangeChallenge> {
+  return apiSend('POST', `/api/organizations/${organizationId}/key-change/challenge`, {}, keyChangeChallengeReply);
+}
+
+/**
+ * Recovery of a lost key (docs/security.md "Key recovery"): the new public keys, the password, a
+ * fresh challenge and — if the owner has one — a code of the second factor; without it the
+ * recovery waits for an organisation admin's approval.
+ */
+export async function requestKeyRecovery(organizationId: number, publicKeys: OrganizationPublicKeys, currentPassword: string, totpCode: string): Promise<PendingKeyRecovery> {
+  const { challengeId } = await requestKeyChangeChallenge(organizationId);
+  const body = { ...publicKeys, currentPassword, challengeId, ...(totpCode.trim() && { totpCode: totpCode.trim() }) };
+  return apiSend('POST', `/api/organizations/${organizationId}/key-recovery`, body, pendingKeyRecoveryReply);
+}
+
+/** An organisation admin vouches for a recovery without a second factor: it takes effect 72 hours later. */
+export function approveKeyRecovery(organizationId: number): Promise<PendingKeyRecovery> {
+  return apiSend('POST', `/api/organizations/${organizationId}/key-recovery/approve`, {}, pendingKeyRecoveryReply);
 }
 
 export function cancelKeyRecovery(organizationId: number): Promise<unknown> {

@@ -1,7 +1,7 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { profileSchema } from '@sanidok/schema';
 import type { PublicUser } from '@sanidok/schema';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../api/client';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
@@ -14,26 +14,29 @@ interface ProfileFormProps {
   onDone: () => void;
 }
 
-/** Edit mode of the profile: full name and e-mail; the username cannot change. */
+/** Edit mode of the profile: full name and e-mail (a new one with the password); the username cannot change. */
 export function ProfileForm({ user, onDone }: ProfileFormProps) {
   const updateProfile = useUpdateProfile();
   const form = useForm({
     resolver: zodForm(profileSchema),
-    defaultValues: { fullName: user.fullName ?? '', email: user.email ?? '' },
+    defaultValues: { fullName: user.fullName ?? '', email: user.email ?? '', currentPassword: '' },
   });
   const { errors } = form.formState;
+  // A new address takes the password, and the old one is told (docs/decisions.md "Proofs a platform admin cannot forge").
+  const email = useWatch({ control: form.control, name: 'email' });
+  const emailChanges = email.trim() !== (user.email ?? '');
 
   const onSubmit = form.handleSubmit((values) =>
     // The API takes the schema's input shape: an empty string clears the e-mail address.
     updateProfile.mutate(
-      { fullName: values.fullName, email: values.email ?? '' },
+      { fullName: values.fullName, email: values.email ?? '', ...(emailChanges && { currentPassword: values.currentPassword ?? '' }) },
       {
         onSuccess: () => {
           notifySuccess(de.toasts.saved, de.toasts.profileUpdated);
           onDone();
         },
         onError: (error) => {
-          applyServerFieldErrors(error, form.setError, ['fullName', 'email']);
+          applyServerFieldErrors(error, form.setError, ['fullName', 'email', 'currentPassword']);
           notifyError(de.toasts.profileUpdateFailed, errorMessage(error));
         },
       },
@@ -57,6 +60,15 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
           error={errors.email?.message}
           {...form.register('email')}
         />
+        {emailChanges && (
+          <PasswordInput
+            label={de.profile.currentPassword}
+            description={de.profile.emailChangeHint}
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
+        )}
         <Group>
           <Button type="submit" loading={updateProfile.isPending}>
             {de.common.save}

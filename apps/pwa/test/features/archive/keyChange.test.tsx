@@ -23,7 +23,7 @@ describe('key pins on the device', () => {
 
 describe('key warnings on every screen', () => {
   it('shows a pending recovery to a member, without the cancel button', async () => {
-    await seed([org(1, 'member', { name: 'DRK Nord', keyRecovery: { keyFingerprint: fingerprintB, requestedBy: 'olga', requestedAt: '2026-11-24T08:00:00.000Z', effectiveAt: '2026-11-27T08:00:00.000Z' } })]);
+    await seed([org(1, 'member', { name: 'DRK Nord', keyRecovery: { keyFingerprint: fingerprintB, requestedBy: 'olga', requestedAt: '2026-11-24T08:00:00.000Z', effectiveAt: '2026-11-27T08:00:00.000Z', approved: true } })]);
     renderSignedIn('/dashboard');
     const banner = await screen.findByRole('alert', { name: /Schlüssel von „DRK Nord“ wird ersetzt/ });
     expect(banner).toHaveTextContent(`olga hat am 24.11.2026 09:00 die Wiederherstellung des Organisationsschlüssels angefordert. Der neue Schlüssel (Fingerabdruck ${fingerprintB}) gilt ab 27.11.2026 09:00.`);
@@ -33,7 +33,7 @@ describe('key warnings on every screen', () => {
   it('offers an admin to cancel, and the owner to confirm a recovered key this device did not know', async () => {
     reconcileKeyPins(testUser.id, [{ id: 2, keyFingerprint: fingerprintA }]);
     await seed([
-      org(1, 'admin', { name: 'DRK Nord', keyRecovery: { keyFingerprint: fingerprintB, requestedBy: null, requestedAt: '2026-11-24T08:00:00.000Z', effectiveAt: '2026-11-27T08:00:00.000Z' } }),
+      org(1, 'admin', { name: 'DRK Nord', keyRecovery: { keyFingerprint: fingerprintB, requestedBy: null, requestedAt: '2026-11-24T08:00:00.000Z', effectiveAt: '2026-11-27T08:00:00.000Z', approved: true } }),
       org(2, 'owner', { name: 'DRK Süd', keyFingerprint: fingerprintB, keyConfirmed: false }),
     ]);
     renderSignedIn('/dashboard');
@@ -43,5 +43,15 @@ describe('key warnings on every screen', () => {
     const changed = await screen.findByRole('alert', { name: /Neuer Schlüssel von „DRK Süd“ nicht bestätigt/ });
     expect(changed).toHaveTextContent(`Dieses Gerät kannte den Schlüssel mit dem Fingerabdruck ${fingerprintA}. Seit einer Wiederherstellung gilt der Schlüssel ${fingerprintB}`);
     expect(within(changed).getByRole('button', { name: 'Neuen Schlüssel bestätigen' })).toBeInTheDocument();
+  });
+
+  it('asks an admin to approve a recovery the owner did not prove with a second factor, and shows no date before it', async () => {
+    await seed([org(1, 'admin', { name: 'DRK Nord', keyRecovery: { keyFingerprint: fingerprintB, requestedBy: 'olga', requestedAt: '2026-11-24T08:00:00.000Z', effectiveAt: '2026-11-27T08:00:00.000Z', approved: false } })]);
+    renderSignedIn('/dashboard');
+    const banner = await screen.findByRole('alert', { name: /Schlüssel von „DRK Nord“ wird ersetzt/ });
+    expect(banner).toHaveTextContent('ohne sie mit einem zweiten Faktor zu bestätigen');
+    expect(banner).not.toHaveTextContent('27.11.2026');
+    expect(within(banner).getByRole('button', { name: 'Wiederherstellung freigeben' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Wiederherstellung abbrechen' })).toBeInTheDocument();
   });
 });

@@ -46,11 +46,13 @@ describe('/profile', () => {
     await user.clear(screen.getByLabelText('Vollständiger Name'));
     await user.type(screen.getByLabelText('Vollständiger Name'), 'Anna Beispiel');
     await user.clear(screen.getByLabelText('E-Mail-Adresse'));
+    // A changed address asks for the password (the old address is told).
+    await user.type(screen.getByLabelText('Ihr Passwort'), 'Geheim-Sani-42');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await findToast('Erfolgreich gespeichert');
     expect(await screen.findByText('Anna Beispiel')).toBeInTheDocument();
     const [call] = callsTo(fetchMock, 'PATCH', '/api/profile');
-    expect(call?.body).toEqual({ fullName: 'Anna Beispiel', email: '' });
+    expect(call?.body).toEqual({ fullName: 'Anna Beispiel', email: '', currentPassword: 'Geheim-Sani-42' });
     expect(call?.headers['x-sanidok-client']).toBe('pwa');
   });
 

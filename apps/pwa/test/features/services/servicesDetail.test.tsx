@@ -158,14 +158,14 @@ describe('/services/{id}', () => {
 
     await user.clear(endTime);
     await user.type(endTime, '2000');
-    await user.type(within(dialog).getByLabelText('Zugangscode', { exact: false }), 'M-2099');
+    await user.type(within(dialog).getByLabelText('Zugangscode', { exact: false }), 'M-2099-FEST');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await findToast('Erfolgreich gespeichert');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const outbox = await db.outbox.toArray();
-    expect(outbox.map((r) => [r.name, r.args])).toEqual([['service.update', { id: s.id, baseVersion: 12, endDate: '2099-07-01T18:00:00.000Z', accessCode: 'M-2099' }]]);
+    expect(outbox.map((r) => [r.name, r.args])).toEqual([['service.update', { id: s.id, baseVersion: 12, endDate: '2099-07-01T18:00:00.000Z', accessCode: 'M-2099-FEST' }]]);
     expect(await screen.findByText('01.07.2099 10:00 – 01.07.2099 20:00')).toBeInTheDocument();
-    expect(screen.getByText('M-2099')).toBeInTheDocument();
+    expect(screen.getByText('M-2099-FEST')).toBeInTheDocument();
     // The badge reads the outbox through its own live query: it may render a moment after the row.
     expect(await screen.findByText('Nicht synchronisiert')).toBeInTheDocument();
   });

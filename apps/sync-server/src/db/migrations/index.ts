@@ -26,6 +26,7 @@ import * as reportFields from './2026-11-24_020_report_fields';
 import * as organizationLockTime from './2026-11-24_022_organization_lock_time';
 import * as sessionDevices from './2026-11-27_001_session_devices';
 import * as devicePublicKeys from './2026-11-27_002_device_public_keys';
+import * as ownerProof from './2026-11-27_003_owner_proof';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_022_organization_lock_time': organizationLockTime,
   '2026-11-27_001_session_devices': sessionDevices,
   '2026-11-27_002_device_public_keys': devicePublicKeys,
+  '2026-11-27_003_owner_proof': ownerProof,
 };
 
 export const migrationProvider: MigrationProvider = {

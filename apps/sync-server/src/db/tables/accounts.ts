@@ -22,6 +22,11 @@ export interface UsersTable {
   totpEnabledAt: IsoTimestamp | null;
   /** The last RFC 6238 time step accepted: a code is refused once its step was used. */
   totpLastStep: number | null;
+  /**
+   * Set by a password reset (by a platform admin or by mailed link): until the holder proves a second
+   * factor set up before it, or the organisation key, no key recovery (domain/accounts/ownerProof.ts).
+   */
+  keyProofRequiredSince: IsoTimestamp | null;
   createdAt: CreatedAt;
   updatedAt: IsoTimestamp;
 }

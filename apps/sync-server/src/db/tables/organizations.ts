@@ -31,6 +31,20 @@ export interface OrganizationKeyRecoveriesTable {
   effectiveAt: IsoTimestamp;
   closedById: number | null;
   closedAt: IsoTimestamp | null;
+  /** 'totp' when the owner proved the second factor at the request; null until an admin approves. */
+  proof: 'totp' | 'admin' | null;
+  approvedById: number | null;
+  approvedAt: IsoTimestamp | null;
+}
+
+/** Single-use nonces of key rotations and recoveries (domain/archive/keyChallenges.ts), 5 minutes. */
+export interface OrganizationKeyChallengesTable {
+  id: string;
+  organizationId: number;
+  userId: number;
+  nonce: string;
+  createdAt: IsoTimestamp;
+  expiresAt: IsoTimestamp;
 }
 
 export interface OrganizationMembersTable {
@@ -78,6 +92,7 @@ export interface OrganizationTables {
   organizationInvitations: OrganizationInvitationsTable;
   organizationRetiredKeys: OrganizationRetiredKeysTable;
   organizationKeyRecoveries: OrganizationKeyRecoveriesTable;
+  organizationKeyChallenges: OrganizationKeyChallengesTable;
   invitationAttempts: InvitationAttemptsTable;
 }
 

@@ -1,6 +1,6 @@
 import { decoyPasswordHash, hashPassword, verifyPassword } from '@sanidok/crypto';
 import type { PublicUser } from '@sanidok/schema';
-import { changePasswordSchema, loginSchema, profileSchema, registerSchema } from '@sanidok/schema';
+import { changePasswordSchema, loginSchema, registerSchema } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
 import type { CommandContext, RequestContext } from '../context';
@@ -81,12 +81,4 @@ export async function changePassword(db: Db, userId: number, input: unknown, kee
     await updateUser(trx, userId, { passwordHash, updatedAt: nowIso() });
     await destroyUserSessions(trx, userId, keepSessionId);
   });
-}
-
-export async function updateProfile(db: Db, userId: number, input: unknown): Promise<PublicUser> {
-  const data = validate(profileSchema, input);
-  const before = await findUserById(db, userId);
-  // A new address is unconfirmed until its own link is opened (./emailVerification.ts).
-  const verified = before?.email === data.email ? before.emailVerifiedAt : null;
-  return toPublicUser(await updateUser(db, userId, { fullName: data.fullName, email: data.email, emailVerifiedAt: verified, updatedAt: nowIso() }));
 }

@@ -72,7 +72,9 @@ export async function confirmPasswordReset(db: Db, input: unknown, dataKey: stri
     if (!(await spendAccountToken(trx, token, userId, purpose))) throw invalid();
     const user = await trx.selectFrom('users').select(['id', 'isBlocked']).where('id', '=', userId).executeTakeFirst();
     if (!user || user.isBlocked === 1) throw invalid();
-    await updateUser(trx, userId, { passwordHash, updatedAt: nowIso() });
+    // The platform admin runs the mail server the link went through: as after an admin's reset,
+    // no key recovery until a second factor or the key is proven (domain/accounts/ownerProof.ts).
+    await updateUser(trx, userId, { passwordHash, updatedAt: nowIso(), keyProofRequiredSince: nowIso() });
     await destroyUserSessions(trx, userId);
   });
   return { ok: true, message: passwordResetMessages.done };

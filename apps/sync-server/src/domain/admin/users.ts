@@ -40,7 +40,9 @@ export async function resetUserPassword(ctx: CommandContext, userId: unknown, in
   assertPasswordNotCommon(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(ctx.db, async (trx) => {
-    await updateUser(trx, target.id, { passwordHash, updatedAt: nowIso() });
+    // Until the holder proves a second factor set up before now, or the organisation key, the new
+    // password opens no key recovery (docs/decisions.md "Proofs a platform admin cannot forge").
+    await updateUser(trx, target.id, { passwordHash, updatedAt: nowIso(), keyProofRequiredSince: nowIso() });
     await destroyUserSessions(trx, target.id, target.id === ctx.user.id ? keepSessionId : undefined);
     await recordAdminAction(trx, ctx, { action: 'user.password_reset', targetType: 'user', targetId: target.id, targetName: target.username });
     // The holder hears of it at once, and an owner's organisations show it in their access log:

@@ -12,13 +12,18 @@ import { mailKeyRotated } from '../mail/events';
 import { getMyOrganization } from '../organizations/queries';
 import { nowIso } from '../time';
 import { refuseSecret } from './access';
+import { liveKeyChangeNonce, spendKeyChangeChallenge } from './keyChallenges';
+import { clearProofAfterReset } from '../accounts/ownerProof';
 
 /**
  * POST /api/organizations/{orgId}/generate-key (docs/spec/accounts.md §7) as a key rotation: the server cannot
  * generate the key (it never holds secrets), so the owner's browser makes a new secret and sends
- * its public keys, with the owner's password as confirmation and a signature over them by the
- * current (or a retired) organisation key (docs/security.md, "Key rotation"): a session and a
- * password — all a platform admin gets by resetting the owner's password — are not enough. From then on discharges are sealed
+ * its public keys, with the owner's password as confirmation and a signature over them and a fresh
+ * challenge's nonce by the current organisation key — never a retired one, and never a message
+ * seen before (docs/security.md, "Key rotation"; docs/decisions.md "Proofs a platform admin cannot
+ * forge"): a session and a password — all a platform admin gets by resetting the owner's password —
+ * are not enough. The signature proves the key, so it also lifts a password reset's hold on the
+ * owner (../accounts/ownerProof.ts). From then on discharges are sealed
  * to the new key; records sealed earlier stay sealed to the earlier key (kept in
  * organization_retired_keys, so its archive proof still verifies). Written to the access log.
  * The owner is told by e-mail. The answer is the organisation list item — never a secret.
@@ -27,20 +32,22 @@ export async function rotateOrganizationKey(ctx: CommandContext, organizationId:
   refuseSecret(body);
   const { organization } = await authorize(ctx.db, organizationId, ctx.user, 'rotateKey');
   const data = validate(rotateOrganizationKeySchema, body);
+  const nonce = await liveKeyChangeNonce(ctx.db, data.challengeId, { userId: ctx.user.id, organizationId: organization.id }, 'rotation');
   if (!(await verifyPassword(ctx.user.passwordHash, data.currentPassword))) {
     throw new AppError(400, 'VALIDATION', archiveMessages.wrongPassword, { currentPassword: archiveMessages.wrongPassword });
   }
   await assertFingerprintMatches(data);
   if (data.keyFingerprint === organization.keyFingerprint) throw conflict(archiveMessages.keyUnchanged);
-  const signedBy = await rotationSigner(ctx.db, organization, data);
-  if (!signedBy) {
+  if (!(await verifyKeyRotation(organization.signingPublicKey, organization.id, nonce, data, data.rotationSignature))) {
     // The owner sees the attempt: a session with the right password but without the key is what
     // a taken-over account looks like.
-    await logOrganizationEvent(ctx.db, ctx, organization.id, `Schlüsselwechsel abgelehnt: nicht mit dem bisherigen Organisationsschlüssel bestätigt (Fingerabdruck ${data.keyFingerprint})`);
+    await logOrganizationEvent(ctx.db, ctx, organization.id, `Schlüsselwechsel abgelehnt: nicht mit dem aktuellen Organisationsschlüssel bestätigt (Fingerabdruck ${data.keyFingerprint})`);
     throw new AppError(403, 'FORBIDDEN', archiveMessages.rotationNotSigned);
   }
 
   await ctx.db.transaction().execute(async (trx) => {
+    await spendKeyChangeChallenge(trx, data.challengeId, 'rotation');
+    await clearProofAfterReset(trx, ctx.user.id);
     // Signed by a key the owner held: confirmed by that signature (a pending recovery is moot).
     await replaceOrganizationKey(trx, organization, data, { retiredById: ctx.user.id, confirmed: true });
     await trx
@@ -51,7 +58,7 @@ export async function rotateOrganizationKey(ctx: CommandContext, organizationId:
       .execute();
     await logOrganizationEvent(
       trx, ctx, organization.id,
-      `Organisationsschlüssel erneuert: neuer Fingerabdruck ${data.keyFingerprint}, bisheriger ${organization.keyFingerprint}, bestätigt mit Schlüssel ${signedBy}`,
+      `Organisationsschlüssel erneuert: neuer Fingerabdruck ${data.keyFingerprint}, bisheriger ${organization.keyFingerprint}, bestätigt mit Schlüssel ${organization.keyFingerprint}`,
     );
     await mailKeyRotated(trx, { id: organization.id, name: organization.name }, { keyFingerprint: data.keyFingerprint, changedBy: ctx.user.username, ipAddress: ctx.request.ipAddress });
   });
@@ -88,20 +95,4 @@ export async function replaceOrganizationKey(
     })
     .where('id', '=', organization.id)
     .execute();
-}
-
-/**
- * The fingerprint of the organisation key whose signature vouches for the new keys: the current
- * one, or one retired earlier (an owner who kept an older key text). Undefined when none does.
- */
-async function rotationSigner(
-  db: Db,
-  organization: Pick<OrganizationRow, 'id' | 'signingPublicKey' | 'keyFingerprint'>,
-  data: { sealingPublicKey: string; signingPublicKey: string; keyFingerprint: string; rotationSignature: string },
-): Promise<string | undefined> {
-  const retired = await db.selectFrom('organizationRetiredKeys').select(['signingPublicKey', 'keyFingerprint']).where('organizationId', '=', organization.id).execute();
-  for (const key of [organization, ...retired]) {
-    if (await verifyKeyRotation(key.signingPublicKey, organization.id, data, data.rotationSignature)) return key.keyFingerprint;
-  }
-  return undefined;
 }

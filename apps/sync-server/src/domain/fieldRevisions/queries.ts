@@ -4,7 +4,8 @@ import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
 import { revisionContext } from '../protocols/patientData';
 import { requireProtocolAccess } from '../protocols/access';
-import { mayHoldPatientData } from '../serviceTeams/queries';
+import { mayViewAccessCode } from '../serviceTeams/policy';
+import { isOnTeam, mayHoldPatientData } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 
 type Entity = FieldRevision['entity'];
@@ -26,11 +27,17 @@ async function revisionsOf(db: Db, entities: readonly Entity[], entityId: string
   );
 }
 
-/** The values replaced by concurrent edits of a service, newest first; every member may read them, as the service itself. */
+/**
+ * The values replaced by concurrent edits of a service, newest first; every member may read them,
+ * as the service itself — but a replaced or kept access code only those who may see the code
+ * (owner, admins, the team), as in the service itself (docs/decisions.md "The access code stays with the team").
+ */
 export async function listServiceRevisions(ctx: QueryContext, serviceId: unknown): Promise<FieldRevision[]> {
   const { db, user } = ctx;
-  const { service } = await requireServiceAccess(db, serviceId, user);
-  return revisionsOf(db, ['service'], service.id);
+  const { service, role } = await requireServiceAccess(db, serviceId, user);
+  const rows = await revisionsOf(db, ['service'], service.id);
+  if (mayViewAccessCode(role, await isOnTeam(db, service.id, user.id))) return rows;
+  return rows.filter((row) => row.field !== 'accessCode');
 }
 
 /**

@@ -106,6 +106,11 @@ export const mailKeyRecoveryRequested = (
 export const mailPasswordResetByAdmin = (db: Db, user: Person, admin: Pick<UserRow, 'username'>) =>
   queueMails(db, () => mailTo(user, 'password_reset_by_admin', { adminName: admin.username, timestamp: formatDateTime(new Date().toISOString()) }));
 
+/** The account's address was changed: to the old address, which may be the holder's last line (domain/accounts/profile.ts). */
+export const mailEmailChanged = (db: Db, user: Person, change: { newEmail: string; ipAddress: string | null }) =>
+  queueMails(db, () =>
+    mailTo(user, 'email_changed', { username: user.username, newEmail: change.newEmail, ipAddress: change.ipAddress ?? '-', timestamp: formatDateTime(new Date().toISOString()) }));
+
 /** Two-factor sign-in was set up, moved, switched off, or a recovery code used (domain/accounts/twoFactor.ts). */
 export const mailTwoFactorChanged = (db: Db, user: Person, change: string, ipAddress: string | null) =>
   queueMails(db, () => mailTo(user, 'two_factor_changed', { change, ipAddress: ipAddress ?? '-', timestamp: formatDateTime(new Date().toISOString()) }));

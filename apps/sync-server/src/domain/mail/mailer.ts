@@ -1,10 +1,10 @@
 import { decryptAtRest } from '@sanidok/crypto';
-import { emailMessages } from '@sanidok/schema';
+import { emailMessages, isProtectiveTemplate } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { EmailConfigurationRow } from '../../db/database';
 import { nowIso } from '../time';
 import { outboxVariables } from './outbox';
-import { renderTemplate } from './render';
+import { renderOutgoingMail } from './protective';
 import type { Mailer, SmtpSettings } from './transport';
 import { openMailer, smtpFailureReason } from './transport';
 
@@ -87,10 +87,11 @@ export async function deliverQueuedMails(db: Db, dataKey: string, batchSize = 50
     try {
       for (const row of rows) {
         const template = templates.find((t) => t.name === row.templateName);
-        // A deactivated template switches that e-mail off: deliberately not sent, nothing to log.
-        if (template?.isActive === 0) continue;
+        // A deactivated template switches that e-mail off: deliberately not sent, nothing to log —
+        // except the protective mails, which always go out with their facts (./protective.ts).
+        if (template?.isActive === 0 && !isProtectiveTemplate(row.templateName)) continue;
         const variables = await outboxVariables(row.variables, dataKey);
-        const mail = template ? renderTemplate(template, variables) : undefined;
+        const mail = renderOutgoingMail(row.templateName, template, variables);
         const base = {
           toEmail: row.toEmail,
           fromEmail: configuration?.fromEmail ?? null,

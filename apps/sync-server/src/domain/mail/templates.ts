@@ -1,5 +1,5 @@
 import type { EmailTemplateItem } from '@sanidok/schema';
-import { emailMessages, emailTemplateSchema, emailTemplateUpdateSchema, idParam, templateVariables } from '@sanidok/schema';
+import { emailMessages, emailTemplateSchema, emailTemplateUpdateSchema, idParam, isProtectiveTemplate, templateVariables } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { EmailTemplateRow } from '../../db/database';
 import { recordAdminAction } from '../audit';
@@ -64,6 +64,8 @@ export async function createEmailTemplate(ctx: CommandContext, input: unknown): 
 export async function updateEmailTemplate(ctx: CommandContext, id: unknown, input: unknown): Promise<EmailTemplateItem> {
   const existing = await findTemplate(ctx.db, id);
   const data = validate(emailTemplateUpdateSchema, input);
+  // A warning of a takeover stays on and keeps its name (./protective.ts); its words may change.
+  if (isProtectiveTemplate(existing.name) && (data.isActive === false || (data.name !== undefined && data.name !== existing.name))) throw conflict(emailMessages.templateProtected);
   const subject = data.subject ?? existing.subject;
   const htmlBody = data.htmlBody ?? existing.htmlBody;
   const textBody = data.textBody ?? existing.textBody;
@@ -97,6 +99,7 @@ export async function updateEmailTemplate(ctx: CommandContext, id: unknown, inpu
 
 export async function deleteEmailTemplate(ctx: CommandContext, id: unknown): Promise<{ ok: true }> {
   const existing = await findTemplate(ctx.db, id);
+  if (isProtectiveTemplate(existing.name)) throw conflict(emailMessages.templateProtected);
   return inTransaction(ctx.db, async (trx) => {
     await trx.deleteFrom('emailTemplates').where('id', '=', existing.id).execute();
     await recordAdminAction(trx, ctx, { action: 'email_template.delete', targetType: 'email_template', targetId: existing.id, targetName: existing.name });

@@ -1,6 +1,7 @@
 import type { InvitationListItem, OrganizationListItem } from '@sanidok/schema';
-import { createOrganizationSchema, idParam, inviteMemberSchema, organizationLockTimeSchema, respondInvitationSchema } from '@sanidok/schema';
+import { createOrganizationSchema, idParam, inviteMemberSchema, organizationLockTimeSchema, organizationMemberMessages, removeMemberSchema, respondInvitationSchema } from '@sanidok/schema';
 import type { CommandContext } from '../context';
+import { clearProofAfterReset, hasTrustedSecondFactor, mustProveAfterReset, proofAfterResetRefused, proveSecondFactor } from '../accounts/ownerProof';
 import { findUserByUsername } from '../accounts/usersRepository';
 import { AppError, conflict, isUniqueViolation, notFound, validate } from '../errors';
 import { mailInvitation } from '../mail/events';
@@ -102,8 +103,13 @@ export async function respondToInvitation(ctx: CommandContext, invitationId: unk
   });
 }
 
-/** Owner/admin remove non-owners; anyone but the owner may remove themselves ('Austreten'). */
-export async function removeMember(ctx: CommandContext, organizationId: unknown, memberUserId: unknown): Promise<void> {
+/**
+ * Owner/admin remove non-owners; anyone but the owner may remove themselves ('Austreten'). The last
+ * organisation admin is the one who can stop a key recovery: removing them takes the remover's
+ * second factor (set up before any password reset), or their own leaving (docs/decisions.md
+ * "Proofs a platform admin cannot forge").
+ */
+export async function removeMember(ctx: CommandContext, organizationId: unknown, memberUserId: unknown, input: unknown = {}): Promise<void> {
   const { db, user } = ctx;
   const access = await requireMembership(db, organizationId, user);
   const targetId = idParam.safeParse(memberUserId);
@@ -116,12 +122,24 @@ export async function removeMember(ctx: CommandContext, organizationId: unknown,
   } else {
     await authorize(db, access.organization.id, user, 'removeMember', false);
     if (target.role === 'owner') throw new AppError(403, 'FORBIDDEN', policyMessages.removeOwner);
+    if (target.role === 'admin') await assertLastAdminRemovable(ctx, access.organization.id, validate(removeMemberSchema, input ?? {}).totpCode);
   }
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('organizationMembers').where('id', '=', target.id).execute();
     // Off every team of the organisation too: a later invitation starts without assignments.
     await removeFromOrganizationTeams(trx, access.organization.id, target.userId);
   });
+}
+
+async function assertLastAdminRemovable(ctx: CommandContext, organizationId: number, totpCode: string | undefined): Promise<void> {
+  const admins = await ctx.db.selectFrom('organizationMembers').select('id').where('organizationId', '=', organizationId).where('role', '=', 'admin').limit(2).execute();
+  if (admins.length > 1) return;
+  if (!totpCode) {
+    if (mustProveAfterReset(ctx.user) && !hasTrustedSecondFactor(ctx.user)) throw proofAfterResetRefused();
+    throw new AppError(403, 'OWNER_PROOF_REQUIRED', organizationMemberMessages.lastAdminNeedsProof, { totpCode: organizationMemberMessages.lastAdminNeedsProof });
+  }
+  await proveSecondFactor(ctx, totpCode);
+  await clearProofAfterReset(ctx.db, ctx.user.id);
 }
 
 /**

@@ -10,9 +10,9 @@ export async function pendingKeyRecoveries(db: Db, organizationIds: readonly num
   const rows = await db
     .selectFrom('organizationKeyRecoveries as r')
     .leftJoin('users as u', 'u.id', 'r.requestedById')
-    .select(['r.organizationId', 'r.keyFingerprint', 'r.requestedAt', 'r.effectiveAt', 'u.username'])
+    .select(['r.organizationId', 'r.keyFingerprint', 'r.requestedAt', 'r.effectiveAt', 'r.proof', 'u.username'])
     .where('r.status', '=', 'pending')
     .where('r.organizationId', 'in', organizationIds)
     .execute();
-  return new Map(rows.map((r) => [r.organizationId, { keyFingerprint: r.keyFingerprint, requestedBy: r.username, requestedAt: r.requestedAt, effectiveAt: r.effectiveAt }]));
+  return new Map(rows.map((r) => [r.organizationId, { keyFingerprint: r.keyFingerprint, requestedBy: r.username, requestedAt: r.requestedAt, effectiveAt: r.effectiveAt, approved: r.proof !== null }]));
 }

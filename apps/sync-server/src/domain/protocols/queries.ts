@@ -1,8 +1,9 @@
 import type { PatientProtocol, PatientProtocolWithSummary, ProtocolDetail } from '@sanidok/schema';
-import { treatmentSummary } from '@sanidok/schema';
+import { joinServiceSchema, treatmentSummary } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { AttemptLimiter } from '../accounts/attemptLimiter';
 import type { CommandContext, QueryContext } from '../context';
+import { validate } from '../errors';
 import { mayHoldPatientData } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 import { joinWithCode } from '../services/team';
@@ -78,6 +79,19 @@ export async function getProtocolDetail(ctx: CommandContext, protocolId: unknown
     const access = await requireProtocolAccess(trx, protocolId, user);
     await joinWithCode(trx, ctx, access, join.key, join.attempts);
     return loadProtocolDetail(trx, dataKey, access.protocol.id, user.id, ctx.withholdPatientIdentity);
+  });
+}
+
+/**
+ * POST /api/patient-protocols/{id}/join {accessCode}: what the protocol's QR link does, with the code
+ * in the body instead of the URL (docs/decisions.md "The access code stays with the team"): a member
+ * off the team joins the team of the protocol's service. The pull then brings the patient data.
+ */
+export async function joinTeamOfProtocol(ctx: CommandContext, protocolId: unknown, input: unknown, attempts: AttemptLimiter): Promise<void> {
+  const { accessCode } = validate(joinServiceSchema, input);
+  await inTransaction(ctx.db, async (trx) => {
+    const access = await requireProtocolAccess(trx, protocolId, ctx.user);
+    await joinWithCode(trx, ctx, access, accessCode, attempts);
   });
 }
 

@@ -2,7 +2,8 @@ import {
   changePasswordSchema, confirmEmailVerificationSchema, confirmPasswordResetSchema, loginSchema, okMessageReply, okReply, profileSchema, publicUserReply, registerSchema, requestPasswordResetSchema,
 } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
-import { authenticate, changePassword, registerUser, updateProfile } from '../../domain/accounts/commands';
+import { authenticate, changePassword, registerUser } from '../../domain/accounts/commands';
+import { updateProfile } from '../../domain/accounts/profile';
 import { confirmEmailVerification, requestEmailVerification } from '../../domain/accounts/emailVerification';
 import { confirmPasswordReset, requestPasswordReset } from '../../domain/accounts/passwordReset';
 import { toPublicUser } from '../../domain/accounts/publicUser';
@@ -77,7 +78,11 @@ export const accountRoutes: FastifyPluginAsync = (fastify) => {
     schema: { tags, summary: 'E-Mail-Adresse mit dem Link aus der E-Mail bestätigen', body: confirmEmailVerificationSchema, response: replies({ 200: okMessageReply }) },
   }, async (request) => confirmEmailVerification(app.db, request.body, app.config.dataKey));
 
-  app.patch('/profile', { schema: { tags, summary: 'Eigenes Profil ändern', body: profileSchema, response: replies({ 200: publicUserReply }) } }, async (request) =>
-    updateProfile(app.db, requireUser(request).id, request.body));
+  app.patch('/profile', {
+    schema: { tags, summary: 'Eigenes Profil ändern (neue E-Mail-Adresse nur mit dem Passwort; die alte wird benachrichtigt)', body: profileSchema, response: replies({ 200: publicUserReply }) },
+  }, async (request, reply) => {
+    const ctx = commandContext(app, request);
+    return limitPasswordCheck(app, reply, passwordCheckKey.user(ctx.user.id), () => updateProfile(ctx, request.body));
+  });
   return Promise.resolve();
 };

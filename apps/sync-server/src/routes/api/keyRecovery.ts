@@ -1,6 +1,7 @@
-import { okReply, orgIdParams, pendingKeyRecoveryReply, requestKeyRecoverySchema } from '@sanidok/schema';
+import { approveKeyRecoverySchema, keyChangeChallengeReply, okReply, orgIdParams, pendingKeyRecoveryReply, requestKeyRecoverySchema } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
-import { cancelKeyRecovery, confirmRecoveredKey, requestKeyRecovery } from '../../domain/archive/keyRecovery';
+import { issueKeyChangeChallenge } from '../../domain/archive/keyChallenges';
+import { approveKeyRecovery, cancelKeyRecovery, confirmRecoveredKey, requestKeyRecovery } from '../../domain/archive/keyRecovery';
 import { apiTags } from '../../plugins/apiDocs';
 import { limitPasswordCheck, passwordCheckKey } from '../../plugins/rateLimit';
 import { commandContext } from '../../plugins/session';
@@ -12,6 +13,13 @@ import { replies } from './replies';
 export const keyRecoveryRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.archive];
+
+  app.post('/organizations/:orgId/key-change/challenge', {
+    schema: {
+      tags, summary: 'Einmal-Nonce für den nächsten Schlüsselwechsel oder die nächste Wiederherstellung (Inhaber, 5 Minuten)', params: orgIdParams,
+      response: replies({ 201: keyChangeChallengeReply }),
+    },
+  }, async (request, reply) => reply.status(201).send(await issueKeyChangeChallenge(commandContext(app, request), request.params.orgId)));
 
   app.post('/organizations/:orgId/key-recovery', {
     schema: {
@@ -29,6 +37,16 @@ export const keyRecoveryRoutes: FastifyPluginAsync = (fastify) => {
   }, async (request) => {
     await cancelKeyRecovery(commandContext(app, request), request.params.orgId);
     return { ok: true as const };
+  });
+
+  app.post('/organizations/:orgId/key-recovery/approve', {
+    schema: {
+      tags, summary: 'Wiederherstellung ohne zweiten Faktor freigeben (Administrator der Organisation; 72 Stunden ab jetzt)', params: orgIdParams,
+      body: documentedOnly(approveKeyRecoverySchema.optional()), response: replies({ 200: pendingKeyRecoveryReply }),
+    },
+  }, async (request, reply) => {
+    const ctx = commandContext(app, request);
+    return limitPasswordCheck(app, reply, passwordCheckKey.user(ctx.user.id), () => approveKeyRecovery(ctx, request.params.orgId, request.body));
   });
 
   app.post('/organizations/:orgId/key-recovery/confirm', {

@@ -1,10 +1,13 @@
-import { accessLogReply, createOrganizationSchema, idParams, inviteMemberSchema, invitationCreatedReply, memberParams, memberReply, okReply, organizationLockTimeSchema, organizationReply } from '@sanidok/schema';
+import { accessLogReply, createOrganizationSchema, idParams, inviteMemberSchema, invitationCreatedReply, memberParams, memberReply, okReply, organizationLockTimeSchema, organizationReply, removeMemberSchema } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { logOrganizationEvent } from '../../domain/accessLogs/organizationEvents';
 import { listAccessLogs } from '../../domain/accessLogs/queries';
+import { AppError } from '../../domain/errors';
 import { createOrganization, inviteMember, removeMember, setOrganizationLockTime } from '../../domain/organizations/commands';
 import { listMembers, listMyOrganizations } from '../../domain/organizations/queries';
 import { apiTags } from '../../plugins/apiDocs';
+import { limitPasswordCheck, passwordCheckKey } from '../../plugins/rateLimit';
 import { commandContext } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { documentedOnly } from '../../plugins/typedRoutes';
@@ -41,9 +44,22 @@ export const organizationRoutes: FastifyPluginAsync = (fastify) => {
   });
 
   app.delete('/organizations/:id/members/:userId', {
-    schema: { tags, summary: 'Mitglied entfernen', params: memberParams, response: replies({ 200: okReply }) },
-  }, async (request) => {
-    await removeMember(commandContext(app, request), request.params.id, request.params.userId);
+    schema: {
+      tags, summary: 'Mitglied entfernen (den letzten Administrator nur mit dem zweiten Faktor)', params: memberParams,
+      body: documentedOnly(removeMemberSchema.optional()), response: replies({ 200: okReply }),
+    },
+  }, async (request, reply) => {
+    const ctx = commandContext(app, request);
+    await limitPasswordCheck(app, reply, passwordCheckKey.user(ctx.user.id), () => removeMember(ctx, request.params.id, request.params.userId, request.body)).catch(
+      async (error: unknown) => {
+        // The owner sees it: removing the one who can stop a key recovery is a step of a takeover
+        // (here, not in the domain: organizations must not import accessLogs, which imports it).
+        if (error instanceof AppError && (error.code === 'OWNER_PROOF_REQUIRED' || error.code === 'TOTP_INVALID')) {
+          await logOrganizationEvent(app.db, ctx, Number(request.params.id), 'Entfernen des letzten Administrators abgelehnt: nicht mit dem zweiten Faktor bestätigt');
+        }
+        throw error;
+      },
+    );
     return { ok: true as const };
   });
 

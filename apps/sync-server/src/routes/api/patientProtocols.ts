@@ -3,6 +3,8 @@ import {
   dischargeProtocolSchema,
   fieldRevisionReply,
   idParams,
+  joinServiceSchema,
+  okReply,
   protocolDetailQuery,
   protocolDetailReply,
   protocolWithSummaryReply,
@@ -18,7 +20,7 @@ import { z } from 'zod';
 import type { CommandContext } from '../../domain/context';
 import { createProtocol, dischargeProtocol, updateProtocol } from '../../domain/protocols/commands';
 import { listProtocolRevisions } from '../../domain/fieldRevisions/queries';
-import { getProtocolDetail, listProtocols, listServiceProtocols } from '../../domain/protocols/queries';
+import { getProtocolDetail, joinTeamOfProtocol, listProtocols, listServiceProtocols } from '../../domain/protocols/queries';
 import { addTreatmentEntry, listTreatmentEntries } from '../../domain/protocols/treatmentEntries';
 import { listVitals, recordVitals } from '../../domain/protocols/vitals';
 import { apiTags } from '../../plugins/apiDocs';
@@ -40,7 +42,8 @@ const asObject = (body: unknown): object => (body && typeof body === 'object' ? 
  * Patient protocols of docs/spec/services.md §7 with vital signs and treatment entries: the same commands as the
  * sync mutations 'protocol.*', 'vitals.record' and 'treatmentEntry.add'. The spec's
  * ?encryptionKey= is not needed (and ignored): membership, the service team and an active
- * protocol decide; ?key= is the service's access code (domain/services/team.ts).
+ * protocol decide; ?key= is the service's access code (domain/services/team.ts), kept for old
+ * clients — the PWA sends the code in the body of POST …/{id}/join, never in a URL.
  */
 export const patientProtocolRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
@@ -58,6 +61,13 @@ export const patientProtocolRoutes: FastifyPluginAsync = (fastify) => {
   }, async (request) => {
     const { key } = request.query;
     return getProtocolDetail(commandContext(app, request), request.params.id, key === undefined ? undefined : { key, attempts: app.accessCodeAttempts });
+  });
+
+  app.post('/patient-protocols/:id/join', {
+    schema: { tags, summary: 'Mit dem Zugangscode im Körper dem Team des Protokolls beitreten (nie in der URL)', params: idParams, body: joinServiceSchema, response: replies({ 200: okReply }) },
+  }, async (request) => {
+    await joinTeamOfProtocol(commandContext(app, request), request.params.id, request.body, app.accessCodeAttempts);
+    return { ok: true as const };
   });
 
   app.post('/patient-protocols', { schema: { tags, summary: 'Protokoll anlegen', body: createProtocolSchema, response: replies({ 201: protocolDetailReply }) } }, async (request, reply) =>

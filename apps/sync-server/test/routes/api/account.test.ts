@@ -102,7 +102,10 @@ describe('account API', () => {
     const client = await registeredClient(app, 'gerd');
     const bad = await client.patch('/api/profile', { fullName: '', email: 'x@' });
     expect(json<ApiErrorBody>(bad).fields).toEqual({ fullName: 'Vollständiger Name ist erforderlich', email: 'Gültige E-Mail-Adresse erforderlich' });
-    const ok = await client.patch('/api/profile', { fullName: 'Gerd Gans', email: '' });
+    // A new (here: no) address takes the password.
+    const withoutPassword = await client.patch('/api/profile', { fullName: 'Gerd Gans', email: '' });
+    expect([withoutPassword.statusCode, json<ApiErrorBody>(withoutPassword).fields]).toEqual([400, { currentPassword: 'Das aktuelle Passwort ist falsch.' }]);
+    const ok = await client.patch('/api/profile', { fullName: 'Gerd Gans', email: '', currentPassword: 'Geheim-Sani-42' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ fullName: 'Gerd Gans', email: null });
     expect((await new Client(app).patch('/api/profile', { fullName: 'X', email: '' })).statusCode).toBe(401);

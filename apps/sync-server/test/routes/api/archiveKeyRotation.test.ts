@@ -1,5 +1,6 @@
-import { generateOrganizationSecret, openSealedPatientData, publicKeysToBase64Url } from '@sanidok/crypto';
+import { generateOrganizationSecret, openSealedPatientData, publicKeysToBase64Url, signKeyRotation } from '@sanidok/crypto';
 import type { AccessLogItem, ApiErrorBody, ArchiveProtocolsResponse, PullResponse } from '@sanidok/schema';
+import { archiveMessages } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { createOrganizationWithSecret, openArchive, rotationBody } from '../../helpers/archive';
 import { addMember } from '../../helpers/organizations';
@@ -29,7 +30,7 @@ describe('organisation key rotation', () => {
     };
     const before = await discharge('Vorher');
 
-    const { secret: newSecret, keys: newKeys, body } = await rotationBody(org.id, org.secret);
+    const { secret: newSecret, keys: newKeys, body } = await rotationBody(owner, org.id, org.secret);
     for (const [client, status] of [[admin, 403], [medic, 403]] as const) {
       expect((await client.post(url, body)).statusCode).toBe(status);
     }
@@ -65,44 +66,70 @@ describe('organisation key rotation', () => {
     expect(mails).toEqual([{ templateName: 'organization_key_rotated', toEmail: 'olga@example.de', subject: 'Neuer Organisationsschlüssel für „DRK Musterstadt“' }]);
   });
 
-  it('refuses a new key that the current key did not sign: unsigned, self-signed, signed for another organisation', async () => {
+  it('refuses a new key that the current key did not sign: unsigned, forged, self-signed, signed for another organisation', async () => {
     const app = await createTestApp();
     const owner = await registeredClient(app, 'olga');
     const org = await createOrganizationWithSecret(owner);
     const other = await createOrganizationWithSecret(owner, 'Andere Organisation');
     const url = `/api/organizations/${org.id}/generate-key`;
-    const forged = await rotationBody(org.id, generateOrganizationSecret());
-    const selfSigned = await rotationBody(org.id, org.secret);
-    selfSigned.body.rotationSignature = (await rotationBody(org.id, selfSigned.secret)).body.rotationSignature;
-    const elsewhere = await rotationBody(other.id, other.secret);
-    const { rotationSignature: _dropped, ...unsigned } = forged.body;
+    const { rotationSignature: _dropped, ...unsigned } = (await rotationBody(owner, org.id, org.secret)).body;
     const missing = await owner.post(url, unsigned);
     expect([missing.statusCode, json<ApiErrorBody>(missing).message]).toEqual([400, 'Bitte geben Sie den bisherigen Organisationsschlüssel ein.']);
-    for (const body of [forged.body, selfSigned.body, { ...elsewhere.body, rotationSignature: elsewhere.body.rotationSignature }]) {
-      const refused = await owner.post(url, body);
+    const attempts = [
+      async () => (await rotationBody(owner, org.id, generateOrganizationSecret())).body,
+      async () => {
+        const rotation = await rotationBody(owner, org.id, org.secret);
+        return { ...rotation.body, rotationSignature: await signKeyRotation(rotation.secret, org.id, rotation.challenge.nonce, rotation.keys) };
+      },
+      async () => {
+        const rotation = await rotationBody(owner, org.id, org.secret);
+        return { ...rotation.body, rotationSignature: await signKeyRotation(org.secret, other.id, rotation.challenge.nonce, rotation.keys) };
+      },
+    ];
+    for (const attempt of attempts) {
+      const refused = await owner.post(url, await attempt());
       expect([refused.statusCode, json<ApiErrorBody>(refused).message]).toEqual([403, stringWith('nicht mit dem bisherigen Organisationsschlüssel bestätigt')]);
     }
     const organization = await app.db.selectFrom('organizations').select('keyFingerprint').where('id', '=', org.id).executeTakeFirstOrThrow();
     expect(organization.keyFingerprint).toBe(org.keys.fingerprint);
   });
 
-  it('accepts a signature by a retired key of the organisation', async () => {
+  it('refuses a signature by a retired key: a key retired because it leaked cannot choose the next one', async () => {
     const app = await createTestApp();
     const owner = await registeredClient(app, 'olga');
     const org = await createOrganizationWithSecret(owner);
     const url = `/api/organizations/${org.id}/generate-key`;
-    const second = await rotationBody(org.id, org.secret);
+    const second = await rotationBody(owner, org.id, org.secret);
     expect((await owner.post(url, second.body)).statusCode).toBe(200);
-    const third = await rotationBody(org.id, org.secret);
-    expect((await owner.post(url, third.body)).statusCode).toBe(200);
+    const byRetired = await owner.post(url, (await rotationBody(owner, org.id, org.secret)).body);
+    expect([byRetired.statusCode, json<ApiErrorBody>(byRetired).code]).toEqual([403, 'FORBIDDEN']);
+    expect((await app.db.selectFrom('organizations').select('keyFingerprint').where('id', '=', org.id).executeTakeFirstOrThrow()).keyFingerprint).toBe(second.keys.keyFingerprint);
+  });
+
+  it('refuses a replayed rotation message and an expired challenge (410, German), changing nothing', async () => {
+    const app = await createTestApp();
+    const owner = await registeredClient(app, 'olga');
+    const org = await createOrganizationWithSecret(owner);
+    const url = `/api/organizations/${org.id}/generate-key`;
+    const first = await rotationBody(owner, org.id, org.secret);
+    expect((await owner.post(url, first.body)).statusCode).toBe(200);
+    const second = await rotationBody(owner, org.id, first.secret);
+    expect((await owner.post(url, second.body)).statusCode).toBe(200);
+    // The first message again (seen in a log or a proxy): it would move the devices back to `first`.
+    const replayed = await owner.post(url, first.body);
+    expect([replayed.statusCode, json<ApiErrorBody>(replayed).code, json<ApiErrorBody>(replayed).message]).toEqual([410, 'KEY_CHALLENGE_EXPIRED', archiveMessages.rotationChallengeExpired]);
+    const late = await rotationBody(owner, org.id, second.secret);
+    await app.db.updateTable('organizationKeyChallenges').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+    expect((await owner.post(url, late.body)).statusCode).toBe(410);
+    expect((await app.db.selectFrom('organizations').select('keyFingerprint').where('id', '=', org.id).executeTakeFirstOrThrow()).keyFingerprint).toBe(second.keys.keyFingerprint);
   });
 
   it('refuses while the organisation is blocked', async () => {
     const app = await createTestApp();
     const owner = await registeredClient(app, 'olga');
     const org = await createOrganizationWithSecret(owner);
+    const { body } = await rotationBody(owner, org.id, org.secret);
     await app.db.updateTable('organizations').set({ isBlocked: 1 }).where('id', '=', org.id).execute();
-    const { body } = await rotationBody(org.id, org.secret);
     expect((await owner.post(`/api/organizations/${org.id}/generate-key`, body)).statusCode).toBe(423);
     expect((await owner.get(`/api/organizations/${org.id}/archive/services`)).statusCode).toBe(200);
   });

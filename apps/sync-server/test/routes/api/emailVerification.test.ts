@@ -52,7 +52,7 @@ describe('optional e-mail verification', () => {
     const anna = await registeredClient(app, 'anna');
     await anna.post('/api/account/email-verification/request');
     const oldLink = await linkFor(app, 'anna@example.de');
-    expect((await anna.patch('/api/profile', { fullName: 'Anna', email: 'anna.neu@example.de' })).statusCode).toBe(200);
+    expect((await anna.patch('/api/profile', { fullName: 'Anna', email: 'anna.neu@example.de', currentPassword: 'Geheim-Sani-42' })).statusCode).toBe(200);
     const stale = await new Client(app).post('/api/account/email-verification/confirm', { token: oldLink });
     expect(json<ApiErrorBody>(stale).message).toBe(emailVerificationMessages.tokenInvalid);
 
@@ -60,9 +60,9 @@ describe('optional e-mail verification', () => {
     expect((await new Client(app).post('/api/account/email-verification/confirm', { token: await linkFor(app, 'anna.neu@example.de') })).statusCode).toBe(200);
     expect((await user(anna)).emailVerified).toBe(true);
     // The same address saved again keeps the confirmation; another one loses it.
-    await anna.patch('/api/profile', { fullName: 'Anna M.', email: 'anna.neu@example.de' });
+    await anna.patch('/api/profile', { fullName: 'Anna M.', email: 'anna.neu@example.de', currentPassword: 'Geheim-Sani-42' });
     expect((await user(anna)).emailVerified).toBe(true);
-    await anna.patch('/api/profile', { fullName: 'Anna M.', email: 'anna.dritte@example.de' });
+    await anna.patch('/api/profile', { fullName: 'Anna M.', email: 'anna.dritte@example.de', currentPassword: 'Geheim-Sani-42' });
     expect((await user(anna)).emailVerified).toBe(false);
   });
 
@@ -74,7 +74,7 @@ describe('optional e-mail verification', () => {
     expect([limited.statusCode, json<ApiErrorBody>(limited).message]).toEqual([429, emailVerificationMessages.tooMany]);
     expect((await new Client(app).post('/api/account/email-verification/request')).statusCode).toBe(401);
     const bert = await registeredClient(app, 'bert');
-    await bert.patch('/api/profile', { fullName: 'Bert', email: '' });
+    await bert.patch('/api/profile', { fullName: 'Bert', email: '', currentPassword: 'Geheim-Sani-42' });
     const none = await bert.post('/api/account/email-verification/request');
     expect([none.statusCode, json<ApiErrorBody>(none).message]).toEqual([400, emailVerificationMessages.noAddress]);
     const short = await new Client(app).post('/api/account/email-verification/confirm', { token: 'kurz' });

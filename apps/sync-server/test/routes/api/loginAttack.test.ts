@@ -122,7 +122,7 @@ describe('logins under attack', () => {
     const app = await createTestApp();
     const owner = await registeredClient(app, 'olga');
     const org = await createOrganizationWithSecret(owner);
-    const { body } = await rotationBody(org.id, org.secret);
+    const { body } = await rotationBody(owner, org.id, org.secret);
     const rotate = (currentPassword: string) => owner.post(`/api/organizations/${org.id}/generate-key`, { ...body, currentPassword });
     for (let i = 0; i < 5; i += 1) expect((await rotate('falsch')).statusCode).toBe(400);
     const locked = await rotate('Geheim-Sani-42');

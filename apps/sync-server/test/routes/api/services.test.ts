@@ -59,8 +59,8 @@ describe('services REST', () => {
     const owner = await registeredClient(app, 'olga');
     const { id: orgId } = await createOrganization(owner);
     const running = await createServiceVia(owner, orgId);
-    const edited = await owner.patch(`/api/services/${running.id}`, { name: 'Stadtfest 2026', accessCode: 'A-17', organizationId: 999 });
-    expect(edited.json()).toMatchObject({ name: 'Stadtfest 2026', accessCode: 'A-17', location: 'Marktplatz 1', organizationId: orgId });
+    const edited = await owner.patch(`/api/services/${running.id}`, { name: 'Stadtfest 2026', accessCode: 'A17-STADT', organizationId: 999 });
+    expect(edited.json()).toMatchObject({ name: 'Stadtfest 2026', accessCode: 'A17-STADT', location: 'Marktplatz 1', organizationId: orgId });
     expect(json<Service>(edited).version).toBeGreaterThan(running.version);
 
     const early = await owner.request({ method: 'PATCH', url: `/api/services/${running.id}/archive` });

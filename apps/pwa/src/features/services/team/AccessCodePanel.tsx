@@ -11,7 +11,8 @@ const t = serviceTeamsDe.accessCode;
 
 /** The link a QR code opens: /services/{id}/join?code=… (JoinServicePage). */
 export function joinUrl(origin: string, serviceId: string, code: string): string {
-  return `${origin}/services/${encodeURIComponent(serviceId)}/join?code=${encodeURIComponent(code)}`;
+  // In the fragment: the browser never sends it to a server (./linkCode.ts).
+  return `${origin}/services/${encodeURIComponent(serviceId)}/join#code=${encodeURIComponent(code)}`;
 }
 
 interface AccessCodePanelProps {

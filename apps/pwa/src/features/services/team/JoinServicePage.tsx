@@ -2,29 +2,37 @@ import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { serviceTeamMessages } from '@sanidok/schema';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTeamStanding } from '../../../data/teamHooks';
 import { serviceTeamsDe } from '../../../i18n/serviceTeams.de';
 import { failureText } from '../../organizations/actions';
 import { joinService } from './actions';
+import { codeFromLink, withoutLinkCode } from './linkCode';
 
 const t = serviceTeamsDe.joinRoute;
 
 /**
- * /services/{id}/join?code=… — what the service's QR code opens: joins the team with the code and
+ * /services/{id}/join#code=… (old links: ?code=…) — what the service's QR code opens: joins the team with the code and
  * goes to the service. A member already on the team goes there at once; a refusal shows the
  * server's German message (wrong code, too many tries, service not running, offline).
  */
 export function JoinServicePage() {
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
-  const code = params.get('code') ?? '';
+  const location = useLocation();
+  const [code] = useState(() => codeFromLink(location, 'code') ?? '');
   const navigate = useNavigate();
   const standing = useTeamStanding(id);
   const [failure, setError] = useState<string | null>(null);
   // A link without a code needs no request: derived, not an effect's state.
   const error = code.trim() === '' && standing === 'notMember' ? serviceTeamMessages.codeRequired : failure;
   const started = useRef(false);
+
+  // The code leaves the address bar (and the history) at once; the page keeps it in its state.
+  const linkAddress = withoutLinkCode(location, 'code');
+  const shownWithCode = location.hash !== '' || `${location.pathname}${location.search}` !== linkAddress;
+  useEffect(() => {
+    if (shownWithCode) void navigate(linkAddress, { replace: true });
+  }, [shownWithCode, linkAddress, navigate]);
 
   useEffect(() => {
     if (standing === undefined || started.current) return;

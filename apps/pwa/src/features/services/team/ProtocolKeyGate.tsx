@@ -13,7 +13,7 @@ const t = serviceTeamsDe.protocolKey;
 const arrivalWaitMs = 15_000;
 
 /**
- * /patient-protocols/{id}?key=CODE: the key goes to the server (a code holder joins the service's
+ * /patient-protocols/{id}#key=CODE: the key goes to the server in a request body (a code holder joins the service's
  * team there); the protocol opens once the pull has brought its patient data to the device, as
  * every capture screen reads only the device (docs/architecture.md, offline data flow).
  */

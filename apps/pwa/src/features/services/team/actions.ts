@@ -1,8 +1,8 @@
 import type { JoinServiceInput, SetServiceTeamInput } from '@sanidok/schema';
-import { serviceReply, serviceTeamMemberReply, serviceTeamMessages } from '@sanidok/schema';
+import { okReply, serviceReply, serviceTeamMemberReply, serviceTeamMessages } from '@sanidok/schema';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, apiRequest, apiSend } from '../../../api/client';
+import { ApiError, apiSend } from '../../../api/client';
 import { requestManualSync } from '../../../sync/syncSession';
 
 /**
@@ -47,11 +47,10 @@ export function useRegenerateAccessCode(serviceId: string) {
 }
 
 /**
- * GET /api/patient-protocols/{id}?key=CODE (the link behind a protocol's QR code): a member who
- * holds the service's code joins its team on the server. The protocol itself is then read from
- * the device once the pull has brought it, like every capture screen.
+ * POST /api/patient-protocols/{id}/join {accessCode} (the link behind a protocol's QR code): a member
+ * who holds the service's code joins its team on the server — the code in the body, never in a URL.
+ * The protocol itself is then read from the device once the pull has brought it, like every capture screen.
  */
 export function openProtocolWithKey(protocolId: string, key: string): Promise<unknown> {
-  // The answer carries patient data: not read here, the pull stores what the device may hold.
-  return thenSync(apiRequest(`/api/patient-protocols/${encodeURIComponent(protocolId)}?key=${encodeURIComponent(key)}`, { readResponse: false }));
+  return thenSync(apiSend('POST', `/api/patient-protocols/${encodeURIComponent(protocolId)}/join`, { accessCode: key }, okReply));
 }
