@@ -174,7 +174,7 @@ export const legalDe = {
                   '„sanidok_known_accounts“ enthält die Benutzernamen (höchstens fünf), die sich in diesem Browser erfolgreich angemeldet haben (HttpOnly, SameSite=Strict, signiert, ein Jahr, nur an die Anmeldung gesendet): Nach vielen falschen Passwörtern von fremden Geräten muss dieser Browser nicht warten.',
                 ],
               },
-              'Die ersten beiden gelten ohne „Angemeldet bleiben“ bis zum Schließen des Browsers, mit dieser Option höchstens 14 Tage, und werden bei der Abmeldung gelöscht. Die Sitzung auf dem Server endet ohne „Angemeldet bleiben“ nach 1 Stunde ohne Verbindung, spätestens 12 Stunden nach der Anmeldung; mit der Option nach 3 Tagen ohne Verbindung, spätestens nach 14 Tagen.',
+              'Die ersten beiden gelten ohne „Angemeldet bleiben“ bis zum Schließen des Browsers, mit dieser Option höchstens 14 Tage, und werden bei der Abmeldung gelöscht. Die Sitzung auf dem Server endet ohne „Angemeldet bleiben“ nach 8 Stunden ohne Verbindung, spätestens 12 Stunden nach der Anmeldung; mit der Option nach 3 Tagen ohne Verbindung, spätestens nach 14 Tagen.',
               'Wir setzen keine Tracking-, Analyse- oder Werbe-Cookies ein, erstellen keine Nutzungsprofile und binden keine Inhalte von Drittanbietern (etwa Schriften, Karten oder Videos) ein.',
             ],
           },

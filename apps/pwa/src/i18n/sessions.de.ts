@@ -2,7 +2,7 @@
 export const sessionsDe = {
   title: 'Angemeldete Geräte',
   intro:
-    'Hier sehen Sie, wo Sie angemeldet sind. Eine Sitzung endet nach 1 Stunde ohne Verbindung und spätestens 12 Stunden nach der Anmeldung, mit „Angemeldet bleiben“ nach 3 Tagen ohne Verbindung und spätestens nach 14 Tagen.',
+    'Hier sehen Sie, wo Sie angemeldet sind. Eine Sitzung endet nach 8 Stunden ohne Verbindung und spätestens 12 Stunden nach der Anmeldung, mit „Angemeldet bleiben“ nach 3 Tagen ohne Verbindung und spätestens nach 14 Tagen.',
   thisDevice: 'Dieses Gerät',
   syncing: 'Gleicht Daten ab',
   lastUsed: 'Zuletzt genutzt',

@@ -13,8 +13,12 @@ import { days, hours, minutes, nowIso } from '../time';
  * limits"). Without "Angemeldet bleiben" the cookie also ends with the browser.
  */
 export const sessionLifetime = {
-  /** A shift: one sign-in, then the device keeps syncing; after 12 h the password again. */
-  normal: { idle: hours(1), absolute: hours(12) },
+  /**
+   * A shift: one sign-in, then the device keeps syncing; after 12 h the password again. Idle means
+   * no contact at all, and hours without coverage are the product's normal case, so the idle limit
+   * is 8 h rather than 1 h (docs/decisions.md "Session limits").
+   */
+  normal: { idle: hours(8), absolute: hours(12) },
   /** A personal device the user chose to stay signed in on, protected locally by its lock. */
   remembered: { idle: days(3), absolute: days(14) },
   touchEvery: minutes(1),
