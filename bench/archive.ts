@@ -1,5 +1,5 @@
 /**
- * bench/archive: opening 1,000 sealed protocols of one service in the patient archive (issue 7).
+ * bench/archive: opening 1,000 sealed protocols of one service in the patient archive.
  * Seeds them through the sync push (create, vitals, treatment entry, discharge: the server seals),
  * then drives /patient-archive in Chromium: from the click on 'Archiv öffnen' (the event's own
  * timestamp) until the dialog states that all 1,000 protocols were decrypted, its first page of
@@ -102,7 +102,7 @@ export async function benchArchive(staticDir: string | undefined): Promise<PartR
     const seedMs = performance.now() - seedStart;
     const context = await browser.newContext({ baseURL: server.url, locale: 'de-DE', timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    // Signed in through the form, as on a tablet: that creates the device's keyring (issue 16).
+    // Signed in through the form, as on a tablet: that creates the device's keyring.
     await page.goto('/auth');
     await page.getByLabel('Benutzername').fill(owner.username);
     await page.getByLabel('Passwort', { exact: true }).fill(owner.password);

@@ -1,5 +1,5 @@
 /**
- * bench/board (issue 19): the command-post board's live path. 20 devices push diary entries (one
+ * bench/board: the command-post board's live path. 20 devices push diary entries (one
  * each per second, 30 s); 200 board event streams are open on the service. Five of them act as
  * boards: on each `change` event they pull (as the board's sync engine does) and note when the
  * entry shows up — latency from the push's answer to the pull that brings it (the repaint follows

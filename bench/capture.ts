@@ -170,7 +170,7 @@ export async function benchCapture(staticDir: string | undefined): Promise<PartR
     const page = await context.newPage();
     const serviceName = await prepare(page);
     await page.goto('/minor-treatments');
-    // Issue 16: a page load starts locked; the password unlocks (the saves then encrypt).
+    // A page load starts locked; the password unlocks (the saves then encrypt).
     await page.getByLabel('Passwort', { exact: true }).fill('bench-passwort');
     await page.getByRole('button', { name: 'Entsperren', exact: true }).click();
     await page.getByRole('heading', { name: 'SaniDok ist gesperrt' }).waitFor({ state: 'detached' });

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Figure, PartOutcome } from './report';
 
 /**
- * `pnpm bench --compare <file>` (issue 21 item 5): each figure of this run next to the same figure
+ * `pnpm bench --compare <file>`: each figure of this run next to the same figure
  * of an earlier run — a docs/benchmarks.md (e.g. `git show main:docs/benchmarks.md > /tmp/old.md`)
  * or the JSON a run wrote with `--json <file>` — with the ratio now/before, so a change that costs
  * 20 % shows in review. Figures match by part and label; the first number of each value counts

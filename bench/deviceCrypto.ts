@@ -1,5 +1,5 @@
 /**
- * bench/deviceCrypto: what device encryption (issue 16) costs, against the same code without the
+ * bench/deviceCrypto: what device encryption costs, against the same code without the
  * encryption layer in the same run: unlock with the production Argon2id parameters, applying 2,000
  * pulled protocols with their patient data (unlocked and locked), and opening a service's list of
  * 200 protocols with patient data from a cold cache. Twice: in-process (Node, fake-indexeddb, the

@@ -1,5 +1,5 @@
 /**
- * bench/lighthouseSignedIn: the signed-in pages as a medic meets them (issue 21 item 4). Every full
+ * bench/lighthouseSignedIn: the signed-in pages as a medic meets them. Every full
  * page load starts locked (docs/security.md, device encryption), so a signed-in page is two steps
  * of one Lighthouse user flow on a device that holds the user's encrypted database:
  * - navigation: the cold load of the page's address up to the lock screen (the score every

@@ -1,5 +1,5 @@
 /**
- * bench/load (issue 18): simulated devices against the built server. Each device pulls every 5 s
+ * bench/load: simulated devices against the built server. Each device pulls every 5 s
  * and pushes a burst of 20 mutations every 60 s (one batch), for BENCH_LOAD_SECONDS (300 as the
  * issue asks; shorter runs say so). Three setups: one SQLite process, one PostgreSQL process, two
  * PostgreSQL processes behind an alternating proxy. Reports p50/p99 of push and pull, throughput,

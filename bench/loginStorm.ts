@@ -1,5 +1,5 @@
 /**
- * bench/loginStorm (issue 15, item 4): does a login storm stall everyone else? 50 correct logins
+ * bench/loginStorm: does a login storm stall everyone else? 50 correct logins
  * per second for 10 s (Argon2id each, on the worker pool of packages/crypto/src/passwordsPool.ts)
  * while `GET /api/health` is asked 50 times per second; the aim is its p99 under 20 ms. The same
  * health load without logins first, as the floor.

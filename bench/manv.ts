@@ -1,5 +1,5 @@
 /**
- * bench/manv (issue 19): triage of 100 tags by 3 offline tablets, merged on reconnect. Each tablet
+ * bench/manv: triage of 100 tags by 3 offline tablets, merged on reconnect. Each tablet
  * holds its outbox (register + first triage per tag, a few re-triages); at "reconnect" the three
  * push at the same time, and a fourth device (the lead's board) pulls until it holds every tag and
  * every triage and the shared counts (packages/schema countManv) equal the union's. The time from

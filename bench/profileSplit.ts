@@ -1,5 +1,5 @@
 /**
- * bench/profileSplit: where a sync push's server time goes, per mutation (issue 21 item 2). Reads
+ * bench/profileSplit: where a sync push's server time goes, per mutation. Reads
  * a V8 CPU profile of the server (`BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" pnpm bench sync`)
  * and attributes each sample in the push's time span to the first phase found from the sampled
  * function outwards. Prints a Markdown table.

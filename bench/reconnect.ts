@@ -1,5 +1,5 @@
 /**
- * bench/reconnect (issue 21 item 1): a tablet that was offline for a whole shift gets coverage
+ * bench/reconnect: a tablet that was offline for a whole shift gets coverage
  * again. In Chromium, the built PWA on the built server: the signed-in, unlocked tablet goes
  * offline and its outbox fills with 2,000 mutations through the app's own repositories (300
  * protocols with vitals and treatment entries, 500 minor treatments with material use; encrypted

@@ -1,5 +1,5 @@
 /**
- * bench/reports (issue 20): the event report of a service with 500 minor treatments and 200
+ * bench/reports: the event report of a service with 500 minor treatments and 200
  * protocols, built in Chromium with the CPU slowed 4× (Lighthouse's mobile factor, our stand-in for
  * a tablet) from the same `packages/reports` code the PWA loads — summary, PDF and CSV; and the
  * organisation statistics over 12 months of 300 services on the built server (SQLite).

@@ -1,5 +1,5 @@
 /**
- * bench/serialization: what replying through the route schemas costs (issue 22). The same reply
+ * bench/serialization: what replying through the route schemas costs. The same reply
  * serialised by `JSON.stringify` (what Fastify did without a reply schema) and by the schema
  * serializer the routes use now (`safeEncode` of the zod reply schema, then JSON;
  * apps/sync-server/src/plugins/typedRoutes.ts): a full pull page and two REST lists. In-process,

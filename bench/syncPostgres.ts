@@ -1,6 +1,6 @@
 /**
  * bench/syncPostgres: bench/sync's push and pull of the same 10,000 records with the built server
- * on PostgreSQL (DATABASE_URL=postgres://…, issue 18), against raw `pg` (insert and select of the
+ * on PostgreSQL (DATABASE_URL=postgres://…), against raw `pg` (insert and select of the
  * same rows in the same database server). Measures; asserts nothing.
  *
  *   pnpm bench syncpg      (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else 127.0.0.1:5432)

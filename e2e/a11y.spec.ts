@@ -7,7 +7,7 @@ import type { A11yFixture } from './support/a11yData';
 import { newTabletContext, prepareA11yData } from './support/a11yData';
 
 /**
- * Issue 9, point 6: axe-core finds no serious or critical violation (WCAG 2.1 A/AA and best
+ * axe-core finds no serious or critical violation (WCAG 2.1 A/AA and best
  * practices) on any screen, in the light colour scheme (the app's only one, AppProviders) on a
  * tablet. No rule is switched off. One signed-in context holds the data all screens share.
  */

@@ -4,7 +4,7 @@ import { createProtocolViaApi, expectOutboxDrained, tabletContextOptions } from 
 import { uniqueName } from './helpers';
 
 /**
- * Issue 14 item 8: the texts promise that opening a service's patient list and showing a minor
+ * The texts promise that opening a service's patient list and showing a minor
  * treatment's full name are logged. Both happen on the tablet, travel through the outbox, and the
  * owner finds them in 'Zugriffsprotokolle' — with the record named, never the patient.
  */

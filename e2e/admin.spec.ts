@@ -21,7 +21,7 @@ async function openAdminArea(page: Page): Promise<void> {
 
 /** Registration through the API, for set-up steps that are not under test. */
 async function registerViaApi(page: Page, username: string): Promise<void> {
-  // The app never saw the password typed: each fresh load starts locked (issue 16).
+  // The app never saw the password typed: each fresh load starts locked.
   await unlockWhenLocked(page);
   const response = await page.request.post('/api/register', { data: { username, email: `${username}@example.de`, password: 'Geheim-Sani-42' } });
   expect(response.status(), await response.text()).toBe(200);

@@ -9,7 +9,7 @@ import { clientHeader, registerViaApi } from './support/api';
 const hour = 3_600_000;
 
 /**
- * Issue 15 item 6 (docs/security.md, "Archive alerts"): an admin without an e-mail address is
+ * Archive alerts (docs/security.md, "Archive alerts"): an admin without an e-mail address is
  * told so on every page, and five wrong archive keys reach the admin area's inbox.
  */
 test.describe('Archiv-Warnungen', () => {

@@ -13,7 +13,7 @@ import { TwoProcesses, withPostgres } from './support/twoProcesses';
 import { uniqueName } from './helpers';
 
 /**
- * Issue 18, docs/deployment.md: the backup drill of each deployment as a test. Devices push while
+ * The backup drill of each deployment (docs/deployment.md) as a test. Devices push while
  * the backup is taken with the tool the document names; the backup is restored; every mutation
  * acknowledged before the backup started is in it, and no batch is in it by halves.
  */

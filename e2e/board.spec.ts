@@ -9,7 +9,7 @@ import { uniqueName } from './helpers';
 import { laneDatabaseFile } from './support/lane';
 
 /**
- * Issue 19, the command-post board ("Lagetafel", /services/{id}/board): a board in one browser
+ * The command-post board ("Lagetafel", /services/{id}/board): a board in one browser
  * updates from another device's push through the live event stream; the wall mode shows no patient
  * data; offline the board says how old its data is; a diary entry written offline reaches the
  * server exactly once.

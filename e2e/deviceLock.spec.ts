@@ -10,7 +10,7 @@ import { createProtocolViaDialog, waitUntilProtocolCaptureReady } from './suppor
 import { createOrganizationWithKeyViaUi, tabletContextOptions } from './support/protocolSetup';
 
 /**
- * Issue 16, "Done when": a lost tablet reveals nothing. A protocol captured offline, the app
+ * A lost tablet reveals nothing. A protocol captured offline, the app
  * locked and the browser closed: no file of the Chromium profile (IndexedDB's LevelDB, caches,
  * service-worker storage) holds the patient's name, in UTF-8 or UTF-16. Reopened, the data comes
  * back with the PIN online and the password offline; the outbox went out while locked, exactly once.

@@ -6,7 +6,7 @@ import { createProtocolViaDialog, waitUntilProtocolCaptureReady } from './suppor
 import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
 
 /**
- * Issue 16 item 2(b): quick unlock through the platform authenticator (WebAuthn PRF), with
+ * Quick unlock through the platform authenticator (WebAuthn PRF), with
  * Chromium's virtual authenticator over CDP standing in for fingerprint or face. WebAuthn refuses
  * an IP address as relying party, so these tests open the lane's server as `localhost`.
  */

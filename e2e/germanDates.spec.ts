@@ -5,7 +5,7 @@ import { clientHeader } from './support/api';
 import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
 
 /**
- * Issue 17: a tablet set to English still shows and takes German dates. The native inputs showed
+ * A tablet set to English still shows and takes German dates. The native inputs showed
  * 03/14/1958 and 10:00 AM there.
  */
 test.describe('Deutsche Datumsfelder bei englischem Browser', () => {

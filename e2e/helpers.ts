@@ -4,7 +4,7 @@ import { expect } from '@playwright/test';
 /** A username no earlier test (or earlier run on the same database) has taken. */
 export const uniqueName = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
 
-/** The lock screen's heading (issue 16): a reload or a new tab starts locked. */
+/** The lock screen's heading: a reload or a new tab starts locked. */
 export const lockScreenHeading = (page: Page) => page.getByRole('heading', { name: 'SaniDok ist gesperrt' });
 
 export async function unlockViaUi(page: Page, password = 'Geheim-Sani-42'): Promise<void> {

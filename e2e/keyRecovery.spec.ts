@@ -37,7 +37,7 @@ test.describe('Verlorener Organisationsschlüssel', () => {
 
     // The organisation admin's screen, after the next pull: requester, new fingerprint, and the way to stop it.
     const adminPage = await adminContext.newPage();
-    // Signed in by the registration through the API in this context; the fresh load starts locked (issue 16).
+    // Signed in by the registration through the API in this context; the fresh load starts locked.
     await unlockWhenLocked(adminPage);
     await adminPage.goto('/dashboard');
     const banner = adminPage.getByRole('alert').filter({ hasText: `Schlüssel von „${organizationName}“ wird ersetzt` });

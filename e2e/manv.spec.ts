@@ -9,7 +9,7 @@ import { setServiceTeamViaApi } from './support/serviceTeams';
 import { uniqueName, unlockWhenLocked } from './helpers';
 
 /**
- * Issue 19, "Done when" (MANV part): three tablets triage 30 patients offline through the capture
+ * MANV end to end: three tablets triage 30 patients offline through the capture
  * screen, two are re-triaged and five transported; after the reconnect the server holds every tag
  * and every triage exactly once, the lead's MANV page shows the right counts, and the person list
  * PDF names all 30 tag numbers. Taps after the tag number are counted per path
@@ -183,7 +183,7 @@ test.describe('MANV: Sichtung auf drei Tablets offline', () => {
         await expectOutboxDrained(page, medicIds[index] as number, 60_000);
       }
       const lastPushAt = Date.now();
-      // No reload: the event stream tells the board, which pulls (issue 19: within 2 s; the wait allows a loaded CI machine).
+      // No reload: the event stream tells the board, which pulls (within 2 s; the wait allows a loaded CI machine).
       await expect(boardManv.getByTestId('manv-count-patients')).toContainText('30', { timeout: 15_000 });
       console.log(`board: 30 tags shown ${Date.now() - lastPushAt} ms after the last outbox drained`);
       for (const [category, total] of Object.entries({ sk1: 6, sk2: 3, sk3: 19, ex: 1, b: 1 })) {

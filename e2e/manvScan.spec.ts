@@ -7,7 +7,7 @@ import { writeQrCodeVideo } from './support/fakeCamera';
 import { uniqueName, unlockWhenLocked } from './helpers';
 
 /**
- * Issue 19 item 2: the tag number comes from the tablet camera. Chromium's fake capture device
+ * The tag number comes from the tablet camera. Chromium's fake capture device
  * shows a tag's QR code; Chromium on Linux has no BarcodeDetector, so this runs the app's ZXing
  * path on real camera frames. The taps after the scan are counted (at most 4 for a pre-triage).
  */

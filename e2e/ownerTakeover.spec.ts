@@ -7,7 +7,7 @@ import { clientHeader } from './support/api';
 import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
 
 /**
- * Issue 15: a platform admin who takes over an owner's account gets no further than the key
+ * A platform admin who takes over an owner's account gets no further than the key
  * rotation (docs/security.md, "Key rotation"), against the built server; the real owner rotates
  * with the key typed in the browser.
  */

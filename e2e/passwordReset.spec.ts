@@ -14,7 +14,7 @@ test.afterAll(async () => {
   await smtp.close();
 });
 
-/** Issue 15 item 3: 'Passwort vergessen?' from the sign-in page to a new password, through real SMTP. */
+/** 'Passwort vergessen?' from the sign-in page to a new password, through real SMTP. */
 test.describe('Passwort vergessen', () => {
   test('Link per E-Mail anfordern, neues Passwort festlegen, damit anmelden; der Link gilt nur einmal', async ({ page, browser }) => {
     test.setTimeout(90_000);

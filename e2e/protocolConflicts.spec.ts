@@ -11,7 +11,7 @@ import { OwnServer } from './support/ownServer';
 import { uniqueName } from './helpers';
 
 /**
- * Issue 9 point 3: two tablets of one organisation edit the same protocol offline
+ * Two tablets of one organisation edit the same protocol offline
  * (docs/sync-protocol.md, Conflicts): field by field, the last writer wins a field both changed,
  * the replaced value is kept as a revision and the protocol is flagged; a discharge on one tablet
  * closes the protocol, and what the other adds afterwards is refused visibly, never duplicated.
@@ -51,7 +51,7 @@ test.describe('Patientenprotokolle auf zwei Tablets', () => {
       const organizationId = await createOrganizationViaApi(pageA.request, `DRK Zwei Tablets ${uniqueName('org')}`);
       await addMemberViaApi(pageA.request, pageB.request, organizationId, nameB, 'member');
       const serviceId = await createRunningServiceViaApi(pageA.request, organizationId, `Stadtfest ${uniqueName('dienst')}`);
-      // Patient data reaches only the team's tablets (issue 14): the helper works on this service too.
+      // Patient data reaches only the team's tablets: the helper works on this service too.
       await addToServiceTeamViaApi(pageA.request, serviceId, b.userId);
       const protocolId = await createProtocolViaApi(pageA.request, serviceId, {
         chiefComplaint: 'Kopfschmerzen',
@@ -72,7 +72,7 @@ test.describe('Patientenprotokolle auf zwei Tablets', () => {
       await setOffline(b.context, b.page, true);
       await editFindings(a.page, { Hauptbeschwerde: 'Atemnot nach Wespenstich', Allergien: 'Wespengift' });
       await editFindings(b.page, { Hauptbeschwerde: 'Schwindel und Übelkeit', Vorerkrankungen: 'Diabetes Typ 2' });
-      // Stored on each tablet (encrypted, issue 16), shown from there.
+      // Stored on each tablet (encrypted), shown from there.
       await expect(a.page.getByRole('textbox', { name: 'Allergien' })).toHaveValue('Wespengift');
       await expect(b.page.getByRole('textbox', { name: 'Vorerkrankungen' })).toHaveValue('Diabetes Typ 2');
 

@@ -14,7 +14,7 @@ import { validateFhir } from '@sanidok/reports/testing';
 import { uniqueName } from './helpers';
 
 /**
- * Issue 6 point 8: a whole patient case on a tablet without network — create, measure, treat,
+ * A whole patient case on a tablet without network — create, measure, treat,
  * print the ambulance handover, discharge — reaches the server complete and exactly once, with the
  * patient data sealed. The test runs its own server so it can read the SQLite file byte by byte.
  */
@@ -24,7 +24,7 @@ const chiefComplaint = 'Synkope im Festzelt, kurz bewusstlos';
 const discharge = { condition: 'Stabil', destination: 'Krankenhaus Nord', handoverTo: 'RTW Florian 4/83-1', comment: 'Beschwerdefrei übergeben' } as const;
 const oxygenLine = '[10:15] Sauerstoffgabe 4 l/min über Nasenbrille (Helfer 1)';
 const accessLine = '[10:20] Periphervenöser Zugang gelegt: Arm links, 20 G (rosa) (Helfer 1)';
-// Issue 14 item 8: what the archive result shows is captured on the tablet too.
+// What the archive result shows is captured on the tablet too.
 const emergency = { contact: 'Waltraud Zwirnmeier (Tochter)', phone: '+49 171 5550123' };
 const symptoms = 'Schwindel, kaltschweißig, Übelkeit';
 /** German wall time in the date-time input; summer time, so 21:40 in Berlin is 19:40 UTC. */
@@ -39,7 +39,7 @@ async function handoverVitalRow(popup: Page, parameter: string): Promise<string>
 
 test.describe('Patientenprotokolle offline', () => {
   test('Ein ganzer Patientenfall offline auf dem Tablet, von der Aufnahme bis zur Entlassung mit RTW-Übergabe, kommt vollständig und genau einmal auf dem Server an', async ({ browser }) => {
-    // 150 s before issue 14 added the emergency contact, symptoms, incident time and a second offline
+    // 150 s before the case gained the emergency contact, symptoms, incident time and a second offline
     // reload; on the shared two-core machine the whole case took up to 240 s.
     test.setTimeout(300_000);
     const server = await OwnServer.start();

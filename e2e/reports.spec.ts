@@ -17,7 +17,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
   return { name, text };
 }
 
-test.describe('Berichte (issue 20)', () => {
+test.describe('Berichte', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
   test('Einsatzbericht offline auf dem Tablet (PDF und CSV stimmen überein, keine Patientennamen); Statistik zeigt die Zahlen', async ({ page, context }) => {

@@ -7,7 +7,7 @@ import { lockScreenHeading, uniqueName } from './helpers';
 import { screenshotsAtTabletSizes } from './support/screenshots';
 
 /**
- * Issue 14, "Done when": patient data only where it is needed. Two medics of one organisation,
+ * Patient data only where it is needed. Two medics of one organisation,
  * A on the service's team and B not: A captures offline, and only A's tablet holds the patient's
  * name; B joins with the access code and the data arrives; the owner takes A off the team and A's
  * next sync purges it. Both tablets are read in their own IndexedDB.
@@ -67,7 +67,7 @@ test.describe('Einteilung: Patientendaten folgen dem Team', () => {
       await pageA.reload();
       await expect(pageA.getByRole('heading', { level: 1, name: 'Patientenprotokolle' })).toBeVisible();
       expect(await deviceHoldsPatientData(pageA, userA, protocolId)).toBe(true);
-      // Issue 16: held encrypted, never in clear.
+      // Held encrypted, never in clear.
       expect(await deviceHoldsText(pageA, userA, patient.lastName)).toBe(false);
       await setOffline(tabletA, pageA, false);
       await expectOutboxDrained(pageA, userA, 45_000);

@@ -116,7 +116,7 @@ test.describe('Sanitätsdienste', () => {
       await dialog.getByLabel('Name').fill(serviceName);
       await dialog.getByLabel('Beschreibung').fill('Zwei Teams, Sanitätswache am Rathaus');
       await dialog.getByLabel('Ort').fill('Marktplatz 1');
-      // German fields (issue 17): TT.MM.JJJJ; a time is typed as hours then minutes.
+      // German fields: TT.MM.JJJJ; a time is typed as hours then minutes.
       await dialog.getByLabel('Startdatum').fill(german(day));
       await dialog.getByLabel(/^Startzeit/).pressSequentially('1000');
       await dialog.getByLabel('Enddatum').fill(german(day));

@@ -9,7 +9,7 @@ import { layoutProblems } from './support/layoutCheck';
 import { createOrganizationWithKeyViaUi, createProtocolViaApi } from './support/protocolSetup';
 
 /**
- * Issue 17: the main screens at tablet sizes (landscape, portrait) and a phone pass the layout
+ * The main screens at tablet sizes (landscape, portrait) and a phone pass the layout
  * check — no clipped button or badge text, no overlapping controls, no sideways page scroll.
  * Screenshots land in e2e/.screens/ for a look.
  */

@@ -83,7 +83,7 @@ test.describe('Behandlungsvorlagen', () => {
     const table = detail.getByRole('table', { name: 'Behandlungsvorlagen' });
     await expect(table).toContainText('2 × Blasenpflaster');
     await expect(table).toContainText('ohne Material');
-    // The 'Vorlage gespeichert' toasts go first: their body contrast is issue 17 item 5's, not this screen's.
+    // The 'Vorlage gespeichert' toasts go first: their body contrast is not this screen's to check.
     await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
     await expectAccessible(page, 'Organisation, Behandlungsvorlagen');
     await expectOutboxDrained(page, user.id);

@@ -8,7 +8,7 @@ const codeOf = (secret: string, offsetSteps = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: Date.now() + offsetSteps * 30_000 });
 
 /**
- * Issue 15 item 2 in the browser: an owner turns two-factor sign-in on in the settings, signs in
+ * Two-factor sign-in in the browser: an owner turns two-factor sign-in on in the settings, signs in
  * with password and code, and a password set by a platform admin no longer opens the account.
  */
 test.describe('Zwei-Faktor-Anmeldung', () => {

@@ -7,7 +7,7 @@ import { TwoProcesses, withPostgres } from './support/twoProcesses';
 import { uniqueName } from './helpers';
 
 /**
- * Issue 18, bad input and failure on PostgreSQL with two processes behind the proxy: a process
+ * Bad input and failure on PostgreSQL with two processes behind the proxy: a process
  * killed with SIGKILL in the middle of a push, and the database gone for 10 s while devices push.
  * Devices here are API clients that behave like the sync engine (./support/pushingDevices.ts).
  * Nothing may be lost or stored twice.

@@ -6,7 +6,7 @@ import { TwoProcesses, withPostgres } from './support/twoProcesses';
 import { uniqueName, unlockWhenLocked } from './helpers';
 
 /**
- * Issue 18: the offline patient case against two server processes on one PostgreSQL database,
+ * The offline patient case against two server processes on one PostgreSQL database,
  * behind a proxy that alternates between them request by request. The tablet's session, its
  * pulls and its pushes land on both processes; the case arrives complete and exactly once.
  * Needs a PostgreSQL server (E2E_DATABASE_URL / TEST_DATABASE_URL, else 127.0.0.1:5432).
@@ -17,7 +17,7 @@ test('Ein Patientenfall offline, synchronisiert über zwei Serverprozesse hinter
   const context = await browser.newContext({ ...tabletContextOptions, baseURL: servers.url });
   try {
     const page = await context.newPage();
-    // Every fresh load starts locked (issue 16): unlock with the password registered below.
+    // Every fresh load starts locked: unlock with the password registered below.
     await unlockWhenLocked(page);
     const userId = await registerViaApi(page.request, uniqueName('sani'));
     const organization = await createOrganizationWithKeyViaUi(page, `DRK Zwei Prozesse ${uniqueName('org')}`);

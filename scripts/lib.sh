@@ -58,7 +58,7 @@ build_all() {
   pnpm --filter @sanidok/sync-server build
 }
 
-# PostgreSQL for the server tests on the second database (issue 18). TEST_DATABASE_URL wins; else
+# PostgreSQL for the server tests on the second database. TEST_DATABASE_URL wins; else
 # a server answering on 127.0.0.1:5432 with trust authentication (the test machines); else
 # Debian's postgresql is installed and a throw-away cluster started on a free port, removed when
 # the calling script exits. Sets TEST_DATABASE_URL.

@@ -115,18 +115,18 @@ export default defineConfig({
             { name: 'mantine', test: mantineModule, tags: ['$initial'], priority: 2 },
             { name: 'vendor', test: nodeModule, tags: ['$initial'], priority: 1 },
             // zod on its own: the signed-in user's reply schema needs it before the lock screen or
-            // any signed-in page can paint, and it should not wait for the rest of 'lib' (issue 21).
+            // any signed-in page can paint, and it should not wait for the rest of 'lib'.
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
             // Libraries behind a dynamic import that no group may swallow: the MANV tag scanner's
             // ZXing (~1.4 MB of source, decodeTag.ts) and the QR code of a printed tag. In 'lib'
-            // they were evaluated on every signed-in load, behind the lock screen too (issue 21).
+            // they were evaluated on every signed-in load, behind the lock screen too.
             { name: 'zxing', test: /[\\/]node_modules[\\/]@zxing[\\/]/, priority: 1 },
             { name: 'qrcode', test: /[\\/]node_modules[\\/](qrcode|dijkstrajs)[\\/]/, priority: 1 },
             // The icons the first load does not draw: otherwise in 'lib', which the lock screen's
             // header (sync status, sign-out) would then fetch for two icons.
             { name: 'icons', test: /[\\/]node_modules[\\/]@tabler[\\/]/, priority: 1 },
             // The device database and its cipher: the sync session behind the lock screen needs these
-            // and none of the UI libraries in 'lib' (issue 21, docs/benchmarks.md).
+            // and none of the UI libraries in 'lib' (docs/benchmarks.md).
             { name: 'data', test: /[\\/]node_modules[\\/](dexie|@noble[\\/]ciphers)[\\/]/, priority: 1 },
             // The libraries only the PDF reports reach (~270 KB gzip) load with the reports; their
             // optional parts (html2canvas, canvg, dompurify) only when jspdf asks for them.

@@ -14,7 +14,7 @@ export const clientHeader = { 'x-sanidok-client': 'e2e' };
 
 /**
  * Given the page (not only its request context), the page also unlocks the device data with this
- * password whenever the lock screen shows (issue 16, helpers.ts unlockWhenLocked): the app never
+ * password whenever the lock screen shows (helpers.ts unlockWhenLocked): the app never
  * saw the password typed, so each fresh load starts locked.
  */
 export async function registerViaApi(target: APIRequestContext | Page, username: string, password = 'Geheim-Sani-42'): Promise<number> {

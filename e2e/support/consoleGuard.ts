@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, ConsoleMessage, Page } from '@playwright/
 import { expect, test as base } from '@playwright/test';
 
 /**
- * Issue 17 item 7: a clean console. Every spec imports `test` and `expect` from here (not from
+ * A clean console. Every spec imports `test` and `expect` from here (not from
  * @playwright/test); an automatic fixture watches every page of the test — the default context's
  * and those of contexts the test opens itself — and fails the test on any console error or
  * uncaught error / unhandled rejection (Chromium reports both as `pageerror`) that the short

@@ -6,7 +6,7 @@ import { openRow } from '../../apps/pwa/src/data/crypto/rowCipher';
 import type { SecretTable } from '../../apps/pwa/src/data/crypto/secretFields';
 
 /**
- * Reads a table of the device's IndexedDB as the app sees it (issue 16: its secret fields are
+ * Reads a table of the device's IndexedDB as the app sees it (its secret fields are
  * encrypted at rest). The test plays someone who knows the account password: it reads the keyring
  * from the raw database, opens it with the password and decrypts with the app's own row cipher.
  */

@@ -6,7 +6,7 @@ export interface LayoutProblem {
 }
 
 /**
- * Issue 17's layout check, run in the page: (1) no button, tab or badge whose text is cut — its
+ * The tablet layout check, run in the page: (1) no button, tab or badge whose text is cut — its
  * label box is narrower than its text (`scrollWidth > clientWidth`, also on the label inside a
  * Mantine button or badge); (2) no two visible interactive elements overlap (neither contains the
  * other in the DOM, and their boxes share more than 2 px in both directions); (3) the page does

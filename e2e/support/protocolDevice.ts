@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 
 /**
  * One protocol as the device holds it in its IndexedDB (`sanidok-<userId>`, tables of
- * apps/pwa/src/data/db.ts), read with the plain IndexedDB API like ./device.ts does. Since issue 16
- * the clinical texts are encrypted at rest: only whether they are, and never in clear, can be seen
+ * apps/pwa/src/data/db.ts), read with the plain IndexedDB API like ./device.ts does. The
+ * clinical texts are encrypted at rest: only whether they are, and never in clear, can be seen
  * from outside the app; the specs check the texts on the screens.
  */
 export interface DeviceProtocol {

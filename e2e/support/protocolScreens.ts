@@ -45,7 +45,7 @@ export async function createProtocolViaDialog(page: Page, input: NewProtocolInpu
   await expect(dialog.getByRole('textbox', { name: 'Vorname' })).toBeFocused();
   await dialog.getByRole('textbox', { name: 'Vorname' }).fill(input.firstName);
   await dialog.getByRole('textbox', { name: 'Nachname' }).fill(input.lastName);
-  // Typed as TT.MM.JJJJ, as on a German tablet (issue 17).
+  // Typed as TT.MM.JJJJ, as on a German tablet.
   await dialog.getByLabel('Geburtsdatum').fill(input.dateOfBirth.split('-').reverse().join('.'));
   await dialog.getByRole('combobox', { name: 'Versicherungsinformationen' }).fill(input.insurerSearch);
   await page.getByRole('option', { name: input.insurer, exact: true }).click();
@@ -97,7 +97,7 @@ export async function recordRichVitals(page: Page, parameters: readonly RichPara
   const dialog = page.getByRole('dialog', { name: 'Neue Vitalparameter-Messung' });
   await expect(dialog).toBeVisible();
   for (const { parameter, inputs } of parameters) {
-    // Typing is enough (issue 17): the value ticks its parameter, no tap on the checkbox first.
+    // Typing is enough: the value ticks its parameter, no tap on the checkbox first.
     for (const [label, value] of Object.entries(inputs)) await dialog.getByRole('textbox', { name: label, exact: true }).fill(value);
     await expect(dialog.getByRole('checkbox', { name: `${parameter} erfassen` })).toBeChecked();
   }

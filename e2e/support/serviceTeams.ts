@@ -3,7 +3,7 @@ import { expect } from '@playwright/test';
 import { clientHeader } from './api';
 
 /**
- * Service teams (issue 14) through the real server's REST API, for specs whose subject is not
+ * Service teams through the real server's REST API, for specs whose subject is not
  * the Team tab: patient data reaches only the team's devices, so a member who captures or reads
  * patient data in a spec is put on the team first (PUT /api/services/{id}/team, owner or admin).
  */
@@ -89,7 +89,7 @@ export async function deviceRows(page: Page, userId: number, table: string): Pro
 }
 
 /**
- * Whether the device stores a protocol's patient data (its `patientData` row). Since issue 16 the
+ * Whether the device stores a protocol's patient data (its `patientData` row). Its
  * fields are encrypted at rest, so the row's presence is what can be seen from outside the app;
  * `deviceHoldsText` then proves that the name itself is never stored in clear.
  */

@@ -54,7 +54,7 @@ beforeEach(() => {
   if (hasDom) document.cookie = 'sanidok_signed_in=1; Path=/';
 });
 
-// And the device is unlocked (issue 16); the lock's own tests lock it on purpose.
+// And the device is unlocked; the lock's own tests lock it on purpose.
 let stopUnlocking: (() => void) | undefined;
 beforeEach(async () => {
   stopUnlocking = await unlockEveryDatabase();

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * Argon2id off the event loop (issue 15, item 4): a small pool of worker threads, each with its own
+ * Argon2id off the event loop: a small pool of worker threads, each with its own
  * libsodium. Node only: its own entry point (`@sanidok/crypto/passwordsPool`), which the server
  * registers with `usePasswordRunner` (passwords.ts), so the PWA never loads it.
  *

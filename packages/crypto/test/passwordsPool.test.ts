@@ -7,7 +7,7 @@ beforeAll(() => { usePasswordRunner(runPasswordTask); });
 afterAll(() => { usePasswordRunner(undefined); });
 
 describe('Argon2id on the worker pool', () => {
-  it('keeps the event loop free while hashes run (issue 15, item 4)', async () => {
+  it('keeps the event loop free while hashes run', async () => {
     await hashPassword('aufwärmen'); // the first call starts a worker
     // Counted, not timed (the figure is pnpm bench logins): on the event loop, six Argon2id hashes
     // would let a 1-ms timer run at most once between two of them; off it, the timer keeps

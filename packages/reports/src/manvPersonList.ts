@@ -3,7 +3,7 @@ import { csvTable, csvText, formatDateTime, manvCategoryLabel, manvPatientStates
 import { createPdf, pdfTable } from './pdfFont';
 
 /**
- * The list for the police's person-information office (Personenauskunftsstelle, issue 19 item 3):
+ * The list for the police's person-information office (Personenauskunftsstelle):
  * tag number, category, name if known, destination and times, as PDF and CSV. One implementation
  * for the device (offline, from Dexie) and the server; rows from the shared state rule
  * (packages/schema/src/manvCounts.ts), so the list and the counts agree.

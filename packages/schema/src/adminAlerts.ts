@@ -1,5 +1,5 @@
 /**
- * The platform admins' in-app inbox (issue 15 item 6; docs/security.md "Archive alerts"): alerts
+ * The platform admins' in-app inbox (docs/security.md "Archive alerts"): alerts
  * reach it always, by e-mail only when SMTP is configured, so that an admin without an address or
  * without a mail server still sees them.
  */

@@ -3,7 +3,7 @@ import { entityId } from './services';
 import { z } from './zodConfig';
 
 /**
- * The command-post board of a service (issue 19, `/services/{id}/board`): the manual diary entry
+ * The command-post board of a service (`/services/{id}/board`): the manual diary entry
  * (a synced entity), the live event that tells open boards to pull, the team's device status and
  * the shared display rules (discharge outcomes, materials running low). docs/decisions.md
  * "Command-post board".
@@ -48,7 +48,7 @@ export interface BoardDevice {
   /** The last 6 characters of the device id (its random part): tells two tablets of one user apart, names nothing. */
   deviceLabel: string;
   lastSeenAt: string;
-  /** Outbox rows the device reported at its last push or pull; null = an app from before issue 19. */
+  /** Outbox rows the device reported at its last push or pull; null = an app too old to report it. */
   pendingCount: number | null;
 }
 

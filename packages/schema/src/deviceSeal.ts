@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Device encryption (issue 16, docs/security.md "Encryption on the device"). Outbox rows are
+ * Device encryption (docs/security.md "Encryption on the device"). Outbox rows are
  * sealed at write time to the server's public sealing key, so a locked device pushes without any
  * key of its own: a mutation's `args` is then `{ "$sealed": "s1.<sealed box>" }`, opened by the
  * push handler before anything else reads it.

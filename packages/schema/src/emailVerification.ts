@@ -1,7 +1,7 @@
 import { z } from './zodConfig';
 
 /**
- * Optional verification of an account's e-mail address (issue 15 item 3), with the single-use
+ * Optional verification of an account's e-mail address, with the single-use
  * tokens of the password reset: the link is valid 24 hours, bound to the address it was sent to.
  */
 export const emailVerificationHours = 24;

@@ -3,7 +3,7 @@ import { organizationPublicKeysSchema } from './organizations';
 import { z } from './zodConfig';
 
 /**
- * A lost organisation key (issue 15 item 1; docs/security.md "Key recovery"): the owner registers
+ * A lost organisation key (docs/security.md "Key recovery"): the owner registers
  * a new key without the old one's signature, which takes effect only after a waiting time that
  * every member sees and that the owner and the organisation's admins can cancel. Devices pin the
  * key they know and warn until the owner confirms the recovered key.

@@ -5,7 +5,7 @@ import { entityId, serviceMessages } from './services';
 import { z } from './zodConfig';
 
 /**
- * MANV mode (issue 19, docs/manv.md): a mass-casualty incident inside a service, its patients
+ * MANV mode (docs/manv.md): a mass-casualty incident inside a service, its patients
  * (one per triage tag) and their triage events. A triage is an append-only event, so three
  * tablets triaging offline never overwrite each other; the current category of a patient is the
  * latest event (./manvCounts.ts, the one place that decides it).

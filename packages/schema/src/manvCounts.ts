@@ -3,7 +3,7 @@ import { manvCategories, manvPhases } from './manv';
 
 /**
  * The one place that decides a MANV patient's state from its append-only triage events, and the
- * counts the incident page, the board and the event report show (issue 19 item 3). Pure: the
+ * counts the incident page, the board and the event report show. Pure: the
  * device passes its Dexie rows, the server its table rows.
  */
 

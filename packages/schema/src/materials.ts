@@ -13,7 +13,7 @@ export const materialMessages = {
   notFound: 'Material nicht gefunden.',
 } as const;
 
-/** Price of one unit in euro cents (issue 20: the statistics' material cost); null = not known. */
+/** Price of one unit in euro cents (the statistics' material cost); null = not known. */
 export const materialPriceMaxCents = 1_000_000;
 const unitPriceCents = z
   .number({ error: materialMessages.priceInvalid })

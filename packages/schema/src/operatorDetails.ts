@@ -2,7 +2,7 @@ import { replyOf } from './api/common';
 import { z } from './zodConfig';
 
 /**
- * The operator of this SaniDok installation (issue 17 item 6), entered by a platform admin in the
+ * The operator of this SaniDok installation, entered by a platform admin in the
  * admin area and shown on the public Impressum and Datenschutz pages (read without sign-in:
  * GET /api/legal/operator). Until they are set, the pages say so and admins see a banner.
  */

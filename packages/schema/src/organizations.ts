@@ -31,8 +31,7 @@ export type OrganizationPublicKeys = z.infer<typeof organizationPublicKeysSchema
 /**
  * A link in an organisation name: a scheme (`https://`, `mailto:`), `www.`, or a host name such as
  * `example.com` (a word, a dot and letters right after it, so "e.V." and "St. Johannes" stay
- * allowed). The name goes out in invitation e-mail subjects, where a link would be clickable
- * (issue 15 item 5).
+ * allowed). The name goes out in invitation e-mail subjects, where a link would be clickable.
  */
 const linkInName = /[a-z][a-z0-9+.-]*:\/\/|\bmailto:|\bwww\.|[\p{L}\p{N}-]+\.[\p{L}]{2,}/iu;
 
@@ -81,7 +80,7 @@ export const respondInvitationSchema = z.object({
 export type RespondInvitationInput = z.input<typeof respondInvitationSchema>;
 
 /**
- * The device lock's inactivity time (issue 16): the owner sets the longest for the organisation's
+ * The device lock's inactivity time: the owner sets the longest for the organisation's
  * devices, a device may lower it (apps/pwa/src/features/lock/lockTime.ts); a member of several
  * organisations gets the shortest.
  */

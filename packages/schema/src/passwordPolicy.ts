@@ -1,7 +1,7 @@
 import { z } from './zodConfig';
 
 /**
- * The one rule for a password being set (registration, change, admin reset; issue 15 item 5).
+ * The one rule for a password being set (registration, change, admin reset).
  * Signing in never applies it: existing accounts with shorter passwords keep working until they
  * set a new one. The block list of common passwords is checked on the server only
  * (apps/sync-server/src/domain/accounts/passwordBlockList.ts; docs/decisions.md says why).

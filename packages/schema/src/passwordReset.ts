@@ -3,7 +3,7 @@ import { authMessages } from './auth';
 import { z } from './zodConfig';
 
 /**
- * Self-service password reset by e-mail ('Passwort vergessen?', issue 15 item 3; docs/security.md
+ * Self-service password reset by e-mail ('Passwort vergessen?'; docs/security.md
  * "Password reset"). The request is answered alike whether the address belongs to an account or
  * not; the link in the mail carries a single-use token valid for 30 minutes.
  */

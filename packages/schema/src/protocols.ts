@@ -223,7 +223,7 @@ export const dischargeStatuses = ['stabil', 'instabil'] as const;
 export type DischargeStatus = (typeof dischargeStatuses)[number];
 
 /**
- * How the care ended (issue 20): the event report and the statistics count by it, the FHIR export
+ * How the care ended: the event report and the statistics count by it, the FHIR export
  * maps it to Encounter.hospitalization.dischargeDisposition. Structured, because 'Verbleib' is free
  * text. Protocols discharged before it existed hold null ('nicht angegeben').
  */

@@ -1,6 +1,6 @@
 import { z } from './zodConfig';
 
-/** The event report (Einsatzbericht, issue 20 item 1): what its request may carry. */
+/** The event report (Einsatzbericht): what its request may carry. */
 export const eventReportRemarksMax = 2000;
 export const eventReportMessages = {
   remarksTooLong: `Die Bemerkungen dürfen höchstens ${eventReportRemarksMax} Zeichen lang sein`,

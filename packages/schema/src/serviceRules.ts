@@ -4,7 +4,7 @@ import { serviceMessages } from './services';
 import { canArchive } from './serviceStatus';
 
 /**
- * The rules a service change must pass, beyond its fields (issue 17 item 4). One implementation,
+ * The rules a service change must pass, beyond its fields. One implementation,
  * read by the server's commands (apps/sync-server/src/domain/services/commands.ts) and by the
  * device's repository (apps/pwa/src/data/repositories/services.ts) before it queues the write, so
  * nothing the server will refuse looks done on the device and comes back at the next sync.

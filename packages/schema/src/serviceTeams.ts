@@ -1,7 +1,7 @@
 import { z } from './zodConfig';
 
 /**
- * Service teams (Einteilung), issue 14: who is assigned to a service. Patient-identifying data
+ * Service teams (Einteilung): who is assigned to a service. Patient-identifying data
  * (protocol patient data, minor-treatment names) reaches only the team's devices, and only while
  * the service lies in its patient-data window (docs/security.md, "Patient data follows the team").
  * Owners and organisation admins assign and remove members; a member joins a running service on

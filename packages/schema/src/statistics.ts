@@ -1,7 +1,7 @@
 import { z } from './zodConfig';
 
 /**
- * Organisation statistics (issue 20 item 2): per month of a service's start (Europe/Berlin), for
+ * Organisation statistics: per month of a service's start (Europe/Berlin), for
  * owner and admins. Months are 'YYYY-MM'; the period is at most 36 months.
  */
 export const statisticsMaxMonths = 36;

@@ -42,7 +42,7 @@ export const pushRequestSchema = z.object({
   deviceId: z.uuid(),
   schemaVersion: z.number().int(),
   mutations: z.array(mutationEnvelopeSchema).max(PUSH_BATCH_MAX, `Höchstens ${PUSH_BATCH_MAX} Änderungen je Sendung.`),
-  /** Outbox rows the device holds as it sends (issue 19: the board's team panel); optional for older apps. */
+  /** Outbox rows the device holds as it sends (the board's team panel); optional for older apps. */
   pendingCount: pendingCountSchema.optional(),
 });
 export type PushRequest = z.infer<typeof pushRequestSchema>;
@@ -68,7 +68,7 @@ export const pullQuerySchema = z.object({
   cursor: z.string().max(20_000).optional(),
   limit: z.coerce.number().int().min(1).max(PULL_PAGE_MAX).optional(),
   schemaVersion: z.coerce.number().int().optional(),
-  /** The pulling device and its outbox count (issue 19, the board's team panel); both or neither. */
+  /** The pulling device and its outbox count (the board's team panel); both or neither. */
   deviceId: z.uuid().optional(),
   pending: pendingCountSchema.optional(),
 });
@@ -90,11 +90,11 @@ export interface SyncEntityData {
   treatmentEntry: TreatmentEntry;
   /** One member of a service's team (id `${serviceId}:${userId}`); a removal is a delete change. */
   serviceTeamMember: ServiceTeamMember;
-  /** A treatment template of the organisation (issue 17); a deletion is a delete change. */
+  /** A treatment template of the organisation; a deletion is a delete change. */
   treatmentTemplate: MinorTreatmentTemplate;
-  /** A manual entry of a service's diary (issue 19, the command-post board). */
+  /** A manual entry of a service's diary (the command-post board). */
   diaryEntry: DiaryEntry;
-  /** A MANV incident of a service (issue 19); every member of the organisation pulls it. */
+  /** A MANV incident of a service; every member of the organisation pulls it. */
   manvIncident: ManvIncident;
   /** A triage tag with its person data and transport: only the service's team pulls it. */
   manvPatient: ManvPatient;

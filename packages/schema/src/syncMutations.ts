@@ -108,7 +108,7 @@ export const syncMutations = {
   // Free text of the command post: it may name a patient although the dialog asks not to, so a
   // refused entry keeps only its ids and time.
   'diaryEntry.create': { schema: createDiaryEntrySchema, sensitive: true },
-  // MANV (issue 19): the incident names no one; tags, their person data, triages and transports are patient data.
+  // MANV: the incident names no one; tags, their person data, triages and transports are patient data.
   'manvIncident.open': { schema: withRequired(openManvIncidentSchema, { ids: ['id'] }), sensitive: false },
   'manvIncident.update': { schema: updateManvIncidentSchema, sensitive: false },
   'manvPatient.register': { schema: withRequired(registerManvPatientSchema, { ids: ['id'], times: ['createdAt'] }), sensitive: true },

@@ -136,7 +136,7 @@ const templatePatterns: readonly { template: TreatmentTemplate; pattern: RegExp 
 
 /**
  * The catalogue sentence a documented measure was made from, if any (the event report counts
- * measures by it, issue 20). Entries typed freely or edited away from the sentence match none;
+ * measures by it). Entries typed freely or edited away from the sentence match none;
  * their text is never reported, since free text may name a person.
  */
 export function matchTreatmentTemplate(text: string): TreatmentTemplate | undefined {

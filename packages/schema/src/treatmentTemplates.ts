@@ -4,7 +4,7 @@ import { entityId } from './services';
 import { z } from './zodConfig';
 
 /**
- * Treatment templates (issue 17): per organisation, a chip label, the description a minor
+ * Treatment templates: per organisation, a chip label, the description a minor
  * treatment takes over and preset materials with quantities. Maintained by owner and admins,
  * offered as one-tap chips in the minor-treatment dialog; synced to every member's device so they
  * work offline. Writes are sync mutations (create, update, delete); an update replaces the whole

@@ -2,7 +2,7 @@ import { authMessages, limits } from './auth';
 import { z } from './zodConfig';
 
 /**
- * Two-factor sign-in with TOTP (RFC 6238; issue 15 item 2, docs/security.md "Two factors"):
+ * Two-factor sign-in with TOTP (RFC 6238, docs/security.md "Two factors"):
  * required for platform admins, offered to everyone else. A code from the authenticator app is 6
  * digits; a recovery code (10 per account, each usable once) is 10 characters in two groups.
  */

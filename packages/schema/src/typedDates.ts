@@ -1,5 +1,5 @@
 /**
- * Dates and times as a German medic types them (issue 17), turned into the wall-clock strings the
+ * Dates and times as a German medic types them, turned into the wall-clock strings the
  * forms keep: `YYYY-MM-DD`, `HH:mm`, `YYYY-MM-DDTHH:mm`. Years have four digits: a two-digit year
  * of birth would need a guess of the century. Impossible dates (31.02.) are null.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ManvPatient, ManvTriage } from '../src';
 import { countManv, mstart, nextManvPhase, noRedCriteria, prior, registerManvPatientSchema, walkAlgorithm } from '../src';
 
-/** MANV rules (issue 19): the algorithms' steps, the shortcut, phases, counts. */
+/** MANV rules: the algorithms' steps, the shortcut, phases, counts. */
 
 describe('triage algorithms', () => {
   it('mSTaRT: walking is SK III, no breathing ex, the red criteria SK I, the rest SK II', () => {

@@ -5,7 +5,7 @@ const register = (password: string) => registerSchema.safeParse({ username: 'abc
 const fields = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldMessages((result as { error: Parameters<typeof fieldMessages>[0] }).error);
 
-describe('password policy (issue 15 item 5)', () => {
+describe('password policy', () => {
   it('refuses passwords under 10 characters wherever one is set, in German', () => {
     expect(fields(register('123456'))).toEqual({ password: 'Passwort muss mindestens 10 Zeichen lang sein' });
     expect(fields(register('password'))).toEqual({ password: 'Passwort muss mindestens 10 Zeichen lang sein' });
@@ -29,7 +29,7 @@ describe('password policy (issue 15 item 5)', () => {
   });
 });
 
-describe('organisation names (issue 15 item 5)', () => {
+describe('organisation names', () => {
   const name = (value: string) => organizationFormSchema.safeParse({ name: value });
 
   it('refuse links, which would go out in invitation subjects', () => {

@@ -39,7 +39,7 @@ export interface RequestOptions {
 export const unexpectedReplyStatus = -2;
 
 /**
- * Issue 22: an answer is checked with the same reply schema the server serialises it with
+ * An answer is checked with the same reply schema the server serialises it with
  * (packages/schema/src/api/), so a server change that breaks the client fails a test, not a user.
  * A mismatch is an ApiError with a German text; developers get the issue paths in the console.
  */

@@ -21,7 +21,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser
   if (!mayHaveSession()) return null;
   // The request and the reply schema's chunk (zod, the larger download) start together: the
   // signed-in frame and the lock screen wait for the user, and the request no longer queues
-  // behind the chunk (issue 21, docs/benchmarks.md part 5). The schema chunk may not load
+  // behind the chunk (docs/benchmarks.md part 5). The schema chunk may not load
   // (offline before the service worker cached it, an old deploy): as with an unreachable server,
   // the last confirmed user keeps the app usable.
   const replies = sessionReplies().catch(() => undefined);

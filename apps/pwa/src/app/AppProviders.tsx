@@ -25,7 +25,7 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
           and moves off any button it would cover (lib/toastPlacement.ts). Narrow, so that one of
           its spots stays free on a phone too. */}
       <Notifications limit={1} autoClose={5000} position="bottom-center" containerWidth={360} />
-      {/* German month and day names, weeks from Monday, in every date picker (issue 17). */}
+      {/* German month and day names, weeks from Monday, in every date picker. */}
       <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>

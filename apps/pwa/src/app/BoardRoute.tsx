@@ -4,7 +4,7 @@ import { ManvBoardPanel } from '../features/manv/ManvBoardPanel';
 
 /**
  * /services/{id}/board with the panels of other features, put together here above the features
- * (as ServiceDetailRoute.tsx does for the service tabs): MANV's counts per incident (issue 19).
+ * (as ServiceDetailRoute.tsx does for the service tabs): MANV's counts per incident.
  */
 const slots: BoardSlots = { manvCounts: ManvBoardPanel };
 

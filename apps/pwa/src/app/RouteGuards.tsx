@@ -8,8 +8,8 @@ import { LockedFrame } from './layout/LockedFrame';
 /**
  * Signed-in area (docs/spec/accounts.md §2): spinner while the session loads (the lock screen when
  * the device remembers its user), /auth without a session, the lock screen while the device data
- * is locked (issue 16) — every full page load starts so. The frame and the page load only after
- * the unlock (issue 21).
+ * is locked — every full page load starts so. The frame and the page load only after
+ * the unlock.
  */
 export function RequireAuth() {
   const { user, isLoading } = useCurrentUser();
@@ -17,7 +17,7 @@ export function RequireAuth() {
   if (isLoading) {
     // While the server confirms the session, the lock screen of the device's last confirmed user
     // paints at once instead of a spinner: it shows only that user's name, which the device holds
-    // anyway, and the unlock needs the local keyring, not the server (issue 21). A refused session
+    // anyway, and the unlock needs the local keyring, not the server. A refused session
     // then leads to /auth as below; the same element keeps the lock screen's state otherwise.
     const lastUser = unlocked ? null : readLastUser();
     return lastUser ? <LockedFrame user={lastUser} /> : <FullPageLoader />;

@@ -26,7 +26,7 @@ export function RouteLoader() {
  * and its page — instead of one after the other as each renders (and while the session is still
  * being asked for). React.lazy then finds the modules already on their way. Below RequireAuth
  * only once an unlock has begun (typed, or the sign-in's): a full page load shows the lock screen
- * first, and the frame's and page's chunks would only compete with it for the line (issue 21).
+ * first, and the frame's and page's chunks would only compete with it for the line.
  */
 function usePreloadMatchedRoutes(): void {
   const matches = useMatches();
@@ -44,7 +44,7 @@ export function SuspenseOutlet() {
   usePreloadMatchedRoutes();
   useClearToastsOnNavigation();
   // A link opens its page at the top (the footer's Impressum, Datenschutz, Nutzungsbedingungen);
-  // back and forward return to where the reader was (issue 17 item 5).
+  // back and forward return to where the reader was.
   return (
     <>
       <ScrollRestoration />

@@ -27,7 +27,7 @@ export function isLazyRouteHandle(handle: unknown): handle is LazyRouteHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as Partial<LazyRouteHandle>).preload === 'function';
 }
 
-/** RequireAuth's route handle: SuspenseOutlet preloads the routes below it only once an unlock has begun (issue 21). */
+/** RequireAuth's route handle: SuspenseOutlet preloads the routes below it only once an unlock has begun. */
 export const unlockFirstHandle = { unlockFirst: true } as const;
 
 export function isUnlockFirstHandle(handle: unknown): boolean {

@@ -4,5 +4,5 @@
 // page and the app frame's fallbacks render; these rules repeat them, in Mantine's own order.
 // Both are in the `mantine` CSS layer, so app.css (unlayered) overrides them whichever loads first.
 import '@mantine/core/styles.layer.css';
-// Date and time pickers (issue 17): after core, as @mantine/dates asks.
+// Date and time pickers: after core, as @mantine/dates asks.
 import '@mantine/dates/styles.layer.css';

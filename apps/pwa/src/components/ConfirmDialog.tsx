@@ -6,7 +6,7 @@ export interface ConfirmRequest {
   text: string;
   confirmLabel: string;
   onConfirm: () => void;
-  /** Why the action failed: shown in the dialog at once, not as a toast behind it (issue 17 item 5). */
+  /** Why the action failed: shown in the dialog at once, not as a toast behind it. */
   error?: string;
 }
 

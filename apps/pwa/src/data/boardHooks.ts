@@ -3,7 +3,7 @@ import type { LocalDiaryEntry, LocalMaterial, LocalMaterialUsage, LocalMinorTrea
 import { useDatabase } from './hooks';
 import { listDiaryEntries } from './repositories/diary';
 
-/** Everything the command-post board (issue 19) reads of one service from this device, in one live query. */
+/** Everything the command-post board reads of one service from this device, in one live query. */
 export interface BoardData {
   service: LocalService | null;
   protocols: LocalProtocol[];

@@ -36,11 +36,11 @@ export interface MetaValues {
    * (PullResponse.patientDataServices); everything else is purged (sync/purgeScope.ts).
    */
   patientDataServices: string[];
-  /** The wrapped data key and device key pair (issue 16); public parts only in clear. */
+  /** The wrapped data key and device key pair; public parts only in clear. */
   keyring: DeviceKeyring;
   /** The server's public sealing key (base64url), fetched by the engine; outbox args are sealed to it. */
   serverSealKey: string;
-  /** Every stored row's secrets are encrypted (rows from before issue 16 were rewritten once). */
+  /** Every stored row's secrets are encrypted (rows stored in clear by older app versions were rewritten once). */
   plaintextMigrated: boolean;
   /** A pull ran while locked: pending mutations are put back on top at the next unlock. */
   reapplyOnUnlock: boolean;
@@ -102,11 +102,11 @@ export type LocalVitalRecord = VitalRecord;
 export type LocalTreatmentEntry = TreatmentEntry;
 /** One member of a service's team, keyed by the sync id `${serviceId}:${userId}` (serviceTeamMemberId). */
 export type LocalServiceTeamMember = ServiceTeamMember & { id: string };
-/** A manual entry of a service's diary (issue 19); made here, it shows this device's user as author until the pull. */
+/** A manual entry of a service's diary; made here, it shows this device's user as author until the pull. */
 export type LocalDiaryEntry = DiaryEntry;
-/** A treatment template of an organisation (issue 17), offered as a chip in the minor-treatment dialog. */
+/** A treatment template of an organisation, offered as a chip in the minor-treatment dialog. */
 export type LocalTreatmentTemplate = MinorTreatmentTemplate;
-/** MANV (issue 19): an incident of a service; tags with person data (encrypted at rest) and their append-only triage events. */
+/** MANV: an incident of a service; tags with person data (encrypted at rest) and their append-only triage events. */
 export type LocalManvIncident = ManvIncident;
 export type LocalManvPatient = ManvPatient;
 export type LocalManvTriage = ManvTriage;
@@ -175,31 +175,31 @@ export class SaniDokDb extends Dexie {
       vitalRecords: 'id, protocolId, organizationId',
       treatmentEntries: 'id, protocolId, organizationId',
     });
-    // Service teams (issue 14). [serviceId+patientName]: IndexedDB leaves a row out of a compound
+    // Service teams. [serviceId+patientName]: IndexedDB leaves a row out of a compound
     // index when one part is null, so this index holds only the treatments that still carry a
     // name, and the purge (sync/purgeScope.ts) reads just those instead of every treatment.
     this.version(4).stores({
       minorTreatments: 'id, serviceId, createdAt, [serviceId+patientName]',
       serviceTeamMembers: 'id, serviceId, userId',
     });
-    // Treatment templates (issue 17): a new table only.
+    // Treatment templates: a new table only.
     this.version(5).stores({
       treatmentTemplates: 'id, organizationId',
     });
-    // Issue 16: patient names are encrypted at rest, so no index may hold them; the purge finds
+    // Patient names are encrypted at rest, so no index may hold them; the purge finds
     // named treatments by a clear flag the encryption layer keeps (data/crypto/rowCipher.ts).
     this.version(6).stores({
       minorTreatments: 'id, serviceId, createdAt, [serviceId+named]',
     });
-    // MANV mode (issue 19): new tables only. Tag numbers stay in clear (an index finds a number
+    // MANV mode: new tables only. Tag numbers stay in clear (an index finds a number
     // typed twice); person data is encrypted (crypto/secretFields.ts).
     this.version(7).stores({
       manvIncidents: 'id, serviceId, organizationId',
       manvPatients: 'id, incidentId, serviceId, organizationId, [incidentId+tagNumber]',
       manvTriages: 'id, patientId, incidentId, serviceId, organizationId',
     });
-    // Issue 19, the command-post board: manual diary entries (a new table only; the text is
-    // encrypted at rest, data/crypto/secretFields.ts). Version 7 is MANV's (issue 19, part 2).
+    // The command-post board: manual diary entries (a new table only; the text is
+    // encrypted at rest, data/crypto/secretFields.ts). Version 7 is MANV's.
     this.version(8).stores({
       diaryEntries: 'id, serviceId, organizationId',
     });

@@ -1,7 +1,7 @@
 import type { MutationDefinitions } from './mutationTypes';
 
 /**
- * Local effect of the diary mutation (issue 19). Server twin: createDiaryEntry in
+ * Local effect of the diary mutation. Server twin: createDiaryEntry in
  * apps/sync-server/src/domain/diary/commands.ts. Insert-only, so it never conflicts.
  */
 export const diaryMutations: MutationDefinitions<'diaryEntry.create'> = {

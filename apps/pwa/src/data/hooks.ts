@@ -62,7 +62,7 @@ export function isPending(entityId: string): Promise<boolean> {
   return isEntityPending(activeDatabase(), entityId);
 }
 
-/** The organisation's treatment templates, by name (issue 17). */
+/** The organisation's treatment templates, by name. */
 export function useTreatmentTemplates(organizationId: number | undefined): LocalTreatmentTemplate[] | undefined {
   const db = useDatabase();
   return useLiveQuery(() => (db && organizationId !== undefined ? listTreatmentTemplates(db, organizationId) : []), [db, organizationId]);

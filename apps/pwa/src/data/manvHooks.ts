@@ -5,7 +5,7 @@ import type { LocalManvIncident, LocalManvPatient, LocalManvTriage } from './db'
 import { useDatabase } from './hooks';
 import { findManvTag } from './repositories/manv';
 
-/** MANV reads for the screens (issue 19): live queries on the device's tables. undefined = loading. */
+/** MANV reads for the screens: live queries on the device's tables. undefined = loading. */
 
 export function useManvIncidents(serviceId: string | undefined): LocalManvIncident[] | undefined {
   const db = useDatabase();

@@ -3,7 +3,7 @@ import type { LocalManvPatient } from './db';
 import type { MutationDefinitions } from './mutationTypes';
 
 /**
- * Local effects of the MANV mutations (issue 19). Server twins: apps/sync-server/src/domain/manv/
+ * Local effects of the MANV mutations. Server twins: apps/sync-server/src/domain/manv/
  * commands.ts. Each sets values (idempotent); a triage event is only ever added, never changed.
  */
 

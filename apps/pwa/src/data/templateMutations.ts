@@ -1,7 +1,7 @@
 import type { DataTables, MutationDefinitions } from './mutationTypes';
 
 /**
- * Local effects of the treatment-template mutations (issue 17). Server twins: the commands in
+ * Local effects of the treatment-template mutations. Server twins: the commands in
  * apps/sync-server/src/domain/treatmentTemplates/commands.ts. Each sets values (idempotent).
  */
 

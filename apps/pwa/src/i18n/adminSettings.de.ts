@@ -1,6 +1,6 @@
 import type { OperatorDetailField } from '@sanidok/schema';
 
-/** The admin area's operator details, audit log and first-screen notices (issue 17 items 5 and 6). */
+/** The admin area's operator details, audit log and first-screen notices. */
 export const adminSettingsDe = {
   tabs: {
     operator: 'Betreiber',

@@ -1,5 +1,5 @@
 
-/** German texts of the command-post board (issue 19): "Lagetafel", with its wall mode ("Wandanzeige"). */
+/** German texts of the command-post board: "Lagetafel", with its wall mode ("Wandanzeige"). */
 export const boardDe = {
   title: (service: string) => `Lagetafel – ${service}`,
   wallTitle: (service: string) => `Lagetafel ${service}`,

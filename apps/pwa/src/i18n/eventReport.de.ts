@@ -1,4 +1,4 @@
-/** The event report (Einsatzbericht, issue 20 item 1): button and dialog on the service detail. */
+/** The event report (Einsatzbericht): button and dialog on the service detail. */
 export const eventReportDe = {
   open: 'Einsatzbericht',
   title: 'Einsatzbericht erstellen',

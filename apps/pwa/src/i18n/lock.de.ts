@@ -1,4 +1,4 @@
-/** German texts of the app lock (issue 16). */
+/** German texts of the app lock. */
 export const lockDe = {
   title: 'SaniDok ist gesperrt',
   text: (name: string) =>

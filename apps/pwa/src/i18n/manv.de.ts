@@ -1,4 +1,4 @@
-/** German texts of MANV mode (issue 19): incident page, triage capture, tag detail, lists. */
+/** German texts of MANV mode: incident page, triage capture, tag detail, lists. */
 export const manvDe = {
   entry: 'MANV',
   entryLabel: 'MANV-Modus dieses Dienstes öffnen',

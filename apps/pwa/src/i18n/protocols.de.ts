@@ -72,7 +72,7 @@ export const protocolsDe = {
     readOnly: 'Für diesen Sanitätsdienst können keine Protokolle mehr erstellt werden.',
     dialogTitle: 'Neues Patientenprotokoll',
     dialogHint: 'Basisdaten jetzt, Details später',
-    // Illness as often as injury at an event: one label for both (issue 17).
+    // Illness as often as injury at an event: one label for both.
     injuryDescription: 'Verletzung oder Erkrankung',
     injuryPlaceholder: 'z. B. Sturz vom Fahrrad, Schürfwunde Unterarm rechts',
   },

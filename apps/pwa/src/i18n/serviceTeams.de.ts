@@ -2,8 +2,8 @@ import type { TeamJoinMethod } from '@sanidok/schema';
 import { formatDateTime, serviceTeamMessages } from '@sanidok/schema';
 
 /**
- * German texts of the service team (Einteilung), the access code and joining (issue 14,
- * docs/security.md "Patient data follows the team"). Server refusals arrive as the server's own
+ * German texts of the service team (Einteilung), the access code and joining
+ * (docs/security.md "Patient data follows the team"). Server refusals arrive as the server's own
  * German `message` (serviceTeamMessages in packages/schema); only the offline case is worded here.
  */
 export const serviceTeamsDe = {

@@ -51,7 +51,7 @@ export const servicesDe = {
     organization: 'Organisation',
     organizationPlaceholder: 'Organisation auswählen',
     accessCode: 'Zugangscode',
-    // Issue 14: the code joins a member on site to the team (features/services/team/JoinServiceDialog.tsx).
+    // The code joins a member on site to the team (features/services/team/JoinServiceDialog.tsx).
     accessCodeHint: 'Mit dem Zugangscode treten Mitglieder Ihrer Organisation vor Ort dem Team dieses Dienstes bei und sehen dann seine Patientendaten.',
     timeHint: 'Ortszeit Deutschland (Europe/Berlin)',
     createSubmit: 'Erstellen',

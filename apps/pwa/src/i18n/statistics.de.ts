@@ -1,4 +1,4 @@
-/** Organisation statistics (issue 20 item 2): /organizations/{id}/statistics. */
+/** Organisation statistics: /organizations/{id}/statistics. */
 export const statisticsDe = {
   open: 'Statistik',
   title: (organization: string) => `Statistik – ${organization}`,

@@ -1,4 +1,4 @@
-/** German texts of treatment templates (issue 17): the maintenance tab and the chips of the capture dialog. */
+/** German texts of treatment templates: the maintenance tab and the chips of the capture dialog. */
 export const treatmentTemplatesDe = {
   tab: 'Behandlungsvorlagen',
   intro: 'Vorlagen erscheinen oben im Dialog „Bagatellbehandlung erfassen“. Ein Tipp übernimmt Beschreibung und Material.',

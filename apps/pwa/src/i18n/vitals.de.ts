@@ -22,7 +22,7 @@ export const vitalsDe = {
     capillaryRefill: 'Rekapillarisierung',
     notes: 'Bemerkungen',
     notChosen: 'Nicht erfasst',
-    /** Headings when the protocol has a measurement: its parameters come first (issue 17). */
+    /** Headings when the protocol has a measurement: its parameters come first. */
     remembered: 'Wie bei der letzten Messung',
     others: 'Weitere Werte',
     cancel: 'Abbrechen',

@@ -6,7 +6,7 @@ import { followToast } from './toastPlacement';
 /**
  * Toasts (docs/spec/accounts.md §8: one at a time, 5000 ms, destructive red) — the newest replaces
  * the one on screen instead of waiting behind it: a queue showed an error 17 s after its click and
- * covered the next screen's result (issue 17). Errors that belong to a dialog show in the dialog.
+ * covered the next screen's result. Errors that belong to a dialog show in the dialog.
  */
 let lastShownAt = 0;
 let lastColor: 'red' | 'green' | null = null;

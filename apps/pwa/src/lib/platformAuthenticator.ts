@@ -1,6 +1,6 @@
 /**
  * The platform authenticator (fingerprint, face, device PIN) through WebAuthn's PRF extension,
- * for the quick unlock of the device data (issue 16, docs/security.md "Quick unlock with the
+ * for the quick unlock of the device data (docs/security.md "Quick unlock with the
  * device lock"). No server takes part: the challenge is random and the assertion is not checked,
  * because what unlocks is the PRF output, which the authenticator computes only after user
  * verification from a secret it never releases. Nothing here stores anything.

@@ -103,7 +103,7 @@ export async function cursorCoversLocalEntities(db: SaniDokDb): Promise<boolean>
 export async function reapplyPending(db: SaniDokDb, entityIds: readonly string[]): Promise<void> {
   if (entityIds.length === 0) return;
   // The outbox's entity ids in one key-only read, matched in memory: `anyOf` over a page's 1,000
-  // ids walks the index with one cursor step per id, each a round trip to IndexedDB (issue 21).
+  // ids walks the index with one cursor step per id, each a round trip to IndexedDB.
   const touched = new Set(entityIds);
   const queued = new Set((await db.outbox.orderBy('entityId').keys()).map(String).filter((id) => touched.has(id)));
   if (queued.size === 0) return;
@@ -175,7 +175,7 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<
     await db.setMeta('cursor', page.cursor);
     await db.setMeta('cursorEntities', [...localEntities]);
     if (db.crypto.state === 'locked') {
-      // Locked (issue 16): the page's secrets were sealed to the device and pending args are
+      // Locked: the page's secrets were sealed to the device and pending args are
       // ciphertext, so the re-apply waits for the unlock (sync/unlockCatchUp.ts).
       await db.setMeta('reapplyOnUnlock', true);
       await db.setMeta('sealedWhileLocked', true);

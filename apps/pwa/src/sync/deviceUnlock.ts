@@ -15,7 +15,7 @@ import { activeSyncEngine } from './syncSession';
 import { catchUpAfterUnlock } from './unlockCatchUp';
 
 /**
- * Lock and unlock of the signed-in user's device data (issue 16). Signing in unlocks with the
+ * Lock and unlock of the signed-in user's device data. Signing in unlocks with the
  * password just typed (online); the lock screen with the password (online or offline), the PIN
  * (online only: the server holds half of the PIN key and counts wrong PINs) or the device lock
  * (WebAuthn PRF, online and offline: the secret lives in the platform authenticator).

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * Whether the signed-in user's device data is unlocked (issue 16). Free of Dexie, so the layout can
+ * Whether the signed-in user's device data is unlocked. Free of Dexie, so the layout can
  * show the lock screen without loading the database code. Written by ./deviceUnlock.ts only.
  */
 export type LockStatus = 'locked' | 'unlocking' | 'unlocked';

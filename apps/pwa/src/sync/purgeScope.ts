@@ -3,7 +3,7 @@ import type { IndexableType } from 'dexie';
 import type { SaniDokDb } from '../data/db';
 
 /**
- * Patient data follows the team (issue 14, docs/sync-protocol.md "Purge by scope on the device"):
+ * Patient data follows the team (docs/sync-protocol.md "Purge by scope on the device"):
  * after a pull, the patient data of every protocol and the name of every minor treatment of a
  * service NOT in the pull's `patientDataServices` leaves the device: removed from the team, the
  * service past its window, or never on its team. Clinical rows stay (they carry no identity).
@@ -20,7 +20,7 @@ import type { SaniDokDb } from '../data/db';
 export async function purgeOutsideScope(db: SaniDokDb, scope: readonly string[]): Promise<void> {
   const allowed = new Set(scope);
   const inScope = [...allowed].sort();
-  // Key-only reads, each a single request where it can be (issue 21): decrypting every row of a
+  // Key-only reads, each a single request where it can be: decrypting every row of a
   // season to learn its service, or stepping a cursor once per row, cost a pull page hundreds of
   // milliseconds on a tablet that had pushed a shift.
   const outboxEntities = new Set((await db.outbox.orderBy('entityId').keys()).map(String));
@@ -52,7 +52,7 @@ export async function purgeOutsideScope(db: SaniDokDb, scope: readonly string[])
   const unnamed = (await db.minorTreatments.where('[serviceId+named]').inAnyRange(ranges).primaryKeys()).filter(keep);
   if (unnamed.length > 0) await db.minorTreatments.where('id').anyOf(unnamed).modify({ patientName: null });
 
-  // MANV tags and triages are patient data as a whole (issue 19): rows of services off the scope
+  // MANV tags and triages are patient data as a whole: rows of services off the scope
   // leave, so what lies outside the scope here is only what this purge deletes.
   const foreignTags = await db.manvPatients.where('serviceId').noneOf(inScope).primaryKeys();
   await db.manvPatients.bulkDelete(foreignTags.filter(keep));

@@ -211,7 +211,7 @@ export class SyncEngine {
       if (this.isStopped()) return;
       if (error instanceof DeviceLockedError && this.resumeWithSealing()) return;
       // A locked device that cannot seal (no keyring yet) is a state, not a bug: the cycle is
-      // retried with the backoff and after the unlock, without a console error (issue 17 item 7).
+      // retried with the backoff and after the unlock, without a console error.
       if (!(error instanceof DeviceLockedError)) console.error('Sync cycle failed', error);
       step = { ok: false, status: -1, message: syncDe.indicator.error };
     }
@@ -286,7 +286,7 @@ export class SyncEngine {
 
   /**
    * Pages until !hasMore. The next page is asked for as soon as a reply is in, while that reply is
-   * applied (issue 21): the server's answer depends only on the cursor the reply carries, not on
+   * applied: the server's answer depends only on the cursor the reply carries, not on
    * the device's tables, and pages are still applied one after the other, in order. A page that
    * fails to apply leaves its successor's reply unused; the next cycle starts from the stored cursor.
    */
@@ -332,7 +332,7 @@ export class SyncEngine {
   }
 
   /**
-   * The outbox count the board's team panel shows (issue 19), as the indicator's live count has it:
+   * The outbox count the board's team panel shows, as the indicator's live count has it:
    * read without a database round trip, so that a push leaves exactly as soon as without it.
    */
   private outboxReport(): { pendingCount?: number } {

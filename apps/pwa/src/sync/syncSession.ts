@@ -31,7 +31,7 @@ export function startSyncSession(user: SessionUser, transport: SyncTransport = c
   void endSyncSession();
   const db = openUserDatabase(user.id, user.name);
   const engine = new SyncEngine({ db, transport });
-  // The lock screen follows the keys of this database (issue 16): unlocked only while they are in memory.
+  // The lock screen follows the keys of this database: unlocked only while they are in memory.
   const followLock = () => {
     // An unlock under way ends in unlocked or locked by itself (sync/deviceUnlock.ts), after its
     // catch-up: the screens must not open on rows the catch-up has yet to put right.
@@ -40,7 +40,7 @@ export function startSyncSession(user: SessionUser, transport: SyncTransport = c
   };
   followLock();
   session = { userId: user.id, engine, stopFollowingLock: db.crypto.subscribe(followLock) };
-  // The engine runs while the app is locked (issue 16): it needs the public keys first, to seal
+  // The engine runs while the app is locked: it needs the public keys first, to seal
   // what it pulls, and loads libsodium when a locked cycle first has something to seal. Without
   // them a locked pull fails and is retried, nothing is lost.
   const start = () => {

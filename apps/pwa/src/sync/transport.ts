@@ -16,7 +16,7 @@ export interface PullParams {
   cursor?: string | undefined;
   limit: number;
   schemaVersion: number;
-  /** This device (its registered key seals patient data) and its outbox count (issue 19: the board's team panel). */
+  /** This device (its registered key seals patient data) and its outbox count (the board's team panel). */
   deviceId?: string | undefined;
   pending?: number | undefined;
 }
@@ -25,7 +25,7 @@ export interface SyncTransport {
   /** `signal` aborts the request when the engine stops (sign-out must not wait for a stalled network). */
   push(request: PushRequest, signal?: AbortSignal): Promise<TransportResult<PushResponse>>;
   pull(params: PullParams, signal?: AbortSignal): Promise<TransportResult<PullResponse>>;
-  /** The server's public sealing key for outbox args (issue 16); optional for test transports. */
+  /** The server's public sealing key for outbox args; optional for test transports. */
   sealKey?(signal?: AbortSignal): Promise<TransportResult<DeviceSealKey>>;
 }
 
@@ -82,7 +82,7 @@ async function send<T>(fetchImpl: typeof fetch, url: string, init: RequestInit, 
     // A cut connection mid-body: treat as not reached, the request is safe to repeat.
     return { ok: false, status: 0, message: de.errors.network };
   }
-  // One parse per page (issue 22): a reply of another server version stops here, not in Dexie.
+  // One parse per page: a reply of another server version stops here, not in Dexie.
   try {
     return { ok: true, status: response.status, body: parseReply(url, reply, body) };
   } catch (error) {

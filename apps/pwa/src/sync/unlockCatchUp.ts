@@ -4,7 +4,7 @@ import { writeScope } from '../data/outbox';
 import { reapplyPending } from './applyPull';
 
 /**
- * What sync left for the unlock (issue 16): pulls applied while locked could not put pending
+ * What sync left for the unlock: pulls applied while locked could not put pending
  * changes back on top, and rejected creates could not be undone, because their args were
  * ciphertext. Runs right after the keys are back, in one transaction.
  */

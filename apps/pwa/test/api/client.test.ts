@@ -75,7 +75,7 @@ describe('apiRequest', () => {
   });
 });
 
-describe('reply schemas (issue 22)', () => {
+describe('reply schemas', () => {
   it('refuses a reply missing a required field with a German error and logs the issue path', async () => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockApi({ 'GET /api/beta-mode': () => json({}) });

@@ -74,7 +74,7 @@ describe('RouteErrorPage', () => {
 });
 
 describe('toasts', () => {
-  it('shows only one toast at a time (docs/spec/accounts.md §9), the newest (issue 17: no queue)', async () => {
+  it('shows only one toast at a time (docs/spec/accounts.md §9), the newest (no queue)', async () => {
     renderWithProviders(null);
     act(() => {
       notifyError('Erster Fehler', 'eins');

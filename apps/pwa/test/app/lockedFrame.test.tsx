@@ -34,7 +34,7 @@ function frameHandle(): LazyRouteHandle {
   return handle;
 }
 
-describe('a full page load of a signed-in page (issue 16, issue 21)', () => {
+describe('a full page load of a signed-in page', () => {
   it('paints the lock screen in a light frame first; the frame and the page load once an unlock begins', async () => {
     const preload = vi.spyOn(frameHandle(), 'preload');
     useLockStore.setState({ status: 'locked', viaSignIn: false });

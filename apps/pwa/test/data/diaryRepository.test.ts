@@ -4,7 +4,7 @@ import { createDiaryEntry, listDiaryEntries } from '../../src/data/repositories/
 import { applyPullPage } from '../../src/sync/applyPull';
 import { openTestDb, organization, refusalText, seedOrganizations, serverService } from '../helpers/sync';
 
-/** Manual diary entries on the device (issue 19): offline write with its outbox row, capture rules, pull. */
+/** Manual diary entries on the device: offline write with its outbox row, capture rules, pull. */
 
 const serviceId = '018f0000-0000-7000-8000-0000000000a1';
 

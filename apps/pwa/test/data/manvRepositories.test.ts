@@ -5,7 +5,7 @@ import { findManvTag, openManvIncident, recordManvTransport, recordManvTriage, r
 import { purgeOutsideScope } from '../../src/sync/purgeScope';
 import { openTestDb, organization, refusalText, serverService } from '../helpers/sync';
 
-/** MANV on the device (issue 19): local rules, outbox rows, phases, purge by scope. */
+/** MANV on the device: local rules, outbox rows, phases, purge by scope. */
 
 async function seed(role: 'owner' | 'admin' | 'member') {
   const db = openTestDb();

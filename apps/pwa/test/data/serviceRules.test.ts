@@ -6,7 +6,7 @@ import { archiveService, completeService, createService, deleteService, markServ
 import { organization, openTestDb, refusalText, serverService, validService } from '../helpers/sync';
 
 /**
- * Issue 17 item 4: what the server refuses for a rule the device can know is refused on the
+ * What the server refuses for a rule the device can know is refused on the
  * device, in German, before anything is queued (the table: docs/sync-protocol.md "Refusals the
  * device mirrors"). Each case checks the text and that neither row nor outbox changed.
  */

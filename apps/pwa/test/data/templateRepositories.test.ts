@@ -5,7 +5,7 @@ import { createTreatmentTemplate, deleteTreatmentTemplate, listTreatmentTemplate
 import { applyPullPage } from '../../src/sync/applyPull';
 import { organization, openTestDb, refusalText } from '../helpers/sync';
 
-/** Treatment templates on the device (issue 17): local rules, outbox rows, pull. */
+/** Treatment templates on the device: local rules, outbox rows, pull. */
 
 const catalogue = [
   { id: 1, name: 'Blasenpflaster', unit: 'Stück', organizationId: 1, unitPriceCents: null, deletedAt: null },

@@ -5,7 +5,7 @@ import { currentDatabase, subscribeDatabase } from '../../src/data/db';
 import { useLockStore } from '../../src/sync/lockStore';
 
 /**
- * Most tests play a device its user has unlocked (issue 16): every database that opens gets fresh
+ * Most tests play a device its user has unlocked: every database that opens gets fresh
  * random keys at once, and the lock store says unlocked. Lock tests lock on purpose
  * (test/data/crypto, test/features/lock) and unlock through the real keyring.
  */

@@ -32,7 +32,7 @@ export function urlOf(input: RequestInfo | URL): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }
 
-/** A pull's device report (issue 19: `&deviceId=…&pending=…`, a fresh id per test) is left out of the keys tests match on. */
+/** A pull's device report (`&deviceId=…&pending=…`, a fresh id per test) is left out of the keys tests match on. */
 export function withoutDeviceReport(url: string): string {
   return url.replace(/&deviceId=[^&]*&pending=\d+$/, '');
 }
@@ -88,7 +88,7 @@ export async function findToast(title: string): Promise<HTMLElement> {
 }
 
 /**
- * The failure a dialog shows in itself (src/features/shared/DialogError.tsx, issue 17 item 5), found by its
+ * The failure a dialog shows in itself (src/features/shared/DialogError.tsx), found by its
  * title inside `dialog`; no toast carries that title.
  */
 export async function findDialogError(dialog: HTMLElement, title: string): Promise<HTMLElement> {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 22: the PWA's online calls check each answer with the shared reply schemas. Here the real
+// The PWA's online calls check each answer with the shared reply schemas. Here the real
 // server (buildApp on a temp SQLite file, real migrations) answers them, so a server change that
 // breaks the client fails this test, not a user.
 import {

@@ -269,7 +269,7 @@ function openDeviceDatabase(userId: number, userName: string): SaniDokDb {
   dependencies.indexedDB = new IDBFactory();
   try {
     const db = new Database(userId, userName);
-    // A tablet its medic has unlocked (issue 16); the lock has its own tests.
+    // A tablet its medic has unlocked; the lock has its own tests.
     unlockTestDatabase(db);
     return db;
   } finally {

@@ -215,7 +215,7 @@ export class SyncModel {
         fieldVersions: {},
         needsReview: false,
       });
-      this.nextVersion(); // the creator's team row (issue 14)
+      this.nextVersion(); // the creator's team row
       this.deleted.delete(args.id);
       return applied;
     }

@@ -140,7 +140,7 @@ describe('sync path, examples', () => {
       { kind: 'update', device: 0, target: 1, name: 2, location: undefined, description: undefined, dates: undefined, move: undefined, timing: 'idle' },
       { kind: 'archive', device: 0, target: 1, timing: 'idle' },
       // Not ended yet: the device knows the rule (packages/schema serviceRules.ts) and refuses before
-      // queuing anything (issue 17 item 4), so nothing reaches the server.
+      // queuing anything, so nothing reaches the server.
       { kind: 'archive', device: 0, target: 3, timing: 'idle' },
       { kind: 'fault', device: 0, request: 'push', when: 'after', status: 0 },
       { kind: 'online', device: 0 },

@@ -104,7 +104,7 @@ describe('pull loop', () => {
     expect(await db.getMeta('lastSyncAt')).toBe('2026-06-01T10:00:00.000Z');
   });
 
-  it('asks for the next page while applying the current one, and applies the pages in order (issue 21)', async () => {
+  it('asks for the next page while applying the current one, and applies the pages in order', async () => {
     const db = openTestDb();
     const harness = createEngine(db);
     harness.server.pages = [

@@ -72,7 +72,7 @@ describe('patient data follows the team (purge by scope after a pull)', () => {
     expect((await db.minorTreatments.toArray()).map((t) => t.patientName)).toEqual([null, null]);
   });
 
-  it('purges names only between and around the services of the scope (index ranges, issue 21)', async () => {
+  it('purges names only between and around the services of the scope (index ranges)', async () => {
     const db = await device();
     // Service ids on both sides of the scope's ids in index order, and one between them.
     const services = ['0a', '3c', '5e', '7f', 'f0'].map((prefix) => `${prefix}000000-0000-7000-8000-000000000000`);

@@ -9,7 +9,7 @@ import { runningService, seedCapture, serviceId, treatmentRow, upsertTreatment, 
 import { createEngine, openTestDb, organization, startAndSettle } from '../helpers/sync';
 
 /**
- * Issue 21 item 4: a locked page load does not load libsodium up front; the engine loads it when a
+ * A locked page load does not load libsodium up front; the engine loads it when a
  * locked cycle first has a row to seal, and the cycle runs again — nothing lost, no error shown.
  */
 const cheap = { opsLimit: 1, memLimitBytes: 64 * 1024 };
@@ -41,7 +41,7 @@ const page = (overrides: Partial<PullResponse>): PullResponse => ({
   cursor: 'c1', hasMore: false, organizations: [organization(1, 'DRK Müllheim')], patientDataServices: [serviceId], changes: [], ...overrides,
 });
 
-describe('libsodium on demand while locked (issue 21)', () => {
+describe('libsodium on demand while locked', () => {
   it('the session start loads the public keys only', async () => {
     const db = await reloadedLockedDevice();
     expect(db.crypto.devicePublicKey).not.toBeNull();

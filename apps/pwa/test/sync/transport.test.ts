@@ -20,7 +20,7 @@ describe('fetch transport', () => {
   it('passes the opaque cursor URL-encoded with limit and schema version', () => {
     expect(pullUrl({ cursor: 'eyJ4IjoxfQ==', limit: 500, schemaVersion: 1 })).toBe('/api/sync/pull?cursor=eyJ4IjoxfQ%3D%3D&limit=500&schemaVersion=1');
     expect(pullUrl({ limit: 10, schemaVersion: 2 })).toBe('/api/sync/pull?limit=10&schemaVersion=2');
-    // Issue 19: the device and its outbox count ride along for the board's team panel.
+    // The device and its outbox count ride along for the board's team panel.
     expect(pullUrl({ limit: 10, schemaVersion: 2, deviceId: 'd-1', pending: 3 })).toBe('/api/sync/pull?limit=10&schemaVersion=2&deviceId=d-1&pending=3');
   });
 
@@ -36,7 +36,7 @@ describe('fetch transport', () => {
     expect(await createFetchTransport(offline).push(request)).toMatchObject({ ok: false, status: 0 });
   });
 
-  it('refuses a pull page missing a required field with the German reply error (issue 22)', async () => {
+  it('refuses a pull page missing a required field with the German reply error', async () => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const broken = vi.fn(() => Promise.resolve(json({ cursor: 'x', organizations: [], changes: [] })));
     expect(await createFetchTransport(broken).pull({ limit: 1, schemaVersion: 1 })).toEqual({

@@ -24,7 +24,7 @@ function isProxyAddress(entry: string): boolean {
 /**
  * TRUST_PROXY: off by default (the client address is the socket's; `X-Forwarded-For` is ignored).
  * A number trusts that many proxy hops; a comma list trusts those addresses, CIDR ranges or
- * presets. `true` (trust every sender) is refused: it let any client forge its address (issue 15).
+ * presets. `true` (trust every sender) is refused: it let any client forge its address.
  */
 const trustProxy = z
   .string()

@@ -10,7 +10,7 @@ import type { EventStreamLimits } from './eventStream';
 import { defaultEventStreamLimits, EventStreamRegistry } from './eventStream';
 
 /**
- * Live boards (issue 19, docs/sync-protocol.md "Board events"). Every successful write of a
+ * Live boards (docs/sync-protocol.md "Board events"). Every successful write of a
  * signed-in user (a push, a REST write) tells the open boards of that user's organisations "changed
  * up to version V"; a board then pulls through the normal sync engine, so the team filter stays in
  * one place. No patient data travels in an event.

@@ -9,7 +9,7 @@ import type { BoardEventBus } from './boardBus';
 export type { EventStreamLimits };
 
 /**
- * One process's open board streams (Server-Sent Events, issue 19). Each stream:
+ * One process's open board streams (Server-Sent Events). Each stream:
  * - sends `change` events {serviceId, version} with `id: version`; a reconnect's `Last-Event-ID`
  *   is checked against the database (`hasChangesSince`), so a change made while the stream was
  *   down is announced at once — events are hints, the pull is the truth;

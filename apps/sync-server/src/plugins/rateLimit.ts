@@ -27,7 +27,7 @@ declare module 'fastify' {
 }
 
 /**
- * Service access codes (issue 14): 10 wrong codes per user and service, then 15 minutes of
+ * Service access codes: 10 wrong codes per user and service, then 15 minutes of
  * refusals (429); the count is forgotten 15 minutes after the last wrong code, a right code
  * resets it. In memory per process, as the password limit (docs/decisions.md "Access code").
  */

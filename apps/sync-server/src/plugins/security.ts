@@ -42,7 +42,7 @@ export function isOriginAllowed(request: FastifyRequest, appOrigin: string | und
 /**
  * Browser features the app may use: the camera (scanning triage tags, planned), writing to the
  * clipboard (copying the organisation key and beta codes) and WebAuthn assertions (the lock
- * screen's quick unlock through the device lock, issue 16); everything else is off.
+ * screen's quick unlock through the device lock); everything else is off.
  */
 export const permissionsPolicy = [
   'camera=(self)',
@@ -115,7 +115,7 @@ export const securityPlugin = fp(
     // onSend, so that refusals and errors carry them too.
     app.addHook('onSend', async (request, reply) => {
       reply.header('permissions-policy', permissionsPolicy);
-      // Answers carry patient data: none may stay in the HTTP cache of a shared tablet (issue 14).
+      // Answers carry patient data: none may stay in the HTTP cache of a shared tablet.
       if (isApiRequest(request)) reply.header('cache-control', 'no-store');
     });
   },

@@ -5,7 +5,7 @@
 
 /**
  * Who asks. Members, admins and the owner belong to the organisation of the resource under test.
- * Service teams (issue 14): the owner created the world's services and is on their teams;
+ * Service teams: the owner created the world's services and is on their teams;
  * `assignedMember` was assigned by the owner, `codeHolder` joined with the access code; `member`
  * (the unassigned member) and `orgAdmin` are not on the teams.
  */
@@ -80,7 +80,7 @@ export const planners = <const O>(answer: O): Expectation<O | 401 | 403 | 404> =
 /** Owner-only rights (materials, access logs, archive, key rotation): admins and members get 403. */
 export const ownerOnly = <const O>(answer: O): Expectation<O | 401 | 403 | 404> => byRole(403, 403, answer);
 
-/** The patient archive: owner only, and platform admins get the 403 of a non-owner (issue 7), not a 404. */
+/** The patient archive: owner only, and platform admins get the 403 of a non-owner, not a 404. */
 export const archiveOwnerOnly = <const O>(answer: O): Expectation<O | 401 | 403 | 404> => ({ ...ownerOnly(answer), platformAdmin: 403 });
 
 /** The same expectation in several states. */

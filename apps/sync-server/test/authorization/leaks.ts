@@ -30,7 +30,7 @@ export function hiddenMarkers(world: World, actor: Actor, key: string, status: n
   if (status >= 400) return [...own, ...foreign, ...sealed];
   if (isAdminArea(key)) return [...patients, ...sealed];
   if (memberActors.includes(actor)) {
-    // Patient data follows the team (issue 14); a `#key` row joins the caller with the code first.
+    // Patient data follows the team; a `#key` row joins the caller with the code first.
     const onTeam = teamActors.includes(actor) || key.endsWith('#key');
     return [...foreign, ...sealed, ...pastWindow, ...(onTeam ? [] : teamPatients)];
   }

@@ -4,7 +4,7 @@ import {
 } from './actors';
 
 /**
- * THE authorisation matrix (issue 9): every REST endpoint and every sync mutation × actor ×
+ * THE authorisation matrix: every REST endpoint and every sync mutation × actor ×
  * resource state → the answer. The intended rules come from docs/spec/accounts.md §6, docs/spec/services.md §6,
  * docs/decisions.md and the policy modules (domain/organizations/policy.ts, services/access.ts,
  * protocols/access.ts, archive/access.ts, admin/policy.ts). coverage.test.ts fails when the app
@@ -95,9 +95,9 @@ export const restMatrix = {
   'GET /api/materials#organization': inStates(organizationStates, members(200)),
   'POST /api/materials': { active: ownerOnly(201), orgBlocked: ownerOnly(423) },
   'DELETE /api/materials/:id': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
-  // The unit price (issue 20): a catalogue change like the others, the owner's.
+  // The unit price: a catalogue change like the others, the owner's.
   'PATCH /api/materials/:id': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
-  // The device lock time (issue 16 item 4): the owner's, like the catalogue.
+  // The device lock time: the owner's, like the catalogue.
   'PUT /api/organizations/:id/lock-time': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
 
   // Services (decisions "Services": owner and admin plan; members read).
@@ -112,14 +112,14 @@ export const restMatrix = {
   'PATCH /api/services/:id/archive': planning(200, 409),
   'PATCH /api/services/:id/complete': planning(200, 409),
   'DELETE /api/services/:id': planning(200, 200),
-  // Service teams (issue 14, decisions "Service teams"): every member sees the team; owner and
+  // Service teams (decisions "Service teams"): every member sees the team; owner and
   // admins set it and renew the code like other planning; joining with the code needs a running,
   // writable service — who is already on the team gets 200 whatever the state.
   'GET /api/services/:id/team': inStates(serviceStates, members(200)),
   'PUT /api/services/:id/team': planning(200, 200),
   'POST /api/services/:id/access-code': planning(200, 200),
   'POST /api/services/:id/join': { active: members(200), orgBlocked: byTeam(200, 423), serviceBlocked: byTeam(200, 423), archived: byTeam(200, 409) },
-  // Command-post board (issue 19, decisions "Command-post board"): whoever reads the service opens
+  // Command-post board (decisions "Command-post board"): whoever reads the service opens
   // its board and its event stream (patient data there comes only through the team-scoped pull).
   'GET /api/services/:id/board': inStates(serviceStates, members(200)),
   'GET /api/services/:id/events': inStates(serviceStates, members(200)),
@@ -133,7 +133,7 @@ export const restMatrix = {
   'DELETE /api/materials/used/:id': documentation(200),
   'POST /api/materials/clear': documentation(200),
   'GET /api/materials/export': inStates(serviceStates, members(200)),
-  // Reports (issue 20): the event report holds no patient data, so every member who reads the service builds it,
+  // Reports: the event report holds no patient data, so every member who reads the service builds it,
   // in every state; the statistics are the owner's and admins' (organizations/policy.ts viewStatistics), blocked too.
   'POST /api/services/:id/event-report': inStates(serviceStates, members(200)),
   'GET /api/organizations/:id/statistics': inStates(organizationStates, planners(200)),
@@ -166,7 +166,7 @@ export const restMatrix = {
   // Dashboard and sync: own data only.
   'POST /api/sync/push': { active: signedIn(200) },
   'GET /api/sync/pull': { active: signedIn(200) },
-  // Device encryption (issue 16): the public sealing key, the same for every signed-in user.
+  // Device encryption: the public sealing key, the same for every signed-in user.
   'GET /api/device/seal-key': { active: signedIn(200) },
   // A device's PIN share (domain/deviceKeys/policy.ts): only its own user enrols and unlocks;
   // another user's device is 403 (devicePin.test.ts), the wrong-PIN count too.
@@ -233,16 +233,16 @@ export const mutationMatrix = {
   'vitals.record': protocolEdit('applied'),
   'treatmentEntry.add': protocolEdit('applied'),
   'accessLog.record': inStates(protocolStates, members('applied')),
-  // The same mutation for the other records an access event names (issue 14 item 8): '#…' names the variant.
+  // The same mutation for the other records an access event names: '#…' names the variant.
   'accessLog.record#patientList': inStates(serviceStates, members('applied')),
   'accessLog.record#minorTreatmentName': inStates(serviceStates, members('applied')),
-  // Treatment templates (issue 17, decisions "Treatment templates"): owner and admins maintain them; blocked 423.
+  // Treatment templates (decisions "Treatment templates"): owner and admins maintain them; blocked 423.
   'treatmentTemplate.create': { active: planners('applied'), orgBlocked: planners(423) },
   'treatmentTemplate.update': { active: planners('applied'), orgBlocked: planners(423) },
   'treatmentTemplate.delete': { active: planners('applied'), orgBlocked: planners(423) },
-  // A manual diary entry is documentation on the service (issue 19).
+  // A manual diary entry is documentation on the service.
   'diaryEntry.create': documentation('applied'),
-  // MANV (issue 19, docs/manv.md): owner and admins lead an incident; every member captures tags, triages and transports.
+  // MANV (docs/manv.md): owner and admins lead an incident; every member captures tags, triages and transports.
   'manvIncident.open': planning('applied', 409),
   // Ending an incident of an archived service stays possible (only blocking stops it).
   'manvIncident.update': planning('applied', 'applied'),

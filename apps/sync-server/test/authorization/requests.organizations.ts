@@ -152,7 +152,7 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
     expectBody: (body) => expect((body as { lockAfterMinutes: number }).lockAfterMinutes).toBe(10),
   }),
   'PATCH /api/materials/:id': async ({ world, scope }) => ({ url: `/api/materials/${await freshMaterial(world, scope)}`, payload: { unitPriceCents: 120 } }),
-  // Device encryption (issue 16): the public sealing key.
+  // Device encryption: the public sealing key.
   'GET /api/device/seal-key': () => ({
     url: '/api/device/seal-key',
     expectBody: (body) => expect((body as { publicKey: string }).publicKey).toMatch(/^[A-Za-z0-9_-]{43}$/),

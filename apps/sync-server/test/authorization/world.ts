@@ -143,7 +143,7 @@ export async function buildWorld(options: { smtpPort?: number } = {}): Promise<W
   const toBlock = await createServiceVia(owner, open.id, { name: 'Weltdienst Gesperrt' });
   const toArchive = await createServiceVia(owner, open.id, { name: 'Weltdienst Archiviert', ...endedDates() });
   const inLockedOrg = await createServiceVia(owner, locked.id, { name: 'Weltdienst Sperrorganisation' });
-  // The teams (issue 14): the owner as creator, the assigned member by the owner, the code holder
+  // The teams: the owner as creator, the assigned member by the owner, the code holder
   // by the code where the service runs (the ended one only takes assignments).
   for (const service of [running, toBlock, toArchive, inLockedOrg]) {
     ok(await owner.put(`/api/services/${service.id}/team`, { userIds: [users.owner.id, users.assignedMember.id] }));

@@ -7,7 +7,7 @@ describe('TRUST_PROXY', () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
-    // APP_ORIGIN alone no longer trusts X-Forwarded-For (issue 15).
+    // APP_ORIGIN alone no longer trusts X-Forwarded-For.
     expect(parseEnv({ APP_ORIGIN: 'https://sanidok.example.de' }).TRUST_PROXY).toBe(false);
   });
 

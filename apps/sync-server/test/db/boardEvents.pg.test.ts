@@ -8,7 +8,7 @@ import { Client, createTestApp, registeredClient } from '../helpers/testApp';
 import { createTestDatabase } from '../helpers/testDatabase';
 
 /**
- * Board events across server processes (issue 19, docs/sync-protocol.md "Board events"): a push
+ * Board events across server processes (docs/sync-protocol.md "Board events"): a push
  * on process A reaches a board whose stream is open on process B, through PostgreSQL's
  * LISTEN/NOTIFY. Two apps with their own pools and LISTEN connections on one database.
  */

@@ -11,7 +11,7 @@ import { json } from '../helpers/json';
 import { tableMark, tableNames } from '../helpers/databaseContent';
 
 /**
- * Property-based fuzzing of every /api route the app registers (issue: quality gates): malformed
+ * Property-based fuzzing of every /api route the app registers: malformed
  * and edge inputs derived from the shared schemas' field names, as anonymous, member and platform
  * admin. Never a 5xx; every refusal is a German `{message, code}` and leaves the database as it was.
  */

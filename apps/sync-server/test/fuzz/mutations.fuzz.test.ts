@@ -15,7 +15,7 @@ import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { tableMark, tableNames } from '../helpers/databaseContent';
 
 /**
- * Property-based fuzzing of every sync mutation (issue: quality gates): malformed and edge args,
+ * Property-based fuzzing of every sync mutation: malformed and edge args,
  * pushed by a member through POST /api/sync/push. The push itself never fails with a 5xx; each
  * refused mutation comes back 'rejected' with a German message, and leaves the clinical tables as
  * they were (only the device's seq and the quarantine record the refusal, by design).
@@ -70,7 +70,7 @@ describe('fuzzing every sync mutation', () => {
     const foreignService = await createServiceVia(stranger, otherOrg);
     const foreignProtocol = await createProtocolVia(stranger, foreignService.id);
     serviceId = service.id;
-    // MANV (issue 19): an incident and a tag of the member's organisation, so fuzzed ids hit real rows.
+    // MANV: an incident and a tag of the member's organisation, so fuzzed ids hit real rows.
     const incidentId = randomUUID();
     const patientId = randomUUID();
     await pushAs(owner, 'manvIncident.open', { id: incidentId, serviceId: service.id, name: 'Übung', startedAt: new Date().toISOString() });
@@ -123,7 +123,7 @@ describe('fuzzing every sync mutation', () => {
   });
 
   // A member's template and MANV-incident mutations stop at the role check: the owner fuzzes them
-  // past it, with the real organisation, its material and another organisation's (issue 17, 19).
+  // past it, with the real organisation, its material and another organisation's.
   it('rejects every malformed template or MANV-incident mutation of an owner with a German message and changes nothing', { timeout: 300_000 }, async () => {
     const deviceId = randomUUID();
     let seq = 0;
@@ -135,7 +135,7 @@ describe('fuzzing every sync mutation', () => {
     const args = fc.record(
       {
         id: fc.oneof(fc.uuid(), fc.constantFrom(...ids), edgeValue), organizationId: fc.oneof(fc.constant(orgId), fc.integer(), edgeValue), name: text, description: text, materials,
-        // MANV incidents (issue 19): owner and admins only, so the owner fuzzes them too.
+        // MANV incidents: owner and admins only, so the owner fuzzes them too.
         serviceId: fc.oneof(fc.constant(serviceId), fc.uuid(), edgeValue), startedAt: fc.oneof(fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())), text),
         endedAt: fc.oneof(fc.constant(null), fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())), edgeValue), blueEnabled: fc.oneof(fc.boolean(), edgeValue),
       },

@@ -9,7 +9,7 @@ import { Client, createTestApp, registeredClient } from '../helpers/testApp';
 import { bodyArbitrary, paramArbitrary, queryArbitrary, schemaFieldNames } from './arbitraries';
 
 /**
- * The route schemas must not change an answer (issue 22): the same malformed requests go to an
+ * The route schemas must not change an answer: the same malformed requests go to an
  * app that checks them at the route and to one that leaves them to the domain commands, as
  * before the routes had schemas. Status and error body (`{message, code[, fields]}`) must match,
  * for anonymous callers, members and the platform admin, on every route that takes input.

@@ -65,7 +65,7 @@ export async function openArchive(client: Client, orgId: number, serviceId: stri
 
 /**
  * Where any of `needles` still lies in the database (./databaseContent.ts): plaintext (UTF-8 and UTF-16)
- * or a server-key ciphertext. Empty when nothing is left (issue 14 item 5).
+ * or a server-key ciphertext. Empty when nothing is left.
  */
 export async function databaseTraces(app: FastifyInstance, needles: readonly string[]): Promise<string[]> {
   const hits: string[] = [];
@@ -89,7 +89,7 @@ export async function sealingTeam(serviceOverrides: Record<string, unknown> = {}
   const org = await createOrganizationWithSecret(owner);
   const medic = await addMember(app, owner, org.id, 'mona');
   const service = await createServiceVia(owner, org.id, serviceOverrides);
-  // Mona documents on the service and holds its patient data: she is on its team (issue 14).
+  // Mona documents on the service and holds its patient data: she is on its team.
   await assignTeam(owner, service.id, [owner, medic]);
   return { app, owner, medic, org, service };
 }

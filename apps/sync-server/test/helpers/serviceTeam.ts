@@ -15,7 +15,7 @@ export async function serviceTeam(config: Partial<AppConfig> = {}) {
   const { id: orgId } = await createOrganization(owner);
   const medic = await addMember(app, owner, orgId, 'mona');
   const service = await createServiceVia(owner, orgId);
-  // Mona is on the service's team (issue 14): she documents and reads its patient data.
+  // Mona is on the service's team: she documents and reads its patient data.
   const medicId = json<{ id: number }>(await medic.get('/api/user')).id;
   await assignTeam(owner, service.id, [owner, medic]);
   const material = async (name: string, organizationId = orgId, client: Client = owner) =>

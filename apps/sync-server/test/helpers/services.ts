@@ -31,7 +31,7 @@ export function envelope(name: string, args: unknown, s = ++seq) {
   return { mutationId: randomUUID(), seq: s, name, args, createdAt: new Date().toISOString() };
 }
 
-/** Puts the signed-in `members` on the service's team (issue 14): `planner` is its owner or an organisation admin. */
+/** Puts the signed-in `members` on the service's team: `planner` is its owner or an organisation admin. */
 export async function assignTeam(planner: Client, serviceId: string, members: readonly Client[]): Promise<void> {
   const userIds = await Promise.all(members.map(async (member) => json<{ id: number }>(await member.get('/api/user')).id));
   const response = await planner.put(`/api/services/${serviceId}/team`, { userIds });

@@ -7,7 +7,7 @@ import { createTestApp } from '../helpers/testApp';
 /** OpenAPI path of a Fastify route: `/api/services/:id` → `/api/services/{id}`. */
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-describe('API description (issue 22)', () => {
+describe('API description', () => {
   let app: FastifyInstance;
   let document: { openapi: string; paths: Record<string, Record<string, { summary?: string; tags?: string[]; security?: unknown[] }>>; components: { securitySchemes: Record<string, unknown> } };
 

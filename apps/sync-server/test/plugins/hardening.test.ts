@@ -4,7 +4,7 @@ import { bodyGuardMessages, bodyLimits, carriesSecretText, inspectBody } from '.
 import { permissionsPolicy } from '../../src/plugins/security';
 import { createTestApp, validRegistration } from '../helpers/testApp';
 
-// Issue 15 item 7 (docs/security.md, Requests): origin with scheme and port, Permissions-Policy,
+// Request hardening (docs/security.md, Requests): origin with scheme and port, Permissions-Policy,
 // and the body guard's rules on their own. The routes and mutations: test/routes/api/bodyGuard.test.ts.
 
 const secretText = encodeOrganizationSecret(Uint8Array.from({ length: 32 }, (_, i) => i));

@@ -1,7 +1,7 @@
 import { gcm } from '@noble/ciphers/aes.js';
 import type sodiumType from 'libsodium-wrappers-sumo';
 // The device modules take the codec itself, not orgKeys/payload's alias: that module pulls @hpke
-// (its fingerprint's SHA-256) into every chunk that decodes a device envelope (issue 21).
+// (its fingerprint's SHA-256) into every chunk that decodes a device envelope.
 import { decodeBase64Url as fromBase64Url } from '../base64url';
 import { randomBytes, toBase64Url } from '../random';
 

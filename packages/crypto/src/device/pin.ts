@@ -5,7 +5,7 @@ import { unwrapKey, wrapKey } from './keyWrap';
 import { loadSodium } from '../sodium';
 
 /**
- * Quick unlock with a 6-digit PIN (issue 16, docs/security.md "Quick unlock with a PIN").
+ * Quick unlock with a 6-digit PIN (docs/security.md "Quick unlock with a PIN").
  * Argon2id(PIN, salt) gives 64 bytes: the first half is kept on the device only in memory, the
  * second is the verifier the server checks. The data key is wrapped under SHA-256(first half ‖
  * share), where the share is a random secret only the server holds and hands out for the right

@@ -2,7 +2,7 @@ import { randomBytes } from '../random';
 import { unwrapKey, wrapKey } from './keyWrap';
 
 /**
- * Quick unlock through the platform authenticator (issue 16, docs/security.md "Quick unlock with
+ * Quick unlock through the platform authenticator (docs/security.md "Quick unlock with
  * the device lock"): WebAuthn's PRF extension returns 32 bytes that the authenticator computes
  * from a secret it never releases, the credential and the salt we pass, and only after user
  * verification (fingerprint, face, device PIN). The data key is wrapped with AES-256-GCM under

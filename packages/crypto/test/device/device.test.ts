@@ -4,10 +4,10 @@ import {
   toBase64Url, unlockKeyring, unwrapUnderPin, wrapUnderPin, WrongPasswordError,
 } from '../../src/device';
 
-/** Issue 16: the device keyring, the field cipher and the PIN wrap. Argon2id is cheap here. */
+/** The device keyring, the field cipher and the PIN wrap. Argon2id is cheap here. */
 const cheap = { opsLimit: 1, memLimitBytes: 64 * 1024 };
 
-describe('device keys (issue 16)', () => {
+describe('device keys', () => {
   it('field envelopes open only with their key and context', () => {
     const key = crypto.getRandomValues(new Uint8Array(32));
     const envelope = encryptField(key, 'Zacharias Quellenbrunn', 'sanidok/minorTreatments/1');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newPrfSalt, PrfUnwrapError, toBase64Url, unwrapUnderPrf, wrapUnderPrf } from '../../src/device';
 
-/** Issue 16: the data key under the platform authenticator's PRF output. */
-describe('PRF wrap (issue 16)', () => {
+/** The data key under the platform authenticator's PRF output. */
+describe('PRF wrap', () => {
   it('opens with the same PRF output only; the wrap holds neither the key nor the output', async () => {
     const dataKey = crypto.getRandomValues(new Uint8Array(32));
     const output = crypto.getRandomValues(new Uint8Array(32));

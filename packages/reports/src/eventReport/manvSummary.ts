@@ -7,7 +7,7 @@ type PatientFields = Pick<ManvPatient, 'id' | 'incidentId' | 'tagNumber' | 'dupl
 type TriageFields = Pick<ManvTriage, 'id' | 'incidentId' | 'patientId' | 'category' | 'phase' | 'triagedAt'>;
 
 /**
- * The MANV part of the event report (issue 20 item 1): per incident, patients, transports and the
+ * The MANV part of the event report: per incident, patients, transports and the
  * current category counts — through the one counting rule of the board and the incident page
  * (packages/schema `countManv`). Takes no person data: tag numbers are counted, never printed.
  * Null when the service had no incident.

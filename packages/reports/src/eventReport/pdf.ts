@@ -8,7 +8,7 @@ const margin = 14;
 const green: [number, number, number] = [0, 133, 66];
 
 /**
- * The event report as PDF (issue 20 item 1): the same summary as the CSV, with the patients over
+ * The event report as PDF: the same summary as the CSV, with the patients over
  * time as a bar chart. One implementation for the device (offline) and the server's export call.
  */
 export async function eventReportPdf(report: EventReport): Promise<Uint8Array> {

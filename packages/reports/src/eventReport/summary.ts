@@ -2,7 +2,7 @@ import type { DischargeOutcome, ProtocolStatus } from '@sanidok/schema';
 import { dischargeOutcomeLabel, dischargeOutcomes, foldForSearch, formatDate, formatTime, matchTreatmentTemplate, templateDisplayText } from '@sanidok/schema';
 
 /**
- * The event report (Einsatzbericht, issue 20 item 1): one summary computed from a service's rows,
+ * The event report (Einsatzbericht): one summary computed from a service's rows,
  * the same on the device (offline, from Dexie) and on the server (export call). It goes to people
  * outside the organisation, so its input holds no patient data at all: no names, no dates of
  * birth, no free texts of protocols. Minor treatments and measures are counted by the

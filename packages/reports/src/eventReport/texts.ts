@@ -1,6 +1,6 @@
 import { reportFileName } from '../fileName';
 
-/** Every word the event report prints, PDF and CSV alike (issue 20 item 1). */
+/** Every word the event report prints, PDF and CSV alike. */
 export const eventReportTexts = {
   title: 'Einsatzbericht',
   service: 'Sanitätsdienst',

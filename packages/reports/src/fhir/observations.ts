@@ -21,8 +21,8 @@ const absent = (reason: keyof typeof dataAbsent) => ({ coding: [{ system: system
 const quantityOf = (value: number, unit: string, code: string) => ({ value, unit, system: systems.ucum, code });
 
 /**
- * Out of the reference range of packages/schema vitalRanges: exported as measured, flagged H or L
- * (issue 20 "values out of range"). Null when there is no range (no date of birth, no rule).
+ * Out of the reference range of packages/schema vitalRanges: exported as measured, flagged H or L.
+ * Null when there is no range (no date of birth, no rule).
  */
 function interpretation(parameterType: VitalParameterType, value: string, numeric: number, context: ObservationContext, at: string) {
   const severity = vitalSeverity(parameterType, value, context.dateOfBirth, at);

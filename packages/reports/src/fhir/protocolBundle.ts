@@ -26,7 +26,7 @@ const genderCodes = { männlich: 'male', weiblich: 'female', divers: 'other' } a
 
 
 /**
- * A patient protocol as a FHIR R4 document Bundle (issue 20 item 3; the mapping field by field in
+ * A patient protocol as a FHIR R4 document Bundle (the mapping field by field in
  * docs/fhir.md): Composition first, then Patient, Encounter, Organization, the Practitioners, an
  * Observation per vital sign, a Procedure per documented measure and a Condition per finding.
  * Built from the data the caller holds — the device while the protocol is open, the owner's

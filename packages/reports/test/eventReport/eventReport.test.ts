@@ -30,7 +30,7 @@ const input: EventReportInput = {
   generatedAt: new Date('2026-07-04T18:00:00.000Z'),
 };
 
-describe('event report (issue 20 item 1)', () => {
+describe('event report', () => {
   const report = summarizeEvent(input);
 
   it('counts patients, outcomes, destinations, team hours, templates, catalogue categories', () => {

@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '../errors';
 import { errorCodes } from '../errors';
 
 /**
- * Reply schemas of the REST API (issue 22). The server serialises every answer through them, so a
+ * Reply schemas of the REST API. The server serialises every answer through them, so a
  * field they do not name never leaves the server; the PWA reads the shared interfaces beside the
  * entity schemas. `replyOf<T>()` ties each reply schema to its interface at compile time: a field
  * added to the interface but not to the schema (it would silently vanish from the answer) fails

@@ -54,8 +54,9 @@ export const invitationReply = replyOf<InvitationListItem>()(
 );
 
 /**
- * The answer to an invitation is the same whether the name exists, is invited already or not
- * (issue 15 item 5): no id, nothing to tell them apart. The invitee finds it in their own list.
+ * The answer to an invitation is the same whether the name exists, is invited already or not:
+ * no id, nothing to tell them apart, so no one learns which usernames exist. The invitee finds
+ * it in their own list.
  */
 export const invitationCreatedReply = replyOf<{ ok: true }>()(z.object({ ok: z.literal(true) }));
 export const invitationAnsweredReply = replyOf<{ status: 'accepted' | 'declined' }>()(z.object({ status: z.enum(['accepted', 'declined']) }));

@@ -85,7 +85,7 @@ export function AppLayout() {
         {user.isAdmin && !user.email && <AdminEmailBanner />}
         <KeyChangeBanner user={user} />
         {/* Header and navigation stay while the next page's code arrives. Locked, RequireAuth shows
-            LockedFrame instead of this frame (issue 16). */}
+            LockedFrame instead of this frame. */}
         <LoadingOutlet />
       </AppShell.Main>
       <LogoutWarning {...logoutGuard.warningProps} />

@@ -12,10 +12,10 @@ import { Logo } from './Logo';
 const LockedHeaderTools = lazy(async () => ({ default: (await import('./LockedHeaderTools')).LockedHeaderTools }));
 
 /**
- * The signed-in area while the device data is locked (issue 16): the logo, the lock screen, and
+ * The signed-in area while the device data is locked: the logo, the lock screen, and
  * once loaded the sync status and a sign-out button. Built from the code of the first load only,
  * so that a full page load paints it without waiting for the frame's and the page's chunks
- * (issue 21, docs/benchmarks.md "Lighthouse on the signed-in pages"); nothing of the route's
+ * (docs/benchmarks.md "Lighthouse on the signed-in pages"); nothing of the route's
  * screen is mounted, so no patient data is on screen or in React state. The URL stays: the
  * unlock returns to the same place.
  */

@@ -14,7 +14,7 @@ const LogoutWarning = lazy(async () => ({ default: (await import('../../sync/ui/
  * The locked header's right side: sync goes on while locked (the status shows it), and signing
  * out stays possible, with the same warning as in the frame (design §4.9). Profile and settings
  * wait for the unlock, so there is no user menu here. Mantine components of the first load only
- * (main.tsx): a locked page load paints this header without the `lib` chunk (issue 21).
+ * (main.tsx): a locked page load paints this header without the `lib` chunk.
  */
 export function LockedHeaderTools() {
   const logout = useLogout();

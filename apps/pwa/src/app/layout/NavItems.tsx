@@ -27,7 +27,7 @@ interface NavEntry {
 
 /**
  * The sidebar/drawer entries of docs/spec/accounts.md §2, filtered by what the user may open, plus the global
- * Bagatellbehandlungen and Patientenprotokolle lists (issue 17: reachable without typing their address).
+ * Bagatellbehandlungen and Patientenprotokolle lists (reachable without typing their address).
  */
 export function useNavEntries(user: PublicUser): NavEntry[] {
   const ownsOrganization = useOwnsOrganization();

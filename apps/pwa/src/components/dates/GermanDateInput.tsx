@@ -10,7 +10,7 @@ export interface GermanDateInputProps extends Omit<DateInputProps, 'value' | 'on
 }
 
 /**
- * Every date field of the app (issue 17): shown as TT.MM.JJJJ whatever the browser's language,
+ * Every date field of the app: shown as TT.MM.JJJJ whatever the browser's language,
  * typed as `14031958` or `14.03.1958` (packages/schema `parseTypedDate`), or picked from a German
  * calendar (DatesProvider in app/AppProviders.tsx). The value stays `YYYY-MM-DD`, as the native
  * date input gave it. Invalid text is put back to the last valid date when the field is left.

@@ -13,7 +13,7 @@ const toPicker = (value: string) => (value === '' ? null : `${value.replace('T',
 const fromPicker = (value: string | null) => (value ? value.slice(0, 16).replace(' ', 'T') : '');
 
 /**
- * A date with a time (incident time, issue 17): TT.MM.JJJJ HH:MM whatever the browser's language,
+ * A date with a time (incident time): TT.MM.JJJJ HH:MM whatever the browser's language,
  * typed as `14.03.2026 13:45` or `14032026 1345`, or the day picked from the German calendar.
  */
 export function GermanDateTimeInput({ value, onChange, ...props }: GermanDateTimeInputProps) {

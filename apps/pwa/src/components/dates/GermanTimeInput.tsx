@@ -10,7 +10,7 @@ export interface GermanTimeInputProps extends Omit<TimePickerProps, 'value' | 'o
 }
 
 /**
- * Every time-of-day field (issue 17): 24 hours, hours and minutes typed one after the other
+ * Every time-of-day field: 24 hours, hours and minutes typed one after the other
  * (two digits move on to the minutes), whatever the browser's language; the native time input
  * showed '10:00 AM' on a tablet set to English. The value stays `HH:mm`.
  */

@@ -4,7 +4,7 @@ import { wipeKeys } from '@sanidok/crypto/device';
 export type LockState = 'locked' | 'unlocked';
 
 /**
- * The key material of one open device database (issue 16). Unlocked: the data key and the
+ * The key material of one open device database. Unlocked: the data key and the
  * device's X25519 secret in memory. Locked: only public keys, so pulled rows are sealed to the
  * device and outbox rows carry their server-sealed copy; nothing can be decrypted.
  */

@@ -3,7 +3,7 @@ import type { SaniDokDb } from '../db';
 import { secretTables } from './secretFields';
 
 /**
- * Unlocking the device database (issue 16, docs/security.md "Encryption on the device").
+ * Unlocking the device database (docs/security.md "Encryption on the device").
  * The keyring lives in the database's `meta` table: deleting the database (sign-out with an empty
  * outbox) deletes the keys with the data.
  */
@@ -22,7 +22,7 @@ export async function prepareDeviceCrypto(db: SaniDokDb, options: { sodium?: boo
 
 /**
  * Opens the keyring with the account password; a database without one (first sign-in on this
- * device, or data from before issue 16) gets a new keyring under this password. Throws
+ * device, or data stored in clear by an app without device encryption) gets a new keyring under this password. Throws
  * WrongPasswordError (from @sanidok/crypto/device) when the password does not open it.
  *
  * A new keyring is written in one put before anything is encrypted under it: a crash between
@@ -70,7 +70,7 @@ export function lockDevice(db: SaniDokDb): void {
 
 /**
  * Rewrites every row of the secret tables once under the data key: rows stored in clear before
- * issue 16, and rows sealed to the device while locked. Each table in its own transaction; the
+ * device encryption existed, and rows sealed to the device while locked. Each table in its own transaction; the
  * flags are cleared only after all of them, so a crash repeats the pass (idempotent).
  */
 async function encryptStoredRows(db: SaniDokDb): Promise<void> {

@@ -4,7 +4,7 @@ import { finishUnlock, prepareDeviceCrypto } from './deviceKeys';
 import { DeviceLockedError } from './rowCipher';
 
 /**
- * Quick unlock with a 6-digit PIN (issue 16): the PIN alone opens nothing, the server's share is
+ * Quick unlock with a 6-digit PIN: the PIN alone opens nothing, the server's share is
  * needed too (@sanidok/crypto/device pin.ts). The server is reached through `fetchShare`, handed
  * in by the sync layer, so data/ stays free of HTTP; its errors (wrong PIN with the count left,
  * share destroyed) pass through unchanged.

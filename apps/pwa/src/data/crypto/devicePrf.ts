@@ -4,7 +4,7 @@ import { finishUnlock, prepareDeviceCrypto } from './deviceKeys';
 import { DeviceLockedError } from './rowCipher';
 
 /**
- * Quick unlock through the platform authenticator's PRF output (issue 16). The WebAuthn calls are
+ * Quick unlock through the platform authenticator's PRF output. The WebAuthn calls are
  * handed in (lib/platformAuthenticator.ts in the app, fakes in tests), so data/ stays free of
  * browser prompts. Works offline: the secret lives in the authenticator, no server takes part.
  */

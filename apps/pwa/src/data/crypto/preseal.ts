@@ -23,7 +23,7 @@ function randomIvs(count: number): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * Encrypts rows BEFORE the transaction that stores them (issue 21, the reconnect drill): a pull
+ * Encrypts rows BEFORE the transaction that stores them (the reconnect drill): a pull
  * page of 1,000 rows costs ~0.1 ms each in the synchronous JavaScript AES-GCM the middleware must
  * use inside a transaction (./rowCipher.ts), all of it on the main thread. WebCrypto runs the same
  * AES-256-GCM off the main thread but is asynchronous, so it can only run before the transaction

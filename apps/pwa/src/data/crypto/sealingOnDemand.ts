@@ -2,7 +2,7 @@ import { loadSodium } from '@sanidok/crypto/device';
 import type { DeviceCrypto } from './deviceCrypto';
 
 /**
- * libsodium for a locked device, loaded when it is first needed (issue 21 item 4). Locked, it only
+ * libsodium for a locked device, loaded when it is first needed. Locked, it only
  * seals each lock period's key to the device (./rowCipher.ts `sealWhileLocked`); a page load that
  * pulls nothing to seal, as most do, never pays its ~160 KB and ~1 s of main-thread work on a
  * tablet (docs/benchmarks.md, "Lighthouse on the signed-in pages"). Every unlock loads it anyway

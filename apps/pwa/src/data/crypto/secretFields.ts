@@ -1,5 +1,5 @@
 /**
- * What the device encrypts at rest (issue 16, docs/security.md "Encryption on the device"): every
+ * What the device encrypts at rest (docs/security.md "Encryption on the device"): every
  * field that holds patient-identifying or clinical free text, per Dexie table. Everything else
  * (ids, service, organisation, status, times, versions) stays in clear: indexes need it, and it
  * names no patient. A table not listed here holds no such text.
@@ -15,7 +15,7 @@ export const secretFields = {
   treatmentEntries: ['text', 'performerName'],
   // Free text of the command post: it may name a patient although the dialog asks not to.
   diaryEntries: ['text'],
-  // MANV tags (issue 19): the person data; tag number, category and transport name no one.
+  // MANV tags: the person data; tag number, category and transport name no one.
   manvPatients: ['name', 'sex', 'estimatedAge', 'diagnosis'],
   // What a capture form holds before it is saved (data/drafts): anything the medic typed.
   drafts: ['values'],

@@ -6,7 +6,7 @@ import { uuidv7 } from '../uuid';
 import { requireCaptureService } from './services';
 
 /**
- * Manual diary entries of a service (issue 19, the command-post board): written offline through
+ * Manual diary entries of a service (the command-post board): written offline through
  * the outbox under the rule of every capture (service known, not blocked, not archived).
  */
 

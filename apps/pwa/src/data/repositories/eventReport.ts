@@ -2,7 +2,7 @@ import type { EventReportInput } from '@sanidok/reports';
 import type { SaniDokDb } from '../db';
 
 /**
- * What the event report (issue 20 item 1) is built from, read from this device only, so the report
+ * What the event report is built from, read from this device only, so the report
  * works offline. Patient data is never read: minor treatments give their time and description (the
  * report counts only descriptions that are a template's), protocols their clinical status fields.
  * Null when the service is not on this device. MANV tags give counts only (through the shared rule).

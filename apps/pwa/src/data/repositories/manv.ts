@@ -7,7 +7,7 @@ import { uuidv7 } from '../uuid';
 import { LocalWriteError, requireCaptureService, requireWritableService } from './services';
 
 /**
- * MANV writes on the device (issue 19, docs/manv.md): the local rules mirror the server's
+ * MANV writes on the device (docs/manv.md): the local rules mirror the server's
  * (domain/manv/access.ts) before anything is queued. Triage events are only ever added.
  */
 

@@ -2,7 +2,7 @@ import { serviceTeamMemberId } from '@sanidok/schema';
 import type { LocalServiceTeamMember, SaniDokDb } from '../db';
 
 /**
- * Service teams on the device (issue 14): synced rows of the entity 'serviceTeamMember', written
+ * Service teams on the device: synced rows of the entity 'serviceTeamMember', written
  * only by the pull (sync/applyPull.ts). Assigning and joining are online calls
  * (features/services/team/actions.ts); the pull brings their effect.
  */

@@ -28,7 +28,7 @@ export type LocalWriteErrorCode =
   | 'templateNotFound'
   /** A preset material is not (or no longer) in the organisation's catalogue. */
   | 'templateMaterialUnknown'
-  /** MANV (issue 19): opening, changing, ending an incident is for owner and admins. */
+  /** MANV: opening, changing, ending an incident is for owner and admins. */
   | 'manvNotAllowed'
   | 'manvIncidentNotFound'
   | 'manvPatientNotFound'

@@ -7,7 +7,7 @@ import { uuidv7 } from '../uuid';
 import { LocalWriteError } from './services';
 
 /**
- * Treatment templates (issue 17): read by every member's capture dialog, maintained by owner and
+ * Treatment templates: read by every member's capture dialog, maintained by owner and
  * admins. The device refuses what the server would (role, blocked organisation, a material not in
  * the catalogue) before it queues the write.
  */

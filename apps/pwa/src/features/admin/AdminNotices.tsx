@@ -7,7 +7,7 @@ const t = adminSettingsDe.notices;
 
 /**
  * The admin area's first screen says what keeps the installation from working as published:
- * no operator on the legal pages, no e-mail set up (issue 17 items 5 and 6). Shown only once the
+ * no operator on the legal pages, no e-mail set up. Shown only once the
  * answer is known, so a slow load never flashes a wrong warning.
  */
 export function AdminNotices({ openTab }: { openTab: (tab: 'operator' | 'email') => void }) {

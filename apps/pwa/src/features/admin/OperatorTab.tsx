@@ -12,7 +12,7 @@ const t = adminSettingsDe.operator;
 const multiline: ReadonlySet<OperatorDetailField> = new Set(['address', 'dataProtectionOfficer', 'supervisoryAuthority', 'processors', 'registerDetails']);
 const emptyValues = Object.fromEntries(operatorDetailFields.map((field) => [field, ''])) as Record<OperatorDetailField, string>;
 
-/** 'Betreiber': the operator named on Impressum and Datenschutz (issue 17 item 6). Errors show at the fields and the form, at once. */
+/** 'Betreiber': the operator named on Impressum and Datenschutz. Errors show at the fields and the form, at once. */
 export function OperatorTab() {
   const details = useAdminOperatorDetails();
   if (details.isPending) return <Loader size="sm" aria-label={de.app.loading} />;

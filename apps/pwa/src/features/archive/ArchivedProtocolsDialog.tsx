@@ -161,7 +161,7 @@ export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDi
     );
   };
 
-  // The owner's export after discharge (issue 20 item 3): built here from the opened record, never on the server.
+  // The owner's export after discharge: built here from the opened record, never on the server.
   const exportFhir = (protocol: Extract<OpenedProtocol, { ok: true }>) => {
     if (!opened) return;
     saveFhirDocument({

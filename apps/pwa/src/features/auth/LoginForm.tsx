@@ -26,7 +26,7 @@ export function LoginForm() {
   // A failed attempt keeps every input (docs/spec/design.md §7); only the toast and field marks change.
   const onSubmit = form.handleSubmit(({ totpCode, ...values }) =>
     login.mutate(needsCode ? { ...values, totpCode } : values, {
-      // Signing in unlocks the device data with the password just typed (issue 16).
+      // Signing in unlocks the device data with the password just typed.
       onSuccess: (user) => {
         // Before the signed-in layout renders: it shows a spinner, not the lock screen, meanwhile.
         useLockStore.setState({ status: 'unlocking', error: null, viaSignIn: true });

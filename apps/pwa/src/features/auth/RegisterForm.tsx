@@ -40,7 +40,7 @@ export function RegisterForm() {
   const onSubmit = form.handleSubmit((values) =>
     // toRegisterPayload drops confirmPassword and terms: they never leave the device.
     registration.mutate(toRegisterPayload(values), {
-      // The new account's device data is encrypted from the first record on (issue 16).
+      // The new account's device data is encrypted from the first record on.
       onSuccess: (user) => {
         // Before the signed-in layout renders: it shows a spinner, not the lock screen, meanwhile.
         useLockStore.setState({ status: 'unlocking', error: null, viaSignIn: true });

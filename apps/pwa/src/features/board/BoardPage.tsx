@@ -20,7 +20,7 @@ const t = boardDe;
 
 /**
  * Places for panels of other features, filled above the features (app/BoardRoute.tsx), as the
- * service detail's tabs are: MANV's counts per category (issue 19, part 2) go in `manvCounts`.
+ * service detail's tabs are: MANV's counts per category go in `manvCounts`.
  */
 export interface BoardSlots {
   manvCounts?: ComponentType<{ serviceId: string; large: boolean }>;
@@ -29,7 +29,7 @@ export interface BoardSlots {
 const liveColors: Record<LiveState, string> = { live: 'green', connecting: 'gray', offline: 'orange' };
 
 /**
- * The command-post board ("Lagetafel", issue 19) of one service, `/services/{id}/board`; with
+ * The command-post board ("Lagetafel") of one service, `/services/{id}/board`; with
  * `?wall=1` the wall mode for a TV at the station: large type, no manual texts, full screen.
  * Everything but the team's devices comes from this device's database, so the board works
  * offline and says how old its data is; live events make the sync engine pull.
@@ -86,7 +86,7 @@ function BoardContent({ service, data, wall, live, slots }: { service: NonNullab
         <OutcomesPanel rows={dischargesByOutcome(data)} large={wall} />
         <TeamPanel status={status.data} fallback={data.team} large={wall} />
         <MaterialsPanel rows={materialsRunningLow(data)} large={wall} />
-        {/* MANV slot (issue 19, part 2): app/BoardRoute.tsx passes ManvCountsPanel from features/manv. */}
+        {/* MANV slot: app/BoardRoute.tsx passes ManvCountsPanel from features/manv. */}
         {Manv && (
           <Box data-slot="manv-counts">
             <Manv serviceId={service.id} large={wall} />

@@ -5,7 +5,7 @@ import { apiGet } from '../../api/client';
 import { requestManualSync } from '../../sync/syncSession';
 
 /**
- * The board's live link (issue 19, docs/sync-protocol.md "Board events"): an EventSource on
+ * The board's live link (docs/sync-protocol.md "Board events"): an EventSource on
  * `/api/services/{id}/events`. An event carries no data, only "changed up to version V": the board
  * then asks the sync engine to pull (team filtering stays in the pull) and re-reads the team's
  * device status. The browser reconnects by itself with `Last-Event-ID`; after a refusal (signed

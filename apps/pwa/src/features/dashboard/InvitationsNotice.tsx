@@ -6,7 +6,7 @@ import { servicesDe } from '../../i18n/services.de';
 const t = servicesDe.dashboard;
 
 /**
- * Pending invitations on the dashboard (issue 17), with the way to answer them. A region, not an alert: it
+ * Pending invitations on the dashboard, with the way to answer them. A region, not an alert: it
  * stays while invitations wait and must not be announced again at every poll.
  */
 export function InvitationsNotice({ count }: { count: number }) {

@@ -4,7 +4,7 @@ import { lockDe } from '../../i18n/lock.de';
 import { hasUnsavedForms } from '../../data/drafts/draftStore';
 import { useLockStore } from '../../sync/lockStore';
 
-/** The header's lock button (issue 16): the lock screen then replaces the frame (app/layout/LockedFrame.tsx). */
+/** The header's lock button: the lock screen then replaces the frame (app/layout/LockedFrame.tsx). */
 export function LockButton() {
   const unlocked = useLockStore((s) => s.status === 'unlocked');
   if (!unlocked) return null;

@@ -10,7 +10,7 @@ import { PrfUnlockButton } from './PrfUnlockButton';
 type Mode = 'pin' | 'password';
 
 /**
- * Replaces the app's content while the device data is locked (issue 16): nothing of the route's
+ * Replaces the app's content while the device data is locked: nothing of the route's
  * screen stays mounted, so no patient data is on screen or in React state. The URL stays, so the
  * unlock returns to the same place. The PIN is offered online only (the server holds its share);
  * the device lock (WebAuthn PRF) online and offline.

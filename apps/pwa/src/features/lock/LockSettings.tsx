@@ -11,7 +11,7 @@ import { useOrganizations } from '../../data/hooks';
 import { PrfSettings } from './PrfSettings';
 import { deviceLockChoice, effectiveLockMinutes, lockTimeChoices, organizationLockLimit, setDeviceLockChoice } from './lockTime';
 
-/** /settings: the device's inactivity time (at most the organisations' limit) and its quick unlock by PIN or device lock (issue 16). */
+/** /settings: the device's inactivity time (at most the organisations' limit) and its quick unlock by PIN or device lock. */
 export function LockSettings() {
   const hasPin = useLockStore((s) => s.hasPin);
   const organizations = useOrganizations();

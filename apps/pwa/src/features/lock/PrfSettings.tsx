@@ -10,7 +10,7 @@ type Notice = 'unsupported' | 'cancelled' | 'refused' | null;
 const noticeText = { unsupported: lockDe.prfUnsupported, cancelled: lockDe.prfSetupCancelled, refused: lockDe.prfRefused } as const;
 
 /**
- * /settings: quick unlock through the device lock (WebAuthn PRF, issue 16). Offered only where
+ * /settings: quick unlock through the device lock (WebAuthn PRF). Offered only where
  * the browser has a user-verifying platform authenticator; whether it has PRF shows only at the
  * enrolment, which then stores nothing and says so.
  */

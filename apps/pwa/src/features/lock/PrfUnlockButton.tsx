@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { lockDe } from '../../i18n/lock.de';
 
 /**
- * The lock screen's quick unlock through the device lock (WebAuthn PRF, issue 16): shown when the
+ * The lock screen's quick unlock through the device lock (WebAuthn PRF): shown when the
  * device holds a PRF copy of its key, online and offline (the secret lives in the authenticator).
  * A failure leaves its German message in the lock store; the password field stays.
  */

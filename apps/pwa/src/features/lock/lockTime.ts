@@ -1,7 +1,7 @@
 import { defaultLockAfterMinutes, maxLockAfterMinutes } from '@sanidok/schema';
 
 /**
- * How long the app waits without input before it locks (issue 16 item 4). Each organisation's owner
+ * How long the app waits without input before it locks. Each organisation's owner
  * sets the longest for its members' devices (`PUT /api/organizations/:id/lock-time`, carried by
  * every pull); a member of several gets the shortest; the device may only lower it.
  */

@@ -5,7 +5,7 @@ import { manvDe } from '../../i18n/manv.de';
 import { ManvCountsPanel } from './ManvCountsPanel';
 
 /**
- * The MANV part of the command-post board (issue 19): per incident of the service, newest first,
+ * The MANV part of the command-post board: per incident of the service, newest first,
  * its name, period and the counts per category and phase (counts only: the wall mode shows it too).
  * Nothing while the service had no incident.
  */

@@ -8,7 +8,7 @@ const t = manvDe.counts;
 
 /**
  * Counts per category and phase of one MANV incident, from the device's data (offline) through
- * the shared rule (packages/schema countManv). Exported for the command-post board (issue 19).
+ * the shared rule (packages/schema countManv). Exported for the command-post board.
  */
 export function ManvCountsPanel({ incidentId, blueEnabled = true }: { incidentId: string; blueEnabled?: boolean }) {
   const counts = useManvCounts(incidentId);

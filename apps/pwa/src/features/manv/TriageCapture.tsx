@@ -35,7 +35,7 @@ function remembered(): Remembered {
 
 
 /**
- * Triage capture (issue 19 item 2): tag number typed or scanned, the guided steps, the category,
+ * Triage capture: tag number typed or scanned, the guided steps, the category,
  * save. Offline: writes only Dexie through the repository. A number this device already holds
  * records a further triage of that tag instead of a second tag. Taps per path: docs/benchmarks.md.
  */

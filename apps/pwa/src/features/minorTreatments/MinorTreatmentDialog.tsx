@@ -70,7 +70,7 @@ export function MinorTreatmentDialog({ opened, onClose, service, onDraftRestored
   const failure = useDialogFailure();
   const [selection, setSelection] = useState<SelectedMaterial[]>([]);
   const [notice, setNotice] = useState(false);
-  /** The template last tapped (issue 17): a template without materials needs no 'Fortfahren'. */
+  /** The template last tapped: a template without materials needs no 'Fortfahren'. */
   const [template, setTemplate] = useState<MinorTreatmentTemplate | null>(null);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);

@@ -17,7 +17,7 @@ interface AddMaterialDialogProps {
   onClose: () => void;
 }
 
-/** 'Material hinzufügen': name and unit of a catalogue entry (docs/spec/services.md §5, shared schema), optionally its price (issue 20). */
+/** 'Material hinzufügen': name and unit of a catalogue entry (docs/spec/services.md §5, shared schema), optionally its price. */
 export function AddMaterialDialog({ opened, organizationId, onClose }: AddMaterialDialogProps) {
   const addMaterial = useAddMaterial();
   const form = useForm({ resolver: zodForm(materialDialogSchema), defaultValues: emptyValues });

@@ -11,7 +11,7 @@ import { failureText, useSetMaterialPrice } from './actions';
 
 const t = de.organizations;
 
-/** 'Preis ändern' (issue 20): the owner sets or clears a material's unit price; an error stays in the dialog. */
+/** 'Preis ändern': the owner sets or clears a material's unit price; an error stays in the dialog. */
 export function MaterialPriceDialog({ material, onClose }: { material: Material; onClose: () => void }) {
   const setPrice = useSetMaterialPrice();
   const [error, setError] = useState<string | null>(null);

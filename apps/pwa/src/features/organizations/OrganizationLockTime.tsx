@@ -9,7 +9,7 @@ import { organizationKeys } from './queries';
 import { lockTimeChoices } from '../lock/lockTime';
 
 /**
- * The owner's device lock time for the organisation (issue 16 item 4): the longest inactivity
+ * The owner's device lock time for the organisation: the longest inactivity
  * before members' devices lock. Online only; devices receive it with their next pull.
  */
 export function OrganizationLockTime({ organization }: { organization: OrganizationListItem }) {

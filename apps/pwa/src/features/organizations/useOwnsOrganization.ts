@@ -6,7 +6,7 @@ import { useOrganizations } from './queries';
  * (docs/spec/accounts.md §2). Reads the server's list without polling of its own (the organisations page polls
  * and creating an organisation updates the same cache entry). Until that list has answered — and when it
  * cannot, because the app started offline — the organisation list of the last pull on the device decides
- * (issue 17: an owner who starts offline keeps the entry).
+ * (an owner who starts offline keeps the entry).
  */
 export function useOwnsOrganization(): boolean {
   const { data } = useOrganizations({ poll: false });

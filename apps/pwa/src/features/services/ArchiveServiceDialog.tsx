@@ -44,7 +44,7 @@ function OpenProtocols({ serviceId }: { serviceId: string }) {
 }
 
 /**
- * The archive confirmation (issue 14 item 4): lists the open protocols before the user confirms,
+ * The archive confirmation: lists the open protocols before the user confirms,
  * because the server seals their patient data on archiving and closes them.
  */
 export function ArchiveServiceDialog({ service, pending, onCancel, onConfirm }: ArchiveServiceDialogProps) {

@@ -17,7 +17,7 @@ interface PeriodFieldsProps<T extends FieldValues & PeriodValues> {
 }
 
 /**
- * Start and end as German date and time fields (issue 17: the native inputs followed the
+ * Start and end as German date and time fields (the native inputs followed the
  * browser's language). They keep yyyy-MM-dd / HH:mm, read as German wall time (berlinTime.ts).
  */
 export function PeriodFields<T extends FieldValues & PeriodValues>({ form }: PeriodFieldsProps<T>) {

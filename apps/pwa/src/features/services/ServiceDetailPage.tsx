@@ -131,7 +131,7 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
             <ServiceStatusBadges status={status} locked={locked} />
             {pending && <PendingBadge />}
           </Group>
-          {/* MANV mode (issue 19): the team captures, owner and admins lead. */}
+          {/* MANV mode: the team captures, owner and admins lead. */}
           {(standing === 'member' || canManage) && (
             <Button component={Link} to={`/services/${service.id}/manv`} color="red" variant="light" leftSection={<IconUrgent size={18} aria-hidden />} w="fit-content" aria-label={manvDe.entryLabel}>
               {manvDe.entry}
@@ -139,7 +139,7 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
           )}
         </Stack>
         <Group gap="sm" wrap="wrap">
-          {/* The command-post board (issue 19): every member who sees the service may open it. */}
+          {/* The command-post board: every member who sees the service may open it. */}
           <Button component={Link} to={`/services/${service.id}/board`} variant="filled" leftSection={<IconLayoutDashboard size={18} aria-hidden />}>
             {boardDe.openBoard}
           </Button>

@@ -13,7 +13,7 @@ interface ServiceOverviewTabProps {
   status: ServiceDisplayStatus;
   locked: boolean;
   /**
-   * Owner, admin or on the team: only they see the access code (issue 14). The server sends the
+   * Owner, admin or on the team: only they see the access code. The server sends the
    * code to no one else; the screen checks as well, so a stale row never shows it.
    */
   showAccessCode: boolean;

@@ -26,7 +26,7 @@ export function canCapture(service: Service, organizationBlocked: boolean): bool
 /**
  * The services offered in the capture dialog's select (docs/spec/services.md §7: the active services feed the
  * pickers): running now, of my organisations, neither blocked nor archived. undefined = loading.
- * `teamOnly` (patient data: treatments, protocols): only services whose team I am on (issue 14),
+ * `teamOnly` (patient data: treatments, protocols): only services whose team I am on,
  * all of them while the device has not pulled teams yet (data/repositories/serviceTeams.ts).
  */
 export function useCaptureServices(now: Date = new Date(), options: { teamOnly: boolean } = { teamOnly: true }): Service[] | undefined {

@@ -29,7 +29,7 @@ export function ChangePasswordForm() {
       { currentPassword, newPassword },
       {
         onSuccess: () => {
-          // The device data key is rewrapped under the new password (issue 16): signing in and
+          // The device data key is rewrapped under the new password: signing in and
           // unlocking on this tablet go on with the new one.
           void import('../../sync/deviceUnlock').then(({ rewrapForNewPassword }) => rewrapForNewPassword(newPassword));
           notifySuccess(de.toasts.saved, de.toasts.passwordChanged);

@@ -9,7 +9,7 @@ export interface DialogFailure {
 }
 
 /**
- * The failure of a form dialog, shown in the dialog at once, above its buttons (issue 17 item 5): a toast
+ * The failure of a form dialog, shown in the dialog at once, above its buttons: a toast
  * came late, lay behind the dialog's overlay or over its title, and vanished while the medic still read the
  * form. The dialog keeps every input; the next submit or closing clears the message.
  */

@@ -24,7 +24,7 @@ const shift = (month: string, by: number) => {
 };
 
 /**
- * /organizations/{id}/statistics (issue 20 item 2), for owner and admins: figures per month of a
+ * /organizations/{id}/statistics, for owner and admins: figures per month of a
  * service's start, charts, the month table and patients per service, CSV export. Computed on the
  * server (it needs every service of the organisation, not just this device's), so it needs coverage.
  */

@@ -14,7 +14,7 @@ interface TemplateChipsProps {
 }
 
 /**
- * One-tap templates at the top of the minor-treatment dialog (issue 17): a tap fills description
+ * One-tap templates at the top of the minor-treatment dialog: a tap fills description
  * and materials. Read from the device, so they work offline. Buttons, not a chip group: each tap
  * applies at once, and Tab reaches every one.
  */

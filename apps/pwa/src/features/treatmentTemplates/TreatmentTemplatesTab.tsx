@@ -32,7 +32,7 @@ export function TreatmentTemplatesTab({ organization }: { organization: Organiza
       notifySuccess(t.toasts.deleted, template.name);
       setDeleting(null);
     } catch (error) {
-      // The dialog stays open and says why (issue 17 item 5).
+      // The dialog stays open and says why.
       failure.fail(t.toasts.error, failureMessage(error) || t.toasts.unknownError);
     }
   };

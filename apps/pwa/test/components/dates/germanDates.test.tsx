@@ -25,7 +25,7 @@ function Harness({ kind }: { kind: 'date' | 'time' }) {
 
 const setup = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 
-describe('German date and time fields (issue 17)', () => {
+describe('German date and time fields', () => {
   it.each(['14031958', '14.03.1958'])('takes %s as a date of birth and shows 14.03.1958', async (typed) => {
     const user = setup();
     render(<Harness kind="date" />);

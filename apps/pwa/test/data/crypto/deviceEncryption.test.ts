@@ -14,7 +14,7 @@ import { catchUpAfterUnlock } from '../../../src/sync/unlockCatchUp';
 import { runningService, seedCapture, serviceId, treatmentRow, upsertTreatment, uuid } from '../../features/minorTreatments/minorTreatments.fixtures';
 import { openTestDb, organization } from '../../helpers/sync';
 
-/** Issue 16: what lies in IndexedDB, locked and unlocked. Argon2id is cheap here; the bench runs production cost. */
+/** What lies in IndexedDB, locked and unlocked. Argon2id is cheap here; the bench runs production cost. */
 const cheap = { opsLimit: 1, memLimitBytes: 64 * 1024 };
 const password = 'Korrekt-Pferd-Batterie-7';
 const patientName = 'Zacharias Quellenbrunn';
@@ -40,7 +40,7 @@ const page = (overrides: Partial<PullResponse>): PullResponse => ({
   cursor: 'c1', hasMore: false, organizations: [organization(1, 'DRK Müllheim')], patientDataServices: [serviceId], changes: [], ...overrides,
 });
 
-describe('device encryption at rest (issue 16)', () => {
+describe('device encryption at rest', () => {
   it('stores patient names, clinical texts and outbox args only as ciphertext', async () => {
     const db = await lockedDevice();
     await createMinorTreatment({ serviceId, patientName, description: 'Wespenstich linke Hand', materials: [] });

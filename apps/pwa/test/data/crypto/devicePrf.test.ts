@@ -9,7 +9,7 @@ import { deleteUserDatabase, openUserDatabase } from '../../../src/data/db';
 import { createPlatformPrfCredential, platformPrfOutput, PrfUnsupportedError } from '../../../src/lib/platformAuthenticator';
 import { installFakeAuthenticator, removeFakeAuthenticator } from '../../helpers/fakeAuthenticator';
 
-/** Issue 16: the device-lock copy of the data key (WebAuthn PRF), with a faked authenticator. */
+/** The device-lock copy of the data key (WebAuthn PRF), with a faked authenticator. */
 const cheap = { opsLimit: 1, memLimitBytes: 64 * 1024 };
 const user = { id: 4343, name: 'Bruno Bergwacht' };
 const password = 'Korrekt-Pferd-Batterie-7';
@@ -26,7 +26,7 @@ afterEach(async () => {
   await deleteUserDatabase(user.id);
 });
 
-describe('device lock copy (WebAuthn PRF, issue 16)', () => {
+describe('device lock copy (WebAuthn PRF)', () => {
   it('enrols in one keyring put; the stored copy holds no key, and the authenticator unlocks the locked device', async () => {
     const authenticator = installFakeAuthenticator();
     const db = await unlockedDevice();

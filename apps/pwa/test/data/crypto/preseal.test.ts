@@ -11,7 +11,7 @@ import { applyPullPage } from '../../../src/sync/applyPull';
 import { runningService, seedCapture, serviceId, treatmentRow, upsertTreatment, uuid } from '../../features/minorTreatments/minorTreatments.fixtures';
 import { openTestDb, organization } from '../../helpers/sync';
 
-/** Issue 21: pulled rows are encrypted with WebCrypto before the page's transaction. */
+/** Pulled rows are encrypted with WebCrypto before the page's transaction. */
 const cheap = { opsLimit: 1, memLimitBytes: 64 * 1024 };
 const password = 'Korrekt-Pferd-Batterie-7';
 const patientName = 'Zacharias Quellenbrunn';

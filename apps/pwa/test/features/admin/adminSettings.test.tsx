@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, json, mockApi, renderApp, testUser } from '../../helpers/render';
 
-/** Issue 17 items 5 and 6: the first screen's notices, the operator details, the audit log. */
+/** The first screen's notices, the operator details, the audit log. */
 
 const admin = { ...testUser, id: 1, username: 'plattform', isAdmin: true, totpEnabled: true };
 const details = {

@@ -153,7 +153,7 @@ describe('/patient-archive', () => {
     const item = within(dialog).getByRole('article', { name: 'Protokoll #3: Hildegard Quastenberg' });
     for (const text of [
       'weiblich', '08.03.1951', 'AOK', 'Penicillin', 'Hypertonie', 'Synkope', 'Nach Hause', 'Beschwerdefrei', 'Helfer A',
-      // Issue 14 item 8: what the protocol now captures reaches the archive result.
+      // What the protocol now captures reaches the archive result.
       'Kurt Quastenberg', '0171 555', 'Schwindel', '01.06.2026 15:45',
     ]) {
       expect(within(item).getAllByText(new RegExp(text)).length, text).toBeGreaterThan(0);
@@ -195,7 +195,7 @@ describe('/patient-archive', () => {
     open.mockRestore();
   });
 
-  it("exports an archived protocol as a FHIR document, built in the owner's browser (issue 20 item 3)", async () => {
+  it("exports an archived protocol as a FHIR document, built in the owner's browser", async () => {
     const org = await organisation();
     const app = await setup(org);
     const blobs: Blob[] = [];

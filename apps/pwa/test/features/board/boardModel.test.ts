@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BoardData } from '../../../src/data/boardHooks';
 import { diaryItems, dischargesByOutcome, materialsRunningLow, minutesSince, openProtocols, treatmentsPerHour } from '../../../src/features/board/boardModel';
 
-/** The board's figures from the device's rows (issue 19): pure functions, no patient data out. */
+/** The board's figures from the device's rows: pure functions, no patient data out. */
 
 const now = new Date('2026-11-24T12:30:00.000Z');
 const protocol = (id: string, overrides: Partial<PatientProtocol>): PatientProtocol => ({

@@ -131,7 +131,7 @@ describe('Datenschutzerklärung in detail', () => {
     expect(text).toContain('keine Tracking-, Analyse- oder Werbe-Cookies');
   });
 
-  it('lists exactly the access events the app writes (issue 14: every claim about logging is true)', () => {
+  it('lists exactly the access events the app writes (every claim about logging is true)', () => {
     renderPage(PrivacyPage, '/datenschutz');
     const section = screen.getByRole('heading', { level: 3, name: '3.3 Zugriffsprotokolle' }).parentElement ?? screen.getByRole('main');
     const items = within(section).getAllByRole('listitem').map((item) => item.textContent);

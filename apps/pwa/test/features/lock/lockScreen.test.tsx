@@ -12,7 +12,7 @@ import { LockScreen } from '../../../src/features/lock/LockScreen';
 import { useLockStore } from '../../../src/sync/lockStore';
 import { json, mockApi } from '../../helpers/render';
 
-/** Issue 16: the lock screen with a wrong PIN, a destroyed share, no network and no WebAuthn. */
+/** The lock screen with a wrong PIN, a destroyed share, no network and no WebAuthn. */
 const cheap = { opsLimit: 1, memLimitBytes: 64 * 1024 };
 const user = { id: 4242, name: 'Anna Sanitäterin' };
 const password = 'Korrekt-Pferd-Batterie-7';
@@ -40,7 +40,7 @@ afterEach(async () => {
   await deleteUserDatabase(user.id);
 });
 
-describe('lock screen (issue 16)', () => {
+describe('lock screen', () => {
   it('shows no form until the device has said whether it holds a PIN, then the PIN at once (no switch under the fingers)', async () => {
     await lockedDeviceWithPin();
     useLockStore.setState({ methodsKnown: false });

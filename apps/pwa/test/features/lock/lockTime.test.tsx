@@ -22,7 +22,7 @@ afterEach(async () => {
   await deleteUserDatabase(testUser.id);
 });
 
-describe('device lock time (issue 16 item 4)', () => {
+describe('device lock time', () => {
   it('the shortest limit of the organisations applies; the device may only lower it', () => {
     expect(organizationLockLimit(undefined)).toBe(5);
     expect(organizationLockLimit([])).toBe(5);

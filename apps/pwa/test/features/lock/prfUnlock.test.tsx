@@ -13,7 +13,7 @@ import { useLockStore } from '../../../src/sync/lockStore';
 import { installFakeAuthenticator, removeFakeAuthenticator } from '../../helpers/fakeAuthenticator';
 import { mockApi } from '../../helpers/render';
 
-/** Issue 16: quick unlock through the device lock (WebAuthn PRF) in the settings and on the lock screen. */
+/** Quick unlock through the device lock (WebAuthn PRF) in the settings and on the lock screen. */
 const cheap = { opsLimit: 1, memLimitBytes: 64 * 1024 };
 const user = { id: 4444, name: 'Clara Wasserwacht' };
 const password = 'Korrekt-Pferd-Batterie-7';
@@ -43,7 +43,7 @@ afterEach(async () => {
   await deleteUserDatabase(user.id);
 });
 
-describe('device lock as quick unlock (issue 16)', () => {
+describe('device lock as quick unlock', () => {
   it('a browser without WebAuthn is not offered the device lock in the settings', async () => {
     vi.stubGlobal('PublicKeyCredential', undefined);
     await unlockedDevice();

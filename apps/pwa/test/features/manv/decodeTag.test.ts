@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeTagFrame } from '../../../src/features/manv/decodeTag';
 
 /**
- * The camera fallback's decoder (issue 19): a tag's QR code rendered to RGBA pixels, as a canvas
+ * The camera fallback's decoder: a tag's QR code rendered to RGBA pixels, as a canvas
  * frame gives them, reads back as its number; noise reads as nothing (the screen then asks to type).
  */
 

@@ -159,7 +159,7 @@ describe('Material', () => {
     expect(callsTo(app.fetchMock, 'POST', '/api/materials')[0]?.body).toEqual({ name: 'Rettungsdecke', unit: 'Stück', organizationId: 1, unitPriceCents: null });
   });
 
-  it('takes a unit price in euros when adding, and lets the owner change it in its own dialog (issue 20)', async () => {
+  it('takes a unit price in euros when adding, and lets the owner change it in its own dialog', async () => {
     const app = setup([ownedOrg], {
       'POST /api/materials': (init) => json({ id: 103, organizationId: 1, ...(JSON.parse(bodyText(init)) as object) }, 201),
       'PATCH /api/materials/101': (init) => json({ id: 101, name: 'Pflaster', unit: 'Stück', organizationId: 1, ...(JSON.parse(bodyText(init)) as object) }),
@@ -258,7 +258,7 @@ describe('Organisationen außerhalb der Seite', () => {
   });
 });
 
-describe('Gerätesperre der Mitglieder (issue 16 item 4)', () => {
+describe('Gerätesperre der Mitglieder', () => {
   it('the owner sets the longest lock time; a member sees no such setting', async () => {
     const app = setup([ownedOrg, memberOrg], {
       'PUT /api/organizations/1/lock-time': (init) => json({ ...ownedOrg, ...(JSON.parse(bodyText(init)) as object) }),

@@ -36,7 +36,7 @@ async function seedService() {
   return db;
 }
 
-describe("'Einsatzbericht' on the service detail (issue 20 item 1)", () => {
+describe("'Einsatzbericht' on the service detail", () => {
   it('builds the CSV and the PDF on the device, for a plain member too, with the remarks and without patient names', async () => {
     await seedService();
     const downloads = captureDownloads();

@@ -23,7 +23,7 @@ const complete = {
   Name: 'Sommerfest',
   Beschreibung: 'Zwei Sanitätsteams',
   Ort: 'Festplatz',
-  // Typed as on a German tablet (issue 17): TT.MM.JJJJ, the hours then the minutes.
+  // Typed as on a German tablet: TT.MM.JJJJ, the hours then the minutes.
   Startdatum: `01.07.${nextYear}`,
   Startzeit: '1000',
   Enddatum: `01.07.${nextYear}`,

@@ -144,7 +144,7 @@ describe('/services/{id}', () => {
     const { user } = renderSignedIn(`/services/${s.id}`);
     await user.click(await screen.findByRole('button', { name: 'Bearbeiten' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sanitätsdienst bearbeiten' });
-    // German fields (issue 17): TT.MM.JJJJ, hours and minutes apart.
+    // German fields: TT.MM.JJJJ, hours and minutes apart.
     expect(within(dialog).getByLabelText(/^Startdatum/)).toHaveValue('01.07.2099');
     expect(within(dialog).getByLabelText(/^Startzeit/)).toHaveValue('10');
     expect(within(dialog).getByLabelText('Minuten (Startzeit)')).toHaveValue('00');

@@ -27,7 +27,7 @@ function render(role: 'owner' | 'admin' | 'member') {
   return { fetchMock, ...renderApp('/organizations/1/statistics'), role };
 }
 
-describe('/organizations/{id}/statistics (issue 20 item 2)', () => {
+describe('/organizations/{id}/statistics', () => {
   it('shows the figures of the last 12 months to an admin: cards, month table, per service, CSV', async () => {
     await seed([org(1, 'admin', { name: 'DRK Nord' })]);
     const blobs: Blob[] = [];

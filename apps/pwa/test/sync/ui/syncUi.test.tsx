@@ -135,7 +135,7 @@ describe('sign-out and the local database', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nicht übertragene Änderungen' });
     expect(within(dialog).getByText('1 Änderung wurde noch nicht an den Server übertragen.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
-    // A device-lock copy (WebAuthn PRF) beside the password wrap: signing out drops it (issue 16).
+    // A device-lock copy (WebAuthn PRF) beside the password wrap: signing out drops it.
     const keyring = { v: 1, salt: 's', opsLimit: 1, memLimitBytes: 1, wrappedDataKey: 'w', devicePublicKey: 'p', wrappedDeviceSecret: 'd' } as const;
     await act(() => currentDatabase()?.setMeta('keyring', { ...keyring, prf: { credentialId: 'c', salt: 's', wrappedDataKey: 'k' } }));
     expect((await storedKeyring())?.prf).toBeDefined();

@@ -9,7 +9,7 @@ const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const readable = (length: number) => Array.from({ length }, () => alphabet.charAt(randomInt(alphabet.length))).join('');
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Service teams (issue 14, docs/security.md "Patient data follows the team"). Synced like the
+  // Service teams (docs/security.md "Patient data follows the team"). Synced like the
   // other tables: (organization_id, version) is what every pull probes (domain/sync/sources.ts).
   await db.schema
     .createTable('service_team_members')

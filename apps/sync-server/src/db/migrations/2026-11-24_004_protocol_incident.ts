@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
 /**
- * Symptoms and the incident time of a protocol (issue 14 item 8): the archive result shows them
+ * Symptoms and the incident time of a protocol: the archive result shows them
  * (docs/spec/accounts.md §3), so the protocol captures them. Clinical fields without identity, like
  * chief complaint: plain columns, edited field by field (field_versions). The incident time is an
  * ISO instant (UTC, '…Z'). The emergency contact is patient data and needs no column: it lives in

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
 /**
- * Two e-mails of issue 15 (docs/security.md, "Key rotation"): the owner hears of every new
+ * Two security e-mails (docs/security.md, "Key rotation"): the owner hears of every new
  * organisation key, and every account holder of a password set by a platform admin. Seeded like
  * the templates of 2026-11-21_006_admin.ts; admins edit them in the e-mail tab.
  */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
-/** Password reset by e-mail (issue 15 item 3): the token digests and the mail that carries the link. */
+/** Password reset by e-mail: the token digests and the mail that carries the link. */
 const signature = 'Ihr SaniDok-Team';
 const paragraphs = [
   'Hallo {{userName}},',

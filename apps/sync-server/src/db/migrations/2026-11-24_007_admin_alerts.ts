@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
 /**
- * Archive alerts that arrive (issue 15 item 6): the platform admins' in-app inbox, and the mail
+ * Archive alerts that arrive: the platform admins' in-app inbox, and the mail
  * that tells the organisation's owner of repeated wrong keys at its archive.
  */
 const signature = 'Ihr SaniDok-Team';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
 /**
- * Two-factor sign-in with TOTP (issue 15 item 2; domain/accounts/twoFactor.ts): the secret
+ * Two-factor sign-in with TOTP (domain/accounts/twoFactor.ts): the secret
  * encrypted under DATA_KEY, a pending secret while the set-up waits for its first code, the last
  * time step used (a code works once), and the recovery codes as SHA-256 digests.
  */

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
 /**
- * Recovery of a lost organisation key (issue 15 item 1; domain/archive/keyRecovery.ts): the
+ * Recovery of a lost organisation key (domain/archive/keyRecovery.ts): the
  * request waits 72 hours, visible to every member and cancellable by owner and admins; after it
  * the key is unconfirmed until the owner confirms it. The mail tells owner and admins at once.
  */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
 /**
- * Device encryption (issue 16): the server's sealing key pair for outbox args, and the
+ * Device encryption: the server's sealing key pair for outbox args, and the
  * server-held shares of devices' PIN unlock with their wrong-PIN count.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
 /**
- * Treatment templates of an organisation (issue 17): a chip label, the description a minor
+ * Treatment templates of an organisation: a chip label, the description a minor
  * treatment takes over and the preset materials as a JSON array of {materialId, quantity}
  * (read and written whole, never queried inside). Synced like the other tables: pulls probe
  * (organization_id, version). Plain schema builder, no dialect-specific SQL.

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
 /**
- * Limits shared by every server process on one database (issue 18, docs/deployment.md): requests
+ * Limits shared by every server process on one database (docs/deployment.md): requests
  * per client address and window (@fastify/rate-limit's store, plugins/databaseRateLimitStore.ts),
  * and failed attempts per key (domain/accounts/databaseAttemptLimiter.ts). Times in epoch
  * milliseconds, as the limiters count. Used with PostgreSQL; one SQLite process keeps its limits in

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
-/** Optional e-mail verification (issue 15 item 3; domain/accounts/emailVerification.ts). */
+/** Optional e-mail verification (domain/accounts/emailVerification.ts). */
 const signature = 'Ihr SaniDok-Team';
 const paragraphs = [
   'Hallo {{userName}},',

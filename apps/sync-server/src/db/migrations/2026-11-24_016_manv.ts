@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
 /**
- * MANV mode (issue 19, docs/manv.md): incidents of a service, their patients (one row per triage
+ * MANV mode (docs/manv.md): incidents of a service, their patients (one row per triage
  * tag) and the append-only triage events. Synced like the other tables: pulls probe
  * (organization_id, version). Tag numbers are NOT unique per incident on purpose: two tablets may
  * register the same number offline, and both rows are kept until someone resolves the conflict.

@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
 /**
- * The command-post board (issue 19):
+ * The command-post board:
  * - `devices.pending_count`: the outbox rows a device reported with its last push or pull (null:
- *   an app from before issue 19), shown per team member with `last_seen_at`;
+ *   an app too old to report it), shown per team member with `last_seen_at`;
  * - `service_diary_entries`: manual entries of a service's diary (Einsatztagebuch), written
  *   offline through the outbox (sync mutation diaryEntry.create) and pulled like every synced
  *   table: index on (organization_id, version).

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
 /**
- * The operator of the installation for Impressum and Datenschutz (issue 17 item 6;
- * domain/settings/operatorDetails.ts). One row at most (id 1); no row means "not entered yet".
+ * The operator of the installation for Impressum and Datenschutz
+ * (domain/settings/operatorDetails.ts). One row at most (id 1); no row means "not entered yet".
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

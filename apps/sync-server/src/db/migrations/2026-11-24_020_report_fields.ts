@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
 /**
- * What the reports of issue 20 count by: how a protocol's care ended (packages/schema
+ * What the event report and the statistics count by: how a protocol's care ended (packages/schema
  * `dischargeOutcomes`; null for protocols discharged before the field) and a material's unit price
  * in euro cents (null: no price known, the statistics leave it out of the cost and say so).
  */

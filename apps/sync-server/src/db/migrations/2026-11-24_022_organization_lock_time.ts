@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one instead.
 
 /**
- * The owner's device lock time (issue 16 item 4): the longest inactivity, in minutes, before a
+ * The owner's device lock time: the longest inactivity, in minutes, before a
  * member's device locks. Existing organisations keep the default of 5 minutes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { CreatedAt, DefaultedInt, EncryptedText, IsoTimestamp } from '../columns';
 
 /**
- * Server key pairs (issue 16): `device_seal` is the X25519 pair devices seal their outbox args to,
+ * Server key pairs: `device_seal` is the X25519 pair devices seal their outbox args to,
  * so a locked tablet pushes without a key of its own. The secret is encrypted under DATA_KEY.
  */
 export interface ServerKeysTable {
@@ -13,7 +13,7 @@ export interface ServerKeysTable {
 }
 
 /**
- * The server-held half of a device's PIN unlock (issue 16, docs/security.md "Quick unlock with a
+ * The server-held half of a device's PIN unlock (docs/security.md "Quick unlock with a
  * PIN"): handed out only for the right PIN verifier, destroyed after 5 wrong ones.
  */
 export interface DevicePinSharesTable {

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { CreatedAt, IsoTimestamp } from '../columns';
 
-/** Manual entries of a service's diary (issue 19; domain/diary). */
+/** Manual entries of a service's diary (domain/diary). */
 export interface ServiceDiaryEntriesTable {
   id: string;
   serviceId: string;

@@ -2,7 +2,7 @@ import type { ManvAlgorithm, ManvCategory, ManvPhase, ManvQualification } from '
 import type { Selectable } from 'kysely';
 import type { Bool, CreatedAt, EncryptedText, IsoTimestamp, JsonText } from '../columns';
 
-/** MANV incidents, tags and triage events (issue 19; domain/manv, migration 2026-11-24_016). */
+/** MANV incidents, tags and triage events (domain/manv, migration 2026-11-24_016). */
 export interface ManvIncidentsTable {
   id: string;
   serviceId: string;

@@ -14,7 +14,7 @@ export interface OrganizationsTable {
   keyFingerprint: string;
   /** Set when a recovered key took effect, until the owner confirms it (domain/archive/keyRecovery.ts). */
   keyUnconfirmedSince: IsoTimestamp | null;
-  /** Longest inactivity before members' devices lock (issue 16, migration _022). */
+  /** Longest inactivity before members' devices lock (migration _022). */
   lockAfterMinutes: Generated<number>;
 }
 

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { TeamJoinMethod } from '@sanidok/schema';
 import type { IsoTimestamp } from '../columns';
 
-/** Who is on a service's team (issue 14; docs/security.md "Patient data follows the team"). */
+/** Who is on a service's team (docs/security.md "Patient data follows the team"). */
 export interface ServiceTeamMembersTable {
   serviceId: string;
   userId: number;

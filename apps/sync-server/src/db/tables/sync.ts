@@ -11,7 +11,7 @@ export interface DevicesTable {
   lastSeq: number;
   createdAt: CreatedAt;
   lastSeenAt: IsoTimestamp;
-  /** Outbox rows the device reported at its last push or pull (issue 19); null before. */
+  /** Outbox rows the device reported at its last push or pull; null before. */
   pendingCount: number | null;
 }
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { CreatedAt, IsoTimestamp, JsonText } from '../columns';
 
-/** Treatment templates of an organisation (issue 17; domain/treatmentTemplates). */
+/** Treatment templates of an organisation (domain/treatmentTemplates). */
 export interface TreatmentTemplatesTable {
   id: string;
   organizationId: number;

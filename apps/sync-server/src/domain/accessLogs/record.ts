@@ -35,7 +35,7 @@ type RecordAccessData = ReturnType<typeof recordAccessSchema.parse>;
  * state: a block, a discharge or an archived service must not silence the audit trail.
  */
 async function resolveTarget(trx: Db, data: RecordAccessData, user: UserRow): Promise<AccessTarget> {
-  // A service's patient list and its MANV person list (issue 19) name the service.
+  // A service's patient list and its MANV person list name the service.
   if (data.actionType === 'patient_list_opened' || data.actionType === 'manv_person_list_opened' || data.actionType === 'manv_person_list_exported') {
     const { service } = await requireServiceAccess(trx, data.serviceId, user);
     return { organizationId: service.organizationId, serviceId: service.id, protocolId: null, subject: `Dienst „${service.name}“` };

@@ -10,7 +10,7 @@ import type { ResetSettings } from './passwordReset';
 import type { WindowCounter } from './windowCounter';
 
 /**
- * Optional confirmation of the account's e-mail address (issue 15 item 3), with the password
+ * Optional confirmation of the account's e-mail address, with the password
  * reset's single-use tokens (./accountTokens.ts). The token names the address it was sent to: a
  * link for an address the account no longer has confirms nothing. The profile and the admin list
  * show the state; alerts and resets go to the address either way (docs/decisions.md).

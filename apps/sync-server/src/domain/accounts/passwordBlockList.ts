@@ -4,7 +4,7 @@ import { dictionary as german } from '@zxcvbn-ts/language-de';
 import { AppError } from '../errors';
 
 /**
- * The block list of common passwords (issue 15 item 5): zxcvbn-ts's maintained dictionaries, the
+ * The block list of common passwords: zxcvbn-ts's maintained dictionaries, the
  * ~49,000 most used passwords of its common package and the ~12,500 most common German words.
  * Server-only: the lists are far too large for the PWA's first load (docs/decisions.md).
  * Built on first use, so a server that never sets a password never loads them.

@@ -12,7 +12,7 @@ import { newRecoveryCodes, newTotpSecret, recoveryCodeDigest, totpStepOf, totpUr
 import { wrongCurrentPassword } from './accountErrors';
 
 /**
- * Two-factor sign-in (issue 15 item 2; docs/security.md "Two factors"): set-up, change of device,
+ * Two-factor sign-in (docs/security.md "Two factors"): set-up, change of device,
  * switching off, recovery codes, and the second step of a sign-in. Platform admins must have it
  * (admin/policy.ts refuses the admin area without); a password reset — by a platform admin or by
  * e-mail — never touches it, so a reset password alone does not open an account that has it.

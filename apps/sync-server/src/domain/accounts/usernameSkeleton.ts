@@ -1,7 +1,7 @@
 import unhomoglyph from 'unhomoglyph';
 
 /**
- * The UTS #39 skeleton of a username (issue 15 item 5): NFKC, NFD, every character replaced by
+ * The UTS #39 skeleton of a username: NFKC, NFD, every character replaced by
  * its prototype from Unicode's confusables.txt (the `unhomoglyph` package carries that table), NFD
  * again. Two names with the same skeleton look alike ("olaf" with a Latin o and with a Cyrillic
  * о), so the users table keeps it in a unique column (migration 2026-11-24_001) and a look-alike

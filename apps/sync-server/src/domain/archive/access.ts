@@ -8,7 +8,7 @@ import { authorize, policyMessages } from '../organizations/policy';
 
 /**
  * The archive is the owner's alone (docs/spec/accounts.md §6, `openArchive`): admins and members get 403, and so
- * do platform administrators (issue 7: "Platform admins get 403 like anyone who is not the owner" —
+ * do platform administrators ("Platform admins get 403 like anyone who is not the owner" —
  * they see every organisation in the admin area anyway, so the 403 reveals nothing). Other
  * outsiders get the 404 of an unknown organisation. Reading stays possible while the organisation
  * is blocked (an owner must still be able to answer a patient's request for their data).

@@ -10,7 +10,7 @@ import { listTeam } from '../serviceTeams/queries';
 import { nowIso } from '../time';
 
 /**
- * The command-post board's server reads (issue 19). Who may open a board: whoever may read the
+ * The command-post board's server reads. Who may open a board: whoever may read the
  * service (a member of its organisation, requireServiceAccess). What the board shows of patients
  * comes from the device's pull, filtered by the team scope there (docs/security.md "Patient data
  * follows the team"); the server adds only what no device holds: the team's devices.

@@ -8,7 +8,7 @@ import { nowIso } from '../time';
 import { assertOwnDevice } from './policy';
 
 /**
- * The server-held half of a device's PIN unlock (issue 16, docs/security.md "Quick unlock with a
+ * The server-held half of a device's PIN unlock (docs/security.md "Quick unlock with a
  * PIN"). The device wraps its data key under Argon2id(PIN) combined with a random share that only
  * the server keeps; the share is handed out for the right PIN verifier, and destroyed after
  * {@link pinAttemptsAllowed} wrong ones. A copy of the tablet's files therefore cannot be searched

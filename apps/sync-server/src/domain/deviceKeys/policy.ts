@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection';
 import { AppError } from '../errors';
 
 /**
- * Who may use a device's PIN share (issue 16): only the user the device belongs to. A device id
+ * Who may use a device's PIN share: only the user the device belongs to. A device id
  * is bound to a user by its first push (devices), its PIN enrolment (device_pin_shares) or its key
  * registration (device_public_keys); another
  * user gets 403, as a push with a foreign device id does.

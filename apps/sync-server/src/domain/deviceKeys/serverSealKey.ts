@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection';
 import { nowIso } from '../time';
 
 /**
- * The server's sealing key pair for devices' outbox args (issue 16, docs/security.md "Encryption
+ * The server's sealing key pair for devices' outbox args (docs/security.md "Encryption
  * on the device"): made once, on the first request for it; its secret stored encrypted under
  * DATA_KEY, so a copy of the database alone opens nothing. Plain Kysely (SQLite and PostgreSQL).
  */

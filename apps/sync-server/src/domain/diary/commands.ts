@@ -11,7 +11,7 @@ import { diaryEntriesQuery, toDiaryEntry } from './queries';
 export const diaryMessages = { exists: 'Dieser Tagebucheintrag wurde bereits erfasst.' } as const;
 
 /**
- * A manual entry of a service's diary (issue 19, sync mutation diaryEntry.create). The rule of
+ * A manual entry of a service's diary (sync mutation diaryEntry.create). The rule of
  * every capture: any member, on a service that is neither blocked (423) nor archived (409). The
  * entry keeps the device's time (written offline, it arrives later), never one in the future.
  */

@@ -7,7 +7,7 @@ import type { ServiceAccess } from '../services/access';
 import { assertCaptureAllowed, assertServiceWritable, requireServiceAccess } from '../services/access';
 
 /**
- * Who may do what in MANV mode (issue 19, docs/manv.md):
+ * Who may do what in MANV mode (docs/manv.md):
  * - open, change, end an incident: who plans the service and manages its team (owner, admin;
  *   organizationRules.leadManv) on a writable service;
  * - register tags, triage, transport: any member, like every capture (captures on site are never

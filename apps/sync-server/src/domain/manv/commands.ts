@@ -16,7 +16,7 @@ import { authorizeIncidentCapture, authorizeIncidentLead, authorizePatientCaptur
 import { decryptManvPerson, encryptManvPerson, manvIncidentsQuery, toManvIncident } from './queries';
 
 /**
- * MANV commands (issue 19), pushed as sync mutations (packages/schema/src/syncMutations.ts
+ * MANV commands, pushed as sync mutations (packages/schema/src/syncMutations.ts
  * manv*). Tags may share a number (two tablets offline): both rows are kept and the devices show
  * the conflict (packages/schema/src/manvCounts.ts); triage events are only ever added.
  */

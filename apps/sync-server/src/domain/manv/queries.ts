@@ -3,7 +3,7 @@ import { decryptAtRest, encryptAtRest } from '@sanidok/crypto';
 import type { Db } from '../../db/connection';
 
 /**
- * MANV rows as the pull and the commands return them (issue 19). Person data is one envelope
+ * MANV rows as the pull and the commands return them. Person data is one envelope
  * under the server data key, bound to the tag's id (a ciphertext copied to another tag does not
  * decrypt).
  */

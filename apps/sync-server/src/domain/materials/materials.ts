@@ -60,7 +60,7 @@ async function authorizeMaterialChange(db: Db, user: CommandContext['user'], mat
   return material;
 }
 
-/** Sets or clears the unit price (issue 20, material cost in the statistics); a new version so devices pull it. */
+/** Sets or clears the unit price (material cost in the statistics); a new version so devices pull it. */
 export async function setMaterialPrice(ctx: CommandContext, materialId: unknown, input: unknown): Promise<Material> {
   const data = validate(materialPriceSchema, input);
   const material = await authorizeMaterialChange(ctx.db, ctx.user, materialId);

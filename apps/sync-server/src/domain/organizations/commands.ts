@@ -45,7 +45,7 @@ export async function createOrganization(ctx: CommandContext, input: unknown): P
 
 /**
  * Invites a registered user. Unknown names and names invited already get the same answer as a
- * new invitation, so the endpoint does not tell which usernames exist (issue 15 item 5); every
+ * new invitation, so the endpoint does not tell which usernames exist; every
  * attempt counts against the limits in invitationLimits.ts.
  */
 export async function inviteMember(ctx: CommandContext, organizationId: unknown, input: unknown, limits?: InvitationLimits): Promise<{ ok: true }> {
@@ -143,7 +143,7 @@ async function assertLastAdminRemovable(ctx: CommandContext, organizationId: num
 }
 
 /**
- * The owner's device lock time (issue 16 item 4). Devices read it from the organisation list that
+ * The owner's device lock time. Devices read it from the organisation list that
  * every pull carries (queries.ts) and lock after at most that long.
  */
 export async function setOrganizationLockTime(ctx: CommandContext, organizationId: unknown, input: unknown): Promise<OrganizationListItem> {

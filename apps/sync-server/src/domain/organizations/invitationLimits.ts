@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import { addMs, hours, nowIso } from '../time';
 
 /**
- * Invitations per hour (issue 15 item 5): each invitation sends an e-mail naming the organisation,
+ * Invitations per hour: each invitation sends an e-mail naming the organisation,
  * and each answer says whether a username exists, so both the inviter and the organisation get a
  * budget. Every attempt counts, known name or not (table invitation_attempts, migration
  * 2026-11-24_001).

@@ -5,7 +5,7 @@ import { archiveServiceSealing } from '../services/commands';
 import { sealOpenProtocolsOfService } from './sealing';
 
 /**
- * Archiving a service (REST and 'service.archive'; issue 14 item 4, docs/security.md "Archiving
+ * Archiving a service (REST and 'service.archive', docs/security.md "Archiving
  * seals everything"): in one transaction, after the archive checks, every open protocol's
  * patient data is sealed to the organisation key by the server and its plaintext deleted, exactly
  * as at a discharge (./sealing.ts), then the service is archived and the 'service_archived' mail

@@ -8,7 +8,7 @@ import { listTeam } from '../serviceTeams/queries';
 import { getService } from '../services/queries';
 
 /**
- * What the server's event report (issue 20 item 1) is built from: the same input the device reads
+ * What the server's event report is built from: the same input the device reads
  * from Dexie (apps/pwa/src/data/repositories/eventReport.ts), so both print the same figures.
  * Anyone who may read the service may build it (getService authorises): it holds no patient data —
  * no names, no dates of birth, no protocol free text; patient names are not even selected.

@@ -47,7 +47,7 @@ export async function createService(ctx: CommandContext, input: unknown): Promis
       if (isUniqueViolation(error)) throw conflict(serviceCommandMessages.exists);
       throw error;
     }
-    // The creator is on the team from the start (issue 14; docs/decisions.md "Service teams").
+    // The creator is on the team from the start (docs/decisions.md "Service teams").
     await insertCreator(trx, row, ctx.user.id);
     // Built from what was written, not read back: creation is the hot path of a sync push. Spelled
     // out: object rest/spread costs V8 a slow generic copy (≈ 5 µs per mutation).

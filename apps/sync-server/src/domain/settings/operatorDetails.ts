@@ -8,7 +8,7 @@ import { nowIso } from '../time';
 import { inTransaction } from '../transaction';
 
 /**
- * The operator named on Impressum and Datenschutz (issue 17 item 6). Anyone may read it (the legal
+ * The operator named on Impressum and Datenschutz. Anyone may read it (the legal
  * pages are public and cached for offline use); only platform admins change it (the admin routes'
  * guard), and each change goes to the audit log.
  */

@@ -5,7 +5,7 @@ import { validate } from '../errors';
 import { authorize } from '../organizations/policy';
 
 /**
- * Organisation statistics (issue 20 item 2): services, patients, transports, time on site and
+ * Organisation statistics: services, patients, transports, time on site and
  * material cost per month of a service's start in Germany. Aggregates only — no patient data, no
  * protocol text; owner and admins (organizations/policy.ts `viewStatistics`), blocked
  * organisations too (reading). Counting happens in SQL per service; months are put together here.

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection';
 import { nowIso } from '../time';
 
 /**
- * What the board's team panel shows of a device (issue 19): when the server last heard of it and
+ * What the board's team panel shows of a device: when the server last heard of it and
  * how many changes it still holds. A device reports its outbox count with every push
  * (`pendingCount`) and pull (`pending`); the push stores what is left after the batch.
  */

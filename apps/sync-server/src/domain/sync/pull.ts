@@ -57,7 +57,7 @@ export async function pullChanges(ctx: QueryContext, query: unknown): Promise<Pu
   if (params.schemaVersion !== undefined && params.schemaVersion !== SYNC_SCHEMA_VERSION) {
     throw new AppError(409, 'SCHEMA_MISMATCH', syncMessages.schemaMismatch);
   }
-  // Before the read-only snapshot below: the board's team panel (issue 19).
+  // Before the read-only snapshot below: the board's team panel.
   if (params.deviceId !== undefined && params.pending !== undefined) await reportDeviceStatus(ctx.db, ctx.user.id, params.deviceId, params.pending);
   // PostgreSQL: every query of the page reads one snapshot, so a push that commits meanwhile is
   // wholly in it or wholly out (docs/sync-protocol.md, "Versions in commit order"). SQLite's pull

@@ -93,7 +93,7 @@ async function applyBatch(context: PushContext, request: PushRequest, mutations:
       }
       if (mutation.seq !== lastSeq + 1) break; // a gap: the device resends from lastSeq + 1
       const handler = Object.hasOwn(mutationRegistry, mutation.name) ? mutationRegistry[mutation.name] : undefined;
-      // Args sealed to the server on the device (issue 16) are opened first: everything after sees
+      // Args sealed to the server on the device are opened first: everything after sees
       // them as if sent in clear. One that does not open is refused, never a 500.
       const opened = openArgs(mutation.args, openSealed);
       const args = opened.ok ? opened.args : null;

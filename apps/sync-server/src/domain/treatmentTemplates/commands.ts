@@ -13,7 +13,7 @@ import { authorizeTemplateManagement } from './access';
 import { templatesQuery, toTemplate } from './queries';
 
 /**
- * Treatment templates (issue 17): created, replaced and deleted by owner and admins, from the
+ * Treatment templates: created, replaced and deleted by owner and admins, from the
  * device's outbox (sync mutations treatmentTemplate.*). Every member's device pulls them.
  */
 

@@ -8,7 +8,7 @@ import { documentedOnly } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
 /**
- * The command-post board (issue 19): the team's devices, and the live event stream
+ * The command-post board: the team's devices, and the live event stream
  * (docs/sync-protocol.md "Board events"). Both need a session and membership in the service's
  * organisation, as reading the service does.
  */

@@ -10,7 +10,7 @@ import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
 /**
- * Device encryption (issue 16): the key devices seal their outbox args to (any signed-in user), the
+ * Device encryption: the key devices seal their outbox args to (any signed-in user), the
  * PIN share of a device and the device's own public key, which pulls seal patient data to (its own
  * user only, domain/deviceKeys/policy.ts; the key only with the password, under the account limit).
  */

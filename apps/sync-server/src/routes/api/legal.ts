@@ -7,7 +7,7 @@ import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
 /**
- * Public: the operator named on Impressum and Datenschutz (issue 17 item 6). Like every /api answer
+ * Public: the operator named on Impressum and Datenschutz. Like every /api answer
  * it is no-store (plugins/security.ts); the PWA keeps the last answer itself for offline use
  * (features/legal/operatorDetails.ts).
  */

@@ -22,7 +22,7 @@ const fileReply = {
 const eventReportBody = documentedOnly(eventReportRequestSchema.partial().nullable());
 const statisticsQuery = documentedOnly(statisticsQuerySchema);
 
-/** Reports that leave the app (issue 20): the event report of a service, the organisation's statistics. */
+/** Reports that leave the app: the event report of a service, the organisation's statistics. */
 export const reportRoutes: FastifyPluginAsync = (fastify) => {
   const app = fastify.withTypeProvider<SharedSchemaTypeProvider>();
   const tags = [apiTags.reports];

@@ -8,7 +8,7 @@ import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { replies } from './replies';
 
 /**
- * The service team (Einteilung) and its access code, issue 14: docs/security.md "Patient data
+ * The service team (Einteilung) and its access code: docs/security.md "Patient data
  * follows the team". Wrong codes count per user and service (app.accessCodeAttempts).
  */
 export const serviceTeamRoutes: FastifyPluginAsync = (fastify) => {

@@ -10,7 +10,7 @@ import type { Client } from '../../helpers/testApp';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
 
 /**
- * Three tablets triage offline and reconnect in any order (issue 19): whatever the interleaving of
+ * Three tablets triage offline and reconnect in any order: whatever the interleaving of
  * their pushes, and with batches sent twice (a lost answer), the server holds every tag and every
  * triage event exactly once and the counts equal those of the union of the three devices' events.
  */

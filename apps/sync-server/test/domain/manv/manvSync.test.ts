@@ -9,7 +9,7 @@ import { assignTeam, createServiceVia } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
 
-/** MANV incidents, tags, triages and transports through push and pull (issue 19; domain/manv). */
+/** MANV incidents, tags, triages and transports through push and pull (domain/manv). */
 
 const seqs = new Map<string, number>();
 async function push(client: Client, deviceId: string, name: string, args: unknown) {

@@ -10,7 +10,7 @@ import { registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
 
 /**
- * Issue 14 item 8: opening a service's patient list and showing a minor treatment's full name are
+ * Opening a service's patient list and showing a minor treatment's full name are
  * logged (docs/security.md "Access logging"), through the same mutation as opening and printing a
  * protocol; the owner's tab lists them.
  */
@@ -56,7 +56,7 @@ describe('access events beyond protocols', () => {
     expect(tab.find((l) => l.actionType === 'patient_list_opened')).toMatchObject({ serviceId: service.id, patientProtocolId: null, user: { username: 'mona' } });
   });
 
-  it('logs a FHIR export of a protocol like a print (issue 20; docs/fhir.md)', async () => {
+  it('logs a FHIR export of a protocol like a print (docs/fhir.md)', async () => {
     const { app, owner, medic, orgId, service } = await setup();
     const { protocol } = await createProtocolVia(medic, service.id);
     const exported = { id: randomUUID(), actionType: 'fhir_export', protocolId: protocol.id };

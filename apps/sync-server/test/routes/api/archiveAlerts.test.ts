@@ -21,7 +21,7 @@ async function setup() {
   return { app, admin, owner, org, wrongKey };
 }
 
-/** Issue 15 item 6 (docs/security.md, "Archive alerts"): alerts that arrive, and an answer that says so only when they did. */
+/** Archive alerts (docs/security.md, "Archive alerts"): alerts that arrive, and an answer that says so only when they did. */
 describe('archive alerts', () => {
   it('reach the admins\' inbox without any e-mail address, and the owner by mail; an admin marks them read', async () => {
     const { app, admin, wrongKey } = await setup();

@@ -30,7 +30,7 @@ async function setup() {
   return { app, owner, medic, org, service, tablet, push, protocolId: create.id, serverCopy };
 }
 
-describe('archiving seals everything (issue 14 item 4)', () => {
+describe('archiving seals everything', () => {
   it('seals an open protocol\'s patient data before archiving: 0 bytes of the patient or of the server copy in file and WAL', async () => {
     const { app, owner, medic, org, service, protocolId, serverCopy } = await setup();
     // The search works: the server-key copy is in the files before.

@@ -7,7 +7,7 @@ import { json } from '../../helpers/json';
 import { serviceTeam } from '../../helpers/serviceTeam';
 import type { Client } from '../../helpers/testApp';
 
-/** Manual diary entries (sync mutation diaryEntry.create) and the team's device status of the board (issue 19). */
+/** Manual diary entries (sync mutation diaryEntry.create) and the team's device status of the board. */
 
 const entry = (serviceId: string, text = 'Zelt 2 voll belegt', id = randomUUID()) => ({ id, serviceId, text, occurredAt: new Date().toISOString() });
 

@@ -11,7 +11,7 @@ import type { Client } from '../../helpers/testApp';
 import { registeredClient } from '../../helpers/testApp';
 
 /**
- * The board's live stream (issue 19, docs/sync-protocol.md "Board events"): a push reaches open
+ * The board's live stream (docs/sync-protocol.md "Board events"): a push reaches open
  * boards as "changed up to version V"; Last-Event-ID resumes without a missed change; the stream
  * follows the session rules and ends for a removed member, a blocked user and a signed-out session.
  */

@@ -10,7 +10,7 @@ import { servicePayload } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
 
-// Issue 15 item 7 (docs/security.md, Requests): every write body and every pushed mutation passes
+// Request hardening (docs/security.md, Requests): every write body and every pushed mutation passes
 // domain/bodyGuard.ts before anything reads it.
 
 const secretText = encodeOrganizationSecret(Uint8Array.from({ length: 32 }, (_, i) => 255 - i));

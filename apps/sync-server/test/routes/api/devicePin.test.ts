@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../../helpers/json';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
 
-/** Issue 16: the server-held share of a device's PIN unlock and its count of wrong PINs. */
+/** The server-held share of a device's PIN unlock and its count of wrong PINs. */
 const verifier = (n: number) => `${String(n).padStart(2, '0')}${'v'.repeat(41)}`;
 
-describe('PIN share of a device (issue 16)', () => {
+describe('PIN share of a device', () => {
   it('hands the share out for the right verifier only, says how many attempts remain, and destroys it at the fifth wrong PIN', async () => {
     const app = await createTestApp();
     const anna = await registeredClient(app, 'anna');

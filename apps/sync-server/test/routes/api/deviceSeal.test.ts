@@ -9,7 +9,7 @@ import { servicePayload } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
 
-/** Issue 16: outbox args sealed on the device to the server's key, pushed by a locked tablet. */
+/** Outbox args sealed on the device to the server's key, pushed by a locked tablet. */
 const mutation = (seq: number, name: string, args: unknown) => ({ mutationId: randomUUID(), seq, name, args, createdAt: new Date().toISOString() });
 const push = (client: Client, deviceId: string, mutations: unknown[]) => client.post('/api/sync/push', { deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations });
 
@@ -21,7 +21,7 @@ async function sealFor(client: Client, args: unknown): Promise<{ $sealed: string
   return { $sealed: sealToPublicKey(await loadSodium(), publicKey, JSON.stringify(args)) };
 }
 
-describe('device sealing key and sealed push (issue 16)', () => {
+describe('device sealing key and sealed push', () => {
   it('hands every signed-in user the same public key, made once and stored with its secret encrypted', async () => {
     const app = await createTestApp();
     const anna = await registeredClient(app, 'anna');

@@ -40,7 +40,7 @@ async function expectUntouched(context: Awaited<ReturnType<typeof setup>>) {
   expect(await context.app.db.selectFrom('protocolPatientData').select('dataEnc').execute()).toEqual([{ dataEnc: context.serverCopy }]);
 }
 
-describe('a discharge proves its envelope opens before the server drops its copy (issue 14 item 7)', () => {
+describe('a discharge proves its envelope opens before the server drops its copy', () => {
   it('keeps a device envelope whose proof opens it, drops the server copy, and leaves no trace on disk', async () => {
     const context = await setup();
     const { app, org, organization, protocolId, local, serverCopy } = context;

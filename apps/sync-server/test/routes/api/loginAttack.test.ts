@@ -6,7 +6,7 @@ import { json } from '../../helpers/json';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
 
 /**
- * Issue 15, item 4: a client that forges a new `X-Forwarded-For` per request gets neither a fresh
+ * A client that forges a new `X-Forwarded-For` per request gets neither a fresh
  * address for the limit per address nor past the limit per account, and every refusal is German.
  */
 interface ErrorBody {

@@ -28,7 +28,7 @@ describe('material catalogue', () => {
     expect((await owner.post('/api/materials', { name: 'Pflaster', unit: 'Stück', organizationId: id })).statusCode).toBe(201);
   });
 
-  it('keeps a unit price the owner sets, clears it, refuses bad prices in German, and devices pull it (issue 20)', async () => {
+  it('keeps a unit price the owner sets, clears it, refuses bad prices in German, and devices pull it', async () => {
     const app = await createTestApp();
     const owner = await registeredClient(app, 'olga');
     const { id } = await createOrganization(owner);

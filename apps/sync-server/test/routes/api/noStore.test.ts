@@ -7,7 +7,7 @@ import type { World } from '../../authorization/world';
 import { buildWorld } from '../../authorization/world';
 import { startSmtpServer } from '../../helpers/smtp';
 
-// Issue 14 item 6: no API answer may stay in the browser's HTTP cache (a shared tablet keeps
+// No API answer may stay in the browser's HTTP cache (a shared tablet keeps
 // what the app already deleted). Every row of the authorisation matrix, granted and refused.
 
 let world: World;

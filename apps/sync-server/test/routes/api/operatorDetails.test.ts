@@ -4,7 +4,7 @@ import { adminClient, auditActions } from '../../helpers/admin';
 import { json } from '../../helpers/json';
 import { Client, createTestApp, registeredClient } from '../../helpers/testApp';
 
-/** Issue 17 item 6: the operator on Impressum and Datenschutz, entered by a platform admin, read by anyone. */
+/** The operator on Impressum and Datenschutz, entered by a platform admin, read by anyone. */
 
 const details = {
   name: 'Sanitätsdienst Musterstadt e. V.', address: 'Hauptstraße 1\n79379 Müllheim', email: 'info@example.org', phone: '07631 123456',

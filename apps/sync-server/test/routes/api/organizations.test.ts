@@ -38,7 +38,7 @@ describe('invitations', () => {
     const { id } = await createOrganization(owner);
     const karl = await registeredClient(app, 'karl');
 
-    // The same answer for a name that does not exist (issue 15 item 5: no username enumeration).
+    // The same answer for a name that does not exist (no username enumeration).
     const unknown = await owner.post(`/api/organizations/${id}/invite`, { username: 'niemand', role: 'member' });
     expect(unknown.statusCode).toBe(201);
     expect(unknown.json()).toEqual({ ok: true });
@@ -128,7 +128,7 @@ describe('blocked organisation', () => {
   });
 });
 
-describe('device lock time (issue 16 item 4)', () => {
+describe('device lock time', () => {
   it('the owner sets it, every member receives it with the organisation list and the pull, nobody else may change it', async () => {
     const app = await createTestApp();
     const f = await organizationFixture(app, new Client(app));

@@ -5,7 +5,7 @@ import { Client, createTestApp, registeredClient, validRegistration } from '../.
 
 const common = 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.';
 
-describe('passwords and names (issue 15 item 5)', () => {
+describe('passwords and names', () => {
   it('refuses short, blank and common passwords at registration and change, in German', async () => {
     const app = await createTestApp();
     const register = (password: string, username = 'paula') => new Client(app).post('/api/register', { ...validRegistration(username), password });

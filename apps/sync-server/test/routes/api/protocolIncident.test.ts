@@ -11,7 +11,7 @@ import { createTestApp, registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
 
 /**
- * Issue 14 item 8: the protocol captures what the archive result shows — emergency contact and its
+ * The protocol captures what the archive result shows — emergency contact and its
  * phone (patient data: encrypted at rest, sealed at discharge), symptoms and incident time
  * (clinical columns of migration 2026-11-24_004), field by field like every other field.
  */

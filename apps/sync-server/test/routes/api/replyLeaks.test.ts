@@ -5,7 +5,7 @@ import { sharedSchemaSerializerCompiler } from '../../../src/plugins/replySerial
 import { createTestApp } from '../../helpers/testApp';
 
 /**
- * Replies are serialised from their schema (issue 22): whatever a query returns, a field the
+ * Replies are serialised from their schema: whatever a query returns, a field the
  * schema does not name never reaches the client. Every reply schema of every route gets a valid
  * value with secrets mixed into each object (the column names of db/database.ts and the
  * configuration's data key); none of them may come out. The same value without the secrets

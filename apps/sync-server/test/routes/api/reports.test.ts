@@ -38,7 +38,7 @@ async function seededService() {
   return { ...context, pflaster, protocols };
 }
 
-describe('event report (issue 20 item 1): the server builds it with the device’s code', () => {
+describe('event report: the server builds it with the device’s code', () => {
   it('answers PDF and CSV with the same figures as the database, and no patient name', async () => {
     const { medic, service } = await seededService();
     const csvResponse = await medic.post(`/api/services/${service.id}/event-report`, { format: 'csv', remarks: 'Ruhiger Dienst' });
@@ -77,7 +77,7 @@ describe('event report (issue 20 item 1): the server builds it with the device�
   });
 });
 
-describe('organisation statistics (issue 20 item 2)', () => {
+describe('organisation statistics', () => {
   it('shows the seeded month to owner and admins, with transport rate, time on site and material cost', async () => {
     const { app, owner, medic, orgId, pflaster } = await seededService();
     await app.db.updateTable('materials').set({ unitPriceCents: 45 }).where('id', '=', pflaster).execute();

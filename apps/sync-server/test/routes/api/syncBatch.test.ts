@@ -35,7 +35,7 @@ describe('sync push: versions counted per batch', () => {
     ]);
     expect(json<PushResponse>(response).results.map((r) => r.status)).toEqual(['applied', 'applied', 'rejected', 'applied']);
 
-    // Each create takes two versions: the service row, then its creator's team row (issue 14);
+    // Each create takes two versions: the service row, then its creator's team row;
     // `before`'s own team row took before.version + 1.
     const versions = (await app.db.selectFrom('services').select('version').where('id', '!=', before.id).orderBy('version').execute()).map((r) => r.version);
     expect(versions).toEqual([before.version + 2, before.version + 4, before.version + 6]);

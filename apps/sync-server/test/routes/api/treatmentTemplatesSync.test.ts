@@ -7,7 +7,7 @@ import { addMember, createOrganization } from '../../helpers/organizations';
 import type { Client } from '../../helpers/testApp';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
 
-/** Treatment templates through the sync push and pull (issue 17; domain/treatmentTemplates). */
+/** Treatment templates through the sync push and pull (domain/treatmentTemplates). */
 
 /** Each device counts its own seqs from 1. */
 const seqs = new Map<string, number>();

@@ -47,7 +47,7 @@ interface InsuranceInputProps extends ControlledInputProps {
 /**
  * Versicherungsinformationen (docs/spec/services.md §2): suggestions from the ~58 German health insurers of
  * packages/schema; anything else may be typed (Autocomplete does not enforce its list). The one field for the
- * create dialog and the protocol page (issue 17).
+ * create dialog and the protocol page.
  */
 export function InsuranceInput({ value, onChange, onBlur, error, readOnly, name, ref }: InsuranceInputProps) {
   return (

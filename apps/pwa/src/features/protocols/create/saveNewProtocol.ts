@@ -9,7 +9,7 @@ const t = protocolsDe.toasts;
 /**
  * Creates the protocol on the device (protocol, patient data, materials and outbox row in one
  * transaction; the sync engine uploads later) and shows the toast of docs/spec/services.md §8. Returns the new id,
- * or null after a failure, which goes to `onFailure` (the dialog shows it, issue 17) — the caller keeps the input.
+ * or null after a failure, which goes to `onFailure` (the dialog shows it) — the caller keeps the input.
  */
 export async function saveNewProtocol(input: NewProtocol, onFailure: (title: string, message: string) => void): Promise<string | null> {
   try {

@@ -35,7 +35,7 @@ export function ClinicalField({ form, name, readOnly }: ClinicalFieldProps) {
 }
 
 /**
- * When it happened, as German wall time TT.MM.JJJJ HH:MM (issue 17: the native date-time input
+ * When it happened, as German wall time TT.MM.JJJJ HH:MM (the native date-time input
  * followed the browser's language); kept as 'yyyy-MM-ddTHH:mm' (protocolEditForm.ts turns it
  * into the instant).
  */

@@ -23,7 +23,7 @@ interface MaterialTabProps {
 /**
  * Tab Material: what this protocol already consumed, and a picker to add more (docs/spec/services.md §2). The
  * picks are saved by the page's 'Speichern', as usage rows of the protocol through updateProtocol's `materials`;
- * the tab has no save of its own (issue 17: one save model per page).
+ * the tab has no save of its own (one save model per page).
  */
 export function MaterialTab({ protocol, readOnly, selection, onSelectionChange }: MaterialTabProps) {
   const used = useMaterialNames(useProtocolMaterials(protocol.id, protocol.serviceId), 'materialId');

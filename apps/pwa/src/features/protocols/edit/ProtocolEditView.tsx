@@ -81,7 +81,7 @@ export function ProtocolEditView({ view }: { view: ProtocolView }) {
         )}
       </Group>
       {/* Sidebar beside the tabs only from 1200 px: on a tablet (768–1280 px, with the navigation
-          beside it) a third of the width cut 'Patient entlassen' and pushed the back link into the tabs (issue 17). */}
+          beside it) a third of the width cut 'Patient entlassen' and pushed the back link into the tabs. */}
       <Grid gap="lg" mt="md">
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <ProtocolSidebar view={view} onDischarge={() => setDischarging(true)} />

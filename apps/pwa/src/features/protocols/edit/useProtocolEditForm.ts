@@ -28,7 +28,7 @@ interface ProtocolEditFormOptions {
 }
 
 /**
- * The edit page's form state and its one save (docs/spec/services.md §2; issue 17: one 'Speichern' per page, the
+ * The edit page's form state and its one save (docs/spec/services.md §2; one 'Speichern' per page, the
  * header's, for every tab including the materials picked on the Material tab): every change goes through one
  * updateProtocol call, which writes locally and queues only the changed fields. A failed save
  * keeps every input. Values that change underneath (a pull, another tab) replace only fields the

@@ -8,7 +8,7 @@ import type { PrintOutcome } from './printProtocol';
 import { PrintFailure } from './printProtocol';
 
 /**
- * 'Als FHIR-Dokument exportieren' (issue 20 item 3; docs/fhir.md): the protocol as a FHIR R4
+ * 'Als FHIR-Dokument exportieren' (docs/fhir.md): the protocol as a FHIR R4
  * document Bundle, built from the device's own copy — offline too — and saved as a file for the
  * receiving ambulance or hospital. Like a print: only while the device holds the patient data
  * (after discharge it is in the archive), and written to the access log first.

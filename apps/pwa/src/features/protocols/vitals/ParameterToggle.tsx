@@ -14,7 +14,7 @@ interface ParameterToggleProps {
 }
 
 /**
- * One parameter of the rich form with its checkbox (docs/spec/services.md §2): typing a value ticks it (issue 17),
+ * One parameter of the rich form with its checkbox (docs/spec/services.md §2): typing a value ticks it,
  * unticking leaves a typed value out. Ticking it moves the cursor
  * to the first input, so the medic can type at once.
  */

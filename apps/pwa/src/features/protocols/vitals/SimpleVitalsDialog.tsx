@@ -20,7 +20,7 @@ export interface SimpleVitalsDialogProps {
   protocolId: string;
   opened: boolean;
   onClose: () => void;
-  /** The parameters of the protocol's last measurement: offered first, in their order (issue 17). */
+  /** The parameters of the protocol's last measurement: offered first, in their order. */
   lastParameters?: readonly VitalParameterType[];
 }
 

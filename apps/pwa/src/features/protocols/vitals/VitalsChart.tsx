@@ -6,11 +6,11 @@ import type { ChartData } from './chartData';
 import { linearScale, valueDomain } from './chartData';
 
 const t = vitalsDe.chart;
-/** Until the figure is measured (and in jsdom): the width the chart was drawn for before issue 17. */
+/** Until the figure is measured (and in jsdom): the fixed width the chart was drawn at before it measured its figure. */
 const fallbackWidth = 320;
 const height = 170;
 const margin = { top: 12, right: 16, bottom: 28, left: 48 };
-/** Axis labels in CSS pixels: the drawing takes the figure's measured width, so nothing scales them down (issue 17: they were about 7 px). */
+/** Axis labels in CSS pixels: the drawing takes the figure's measured width, so nothing scales them down (they were about 7 px). */
 const axisFontSize = 13;
 const lineColors = ['var(--mantine-color-blue-8)', 'var(--mantine-color-violet-8)'];
 const number = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1)).replace('.', ',');

@@ -126,7 +126,7 @@ export type RichVitalsAction =
 const gcsParts = new Set<RichTextField>(['gcs_eyes', 'gcs_verbal', 'gcs_motor']);
 
 /**
- * Typing is enough (issue 17): a value ticks its parameter, and emptying every input of a
+ * Typing is enough: a value ticks its parameter, and emptying every input of a
  * parameter unticks it. The checkbox stays, to leave a typed value out without deleting it.
  */
 function withTyped(state: RichVitalsState, field: RichTextField, text: string): RichVitalsState {

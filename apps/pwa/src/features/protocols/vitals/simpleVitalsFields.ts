@@ -42,7 +42,7 @@ export const simpleFieldRows: Row[] = [
 const numbersFirst = (rows: readonly Row[]) => [...rows.filter((r) => r.kind === 'number'), ...rows.filter((r) => r.kind === 'option')];
 
 /**
- * The rows in the order the medic types them (issue 17): the parameters of the protocol's last
+ * The rows in the order the medic types them: the parameters of the protocol's last
  * measurement first (the set that is taken again), then the rest; numbers before option lists
  * in each part. Values are never carried over: a stale value must not look measured.
  */

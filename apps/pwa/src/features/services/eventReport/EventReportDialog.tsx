@@ -14,7 +14,7 @@ import { buildEventReportFile } from './buildEventReport';
 type Format = EventReportFormat;
 
 /**
- * 'Einsatzbericht' (issue 20 item 1): remarks, then PDF or CSV, built on this device from its own
+ * 'Einsatzbericht': remarks, then PDF or CSV, built on this device from its own
  * data (offline too) with the same code the server's export call uses. Errors stay in the dialog.
  */
 export function EventReportDialog({ service, opened, onClose }: { service: Service; opened: boolean; onClose: () => void }) {

@@ -17,7 +17,7 @@ interface ServiceTeamTabProps {
 }
 
 /**
- * Tab 'Team' of the service detail (issue 14): who is on the team, who put them there, when and
+ * Tab 'Team' of the service detail: who is on the team, who put them there, when and
  * how; read from the device (the team is synced), so it shows offline. Changing it is online.
  */
 export function ServiceTeamTab({ service, canManage, locked }: ServiceTeamTabProps) {

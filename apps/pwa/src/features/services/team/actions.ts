@@ -6,7 +6,7 @@ import { ApiError, apiSend } from '../../../api/client';
 import { requestManualSync } from '../../../sync/syncSession';
 
 /**
- * Online actions of the service team (issue 14). The answers are not kept here: the team, the
+ * Online actions of the service team. The answers are not kept here: the team, the
  * access code and the patient data reach the screens through the next pull (the team is synced,
  * data/teamHooks.ts), so each action asks the sync engine for a pull at once.
  */

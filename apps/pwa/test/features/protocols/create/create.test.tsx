@@ -32,7 +32,7 @@ describe('dialog Patientenprotokoll erstellen', () => {
     for (const label of ['Vorname', 'Nachname', 'Geburtsdatum', 'Adresse', 'Telefon', 'Ersteinschätzung', 'Allergien', 'Medikamente', 'Vorerkrankungen', 'Hauptbeschwerde']) {
       expect(within(form).getByLabelText(label, { exact: false })).toBeInTheDocument();
     }
-    // German whatever the browser's language (issue 17).
+    // German whatever the browser's language.
     expect(within(form).getByLabelText('Geburtsdatum')).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
     expect(within(form).getByRole('group', { name: 'Patientendaten' })).toBeInTheDocument();
     expect(within(form).getByRole('group', { name: 'Verwendete Materialien' })).toHaveTextContent('Material hinzufügen');

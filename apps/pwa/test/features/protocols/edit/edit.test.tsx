@@ -123,7 +123,7 @@ describe('/patient-protocols/{id}', { timeout: 30_000 }, () => {
     await app.user.type(field('Telefon Notfallkontakt'), '+49 171 5550123');
     await app.user.click(tab('Befund'));
     // Winter time in Berlin: 21:40 on the medic's clock is 20:40 UTC.
-    // Typed the German way (issue 17), whatever the browser's language.
+    // Typed the German way, whatever the browser's language.
     await app.user.type(within(panel('Befund')).getByLabelText('Zeitpunkt des Ereignisses'), '17.01.2026 21:40');
     await app.user.type(within(panel('Befund')).getByRole('textbox', { name: 'Symptome' }), 'Schwindel');
     await app.user.click(screen.getByRole('button', { name: 'Speichern' }));

@@ -130,7 +130,7 @@ describe('Material tab', { timeout: 30_000 }, () => {
     const panel = screen.getByRole('tabpanel', { name: 'Material' });
     await app.user.type(within(panel).getByRole('textbox', { name: 'Material hinzufügen' }), 'Kühl');
     await app.user.click(await screen.findByRole('option', { name: /Kühlpack/ }));
-    // One save model per page (issue 17): the tab has no 'Speichern' of its own, and says where it is.
+    // One save model per page: the tab has no 'Speichern' of its own, and says where it is.
     expect(within(panel).queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
     expect(within(panel).getByRole('status')).toHaveTextContent('Die ausgewählten Materialien werden mit „Speichern“ oben auf der Seite übernommen.');
     expect(screen.getAllByRole('button', { name: 'Speichern' })).toHaveLength(1);

@@ -86,7 +86,7 @@ describe('Vollständiges Protokoll (full print)', () => {
     expect(doc.body.textContent).not.toContain('Entlassung');
   });
 
-  it('prints the emergency contact, the incident time and the symptoms (issue 14: what the archive shows is captured and printed)', () => {
+  it('prints the emergency contact, the incident time and the symptoms (what the archive shows is captured and printed)', () => {
     const doc = blankDocument();
     const view = protocolView({ protocol: protocolRow({ incidentTime: '2026-07-04T07:40:00.000Z', symptoms: 'Druck auf der Brust, Übelkeit' }) });
     renderCompleteProtocolDocument(doc, view, { ...patient, emergencyContact: 'Kurt Quastenberg (Ehemann)', emergencyContactPhone: '0171 5550123' }, printedAt);

@@ -72,7 +72,7 @@ describe('rich form state', () => {
 
   it('sends only enabled parameters with a value; the GCS total only after Berechnen', () => {
     const state = apply(
-      // Typing ticks heart rate (issue 17); unticking leaves the value out.
+      // Typing ticks heart rate; unticking leaves the value out.
       { type: 'text', field: 'heart_rate', text: '80' },
       { type: 'enable', toggle: 'heart_rate', enabled: false },
       { type: 'enable', toggle: 'respiratory_rate', enabled: true },

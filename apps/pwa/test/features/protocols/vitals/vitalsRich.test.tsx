@@ -23,7 +23,7 @@ describe('dialog Neue Vitalparameter-Messung', () => {
     expect(within(form).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Grundwerte', 'Erweitert', 'Notizen']);
     const heartRate = within(form).getByLabelText('Herzfrequenz (/min)');
     const toggle = within(form).getByLabelText('Herzfrequenz erfassen');
-    // No tick before the field opens (issue 17): the input takes a value at once.
+    // No tick before the field opens: the input takes a value at once.
     expect(heartRate).toBeEnabled();
     expect(toggle).not.toBeChecked();
     await user.type(heartRate, '88');
