@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/consoleGuard';
 // The package's source, not its name: the e2e folder has no dependencies of its own.
 import { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url, signArchiveProof } from '@sanidok/crypto';
+import { e2eAdmin } from '../playwright.config';
 import { uniqueName } from './helpers';
 import { loginAdminViaUi } from './support/adminTotp';
 import { clientHeader, registerViaApi } from './support/api';
@@ -58,6 +59,8 @@ test.describe('Archiv-Warnungen', () => {
       await page.getByRole('button', { name: 'Bearbeiten' }).click();
       await page.getByRole('textbox', { name: 'Vollständiger Name' }).fill('Plattform-Administration');
       await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
+      // A changed address asks for the password (docs/security.md: no silent e-mail change).
+      await page.getByLabel('Ihr Passwort').fill(e2eAdmin.password);
       await page.getByRole('button', { name: 'Speichern' }).click();
       await expect(page.getByRole('button', { name: 'Bearbeiten' })).toBeVisible();
     };

@@ -13,7 +13,9 @@ test.describe('Konto', () => {
     await loginViaUi(page, username, 'Geheim-Sani-42', true);
     const cookie = (await context.cookies()).find((c) => c.name === 'sanidok_session');
     expect(cookie?.httpOnly).toBe(true);
-    expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
+    // The remembered cookie lives as long as the session may (14 days, docs/decisions.md "Session limits").
+    expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 13 * 86_400);
+    expect(cookie?.expires ?? 0).toBeLessThan(Date.now() / 1000 + 15 * 86_400);
 
     await page.reload();
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -99,10 +99,11 @@ ensure_test_postgres() {
 # build, the server's tests on PostgreSQL, Playwright. One after the other: side by side (tried
 # 2026-11-24/25) the test runners oversubscribed the two cores and tests hit their timeouts
 # (docs/architecture.md "Build and run"). A failure in one does not skip the next: the log shows
-# every failure of the run. Each runner writes a JSON report to test-results/timings/; the run
+# every failure of the run. Each runner writes a JSON report to .test-timings/ (not below
+# test-results/, which Playwright empties when it starts); the run
 # ends with the slowest files of each (scripts/slowest.mjs).
 run_test_steps() {
-  local timings="test-results/timings" failed=()
+  local timings=".test-timings" failed=()
   rm -rf "$timings"
   mkdir -p "$timings"
   say "Unit- und Integrationstests (Server auf SQLite)"

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const dir = process.argv[2] ?? 'test-results/timings';
+const dir = process.argv[2] ?? '.test-timings';
 const root = process.cwd();
 const top = 15;
 

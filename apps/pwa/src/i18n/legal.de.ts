@@ -166,7 +166,7 @@ export const legalDe = {
           {
             heading: '3.4 Sitzungscookie – kein Tracking',
             blocks: [
-              'Nach der Anmeldung setzen wir genau zwei Cookies, beide technisch notwendig und ohne Einwilligung zulässig nach § 25 Abs. 2 Nr. 2 TDDDG:',
+              'Nach der Anmeldung setzen wir genau drei Cookies, alle technisch notwendig und ohne Einwilligung zulässig nach § 25 Abs. 2 Nr. 2 TDDDG:',
               {
                 list: [
                   '„sanidok_session“ enthält eine zufällige Sitzungskennung (HttpOnly, SameSite=Lax, bei HTTPS Secure), damit Sie angemeldet bleiben.',
