@@ -10,7 +10,7 @@ export const sessionsDe = {
   end: 'Beenden',
   reportLost: 'Gerät als verloren melden',
   lostHint:
-    'Ein als verloren gemeldetes Gerät wird sofort abgemeldet; bei seiner nächsten Verbindung sendet es noch ungesendete Änderungen und löscht dann seine Daten.',
+    'Ein als verloren gemeldetes Gerät wird sofort abgemeldet; die Patientendaten darauf bleiben verschlüsselt.',
   ended: 'Sitzung beendet',
   reported: 'Gerät als verloren gemeldet',
   failed: 'Aktion fehlgeschlagen',
