@@ -12,6 +12,9 @@ import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
 test.describe('Offline ist es still', () => {
   test('eine Bagatelle und zwei Bildschirmwechsel offline: keine einzige Anfrage, danach sofort synchronisiert', async ({ page, context }) => {
     test.setTimeout(120_000);
+    // The page's clock runs as usual but can be moved on: the offline stretch below fires the sync
+    // engine's 5 s timer (apps/pwa/src/sync/timing.ts) without waiting for it.
+    await page.clock.install();
     await registerViaUi(page, uniqueName('sani'));
     const { id: organizationId } = await createOrganizationWithKeyViaUi(page, `DRK Funkloch ${uniqueName('org')}`);
     await createMaterialViaApi(page.request, organizationId, 'Kühlpack', 'Stück');
@@ -31,8 +34,8 @@ test.describe('Offline ist es still', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await page.getByRole('link', { name: 'Bagatellbehandlungen' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Bagatellbehandlungen' })).toBeVisible();
-    // The stretch outlasts the engine's 5 s timer (apps/pwa/src/sync/timing.ts): that is what it is about.
-    await page.waitForTimeout(6_000);
+    // The stretch outlasts the engine's timer: that is what it is about.
+    await page.clock.runFor(6_000);
     expect(sent).toEqual([]);
 
     // Back online: the waiting treatment leaves at once.
