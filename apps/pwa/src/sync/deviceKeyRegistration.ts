@@ -11,10 +11,12 @@ import type { SaniDokDb } from '../data/db';
  *
  * Once per device id and key. The first registration starts the pull over from the beginning: a
  * server that requires device keys left patient data out of the pages this device pulled before.
- * A failure (offline, a server without the endpoint) changes nothing and is tried at the next
- * password unlock. Returns true when it registered now.
+ * A failure (a server without the endpoint) changes nothing and is tried at the next password
+ * unlock. Offline it sends nothing at all: an offline tablet makes no requests (sync/syncEngine.ts).
+ * Returns true when it registered now.
  */
 export async function registerDeviceKey(db: SaniDokDb, password: string): Promise<boolean> {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return false;
   const [keyring, deviceId, registered] = await Promise.all([db.getMeta('keyring'), db.getMeta('deviceId'), db.getMeta('registeredDeviceKey')]);
   if (!keyring || !deviceId) return false;
   const current = `${deviceId} ${keyring.devicePublicKey}`;
