@@ -57,7 +57,7 @@ export const de = {
     password: 'Passwort',
     email: 'E-Mail-Adresse',
     confirmPassword: 'Passwort bestätigen',
-    passwordHint: `Mindestens ${passwordPolicy.min} Zeichen. Verbreitete Passwörter wie „passwort123“ werden abgelehnt.`,
+    passwordHint: `Mindestens ${passwordPolicy.min} Zeichen. Leicht zu erratende wie „passwort123“, „qwertzuiop“ oder der eigene Name werden abgelehnt.`,
     rememberMe: 'Angemeldet bleiben',
     forgotPassword: 'Passwort vergessen?',
     loginSubmit: 'Anmelden',

@@ -5,7 +5,7 @@ import { ConfigError } from '../../config/config';
 import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../errors';
 import { nowIso } from '../time';
-import { isCommonPassword } from './passwordBlockList';
+import { isWeakPassword } from './passwordStrength';
 import { countAdmins, findUserByUsername, insertUser, updateUser } from './usersRepository';
 
 export type BootstrapResult =
@@ -19,9 +19,9 @@ export type BootstrapResult =
  */
 export async function ensureFirstAdmin(db: Db, admin: AppConfig['admin']): Promise<BootstrapResult> {
   if ((await countAdmins(db)) > 0) return { kind: 'exists' };
-  // The most powerful account gets no weaker password than anyone else (packages/schema passwordPolicy, block list).
-  if (admin && (admin.password.length < passwordPolicy.min || isCommonPassword(admin.password))) {
-    throw new ConfigError(`Ungültige Konfiguration:\n  ADMIN_PASSWORD: muss mindestens ${String(passwordPolicy.min)} Zeichen lang sein und darf kein häufig verwendetes Passwort sein`);
+  // The most powerful account gets no weaker password than anyone else (packages/schema passwordPolicy, ./passwordStrength.ts).
+  if (admin && (admin.password.length < passwordPolicy.min || isWeakPassword(admin.password, [admin.username]))) {
+    throw new ConfigError(`Ungültige Konfiguration:\n  ADMIN_PASSWORD: muss mindestens ${String(passwordPolicy.min)} Zeichen lang sein und darf nicht leicht zu erraten sein (kein verbreitetes Passwort, keine Wiederholung oder Tastaturfolge)`);
   }
   const username = admin?.username ?? 'admin';
   const generatedPassword = admin ? undefined : randomToken(12);

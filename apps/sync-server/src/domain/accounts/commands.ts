@@ -11,7 +11,7 @@ import { destroyUserSessions } from '../sessions/sessions';
 import { isBetaModeEnabled } from '../settings/systemSettings';
 import { nowIso } from '../time';
 import { accountMessages, wrongCurrentPassword } from './accountErrors';
-import { assertPasswordNotCommon } from './passwordBlockList';
+import { assertPasswordStrong } from './passwordStrength';
 import { assertCanSignIn } from './policy';
 import { toPublicUser } from './publicUser';
 import { checkSecondFactor } from './twoFactor';
@@ -27,7 +27,7 @@ export async function registerUser(db: Db, input: unknown, context: RequestConte
   const data = validate(registerSchema, input);
   if (await findUserByUsername(db, data.username)) throw usernameTaken();
   if (await findUserByLookAlike(db, data.username)) throw usernameTaken(accountMessages.usernameLookAlike);
-  assertPasswordNotCommon(data.password, 'password');
+  assertPasswordStrong(data.password, 'password', [data.username, data.email]);
   const passwordHash = await hashPassword(data.password);
   try {
     const user = await db.transaction().execute(async (trx) => {
@@ -75,7 +75,7 @@ export async function changePassword(db: Db, userId: number, input: unknown, kee
   if (!user || !(await verifyPassword(user.passwordHash, data.currentPassword))) {
     throw wrongCurrentPassword();
   }
-  assertPasswordNotCommon(data.newPassword, 'newPassword');
+  assertPasswordStrong(data.newPassword, 'newPassword', [user.username, user.email ?? '']);
   const passwordHash = await hashPassword(data.newPassword);
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, userId, { passwordHash, updatedAt: nowIso() });

@@ -8,8 +8,8 @@ import { destroyUserSessions } from '../sessions/sessions';
 import { nowIso } from '../time';
 import { inTransaction } from '../transaction';
 import { issueAccountToken, spendAccountToken, verifyAccountToken } from './accountTokens';
-import { assertPasswordNotCommon } from './passwordBlockList';
-import { updateUser } from './usersRepository';
+import { assertPasswordStrong } from './passwordStrength';
+import { findUserById, updateUser } from './usersRepository';
 import type { WindowCounter } from './windowCounter';
 
 /**
@@ -66,7 +66,8 @@ export async function confirmPasswordReset(db: Db, input: unknown, dataKey: stri
   const verified = await verifyAccountToken(token, purpose, dataKey);
   if (verified === undefined) throw invalid();
   const { userId } = verified;
-  assertPasswordNotCommon(newPassword, 'newPassword');
+  const user = await findUserById(db, userId);
+  assertPasswordStrong(newPassword, 'newPassword', [user?.username ?? '', user?.email ?? '']);
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(db, async (trx) => {
     if (!(await spendAccountToken(trx, token, userId, purpose))) throw invalid();

@@ -3,7 +3,7 @@ import type { AdminUser } from '@sanidok/schema';
 import { adminBlockSchema, adminMessages, adminResetPasswordSchema, idParam } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/database';
-import { assertPasswordNotCommon } from '../accounts/passwordBlockList';
+import { assertPasswordStrong } from '../accounts/passwordStrength';
 import { findUserById, updateUser } from '../accounts/usersRepository';
 import type { CommandContext } from '../context';
 import { conflict, notFound, validate } from '../errors';
@@ -37,7 +37,7 @@ async function adminUser(db: Db, user: UserRow): Promise<AdminUser> {
 export async function resetUserPassword(ctx: CommandContext, userId: unknown, input: unknown, keepSessionId?: string): Promise<{ ok: true }> {
   const target = await findTarget(ctx.db, userId);
   const { newPassword } = validate(adminResetPasswordSchema, input);
-  assertPasswordNotCommon(newPassword, 'newPassword');
+  assertPasswordStrong(newPassword, 'newPassword', [target.username, target.email ?? '']);
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(ctx.db, async (trx) => {
     // Until the holder proves a second factor set up before now, or the organisation key, the new

@@ -84,17 +84,17 @@ describe('account API', () => {
     const other = new Client(app);
     await other.post('/api/login', { username: 'frida', password: 'Geheim-Sani-42' });
 
-    const wrong = await client.post('/api/change-password', { currentPassword: 'falsch', newPassword: 'neuesPasswort' });
+    const wrong = await client.post('/api/change-password', { currentPassword: 'falsch', newPassword: 'neues-Sani-Passwort-9' });
     expect(wrong.statusCode).toBe(400);
     expect(json<ApiErrorBody>(wrong).fields).toEqual({ currentPassword: 'Das aktuelle Passwort ist falsch.' });
     const short = await client.post('/api/change-password', { currentPassword: 'Geheim-Sani-42', newPassword: '123' });
     expect(json<ApiErrorBody>(short).fields).toEqual({ newPassword: 'Neues Passwort muss mindestens 10 Zeichen haben' });
 
-    expect((await client.post('/api/change-password', { currentPassword: 'Geheim-Sani-42', newPassword: 'neuesPasswort' })).statusCode).toBe(200);
+    expect((await client.post('/api/change-password', { currentPassword: 'Geheim-Sani-42', newPassword: 'neues-Sani-Passwort-9' })).statusCode).toBe(200);
     expect((await client.get('/api/user')).statusCode).toBe(200);
     expect((await other.get('/api/user')).statusCode).toBe(401);
     expect((await new Client(app).post('/api/login', { username: 'frida', password: 'Geheim-Sani-42' })).statusCode).toBe(401);
-    expect((await new Client(app).post('/api/login', { username: 'frida', password: 'neuesPasswort' })).statusCode).toBe(200);
+    expect((await new Client(app).post('/api/login', { username: 'frida', password: 'neues-Sani-Passwort-9' })).statusCode).toBe(200);
   });
 
   it('updates the profile with the spec messages and allows an empty email', async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { passwordPolicyMessages } from '@sanidok/schema';
 import { defaultInvitationLimits, purgeOldInvitationAttempts } from '../../../src/domain/organizations/invitationLimits';
 import { createOrganization, organizationPayload } from '../../helpers/organizations';
 import { Client, createTestApp, registeredClient, validRegistration } from '../../helpers/testApp';
 
-const common = 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.';
+const common = passwordPolicyMessages.weak;
 
 describe('passwords and names', () => {
   it('refuses short, blank and common passwords at registration and change, in German', async () => {
@@ -14,7 +15,7 @@ describe('passwords and names', () => {
     expect(short.json()).toMatchObject({ code: 'VALIDATION', fields: { password: 'Passwort muss mindestens 10 Zeichen lang sein' } });
     const blank = await register(' '.repeat(10));
     expect(blank.json()).toMatchObject({ code: 'VALIDATION', fields: { password: 'Das Passwort darf nicht nur aus Leerzeichen bestehen' } });
-    for (const weak of ['1234567890', 'passwort123', 'qwertyuiop']) {
+    for (const weak of ['1234567890', 'passwort123', 'qwertyuiop', 'aaaaaaaaaa', 'qwertzuiop', 'paula-2026']) {
       const refused = await register(weak);
       expect(refused.statusCode, weak).toBe(400);
       expect(refused.json()).toEqual({ code: 'VALIDATION', message: common, fields: { password: common } });
