@@ -62,7 +62,7 @@ function openStream(base: string, cookie: string, serviceId: string, onChange: (
 
 async function member(base: string, inviter: BenchClient, organizationId: number, username: string): Promise<BenchClient> {
   const client = new BenchClient(base);
-  await client.call('POST', '/api/register', { username, email: `${username}@example.de`, password: 'bench-passwort' });
+  await client.call('POST', '/api/register', { username, email: `${username}@example.de`, password: 'Bench-Sani-Passwort-42' });
   await inviter.call('POST', `/api/organizations/${organizationId}/invite`, { username, role: 'admin' });
   const invitations = await client.call<{ id: number }[]>('GET', '/api/invitations');
   await client.call('POST', `/api/invitations/${invitations[0]?.id ?? 0}/respond`, { response: 'accepted' });

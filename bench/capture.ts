@@ -25,7 +25,7 @@ const tapMs = 80;
 
 /** Registers, creates organisation, catalogue and a running service through the API. */
 async function prepare(page: Page): Promise<string> {
-  const register = await page.request.post('/api/register', { headers: client, data: { username: `bench-${Date.now()}`, email: `bench-${Date.now()}@example.de`, password: 'bench-passwort' } });
+  const register = await page.request.post('/api/register', { headers: client, data: { username: `bench-${Date.now()}`, email: `bench-${Date.now()}@example.de`, password: 'Bench-Sani-Passwort-42' } });
   if (!register.ok()) throw new Error(`Registrierung: ${register.status()} ${await register.text()}`);
   const { deriveOrganizationKeys, generateOrganizationSecret, publicKeysToBase64Url } = await import('@sanidok/crypto');
   const keys = publicKeysToBase64Url(await deriveOrganizationKeys(generateOrganizationSecret()));
@@ -171,7 +171,7 @@ export async function benchCapture(staticDir: string | undefined): Promise<PartR
     const serviceName = await prepare(page);
     await page.goto('/minor-treatments');
     // A page load starts locked; the password unlocks (the saves then encrypt).
-    await page.getByLabel('Passwort', { exact: true }).fill('bench-passwort');
+    await page.getByLabel('Passwort', { exact: true }).fill('Bench-Sani-Passwort-42');
     await page.getByRole('button', { name: 'Entsperren', exact: true }).click();
     await page.getByRole('heading', { name: 'SaniDok ist gesperrt' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Neue Behandlung' }).click();

@@ -68,7 +68,7 @@ export async function startServer(port: number, staticDir?: string, env: Record<
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/sync-server/dist/server.js')], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dataDir, 'bench.db')}`, LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '10000', ADMIN_USERNAME: 'bench-admin', ADMIN_PASSWORD: 'bench-admin-pw', ...(staticDir ? { STATIC_DIR: staticDir } : {}), ...env,
+      AUTH_RATE_LIMIT: '10000', ADMIN_USERNAME: 'bench-admin', ADMIN_PASSWORD: 'Bench-Leitstelle-Admin-7', ...(staticDir ? { STATIC_DIR: staticDir } : {}), ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -125,7 +125,7 @@ export interface Owner {
 /** Registers a user who owns a new organisation with real keys (the secret stays in the bench). */
 export async function createOwner(baseUrl: string, username: string): Promise<Owner> {
   const client = new BenchClient(baseUrl);
-  const password = 'bench-passwort';
+  const password = 'Bench-Sani-Passwort-42';
   await client.call('POST', '/api/register', { username, email: `${username}@example.de`, password });
   const { deriveOrganizationKeys, encodeOrganizationSecret, generateOrganizationSecret, publicKeysToBase64Url } = await import('@sanidok/crypto');
   const secret = generateOrganizationSecret();
