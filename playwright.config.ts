@@ -20,6 +20,12 @@ import { defineConfig, devices } from '@playwright/test';
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 export const e2eAdmin = { username: 'e2e-admin', password: 'e2e-admin-passwort' };
 
+/** Debian's Chromium (no browser download here); e2e/tlsProxy.spec.ts adds one flag to these. */
+export const launchOptions = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
 /**
  * The second lane's spec files: about half of the suite's time (the figures of a CI run, in
  * seconds, in brackets). The first lane keeps the admin's specs together.
@@ -71,10 +77,7 @@ export default defineConfig({
     // only the clean-up; with them the failing step is named within a minute.
     actionTimeout: 45_000,
     navigationTimeout: 60_000,
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    launchOptions,
   },
   projects: lanes.map(({ name, port, dataDir, ...files }) => ({
     name,

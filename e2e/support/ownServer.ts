@@ -29,6 +29,8 @@ export interface OwnServerOptions {
   staticDir?: string;
   /** 'debug' makes Fastify log every incoming request (used to see a push arrive). */
   logLevel?: 'warn' | 'debug';
+  /** Settings of this server beyond the defaults below (e.g. APP_ORIGIN and TRUST_PROXY behind a proxy). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -76,6 +78,7 @@ export class OwnServer {
         AUTH_RATE_LIMIT: '1000',
         LOG_LEVEL: this.options.logLevel ?? 'warn',
         ...(this.options.staticDir ? { STATIC_DIR: this.options.staticDir } : {}),
+        ...this.options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
