@@ -15,6 +15,8 @@ export * from './services';
 export * from './serviceTeams';
 export * from './serviceStatus';
 export * from './serviceRules';
+export * from './organizationRules';
+export * from './captureRule';
 export * from './sync';
 export * from './minorTreatments';
 export * from './materialSelection';

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@sanidok/schema';
+import { captureRefusalMessages, formatDateTime } from '@sanidok/schema';
 
 /**
  * German texts of minor treatments (Bagatellen), the material picker and material consumption
@@ -110,9 +110,7 @@ export const minorTreatmentsDe = {
   },
   /** Refusals made on the device already, worded as the server words them. */
   errors: {
-    serviceArchived: 'Dieser Sanitätsdienst ist archiviert. Es können keine Einträge mehr erfasst werden.',
-    serviceBlocked: 'Dieser Sanitätsdienst ist gesperrt. Änderungen sind nicht möglich.',
-    organizationBlocked: 'Diese Organisation ist gesperrt. Änderungen sind nicht möglich.',
+    ...captureRefusalMessages,
     unknownError: 'Unbekannter Fehler',
   },
 } as const;

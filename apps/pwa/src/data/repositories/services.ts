@@ -1,4 +1,4 @@
-import { deletionRefusal, mayManageServices, periodRefusal, statusChangeRefusal, syncMutations, updateServiceSchema } from '@sanidok/schema';
+import { captureRefusal, deletionRefusal, mayManageServices, serviceWriteRefusal, periodRefusal, statusChangeRefusal, syncMutations, updateServiceSchema } from '@sanidok/schema';
 import type { CreateServiceInput, ServiceRefusal, UpdateServiceInput } from '@sanidok/schema';
 import type { LocalService, SaniDokDb } from '../db';
 import { activeDatabase } from '../db';
@@ -71,15 +71,20 @@ async function requireService(db: SaniDokDb, id: string): Promise<LocalService> 
   return service;
 }
 
-/** A service known here and not blocked (423 on the server); archived ones pass (a discharge may still seal). */
-export async function requireWritableService(db: SaniDokDb, serviceId: string): Promise<LocalService> {
+/** A service known here, under the given rule of packages/schema captureRule.ts. */
+async function requireServiceUnder(db: SaniDokDb, serviceId: string, rule: typeof captureRefusal): Promise<LocalService> {
   // The organisations table holds a handful of rows: read with the service, in one round trip.
   const [service, organizations] = await Promise.all([db.services.get(serviceId), db.organizations.toArray()]);
   const organization = service && organizations.find((o) => o.id === service.organizationId);
   if (!service || !organization) throw new LocalWriteError('targetServiceNotFound');
-  if (organization.isBlocked) throw new LocalWriteError('organizationBlocked');
-  if (service.isBlocked) throw new LocalWriteError('serviceBlocked');
+  const refusal = rule(organization, service);
+  if (refusal) throw new LocalWriteError(refusal);
   return service;
+}
+
+/** A service known here and not blocked (423 on the server); archived ones pass (a discharge may still seal). */
+export function requireWritableService(db: SaniDokDb, serviceId: string): Promise<LocalService> {
+  return requireServiceUnder(db, serviceId, serviceWriteRefusal);
 }
 
 /**
@@ -87,10 +92,8 @@ export async function requireWritableService(db: SaniDokDb, serviceId: string): 
  * 409 archived), so the medic learns it while the input is still on screen instead of from a
  * rejection later.
  */
-export async function requireCaptureService(db: SaniDokDb, serviceId: string): Promise<LocalService> {
-  const service = await requireWritableService(db, serviceId);
-  if (service.status === 'archived') throw new LocalWriteError('serviceArchived');
-  return service;
+export function requireCaptureService(db: SaniDokDb, serviceId: string): Promise<LocalService> {
+  return requireServiceUnder(db, serviceId, captureRefusal);
 }
 
 /** Dates compare as instants: the server may spell the same time differently (Z vs +02:00). */

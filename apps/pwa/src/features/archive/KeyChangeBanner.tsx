@@ -1,5 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import type { PublicUser } from '@sanidok/schema';
+import { isAllowed } from '@sanidok/schema';
 import { IconKey } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -38,14 +39,14 @@ export function KeyChangeBanner({ user }: { user: PublicUser }) {
   const banners = organizations.flatMap((organization) => {
     const recovery = organization.keyRecovery ?? null;
     if (recovery) {
-      const canCancel = organization.role === 'owner' || organization.role === 'admin';
+      const canCancel = isAllowed(organization.role, 'cancelKeyRecovery');
       return [
         <Alert key={`pending-${organization.id}`} color="orange" icon={<IconKey aria-hidden />} title={t.pendingTitle(organization.name)} role="alert">
           <Stack gap="xs" align="flex-start">
             {recovery.approved
               ? t.pendingText(recovery.requestedBy ?? t.unknownRequester, formatDateTime(recovery.requestedAt), recovery.keyFingerprint, formatDateTime(recovery.effectiveAt))
               : t.awaitingApproval(recovery.requestedBy ?? t.unknownRequester, formatDateTime(recovery.requestedAt), recovery.keyFingerprint)}
-            {!recovery.approved && organization.role === 'admin' && (
+            {!recovery.approved && isAllowed(organization.role, 'approveKeyRecovery') && (
               <Button size="sm" variant="default" loading={busy === organization.id} onClick={() => run(organization.id, () => approveKeyRecovery(organization.id), t.approved)}>
                 {t.approve}
               </Button>

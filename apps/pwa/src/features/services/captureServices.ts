@@ -1,5 +1,5 @@
 import type { Service } from '@sanidok/schema';
-import { serviceStatus } from '@sanidok/schema';
+import { captureRefusal, serviceStatus } from '@sanidok/schema';
 import { useOrganizations, useServices } from '../../data/hooks';
 import { useMyTeamServiceIds, useTeamStanding } from '../../data/teamHooks';
 
@@ -15,12 +15,9 @@ export function lastCaptureService(): string | null {
   return lastServiceId;
 }
 
-/**
- * Whether the device may record on a service: the server refuses blocked (423) and archived
- * (409) services; planned and ended ones are accepted (late documentation happens).
- */
+/** Whether the device may record on a service (packages/schema captureRule.ts, the server's rule). */
 export function canCapture(service: Service, organizationBlocked: boolean): boolean {
-  return !organizationBlocked && !service.isBlocked && service.status !== 'archived';
+  return captureRefusal({ isBlocked: organizationBlocked }, service) === null;
 }
 
 /**

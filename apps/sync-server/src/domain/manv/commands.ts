@@ -1,5 +1,6 @@
 import type { ManvIncident, ManvPerson } from '@sanidok/schema';
 import {
+  captureRefusalMessages,
   manvMessages, openManvIncidentSchema, recordManvTransportSchema, recordManvTriageSchema, registerManvPatientSchema, updateManvIncidentSchema,
   updateManvPatientSchema,
 } from '@sanidok/schema';
@@ -46,7 +47,7 @@ export async function openManvIncident(ctx: CommandContext, input: unknown): Pro
       throw error instanceof AppError && error.statusCode === 403 ? new AppError(403, 'FORBIDDEN', m.notAllowed) : error;
     });
     assertAllowed(access, 'leadManv');
-    if (access.service.status === 'archived') throw conflict('Dieser Sanitätsdienst ist archiviert. Es können keine Einträge mehr erfasst werden.');
+    if (access.service.status === 'archived') throw conflict(captureRefusalMessages.serviceArchived);
     await trx.insertInto('manvIncidents').values({
       id, serviceId: access.service.id, organizationId: access.service.organizationId, name: data.name, startedAt: deviceTime(data.startedAt),
       endedAt: null, blueEnabled: data.blueEnabled ? 1 : 0, createdById: ctx.user.id, createdAt: nowIso(), version: await nextVersion(trx),

@@ -1,35 +1,16 @@
-import type { OrganizationRole } from '@sanidok/schema';
-import { idParam, manvLeadRoles, manvMessages, serviceManagerRoles, serviceRuleMessages, templateManagerRoles, treatmentTemplateMessages } from '@sanidok/schema';
+import type { OrganizationAction, OrganizationRole } from '@sanidok/schema';
+import { captureRefusalMessages, idParam, isAllowed, manvMessages, serviceRuleMessages, treatmentTemplateMessages } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { OrganizationRow, UserRow } from '../../db/database';
 import { AppError, forbidden, notFound } from '../errors';
 
 /**
- * Who may do what in an organisation (docs/spec/accounts.md §6), in one table. Every organisation command asks
- * here; the screens only mirror it.
+ * The refusal of each action of the shared role table (packages/schema/src/organizationRules.ts),
+ * which every organisation command asks through `assertAllowed` / `authorize`.
  */
-export const organizationRules = {
-  invite: ['owner', 'admin'],
-  removeMember: ['owner', 'admin'],
-  manageMaterials: ['owner'],
-  viewAccessLogs: ['owner'],
-  openArchive: ['owner'],
-  rotateKey: ['owner'],
-  cancelKeyRecovery: ['owner', 'admin'],
-  approveKeyRecovery: ['admin'],
-  manageServices: serviceManagerRoles,
-  manageTemplates: templateManagerRoles,
-  viewStatistics: ['owner', 'admin'],
-  leadManv: manvLeadRoles,
-  setLockTime: ['owner'],
-  reportLostDevice: ['owner', 'admin'],
-} as const satisfies Record<string, readonly OrganizationRole[]>;
-
-export type OrganizationAction = keyof typeof organizationRules;
-
 export const policyMessages = {
   notFound: 'Organisation nicht gefunden.',
-  blocked: 'Diese Organisation ist gesperrt. Änderungen sind nicht möglich.',
+  blocked: captureRefusalMessages.organizationBlocked,
   invite: 'Nur der Inhaber oder ein Administrator darf Mitglieder einladen.',
   removeMember: 'Nur der Inhaber oder ein Administrator darf Mitglieder entfernen.',
   manageMaterials: 'Nur der Inhaber darf den Materialkatalog ändern.',
@@ -90,10 +71,6 @@ async function loadMembership(db: Db, organizationId: number, user: UserRow): Pr
   if (!row) throw notFound(policyMessages.notFound);
   const { memberRole, memberSince, ...organization } = row;
   return { organization, role: memberRole, memberSince };
-}
-
-export function isAllowed(role: OrganizationRole, action: OrganizationAction): boolean {
-  return (organizationRules[action] as readonly OrganizationRole[]).includes(role);
 }
 
 export function assertAllowed(access: OrganizationAccess, action: OrganizationAction): void {

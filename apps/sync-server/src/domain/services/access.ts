@@ -1,14 +1,14 @@
-import { entityId } from '@sanidok/schema';
+import { captureRefusal, captureRefusalMessages, entityId, serviceWriteRefusal } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { ServiceRow, UserRow } from '../../db/database';
 import { AppError, notFound, rethrowNotFoundAs } from '../errors';
 import type { OrganizationAccess } from '../organizations/policy';
-import { assertAllowed, assertNotBlocked, requireMembership } from '../organizations/policy';
+import { assertAllowed, requireMembership } from '../organizations/policy';
 
 export const serviceAccessMessages = {
   notFound: 'Sanitätsdienst nicht gefunden',
-  blocked: 'Dieser Sanitätsdienst ist gesperrt. Änderungen sind nicht möglich.',
-  archived: 'Dieser Sanitätsdienst ist archiviert. Es können keine Einträge mehr erfasst werden.',
+  blocked: captureRefusalMessages.serviceBlocked,
+  archived: captureRefusalMessages.serviceArchived,
 } as const;
 
 export interface ServiceAccess extends OrganizationAccess {
@@ -24,10 +24,10 @@ export async function requireServiceAccess(db: Db, serviceId: unknown, user: Use
   return { ...access, service };
 }
 
-/** A blocked service, or one of a blocked organisation, is read-only (423). */
+/** A blocked service, or one of a blocked organisation, is read-only (423; packages/schema captureRule.ts). */
 export function assertServiceWritable(access: ServiceAccess): void {
-  assertNotBlocked(access.organization);
-  if (access.service.isBlocked === 1) throw new AppError(423, 'BLOCKED', serviceAccessMessages.blocked);
+  const refusal = serviceWriteRefusal(access.organization, access.service);
+  if (refusal) throw new AppError(423, 'BLOCKED', captureRefusalMessages[refusal]);
 }
 
 /** Planning rights (owner, admin) on a writable service. */
@@ -47,6 +47,7 @@ export async function authorizeCapture(db: Db, serviceId: unknown, user: UserRow
 
 /** The service takes documentation: not blocked (423), not archived (409). */
 export function assertCaptureAllowed(access: ServiceAccess): void {
-  assertServiceWritable(access);
-  if (access.service.status === 'archived') throw new AppError(409, 'CONFLICT', serviceAccessMessages.archived);
+  const refusal = captureRefusal(access.organization, access.service);
+  if (refusal === 'serviceArchived') throw new AppError(409, 'CONFLICT', captureRefusalMessages.serviceArchived);
+  if (refusal) throw new AppError(423, 'BLOCKED', captureRefusalMessages[refusal]);
 }
