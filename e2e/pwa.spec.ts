@@ -163,14 +163,16 @@ test.describe('Installierbare PWA', () => {
       const waitingWorker = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null);
       await expect.poll(waitingWorker, { timeout: 20_000 }).toBe('installed');
       // The new version waits; the prompt does not offer to reload while a change is pending,
-      // not even after a reload of the old version.
-      await page.waitForTimeout(1500);
+      // not even after a reload of the old version. The app marks its decision on <html>
+      // (app/UpdatePrompt.tsx): "held" once it knows of the waiting version.
+      const updateDecision = page.locator('html');
+      await expect(updateDecision).toHaveAttribute('data-update', 'held');
       // The outbox first: a failure then says whether the change left (pushed, rejected) or the prompt misjudged.
       expect(await outboxSummary(page, userId)).toEqual({ pending: 1, rejected: 0, messages: [] });
       await expect(prompt).toHaveCount(0);
       await page.reload();
       await expect(page.getByTestId('sync-pending')).toHaveText('1 Änderung ausstehend');
-      await page.waitForTimeout(1500);
+      await expect(updateDecision).toHaveAttribute('data-update', 'held');
       await expect(prompt).toHaveCount(0);
       expect(await outboxSummary(page, userId)).toEqual({ pending: 1, rejected: 0, messages: [] });
 

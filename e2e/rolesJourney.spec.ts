@@ -3,7 +3,7 @@ import { expect, test } from './support/consoleGuard';
 import { registerViaUi, uniqueName } from './helpers';
 import { adminApiLogin } from './support/adminTotp';
 import { clientHeader, controlledByServiceWorker, createMaterialViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
-import { layoutProblems } from './support/layoutCheck';
+import { layoutProblems, layoutSettled } from './support/layoutCheck';
 import { createOrganizationWithKeyViaUi, createProtocolViaApi } from './support/protocolSetup';
 
 /**
@@ -28,7 +28,7 @@ async function layoutAt(page: Page, screens: [string, () => Promise<void>][]): P
     for (const [name, open] of screens) {
       await open();
       // Fonts and the last re-render after the local read.
-      await page.waitForTimeout(300);
+      await layoutSettled(page);
       problems.push(...(await layoutProblems(page)).map((p) => `${viewport.name} ${name}: ${p.kind} ${p.what}`));
     }
   }

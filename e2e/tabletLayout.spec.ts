@@ -5,7 +5,7 @@ import { expect, test } from './support/consoleGuard';
 import { lockScreenHeading, registerViaUi, uniqueName } from './helpers';
 import { expectAccessible } from './support/a11y';
 import { clientHeader, createMaterialViaApi, createRunningServiceViaApi } from './support/api';
-import { layoutProblems } from './support/layoutCheck';
+import { layoutProblems, layoutSettled } from './support/layoutCheck';
 import { createOrganizationWithKeyViaUi, createProtocolViaApi } from './support/protocolSetup';
 
 /**
@@ -26,7 +26,7 @@ const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
 
 async function check(page: Page, viewport: string, screen: string): Promise<string[]> {
   // Fonts and the last re-render after the local read; the pull polls, so the network never idles.
-  await page.waitForTimeout(400);
+  await layoutSettled(page);
   mkdirSync(screensDir, { recursive: true });
   await page.screenshot({ path: `${screensDir}${viewport}-${screen}.png`, fullPage: true });
   return (await layoutProblems(page)).map((p) => `${viewport} ${screen}: ${p.kind} ${p.what}`);
@@ -76,7 +76,6 @@ test.describe('Layout auf Tablet und Telefon', () => {
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
       if (open) {
         await open(page);
-        await page.waitForTimeout(300);
       }
       for (const viewport of viewports) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });

@@ -110,10 +110,10 @@ run_test_steps() {
   TEST_DATABASE_URL= pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$timings/1-vitest-sqlite.json" \
     || failed+=("Unit- und Integrationstests")
   build_all
-  # The fuzzers ran in full on SQLite above; on PostgreSQL a quarter of their runs looks for what
-  # only PostgreSQL refuses (a NUL byte in text, an integer beyond int4).
+  # The fuzzers take their quick counts on both databases (apps/sync-server/test/helpers/runCount.ts);
+  # `pnpm test:deep` runs them in full.
   say "Servertests auf PostgreSQL"
-  FUZZ_RUNS=2500 FUZZ_MUTATION_RUNS=40 FUZZ_ROUTE_RUNS=8 pnpm exec vitest run --project sync-server \
+  pnpm exec vitest run --project sync-server \
     --reporter=default --reporter=json --outputFile.json="$timings/2-vitest-postgres.json" || failed+=("Servertests auf PostgreSQL")
   say "End-to-End-Tests (Chromium)"
   E2E_JSON_REPORT="$timings/3-playwright.json" pnpm exec playwright test || failed+=("End-to-End-Tests")

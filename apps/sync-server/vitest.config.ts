@@ -17,6 +17,11 @@ export default defineConfig({
     // others check nothing a database could change and ran on the SQLite pass.
     include: onPostgres ? databaseTestFiles(fileURLToPath(new URL('.', import.meta.url))) : ['test/**/*.test.ts'],
     setupFiles: ['test/helpers/setup.ts'],
+    // One module graph per worker instead of one per file: importing the app (Fastify, Kysely,
+    // zod schemas, libsodium) cost ~0.5 s per file, most of the project's time. Safe because no
+    // server test mocks modules and the module-level caches of src/ are keyed by database or
+    // device (docs/decisions.md "Server tests share one module graph per worker").
+    isolate: false,
     // `*.pg.test.ts` test what only PostgreSQL has (concurrent writers); `*.sqlite.test.ts` what
     // only SQLite has (its file, its WAL). Each file says why at its top.
     exclude: ['**/node_modules/**', onPostgres ? 'test/**/*.sqlite.test.ts' : 'test/**/*.pg.test.ts'],

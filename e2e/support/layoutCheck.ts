@@ -1,8 +1,37 @@
 import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 
 export interface LayoutProblem {
   kind: 'clipped' | 'overlap' | 'page-overflow';
   what: string;
+}
+
+/**
+ * Waits until the page's layout stands still before it is measured: web fonts loaded, no finite
+ * animation running (Mantine fades dialogs in), and the same layout in two looks 100 ms apart (after
+ * a resize or a local read React renders once more). A condition instead of a fixed pause: it ends
+ * as soon as the page is still, and waits longer on a busy machine. Endless animations (loaders)
+ * do not count, as in support/a11y.ts.
+ */
+export async function layoutSettled(page: Page): Promise<void> {
+  let previous = '';
+  await expect.poll(async () => {
+    const current = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const animating = document.getAnimations().some((animation) =>
+        animation.playState === 'running' && (animation.effect?.getComputedTiming().iterations ?? 1) !== Infinity);
+      if (animating) return 'animating';
+      const boxes = [...document.querySelectorAll('h1, button, [role="tab"], input, table, .mantine-Badge-root')].map((el) => {
+        const r = el.getBoundingClientRect();
+        return `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`;
+      });
+      const root = document.documentElement;
+      return `${root.scrollWidth}x${root.scrollHeight}|${document.body.innerText.length}|${boxes.join(';')}`;
+    });
+    const still = current !== 'animating' && current === previous;
+    previous = current;
+    return still;
+  }, { message: 'Das Layout kommt nicht zur Ruhe', intervals: [100], timeout: 20_000 }).toBe(true);
 }
 
 /**

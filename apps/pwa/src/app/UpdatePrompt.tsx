@@ -1,4 +1,5 @@
 import { Button, Dialog, Group, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { de } from '../i18n/de';
 import { useSyncStore } from '../sync/syncStore';
@@ -33,6 +34,14 @@ export function UpdatePrompt() {
   const outboxEmpty = useSyncStore((s) => s.pendingCount === 0);
   const serverRefusesVersion = useSyncStore((s) => s.state === 'schema-mismatch');
   const offer = needRefresh && (outboxEmpty || serverRefusesVersion);
+
+  // The decision on <html data-update="offered|held">: e2e/pwa.spec.ts waits for "held" (a waiting
+  // version while changes are pending) instead of a pause, then checks that no prompt shows.
+  useEffect(() => {
+    const root = document.documentElement;
+    if (needRefresh) root.dataset.update = offer ? 'offered' : 'held';
+    else delete root.dataset.update;
+  }, [needRefresh, offer]);
 
   return (
     <Dialog opened={offer} withCloseButton={false} size="lg" radius="md" withBorder role="alertdialog" aria-labelledby="sanidok-update-title">

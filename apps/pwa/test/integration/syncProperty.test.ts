@@ -31,7 +31,8 @@ vi.mock('../../src/data/localWrites', async (importOriginal) => {
   return { ...actual, onLocalWrite: onDeviceLocalWrite, notifyLocalWrite: notifyDeviceLocalWrite };
 });
 
-const numRuns = Number(process.env.SYNC_PROPERTY_RUNS ?? 30);
+// `pnpm test:deep` (TEST_DEEP=1) runs more histories; as apps/sync-server/test/helpers/runCount.ts.
+const numRuns = Number(process.env.SYNC_PROPERTY_RUNS || (process.env.TEST_DEEP === '1' ? 100 : 30));
 const seed = process.env.SYNC_PROPERTY_SEED === undefined ? undefined : Number(process.env.SYNC_PROPERTY_SEED);
 const replayPath = process.env.SYNC_PROPERTY_PATH;
 

@@ -9,13 +9,14 @@ import { Client, createTestApp, registeredClient } from '../helpers/testApp';
 import { bodyArbitrary, paramArbitrary, queryArbitrary, schemaFieldNames } from './arbitraries';
 import { json } from '../helpers/json';
 import { tableMark, tableNames } from '../helpers/databaseContent';
+import { runCount } from '../helpers/runCount';
 
 /**
  * Property-based fuzzing of every /api route the app registers: malformed
  * and edge inputs derived from the shared schemas' field names, as anonymous, member and platform
  * admin. Never a 5xx; every refusal is a German `{message, code}` and leaves the database as it was.
  */
-const totalRuns = Number(process.env.FUZZ_RUNS ?? 10_000);
+const totalRuns = runCount('FUZZ_RUNS', { quick: 2500, deep: 10_000 });
 // Password hashing costs ~70 ms: these routes get fewer runs so that the suite stays fast.
 const slowRoutes = /\/(login|register|change-password|reset-password)$/;
 const slowRuns = 30;

@@ -13,6 +13,7 @@ import { json } from '../helpers/json';
 import type { ApiErrorBody, PushResponse } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { tableMark, tableNames } from '../helpers/databaseContent';
+import { runCount } from '../helpers/runCount';
 
 /**
  * Property-based fuzzing of every sync mutation: malformed and edge args,
@@ -20,7 +21,7 @@ import { tableMark, tableNames } from '../helpers/databaseContent';
  * refused mutation comes back 'rejected' with a German message, and leaves the clinical tables as
  * they were (only the device's seq and the quarantine record the refusal, by design).
  */
-const runsPerMutation = Number(process.env.FUZZ_MUTATION_RUNS ?? 150);
+const runsPerMutation = runCount('FUZZ_MUTATION_RUNS', { quick: 40, deep: 150 });
 const recordsRefusal = /devices|sync_quarantine|audit|email_logs|kysely_|sqlite_|rate_limit_windows|attempt_limits/;
 
 async function fingerprint(app: FastifyInstance): Promise<string> {

@@ -7,6 +7,7 @@ import { addMember, createOrganization } from '../helpers/organizations';
 import { createServiceVia } from '../helpers/services';
 import { Client, createTestApp, registeredClient } from '../helpers/testApp';
 import { bodyArbitrary, paramArbitrary, queryArbitrary, schemaFieldNames } from './arbitraries';
+import { runCount } from '../helpers/runCount';
 
 /**
  * The route schemas must not change an answer: the same malformed requests go to an
@@ -14,7 +15,7 @@ import { bodyArbitrary, paramArbitrary, queryArbitrary, schemaFieldNames } from 
  * before the routes had schemas. Status and error body (`{message, code[, fields]}`) must match,
  * for anonymous callers, members and the platform admin, on every route that takes input.
  */
-const runsPerRoute = Number(process.env.FUZZ_ROUTE_RUNS ?? 30);
+const runsPerRoute = runCount('FUZZ_ROUTE_RUNS', { quick: 8, deep: 30 });
 const slowRoutes = /\/(login|register|change-password|reset-password)$/;
 
 interface World { app: FastifyInstance; clients: Client[]; ids: string[] }

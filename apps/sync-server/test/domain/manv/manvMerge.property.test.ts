@@ -4,6 +4,7 @@ import type { ManvPatient, ManvTriage, PullResponse, PushResponse } from '@sanid
 import { SYNC_SCHEMA_VERSION, countManv } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../helpers/json';
+import { runCount } from '../../helpers/runCount';
 import { addMember, createOrganization } from '../../helpers/organizations';
 import { assignTeam, createServiceVia } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
@@ -100,7 +101,7 @@ describe('MANV merge of three offline tablets', () => {
         expect(triages.map((t) => t.id).sort()).toEqual(expectedTriages.map((t) => t.id).sort());
         expect(countManv(patients, triages)).toEqual(countManv(expectedPatients, expectedTriages));
       }),
-      { numRuns: 12 },
+      { numRuns: runCount('MANV_PROPERTY_RUNS', { quick: 12, deep: 50 }) },
     );
   });
 });
