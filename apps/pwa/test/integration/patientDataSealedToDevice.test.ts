@@ -46,7 +46,7 @@ afterEach(() => {
 
 describe('patient data sealed to the device against the real server', () => {
   it('registers the key with the password, reads sealed names unlocked, stores them unreadable locked, reads all after the unlock', async () => {
-    const app = await createTestApp({ patientDataNeedsDeviceKey: true });
+    const app = await createTestApp();
     const anna = await registeredClient(app, 'anna');
     const { id: organizationId } = await createOrganization(anna, 'DRK Müllheim');
     const service = await createServiceVia(anna, organizationId);
