@@ -1,6 +1,6 @@
 // @vitest-environment node
 // docs/security.md "Patient data needs the unlocked device", the device's side, against the real
-// server (buildApp on a temp SQLite file, PATIENT_DATA_NEEDS_DEVICE_KEY on): the device registers
+// server (buildApp on a temp SQLite file, which always requires device keys): the device registers
 // its key with the password, pulls patient names sealed to it, reads them while unlocked, stores
 // them unreadable while locked, and reads everything after the unlock.
 import type { PullResponse, PushResponse } from '@sanidok/schema';
