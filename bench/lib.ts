@@ -134,6 +134,19 @@ export async function createOwner(baseUrl: string, username: string): Promise<Ow
   return { client, username, password, organizationId: organization.id, keyText: encodeOrganizationSecret(secret) };
 }
 
+/**
+ * A new device id of the owner with a key registered with the password, as the PWA registers at a
+ * password unlock: a pull naming it gets the patient data, sealed to that key; a pull by the
+ * session alone gets none (docs/security.md "Patient data needs the unlocked device").
+ */
+export async function registeredDeviceId(owner: Pick<Owner, 'client' | 'password'>): Promise<string> {
+  const { loadSodium, toBase64Url } = await import('@sanidok/crypto/device');
+  const deviceId = randomUUID();
+  const publicKey = toBase64Url((await loadSodium()).crypto_box_keypair().publicKey);
+  await owner.client.call('PUT', '/api/device/key', { deviceId, publicKey, currentPassword: owner.password });
+  return deviceId;
+}
+
 /** Pushes mutations of one new device in batches of `batchSize` (the device's own limit is 200). */
 export async function pushAll(client: BenchClient, mutations: { name: string; args: unknown }[], batchSize = 200): Promise<void> {
   const deviceId = randomUUID();

@@ -17,7 +17,7 @@ import type { Page } from '@playwright/test';
 import type { PullResponse } from '@sanidok/schema';
 import type { DeviceCounts, Drill, FillOptions } from './reconnectPage';
 import type { BenchClient } from './lib';
-import { browserBundle, chromiumFlags, chromiumPath, createOwner, freePort, ms, pushAll, startServer } from './lib';
+import { browserBundle, chromiumFlags, chromiumPath, createOwner, freePort, ms, pushAll, registeredDeviceId, startServer } from './lib';
 import type { PartReport } from './report';
 
 const tablet = { protocols: 300, vitalsPerProtocol: 2, entriesPerProtocol: 2, minorTreatments: 500 };
@@ -55,11 +55,11 @@ function otherDeviceOutbox(serviceId: string, materialIds: number[], device: num
 }
 
 /** Every change the server holds for this user, by entity (a full pull from the start). */
-async function serverChanges(client: BenchClient): Promise<Map<string, number>> {
+async function serverChanges(client: BenchClient, deviceId: string): Promise<Map<string, number>> {
   const byEntity = new Map<string, number>();
   let cursor = '';
   for (;;) {
-    const page = await client.call<PullResponse>('GET', `/api/sync/pull?limit=1000${cursor ? `&cursor=${cursor}` : ''}`);
+    const page = await client.call<PullResponse>('GET', `/api/sync/pull?limit=1000&deviceId=${deviceId}${cursor ? `&cursor=${cursor}` : ''}`);
     for (const change of page.changes) byEntity.set(change.entity, (byEntity.get(change.entity) ?? 0) + 1);
     cursor = page.cursor;
     if (!page.hasMore) return byEntity;
@@ -86,6 +86,8 @@ export async function benchReconnect(staticDir: string | undefined): Promise<Par
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
     const owner = await createOwner(server.url, 'bench-reconnect');
+    // Counts what the server holds, patient data included: a pull by the session alone gets none.
+    const countingDevice = await registeredDeviceId(owner);
     const materialIds: number[] = [];
     for (const [name, unit] of [['Kühlpack', 'Stück'], ['Pflaster', 'Stück'], ['Rettungsdecke', 'Stück']]) {
       materialIds.push((await owner.client.call<{ id: number }>('POST', '/api/materials', { name, unit, organizationId: owner.organizationId })).id);
@@ -117,9 +119,9 @@ export async function benchReconnect(staticDir: string | undefined): Promise<Par
     const fillMs = performance.now() - fillStarted;
 
     // Meanwhile on the server: three other devices of the team push their shift.
-    const before = await serverChanges(owner.client);
+    const before = await serverChanges(owner.client, countingDevice);
     await Promise.all(Array.from({ length: otherDevices }, (_, d) => pushAll(owner.client, otherDeviceOutbox(serviceId, materialIds, d + 1))));
-    const after = await serverChanges(owner.client);
+    const after = await serverChanges(owner.client, countingDevice);
     const seeded = total(after) - total(before);
 
     await page.evaluate(() => void (window as unknown as { __reconnectBench: PageBench }).__reconnectBench.instrument());
@@ -137,7 +139,7 @@ export async function benchReconnect(staticDir: string | undefined): Promise<Par
     const device = await page.evaluate((id) => (window as unknown as { __reconnectBench: PageBench }).__reconnectBench.counts(id), userId);
     await context.close();
 
-    const expected = await serverChanges(owner.client);
+    const expected = await serverChanges(owner.client, countingDevice);
     const mismatch = (['protocol', 'patientData', 'vitalRecord', 'treatmentEntry', 'minorTreatment', 'materialUsage'] as const).filter((entity) => {
       const local = { protocol: device.protocols, patientData: device.patientData, vitalRecord: device.vitalRecords, treatmentEntry: device.treatmentEntries, minorTreatment: device.minorTreatments, materialUsage: device.materialUsage }[entity];
       return local !== (expected.get(entity) ?? 0);

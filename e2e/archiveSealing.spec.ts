@@ -5,6 +5,7 @@ import { expect, test } from './support/consoleGuard';
 import { registerViaUi, uniqueName } from './helpers';
 import { createOrganizationWithKeyViaUi, createProtocolViaApi, expectOutboxDrained } from './support/protocolSetup';
 import { laneDatabaseFile } from './support/lane';
+import { withDatabase } from './support/serverDb';
 
 const hour = 3_600_000;
 const screenshotDir = process.env.SCREENSHOT_DIR;
@@ -79,7 +80,12 @@ test.describe('Archivieren versiegelt offene Protokolle', () => {
     await expect(row.getByText('Archiviert')).toBeVisible();
     await expectOutboxDrained(page, user.id);
     // The server sealed the patient data and dropped its copy; the tablet dropped its copy on the pull.
-    await expect.poll(async () => ((await (await page.request.get(`/api/patient-protocols/${protocolId}`)).json()) as { patientData: unknown }).patientData).toBeNull();
+    const sealedOnServer = () =>
+      withDatabase(laneDatabaseFile(), (db) => ({
+        serverKeyCopies: (db.prepare('select count(*) as n from protocol_patient_data where protocol_id = ?').get(protocolId) as { n: number }).n,
+        sealed: (db.prepare('select count(*) as n from sealed_patient_data where protocol_id = ?').get(protocolId) as { n: number }).n,
+      }));
+    await expect.poll(sealedOnServer).toEqual({ serverKeyCopies: 0, sealed: 1 });
     await expect.poll(() => localPatientData(page, user.id, protocolId), { timeout: 30_000 }).toBeNull();
     for (const file of [laneDatabaseFile(), `${laneDatabaseFile()}-wal`].filter((f) => existsSync(f))) {
       expect(readFileSync(file).includes(Buffer.from('Brennesselmann')), file).toBe(false);

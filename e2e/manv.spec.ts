@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process';
 import type { BrowserContext, Page } from '@playwright/test';
 import { formatDateTime } from '@sanidok/schema';
 import { expect, test } from './support/consoleGuard';
-import { addMemberViaApi, clientHeader, controlledByServiceWorker, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
+import { addMemberViaApi, controlledByServiceWorker, createOrganizationViaApi, createRunningServiceViaApi, registerViaApi, setOffline } from './support/api';
 import { screenshotsAtTabletSizes } from './support/screenshots';
 import { expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
+import { laneDatabaseFile } from './support/lane';
+import { storedManvCase } from './support/serverDb';
 import { setServiceTeamViaApi } from './support/serviceTeams';
 import { uniqueName, unlockWhenLocked } from './helpers';
 
@@ -56,13 +58,6 @@ async function openTabletOffline(context: BrowserContext, serviceId: string, inc
   await page.reload();
   await expect(page.getByTestId('manv-capture')).toBeVisible({ timeout: 30_000 });
   return page;
-}
-
-interface PulledChange {
-  entity: string;
-  op: string;
-  id: string;
-  data: { tagNumber?: string; transport?: unknown; patientId?: string; category?: string };
 }
 
 test.describe('MANV: Sichtung auf drei Tablets offline', () => {
@@ -191,17 +186,16 @@ test.describe('MANV: Sichtung auf drei Tablets offline', () => {
       }
       await expect(boardManv.getByTestId('manv-count-transported')).toContainText('5');
 
-      // The server holds each tag and each triage exactly once.
-      const pulled = ((await (await leadPage.request.get('/api/sync/pull', { headers: clientHeader })).json()) as { changes: PulledChange[] }).changes;
-      const patients = pulled.filter((c) => c.entity === 'manvPatient' && c.op === 'upsert');
-      const triages = pulled.filter((c) => c.entity === 'manvTriage' && c.op === 'upsert');
-      expect(patients).toHaveLength(30);
-      expect(new Set(patients.map((p) => p.data.tagNumber)).size).toBe(30);
-      expect(new Set(triages.map((t) => t.id)).size).toBe(32);
-      expect(triages).toHaveLength(32);
-      expect(patients.filter((p) => p.data.transport !== null)).toHaveLength(5);
-      const firstTransport = patients.find((p) => p.data.tagNumber === '1')?.data.transport as { departedAt: string } | undefined;
-      expect(firstTransport?.departedAt).toBe(earlierDeparture.iso);
+      // The server holds each tag and each triage exactly once (its database: a pull by the session
+      // cookie alone carries no tag of a patient, docs/security.md "Patient data needs the unlocked device").
+      const stored = storedManvCase(laneDatabaseFile(), serviceId);
+      expect(stored.patients).toHaveLength(30);
+      expect(new Set(stored.patients.map((p) => p.tagNumber)).size).toBe(30);
+      expect(new Set(stored.triageIds).size).toBe(32);
+      expect(stored.triageIds).toHaveLength(32);
+      expect(stored.patients.filter((p) => p.transportJson !== null)).toHaveLength(5);
+      const firstTransport = stored.patients.find((p) => p.tagNumber === '1')?.transportJson;
+      expect((JSON.parse(firstTransport ?? 'null') as { departedAt: string } | null)?.departedAt).toBe(earlierDeparture.iso);
 
       // The lead's page shows the counts: SK I 3 + 2 + 2 re-triaged, SK II 1 + 2, SK III 6 + 6 + 7, ex 1, B 1.
       await leadPage.reload();

@@ -3,15 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/consoleGuard';
 import { registerViaUi, uniqueName } from './helpers';
+import { laneDatabaseFile } from './support/lane';
 import { createOrganizationWithKeyViaUi } from './support/protocolSetup';
-
-interface ServerTreatment {
-  id: string;
-  serviceId: string;
-  patientName: string;
-  description: string;
-  materials: { name: string; quantity: number }[];
-}
+import { storedTreatmentRecords } from './support/serverAtRest';
 
 interface UsedMaterial {
   name: string;
@@ -130,8 +124,7 @@ test.describe('Bagatellbehandlungen', () => {
     // A reload without network keeps everything (service worker + IndexedDB), still pending.
     await page.reload();
     await expect(page.getByRole('table', { name: 'Bagatellbehandlungen' }).getByText('Nicht übertragen')).toHaveCount(3);
-    const onServerWhileOffline = (await (await page.request.get('/api/minor-treatments')).json()) as ServerTreatment[];
-    expect(onServerWhileOffline.filter((t) => t.serviceId === serviceId)).toHaveLength(0);
+    expect(await storedTreatmentRecords(laneDatabaseFile(), serviceId)).toHaveLength(0);
 
     // Materialverbrauch and its PDF work offline from the device's data.
     await page.goto(`/services/${serviceId}?tab=materials`);
@@ -155,10 +148,12 @@ test.describe('Bagatellbehandlungen', () => {
     const synced = page.getByRole('table', { name: 'Bagatellbehandlungen' });
     await expect(synced.getByRole('row')).toHaveCount(4);
     await expect(synced.getByText('Nicht übertragen')).toHaveCount(0, { timeout: 30_000 });
-    const onServer = ((await (await page.request.get('/api/minor-treatments')).json()) as ServerTreatment[]).filter((t) => t.serviceId === serviceId);
+    // Read from the server's database (REST answers no patient names): each row once, its name opened.
+    const onServer = await storedTreatmentRecords(laneDatabaseFile(), serviceId);
     expect(onServer).toHaveLength(3);
+    expect(new Set(onServer.map((t) => t.id)).size).toBe(3);
     expect(onServer.map((t) => t.patientName).sort()).toEqual(['Anna Schmidt', 'Jürgen Müller', 'Ömer Özdemir']);
-    expect(onServer.find((t) => t.patientName === 'Ömer Özdemir')?.materials.map((m) => `${m.name} ${m.quantity}`).sort()).toEqual(['Kühlpack 1', 'Wundschnellverband groß 3']);
+    expect(onServer.find((t) => t.patientName === 'Ömer Özdemir')?.materials).toEqual(['Kühlpack 1', 'Wundschnellverband groß 3']);
     expect(await usedOnServer(page, serviceId)).toEqual([{ name: 'Kühlpack', count: 3 }, { name: 'Wundschnellverband groß', count: 4 }]);
 
     // 'Aufgefüllt' and 'Liste leeren' online, and they reach the server.

@@ -4,7 +4,10 @@ import { createProtocolViaDialog, waitUntilProtocolCaptureReady } from './suppor
 import { expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
 import { accessCodeViaApi, deviceHoldsPatientData, deviceHoldsText, deviceRows } from './support/serviceTeams';
 import { lockScreenHeading, uniqueName } from './helpers';
+import { laneDatabaseFile } from './support/lane';
+import { storedProtocolCase } from './support/protocolServerDb';
 import { screenshotsAtTabletSizes } from './support/screenshots';
+import { storedPatientData } from './support/serverAtRest';
 
 /**
  * Patient data only where it is needed. Two medics of one organisation,
@@ -72,11 +75,9 @@ test.describe('Einteilung: Patientendaten folgen dem Team', () => {
       await setOffline(tabletA, pageA, false);
       await expectOutboxDrained(pageA, userA, 45_000);
 
-      // The server holds the protocol once, with the name (the owner is on the team).
-      const listed = (await (await ownerPage.request.get('/api/patient-protocols')).json()) as { id: string; serviceId: string }[];
-      expect(listed.filter((p) => p.serviceId === serviceId).map((p) => p.id)).toEqual([protocolId]);
-      const detail = (await (await ownerPage.request.get(`/api/patient-protocols/${protocolId}`)).json()) as { patientData: { lastName: string } | null };
-      expect(detail.patientData?.lastName).toBe(patient.lastName);
+      // The server holds the protocol once, with the name (read from its database: REST answers no names).
+      expect(storedProtocolCase(laneDatabaseFile(), serviceId).protocols.map((p) => p.id)).toEqual([protocolId]);
+      expect((await storedPatientData(laneDatabaseFile(), protocolId)).map((d) => d.lastName)).toEqual([patient.lastName]);
 
       // Medic B, in the organisation but not on the team: the clinical row arrives, the name does not.
       await pageB.goto(`/services/${serviceId}`);

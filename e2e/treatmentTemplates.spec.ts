@@ -7,15 +7,7 @@ import { clientHeader } from './support/api';
 import { expectOutboxDrained, createOrganizationWithKeyViaUi } from './support/protocolSetup';
 import { withDatabase } from './support/serverDb';
 import { laneDatabaseFile } from './support/lane';
-
-
-interface ServerTreatment {
-  id: string;
-  serviceId: string;
-  patientName: string;
-  description: string;
-  materials: { name: string; quantity: number }[];
-}
+import { storedTreatmentRecords } from './support/serverAtRest';
 
 /** Every tap of the medic goes through here, so the test counts them (docs/benchmarks.md "Taps per minor treatment"). */
 class TapCounter {
@@ -131,11 +123,12 @@ test.describe('Behandlungsvorlagen', () => {
     // Coverage returns: each arrives exactly once, with the template's text and materials.
     await context.setOffline(false);
     await expectOutboxDrained(page, user.id);
-    const onServer = ((await (await page.request.get('/api/minor-treatments')).json()) as ServerTreatment[]).filter((t) => t.serviceId === serviceId);
+    // Names opened from the server's database: REST answers none.
+    const onServer = await storedTreatmentRecords(laneDatabaseFile(), serviceId);
     expect(onServer.map((t) => t.patientName).sort()).toEqual(['Erika Kopfweh', patient]);
     const blister = onServer.find((t) => t.patientName === patient);
     expect(blister?.description).toBe('Blase an der Ferse, Blasenpflaster geklebt');
-    expect(blister?.materials.map((m) => `${m.name} ${m.quantity}`)).toEqual(['Blasenpflaster 2']);
+    expect(blister?.materials).toEqual(['Blasenpflaster 2']);
     const stored = withDatabase(laneDatabaseFile(), (db) => ({
       rows: (db.prepare('select count(*) as n from minor_treatments where service_id = ?').get(serviceId) as { n: number }).n,
       usage: (db.prepare("select count(*) as n from material_usage where service_id = ? and source = 'minor_treatment'").get(serviceId) as { n: number }).n,

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { deviceTreatments, outboxSummary } from './device';
+import { storedTreatmentRecords } from './serverAtRest';
 import { storedTreatments } from './serverDb';
 
 export interface CaptureDevice {
@@ -9,16 +10,11 @@ export interface CaptureDevice {
   serviceId: string;
 }
 
-interface ServerTreatment {
-  id: string;
-  serviceId: string;
-  patientName: string;
-}
-
 /**
  * Server and device agree, with nothing lost and nothing twice: the server's table holds each
- * captured treatment once (and one usage row for it), the API returns each with its own patient
- * name, nothing is quarantined, the outbox is empty and the device holds the same set.
+ * captured treatment once (and one usage row for it), each with its own patient name (opened with
+ * the server's data key: REST answers no names, ./serverAtRest.ts), nothing is quarantined, the
+ * outbox is empty and the device holds the same set.
  * `captured`: id → patient name as typed on the device.
  */
 export async function expectExactlyOnce(databasePath: string, device: CaptureDevice, captured: ReadonlyMap<string, string>): Promise<void> {
@@ -29,11 +25,9 @@ export async function expectExactlyOnce(databasePath: string, device: CaptureDev
   expect(stored.usagePerTreatment.size).toBe(captured.size);
   expect([...stored.usagePerTreatment.values()].every((n) => n === 1)).toBe(true);
 
-  const response = await device.page.request.get('/api/minor-treatments');
-  expect(response.ok()).toBe(true);
-  const fromApi = ((await response.json()) as ServerTreatment[]).filter((t) => t.serviceId === device.serviceId);
-  expect(fromApi).toHaveLength(captured.size);
-  for (const t of fromApi) expect(t.patientName, t.id).toBe(captured.get(t.id));
+  const names = await storedTreatmentRecords(databasePath, device.serviceId);
+  expect(names).toHaveLength(captured.size);
+  for (const t of names) expect(t.patientName, t.id).toBe(captured.get(t.id));
 
   expect(await outboxSummary(device.page, device.userId)).toEqual({ pending: 0, rejected: 0, messages: [] });
   expect(await deviceTreatments(device.page, device.userId, device.serviceId)).toEqual(captured);

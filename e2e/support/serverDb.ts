@@ -56,3 +56,18 @@ export function storedService(file: string, serviceId: string): { service: Store
       .all(serviceId) as StoredRevision[],
   }));
 }
+
+export interface StoredManvCase {
+  /** Every tag of the service's incidents (duplicates included), its transport as stored JSON. */
+  patients: { id: string; tagNumber: string; transportJson: string | null }[];
+  /** Every triage row of the service (duplicates included). */
+  triageIds: string[];
+}
+
+/** The MANV tags and triages the server holds for one service. */
+export function storedManvCase(file: string, serviceId: string): StoredManvCase {
+  return withDatabase(file, (db) => ({
+    patients: db.prepare('select id, tag_number as tagNumber, transport_json as transportJson from manv_patients where service_id = ?').all(serviceId) as StoredManvCase['patients'],
+    triageIds: (db.prepare('select id from manv_triages where service_id = ?').all(serviceId) as { id: string }[]).map((r) => r.id),
+  }));
+}

@@ -108,6 +108,13 @@ export class TwoProcesses {
     return url.toString();
   }
 
+  /** The processes' DATA_KEY, to open what they stored under it (./serverAtRest.ts). */
+  get dataKey(): string {
+    const key = this.secrets.DATA_KEY;
+    if (!key) throw new Error('noch nicht gestartet');
+    return key;
+  }
+
   /** What the processes connect to: the database itself, or the relay in front of it. */
   private get serverDatabaseUrl(): string {
     const url = new URL(this.databaseUrl);

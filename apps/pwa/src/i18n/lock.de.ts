@@ -66,4 +66,7 @@ export const lockDe = {
   prfRemoved: 'Gerätesperre entfernt',
   prfRemovedText: 'Zum Entsperren sind jetzt PIN oder Passwort nötig.',
   prfSaveFailed: 'Gerätesperre nicht eingerichtet',
+  awaitsRegistrationTitle: 'Patientendaten noch nicht auf diesem Gerät',
+  awaitsRegistration:
+    'Patientendaten erscheinen nach der nächsten Entsperrung mit dem Passwort (mit Netz). Mit PIN oder Gerätesperre darf dieses Gerät sie beim Server nicht anfordern.',
 } as const;

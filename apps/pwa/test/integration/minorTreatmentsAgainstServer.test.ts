@@ -12,6 +12,7 @@ import { createMinorTreatment } from '../../src/data/repositories/minorTreatment
 import type { SyncTransport, TransportResult } from '../../src/sync/transport';
 import { pullUrl, syncPaths } from '../../src/sync/transport';
 import { createEngine, openTestDb, startAndSettle } from '../helpers/sync';
+import { registerDeviceWithServer } from './registeredDevice';
 
 function transport(client: Client, link: { online: boolean }): SyncTransport {
   async function forward<T>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<TransportResult<T>> {
@@ -37,6 +38,7 @@ async function setup() {
     startDate: new Date(now - 3_600_000).toISOString(), endDate: new Date(now + 3_600_000).toISOString(),
   })).json<Service>();
   const db = openTestDb('anna');
+  await registerDeviceWithServer(medic, db);
   const link = { online: true };
   const harness = createEngine(db, { transport: transport(medic, link) });
   await startAndSettle(harness);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // docs/security.md "Patient data needs the unlocked device", the device's side, against the real
-// server (buildApp on a temp SQLite file, PATIENT_DATA_NEEDS_DEVICE_KEY on): the device registers
+// server (buildApp on a temp SQLite file, which always requires device keys): the device registers
 // its key with the password, pulls patient names sealed to it, reads them while unlocked, stores
 // them unreadable while locked, and reads everything after the unlock.
 import type { PullResponse, PushResponse } from '@sanidok/schema';
@@ -46,7 +46,7 @@ afterEach(() => {
 
 describe('patient data sealed to the device against the real server', () => {
   it('registers the key with the password, reads sealed names unlocked, stores them unreadable locked, reads all after the unlock', async () => {
-    const app = await createTestApp({ patientDataNeedsDeviceKey: true });
+    const app = await createTestApp();
     const anna = await registeredClient(app, 'anna');
     const { id: organizationId } = await createOrganization(anna, 'DRK Müllheim');
     const service = await createServiceVia(anna, organizationId);

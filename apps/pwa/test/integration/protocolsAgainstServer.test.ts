@@ -27,6 +27,7 @@ import type { SyncTransport, TransportResult } from '../../src/sync/transport';
 import { pullUrl, syncPaths } from '../../src/sync/transport';
 import { ManualScheduler } from '../helpers/sync';
 import { activeDevice } from './activeDevice';
+import { registerDeviceWithServer } from './registeredDevice';
 import { unlockTestDatabase } from '../helpers/deviceKeys';
 
 // Two tablets in one process: the repositories write to the device named in activeDevice (the
@@ -89,6 +90,7 @@ async function device(client: Client, name: string): Promise<Device> {
   const db = new Database(me.id, name);
   Dexie.dependencies.indexedDB = previous;
   unlockTestDatabase(db);
+  await registerDeviceWithServer(client, db);
   const state = { value: { ...initialSyncState } };
   const store = { getState: () => state.value, setState: (partial: Partial<SyncStoreState>) => void (state.value = { ...state.value, ...partial }) };
   const holder: { device?: Device } = {};

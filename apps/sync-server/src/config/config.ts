@@ -81,7 +81,6 @@ export const envSchema = z.object({
   COOKIE_SECURE: booleanish.optional(),
   TRUST_PROXY: trustProxy.default(false),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(10),
-  PATIENT_DATA_NEEDS_DEVICE_KEY: booleanish.optional(),
   STATIC_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -127,13 +126,6 @@ export interface AppConfig {
   trustProxy?: false | number | string[];
   /** Sign-in and registration attempts per minute and client. */
   authRateLimit: number;
-  /**
-   * Patient-identifying data only sealed to a registered device key (docs/security.md "Patient
-   * data needs the unlocked device"): REST reads answer none, a pull without a device key none.
-   * Off (default) until the PWA registers its key and opens sealed pulls; a device that
-   * registered a key gets its pulls sealed either way.
-   */
-  patientDataNeedsDeviceKey?: boolean;
   /** Invitations per hour and inviter / organisation; the defaults of domain/organizations/invitationLimits.ts when absent. */
   invitationLimits?: { perInviter: number; perOrganization: number };
   /** Folder of the built PWA; absent in API-only tests. */

@@ -61,7 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cookieSecure: parsed.COOKIE_SECURE ?? parsed.APP_ORIGIN?.startsWith('https:') ?? false,
     trustProxy: parsed.TRUST_PROXY,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
-    ...(parsed.PATIENT_DATA_NEEDS_DEVICE_KEY === undefined ? {} : { patientDataNeedsDeviceKey: parsed.PATIENT_DATA_NEEDS_DEVICE_KEY }),
     staticDir: parsed.STATIC_DIR ? path.resolve(cwd, parsed.STATIC_DIR) : undefined,
     logLevel: parsed.LOG_LEVEL,
   };

@@ -15,12 +15,6 @@ export interface QueryContext {
   db: Db;
   user: UserRow;
   dataKey: string;
-  /**
-   * True where the server requires device keys (PATIENT_DATA_NEEDS_DEVICE_KEY): REST reads answer
-   * no patient-identifying data, and a pull without a registered device key none either
-   * (docs/security.md "Patient data needs the unlocked device").
-   */
-  withholdPatientIdentity?: boolean;
 }
 
 /**

@@ -40,7 +40,6 @@ export function requestContext(request: FastifyRequest): RequestContext {
 export function commandContext(app: FastifyInstance, request: FastifyRequest): CommandContext {
   return {
     db: app.db, user: requireUser(request), request: requestContext(request), dataKey: app.config.dataKey,
-    withholdPatientIdentity: app.config.patientDataNeedsDeviceKey === true,
   };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Actor, Refusal } from './actors';
-import { memberActors, teamActors } from './actors';
+import { memberActors } from './actors';
 import type { World } from './world';
 
 const codeOf: Readonly<Record<Refusal, string>> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 423: 'BLOCKED' };
@@ -20,8 +20,8 @@ const isAdminArea = (key: string) => key.includes(' /api/admin/');
 /**
  * What this actor must never read in this answer. Members: nothing of the other owner's
  * organisation. The other owner: nothing of the world's. Everyone else: nothing of either.
- * Members off a service's team: none of its patient names either, and nobody those of a service
- * past its patient-data window. The admin area shows organisations and services by name (its
+ * No patient name of an open protocol either, not even to the team (it reads them only sealed to
+ * a registered device), and nobody those of a service past its patient-data window. The admin area shows organisations and services by name (its
  * job) but no patient data.
  * Sealed patient data (after discharge) reaches nobody in plain text.
  */
@@ -30,9 +30,9 @@ export function hiddenMarkers(world: World, actor: Actor, key: string, status: n
   if (status >= 400) return [...own, ...foreign, ...sealed];
   if (isAdminArea(key)) return [...patients, ...sealed];
   if (memberActors.includes(actor)) {
-    // Patient data follows the team; a `#key` row joins the caller with the code first.
-    const onTeam = teamActors.includes(actor) || key.endsWith('#key');
-    return [...foreign, ...sealed, ...pastWindow, ...(onTeam ? [] : teamPatients)];
+    // Patient data follows the team, and even the team reads it only sealed to a registered
+    // device (docs/security.md "Patient data needs the unlocked device"): no reply names a patient in clear.
+    return [...foreign, ...sealed, ...pastWindow, ...teamPatients];
   }
   if (actor === 'otherOwner') return [...own, ...sealed];
   return [...own, ...foreign, ...sealed];

@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { expect } from 'vitest';
+import { registerDevice } from '../helpers/deviceKeys';
 import { dischargePayload, protocolPayload } from '../helpers/protocols';
 import { servicePayload } from '../helpers/services';
-import type { Actor, State } from './actors';
+import type { Actor } from './actors';
 import { teamActors } from './actors';
 import type { DocumentationKey, RequestBuilder } from './requestTypes';
 import { freshProtocol, freshService } from './fresh';
 import type { World } from './world';
 
-/** Patient data is readable in these states: open protocol, service in its window (not archived). */
-const patientDataStates: readonly State[] = ['active', 'orgBlocked', 'serviceBlocked'];
-const readsPatientData = (actor: Actor, state: State) => teamActors.includes(actor) && patientDataStates.includes(state);
+/** REST answers no patient data to anyone, the team included (docs/security.md "Patient data needs the unlocked device"). */
+const noPatientData = (body: unknown) => expect((body as { patientData: unknown }).patientData).toBeNull();
+
+/** As the actor's tablet pulls: naming a device registered with the password (the session alone pulls no patient data). */
+async function pullUrl(world: World, actor: Actor): Promise<string> {
+  if (actor === 'anonymous') return '/api/sync/pull';
+  const tablet = await registerDevice(world.clients[actor], world.users[actor].password);
+  return `/api/sync/pull?deviceId=${tablet.deviceId}`;
+}
 
 /** The service's access code as it is now (a row may have renewed it). */
 async function accessCodeOf(world: World, serviceId: string): Promise<string> {
@@ -64,13 +71,9 @@ export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
     url: '/api/minor-treatments',
     payload: { id: randomUUID(), serviceId: scope.serviceId, patientName: 'Max Muster', description: 'Pflaster geklebt', materials: [{ id: scope.materialId, quantity: 1 }] },
   }),
-  'GET /api/services/:id/minor-treatments': ({ scope, actor, state }) => ({
+  'GET /api/services/:id/minor-treatments': ({ scope }) => ({
     url: `/api/services/${scope.serviceId}/minor-treatments`,
-    expectBody: (body) => {
-      const names = (body as { patientName: string | null }[]).map((t) => t.patientName);
-      if (teamActors.includes(actor) && state === 'active') expect(names).toContain('Bruno Bagatellpatient');
-      if (!teamActors.includes(actor)) expect(names.every((name) => name === null)).toBe(true);
-    },
+    expectBody: (body) => expect((body as { patientName: string | null }[]).map((t) => t.patientName).every((name) => name === null)).toBe(true),
   }),
   'GET /api/materials/used': ({ scope }) => ({ url: `/api/materials/used?serviceId=${scope.serviceId}` }),
   'POST /api/materials/add-used': ({ scope }) => ({ url: '/api/materials/add-used', payload: { serviceId: scope.serviceId, materials: [{ id: scope.materialId, quantity: 1 }] } }),
@@ -81,13 +84,13 @@ export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
   'POST /api/services/:id/event-report': ({ scope }) => ({ url: `/api/services/${scope.serviceId}/event-report`, payload: { format: 'csv' } }),
 
   'GET /api/patient-protocols': () => ({ url: '/api/patient-protocols', listsOwnRows: true }),
-  'GET /api/patient-protocols/:id': ({ scope, actor, state }) => ({
+  'GET /api/patient-protocols/:id': ({ scope }) => ({
     url: `/api/patient-protocols/${scope.protocolId}`,
-    expectBody: (body) => expect((body as { patientData: unknown }).patientData !== null).toBe(readsPatientData(actor, state)),
+    expectBody: noPatientData,
   }),
-  'GET /api/patient-protocols/:id#key': async ({ world, scope, state }) => ({
+  'GET /api/patient-protocols/:id#key': async ({ world, scope }) => ({
     url: `/api/patient-protocols/${scope.protocolId}?key=${encodeURIComponent(await accessCodeOf(world, scope.serviceId))}`,
-    expectBody: (body) => expect((body as { patientData: unknown }).patientData !== null).toBe(patientDataStates.includes(state)),
+    expectBody: noPatientData,
     cleanup: offTeamAgain(world, scope.serviceId),
   }),
   'POST /api/patient-protocols/:id/join': async ({ world, scope }) => ({
@@ -113,8 +116,8 @@ export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
 
   // An empty batch from a new device: whether the push itself is open; mutations have their own table.
   'POST /api/sync/push': () => ({ url: '/api/sync/push', payload: { deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [] } }),
-  'GET /api/sync/pull': ({ world, actor }) => ({
-    url: '/api/sync/pull',
+  'GET /api/sync/pull': async ({ world, actor }) => ({
+    url: await pullUrl(world, actor),
     listsOwnRows: true,
     expectBody: (body) => {
       const scope = (body as { patientDataServices: string[] }).patientDataServices;

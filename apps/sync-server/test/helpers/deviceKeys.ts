@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeviceSealedEntity, SyncChange } from '@sanidok/schema';
+import type { DeviceSealedEntity, PullResponse, SyncChange } from '@sanidok/schema';
 import { deviceSealContext, deviceSealedFields } from '@sanidok/schema';
 import { decryptField, fromBase64Url, loadSodium, openSealedBox, splitBatchEnvelope, toBase64Url } from '@sanidok/crypto/device';
 import type { Client } from './testApp';
@@ -34,4 +34,16 @@ export async function openChange(device: TestDevice, change: SyncChange): Promis
   const fields = JSON.parse(decryptField(key, parts.inner, deviceSealContext(entity, change.id))) as Record<string, unknown>;
   const { sealed: _sealed, ...rest } = change;
   return { ...rest, data: { ...change.data, ...fields } } as SyncChange;
+}
+
+/**
+ * One pull page as the PWA asks for it: naming its registered device, the sealed fields opened
+ * with the device's secret. A pull by the session alone gets no patient data (docs/security.md
+ * "Patient data needs the unlocked device"). `query`: more parameters, e.g. `&cursor=…`.
+ */
+export async function pullAsDevice(client: Client, device: TestDevice, query = ''): Promise<PullResponse> {
+  const response = await client.get(`/api/sync/pull?deviceId=${device.deviceId}${query}`);
+  if (response.statusCode !== 200) throw new Error(`Pull fehlgeschlagen: ${response.body}`);
+  const page = response.json<PullResponse>();
+  return { ...page, changes: await Promise.all(page.changes.map((change) => openChange(device, change))) };
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { PatientData } from '@sanidok/schema';
 import type { FastifyInstance } from 'fastify';
+import { decryptPatientData } from '../../src/domain/protocols/patientData';
 import type { Client } from './testApp';
 
 /** A valid create payload for the protocol dialog; the patient is Jürgen Müller by default. */
@@ -38,4 +40,13 @@ export async function protocolCounts(app: FastifyInstance) {
     protocols: await count('patientProtocols'), patientData: await count('protocolPatientData'), vitals: await count('vitalSignRecords'),
     values: await count('vitalSignValues'), entries: await count('treatmentEntries'), usage: await count('materialUsage'), accessLogs: await count('accessLogs'),
   };
+}
+
+/**
+ * The patient data the server holds for a protocol (null once discharged), opened with its data
+ * key: REST answers none to anyone (docs/security.md "Patient data needs the unlocked device").
+ */
+export async function storedPatientData(app: FastifyInstance, protocolId: string): Promise<PatientData | null> {
+  const row = await app.db.selectFrom('protocolPatientData').select('dataEnc').where('protocolId', '=', protocolId).executeTakeFirst();
+  return row ? decryptPatientData(app.config.dataKey, protocolId, row.dataEnc) : null;
 }

@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
+import { AwaitsRegistrationNotice } from '../lock/AwaitsRegistrationNotice';
 import { MinorTreatmentDialog } from './MinorTreatmentDialog';
 import { MinorTreatmentsTable } from './MinorTreatmentsTable';
 
@@ -32,6 +33,7 @@ function MinorTreatmentsScreen({ startOpen = false }: PageProps) {
           {t.newTreatment}
         </Button>
       </Group>
+      <AwaitsRegistrationNotice />
       <MinorTreatmentsTable />
       <MinorTreatmentDialog opened={opened} onClose={close} onDraftRestored={reopen} />
     </Stack>

@@ -9,6 +9,7 @@ import { de } from '../../i18n/de';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { formatDateTime } from '../../lib/format';
 import { usePatientCapture } from '../services/captureServices';
+import { AwaitsRegistrationNotice } from '../lock/AwaitsRegistrationNotice';
 import { NotOnTeamNotice } from '../services/team/NotOnTeamNotice';
 import { MinorTreatmentDialog } from './MinorTreatmentDialog';
 import { PendingBadge } from '../../components/PendingBadge';
@@ -31,6 +32,7 @@ export function ServiceMinorTreatmentsTab({ service }: { service: Service }) {
 
   return (
     <Stack gap="md">
+      <AwaitsRegistrationNotice />
       <Group justify="flex-end">
         {capture === 'notOnTeam' && <NotOnTeamNotice service={service} compact />}
         {capture !== 'notOnTeam' && capture !== undefined && (writable ? (

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useProtocols } from '../../data/protocolHooks';
 import { de } from '../../i18n/de';
 import { protocolsDe } from '../../i18n/protocols.de';
+import { AwaitsRegistrationNotice } from '../lock/AwaitsRegistrationNotice';
 import { CreateProtocolDialog } from './create/CreateProtocolDialog';
 import { NoProtocolChosen, ProtocolDetailCard } from './list/ProtocolDetailCard';
 import { ProtocolList } from './list/ProtocolList';
@@ -47,6 +48,7 @@ function ProtocolsScreen({ startOpen = false }: ScreenProps) {
           {t.newProtocol}
         </Button>
       </Group>
+      <AwaitsRegistrationNotice />
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           {protocols === undefined ? (

@@ -1,11 +1,9 @@
-import { decryptAtRest } from '@sanidok/crypto';
 import type { FieldRevision } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
-import { revisionContext } from '../protocols/patientData';
 import { requireProtocolAccess } from '../protocols/access';
 import { mayViewAccessCode } from '../serviceTeams/policy';
-import { isOnTeam, mayHoldPatientData } from '../serviceTeams/queries';
+import { isOnTeam } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 
 type Entity = FieldRevision['entity'];
@@ -41,22 +39,12 @@ export async function listServiceRevisions(ctx: QueryContext, serviceId: unknown
 }
 
 /**
- * The values replaced by concurrent edits of a protocol, for those who may read it. Patient-data
- * values are kept under the server data key while the protocol is open (they are opened here as
- * the patient data itself is, for the same readers); at discharge they were sealed into the archive
- * and deleted.
+ * The values replaced by concurrent edits of a protocol's clinical fields, for those who may read
+ * it. Replaced patient data is patient data, and REST is what a copied session cookie reaches: it
+ * stays under the server data key while the protocol is open (sealed into the archive at discharge)
+ * and is never answered here (docs/security.md "Patient data needs the unlocked device").
  */
 export async function listProtocolRevisions(ctx: QueryContext, protocolId: unknown): Promise<FieldRevision[]> {
-  const { db, dataKey, user } = ctx;
-  const { protocol, service } = await requireProtocolAccess(db, protocolId, user);
-  const open = (field: string, value: string | null) => (value === null ? null : decryptAtRest(dataKey, value, revisionContext(protocol.id, field)));
-  // Replaced patient data is patient data: only for the team, in the window (domain/serviceTeams/policy.ts),
-  // and never by REST where devices need their key (docs/security.md "Patient data needs the unlocked device").
-  const entities: Entity[] = !ctx.withholdPatientIdentity && (await mayHoldPatientData(db, user.id, service)) ? ['protocol', 'patientData'] : ['protocol'];
-  const rows = await revisionsOf(db, entities, protocol.id);
-  return Promise.all(
-    rows.map(async (row) =>
-      row.entity === 'patientData' ? { ...row, replacedValue: await open(row.field, row.replacedValue), newValue: await open(row.field, row.newValue) } : row,
-    ),
-  );
+  const { protocol } = await requireProtocolAccess(ctx.db, protocolId, ctx.user);
+  return revisionsOf(ctx.db, ['protocol'], protocol.id);
 }

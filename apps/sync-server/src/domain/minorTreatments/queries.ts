@@ -2,7 +2,6 @@ import type { MinorTreatment } from '@sanidok/schema';
 import { decryptAtRest } from '@sanidok/crypto';
 import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
-import { loadTeamScope } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 
 function treatmentsQuery(db: Db) {
@@ -65,22 +64,21 @@ export async function listMinorTreatments(ctx: QueryContext): Promise<MinorTreat
   const { db, dataKey, user } = ctx;
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const rows = await treatmentsQuery(db).where('t.organizationId', 'in', mine).orderBy('t.createdAt', 'desc').limit(5000).execute();
-  return (await toMinorTreatments(db, dataKey, rows, await namedServices(ctx))).map(({ version: _v, ...t }) => t);
+  return (await toMinorTreatments(db, dataKey, rows, namedByRest)).map(({ version: _v, ...t }) => t);
 }
 
 /**
- * The services whose minor-treatment names a REST reader sees: the team scope, or none where the
- * server requires device keys (docs/security.md "Patient data needs the unlocked device").
+ * REST readers see no patient name: REST is what a copied session cookie reaches; names travel
+ * only sealed to a registered device key, through the pull (docs/security.md "Patient data needs
+ * the unlocked device").
  */
-async function namedServices(ctx: QueryContext): Promise<ReadonlySet<string>> {
-  return ctx.withholdPatientIdentity ? new Set() : (await loadTeamScope(ctx.db, ctx.user.id)).patientData;
-}
+const namedByRest: ReadonlySet<string> = new Set();
 
 export async function listServiceMinorTreatments(ctx: QueryContext, serviceId: unknown): Promise<MinorTreatment[]> {
   const { db, dataKey, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);
   const rows = await treatmentsQuery(db).where('t.serviceId', '=', service.id).orderBy('t.createdAt', 'desc').execute();
-  return (await toMinorTreatments(db, dataKey, rows, await namedServices(ctx))).map(({ version: _v, ...t }) => t);
+  return (await toMinorTreatments(db, dataKey, rows, namedByRest)).map(({ version: _v, ...t }) => t);
 }
 
 export { treatmentsQuery };

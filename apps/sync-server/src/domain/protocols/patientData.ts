@@ -1,6 +1,6 @@
 import { decryptAtRest, encryptAtRest } from '@sanidok/crypto';
 import type { PatientData, PatientDataKey, PatientDataPatch } from '@sanidok/schema';
-import { compactPatientData, isProtocolOpen, parsePatientData, patientDataKeys, protocolMessages } from '@sanidok/schema';
+import { compactPatientData, parsePatientData, patientDataKeys, protocolMessages } from '@sanidok/schema';
 import { insertRow } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
 import type { PatientProtocolRow } from '../../db/database';
@@ -61,9 +61,3 @@ export async function updatePatientData(
   return plan.conflicted;
 }
 
-/** The patient data of an open protocol; null once it is closed (membership is the caller's check). */
-export async function loadPatientData(db: Db, dataKey: string, protocol: Pick<PatientProtocolRow, 'id' | 'status'>): Promise<PatientData | null> {
-  if (!isProtocolOpen(protocol.status)) return null;
-  const row = await db.selectFrom('protocolPatientData').select('dataEnc').where('protocolId', '=', protocol.id).executeTakeFirst();
-  return row ? decryptPatientData(dataKey, protocol.id, row.dataEnc) : null;
-}

@@ -4,12 +4,10 @@ import type { Db } from '../../db/connection';
 import type { AttemptLimiter } from '../accounts/attemptLimiter';
 import type { CommandContext, QueryContext } from '../context';
 import { validate } from '../errors';
-import { mayHoldPatientData } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 import { joinWithCode } from '../services/team';
 import { inTransaction } from '../transaction';
 import { requireProtocolAccess } from './access';
-import { loadPatientData } from './patientData';
 
 export function protocolsQuery(db: Db) {
   return db
@@ -52,33 +50,29 @@ export async function loadProtocol(db: Db, id: string): Promise<PatientProtocolW
 }
 
 /**
- * Protocol plus patient data, which only an open protocol still shows, and only to a reader on
- * its service's team while the service is in its patient-data window (domain/serviceTeams/policy.ts)
- * — and never where the server requires device keys (`withhold`): patient data then travels only
- * sealed to a device, through the pull (docs/security.md "Patient data needs the unlocked device").
+ * A protocol as REST answers it: `patientData` always null. REST is what a copied session cookie
+ * reaches; patient data travels only sealed to a device key registered with the password, through
+ * the pull (docs/security.md "Patient data needs the unlocked device").
  */
-export async function loadProtocolDetail(db: Db, dataKey: string, id: string, readerId: number, withhold = false): Promise<ProtocolDetail> {
-  const protocol = await loadProtocol(db, id);
-  const service = await db.selectFrom('services').select(['id', 'status', 'endDate']).where('id', '=', protocol.serviceId).executeTakeFirstOrThrow();
-  const mayRead = !withhold && (await mayHoldPatientData(db, readerId, service));
-  return { protocol, patientData: mayRead ? await loadPatientData(db, dataKey, protocol) : null };
+export async function loadProtocolDetail(db: Db, id: string): Promise<ProtocolDetail> {
+  return { protocol: await loadProtocol(db, id), patientData: null };
 }
 
 /**
- * GET /api/patient-protocols/{id}[?key=CODE]: members only; patient data as loadProtocolDetail.
+ * GET /api/patient-protocols/{id}[?key=CODE]: members only; no patient data (loadProtocolDetail).
  * With the service's access code a member not on the team joins it first, as
  * POST /api/services/{id}/join does (the QR code of the service detail opens this URL).
  */
 export async function getProtocolDetail(ctx: CommandContext, protocolId: unknown, join?: { key: string; attempts: AttemptLimiter }): Promise<ProtocolDetail> {
-  const { db, dataKey, user } = ctx;
+  const { db, user } = ctx;
   if (!join) {
     const { protocol } = await requireProtocolAccess(db, protocolId, user);
-    return loadProtocolDetail(db, dataKey, protocol.id, user.id, ctx.withholdPatientIdentity);
+    return loadProtocolDetail(db, protocol.id);
   }
   return inTransaction(db, async (trx) => {
     const access = await requireProtocolAccess(trx, protocolId, user);
     await joinWithCode(trx, ctx, access, join.key, join.attempts);
-    return loadProtocolDetail(trx, dataKey, access.protocol.id, user.id, ctx.withholdPatientIdentity);
+    return loadProtocolDetail(trx, access.protocol.id);
   });
 }
 

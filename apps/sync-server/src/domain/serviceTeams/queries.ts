@@ -30,12 +30,6 @@ export async function loadTeamScope(db: Db, userId: number, now: Date = new Date
   return { patientData: new Set(rows.filter((r) => isInPatientDataWindow(r, now)).map((r) => r.serviceId)) };
 }
 
-/** Whether `userId` may see the patient data of this one service now. */
-export async function mayHoldPatientData(db: Db, userId: number, service: { id: string; status: string; endDate: string }, now = new Date()): Promise<boolean> {
-  if (!isInPatientDataWindow(service, now)) return false;
-  return isOnTeam(db, service.id, userId);
-}
-
 export async function isOnTeam(db: Db, serviceId: string, userId: number): Promise<boolean> {
   const row = await db.selectFrom('serviceTeamMembers').select('userId').where('serviceId', '=', serviceId).where('userId', '=', userId).executeTakeFirst();
   return row !== undefined;

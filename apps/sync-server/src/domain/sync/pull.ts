@@ -74,10 +74,10 @@ async function pullPage(ctx: QueryContext, params: z.output<typeof pullQuerySche
     listMyOrganizations(ctx), loadTeamScope(db, ctx.user.id), registeredDeviceKey(db, ctx.user.id, params.deviceId),
   ]);
   // Patient data needs the unlocked device (docs/security.md): with a registered device key its
-  // identifying fields travel sealed to that key; without one, where the server requires it, the
-  // reader counts as on no team (what the session cookie of a locked tablet's disk copy gets).
+  // identifying fields travel sealed to that key; without one the reader counts as on no team
+  // (what the session cookie of a locked tablet's disk copy gets).
   const sealer = deviceKey === undefined ? null : pageSealer(deviceKey);
-  const scope: TeamScope = sealer === null && ctx.withholdPatientIdentity === true ? noPatientData : teamScope;
+  const scope: TeamScope = sealer === null ? noPatientData : teamScope;
   const patientDataServices = [...scope.patientData].sort();
   const patientDataJson = JSON.stringify(patientDataServices);
   const next: Record<string, number> = {};

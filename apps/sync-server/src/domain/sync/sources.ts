@@ -29,8 +29,8 @@ export interface PullReader {
   patientDataJson: string;
   /**
    * The pulling device's sealer (its registered key): patient-identifying fields travel only
-   * sealed to it. Null for a pull without a registered device, whose scope is then empty when the
-   * server requires device keys (./pull.ts, docs/security.md "Patient data needs the unlocked device").
+   * sealed to it. Null for a pull without a registered device, whose scope is then empty
+   * (./pull.ts, docs/security.md "Patient data needs the unlocked device").
    */
   sealer: PageSealer | null;
 }

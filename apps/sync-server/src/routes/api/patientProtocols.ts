@@ -57,7 +57,7 @@ export const patientProtocolRoutes: FastifyPluginAsync = (fastify) => {
   app.get('/patient-protocols', { schema: { tags, summary: 'Protokolle meiner Organisationen', response: list } }, async (request) =>
     listProtocols(commandContext(app, request)));
   app.get('/patient-protocols/:id', {
-    schema: { tags, summary: 'Ein Protokoll mit Patientendaten (?key=Zugangscode tritt dem Team bei)', params: idParams, querystring: protocolDetailQuery, response: detail },
+    schema: { tags, summary: 'Ein Protokoll, ohne Patientendaten (die kommen nur versiegelt über den Pull; ?key=Zugangscode tritt dem Team bei)', params: idParams, querystring: protocolDetailQuery, response: detail },
   }, async (request) => {
     const { key } = request.query;
     return getProtocolDetail(commandContext(app, request), request.params.id, key === undefined ? undefined : { key, attempts: app.accessCodeAttempts });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { ManvPatient, ManvTriage, PullResponse, PushResponse } from '@sanidok/schema';
+import type { ManvPatient, ManvTriage, PushResponse } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION, countManv } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
+import { pullAsDevice, registerDevice } from '../../helpers/deviceKeys';
 import { json } from '../../helpers/json';
 import { runCount } from '../../helpers/runCount';
 import { addMember, createOrganization } from '../../helpers/organizations';
@@ -35,6 +36,8 @@ describe('MANV merge of three offline tablets', () => {
     for (const name of ['sani1', 'sani2', 'sani3']) tablets.push(await addMember(app, lead, orgId, name));
     const service = await createServiceVia(lead, orgId);
     await assignTeam(lead, service.id, [lead, ...tablets]);
+    // The lead's tablet, registered with the password: a pull by the session alone carries no tag.
+    const leadTablet = await registerDevice(lead);
 
     // Per device: tags (some numbers shared with another device), each with 1–3 triage events.
     const device = fc.array(fc.record({ tag: fc.integer({ min: 1, max: 12 }), events: fc.array(fc.constantFrom(...categories), { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 6 });
@@ -94,7 +97,7 @@ describe('MANV merge of three offline tablets', () => {
         }
         for (const [d, box] of outboxes.entries()) if (box.sent < box.rows.length) await push(d, box.rows.slice(box.sent));
 
-        const changes = json<PullResponse>(await lead.get('/api/sync/pull')).changes;
+        const changes = (await pullAsDevice(lead, leadTablet)).changes;
         const patients = changes.filter((c) => c.entity === 'manvPatient' && c.op === 'upsert').map((c) => (c as { data: ManvPatient }).data).filter((p) => p.incidentId === incidentId);
         const triages = changes.filter((c) => c.entity === 'manvTriage' && c.op === 'upsert').map((c) => (c as { data: ManvTriage }).data).filter((t) => t.incidentId === incidentId);
         expect(patients.map((p) => p.id).sort()).toEqual(expectedPatients.map((p) => p.id).sort());

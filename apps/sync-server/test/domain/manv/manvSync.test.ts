@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ManvPatient, ManvTriage, PullResponse, PushResponse, SyncChange } from '@sanidok/schema';
+import type { ManvPatient, ManvTriage, PushResponse, SyncChange } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION, countManv, manvMessages } from '@sanidok/schema';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { TestDevice } from '../../helpers/deviceKeys';
+import { pullAsDevice, registerDevice } from '../../helpers/deviceKeys';
 import { json } from '../../helpers/json';
 import { addMember, createOrganization } from '../../helpers/organizations';
 import { assignTeam, createServiceVia } from '../../helpers/services';
@@ -23,8 +25,12 @@ async function push(client: Client, deviceId: string, name: string, args: unknow
   return result;
 }
 
+/** As the client's tablet pulls: naming a device registered with the password, sealed fields opened. */
+const tablets = new WeakMap<Client, TestDevice>();
 async function pullAll(client: Client): Promise<SyncChange[]> {
-  return json<PullResponse>(await client.get('/api/sync/pull')).changes;
+  const tablet = tablets.get(client) ?? (await registerDevice(client));
+  tablets.set(client, tablet);
+  return (await pullAsDevice(client, tablet)).changes;
 }
 const dataOf = (changes: SyncChange[], entity: SyncChange['entity']) =>
   changes.filter((c) => c.entity === entity && c.op === 'upsert').map((c) => (c as { data: unknown }).data);

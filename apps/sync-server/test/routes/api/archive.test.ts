@@ -7,7 +7,8 @@ import { buildApp } from '../../../src/app';
 import { adminClient } from '../../helpers/admin';
 import { archiveUrls, createOrganizationWithSecret, databaseFiles, openArchive, requestChallenge, sealingTeam } from '../../helpers/archive';
 import { addMember } from '../../helpers/organizations';
-import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
+import { pullAsDevice, registerDevice } from '../../helpers/deviceKeys';
+import { createProtocolVia, dischargePayload, storedPatientData } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
 import { Client, registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
@@ -82,7 +83,8 @@ describe('sealing at discharge', () => {
   it('keeps the envelope a device sealed offline when it was made from the latest patient data', async () => {
     const { app, medic, org, service } = await setup();
     const created = await createProtocolVia(medic, service.id);
-    const pulled = json<PullResponse>(await medic.get('/api/sync/pull'));
+    // The medic's tablet, which registered its key with the password: its pull carries the patient data.
+    const pulled = await pullAsDevice(medic, await registerDevice(medic));
     const organization = pulled.organizations.find((o) => o.id === org.id);
     const change = pulled.changes.find((c) => c.entity === 'patientData' && c.id === created.protocol.id);
     if (!organization || change?.entity !== 'patientData' || change.op !== 'upsert' || !change.data.patientData) throw new Error('Organisation oder Patientendaten fehlen im Pull');
@@ -128,7 +130,7 @@ describe('sealing at discharge', () => {
     const foreign = await sealPatientDataForDischarge({ id: org.id, ...publicKeysToBase64Url(foreignOrg.keys) }, second.protocol.id, { firstName: 'X', lastName: 'Y' });
     expect(json<PushResponse>(await push(2, { id: second.protocol.id, ...dischargePayload, ...foreign, patientDataVersion: 0 })).results[0]).toMatchObject({ status: 'rejected', code: 'CONFLICT' });
     expect(await app.db.selectFrom('sealedPatientData').selectAll().where('protocolId', '=', second.protocol.id).execute()).toEqual([]);
-    expect(json<ProtocolDetail>(await medic.get(`/api/patient-protocols/${second.protocol.id}`)).patientData).toMatchObject({ lastName: 'Müller' });
+    expect(await storedPatientData(app, second.protocol.id)).toMatchObject({ lastName: 'Müller' });
 
     // 3. Not an envelope: refused like any invalid argument; the protocol stays open.
     const third = await createProtocolVia(medic, service.id);

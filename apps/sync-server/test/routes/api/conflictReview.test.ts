@@ -56,7 +56,7 @@ describe('conflict review', () => {
     expect((await owner.get(url)).json()).toMatchObject({ needsReview: false, location: 'Halle 2' });
   });
 
-  it('shows the replaced values to those who may read the record; patient data only while the protocol is open', async () => {
+  it('shows the replaced clinical values to those who may read the record; replaced patient data stays on the server, never answered by REST', async () => {
     const { app, owner, medic, service } = await setup();
     const { protocol } = await createProtocolVia(medic, service.id);
     const url = `/api/patient-protocols/${protocol.id}`;
@@ -66,8 +66,11 @@ describe('conflict review', () => {
     expect(revisions.statusCode).toBe(200);
     expect(revisions.json()).toEqual([
       { entity: 'protocol', field: 'chiefComplaint', replacedValue: 'Tablet A', newValue: 'Tablet B', changedAt: anyString(), changedBy: anyString() },
-      { entity: 'patientData', field: 'phone', replacedValue: '0170 111', newValue: '0170 222', changedAt: anyString(), changedBy: anyString() },
     ]);
+    // Kept, encrypted under the server data key (docs/security.md "Patient data needs the unlocked device").
+    const kept = await app.db.selectFrom('fieldRevisions').select(['field', 'replacedValue']).where('entity', '=', 'patientData').where('entityId', '=', protocol.id).execute();
+    expect(kept.map((r) => r.field)).toEqual(['phone']);
+    expect(kept[0]?.replacedValue).not.toContain('0170');
     const stranger = await registeredClient(app, 'fremd');
     expect((await stranger.get(`${url}/revisions`)).statusCode).toBe(404);
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { DischargeSeal } from '@sanidok/crypto';
 import { openSealedPatientData, publicKeysToBase64Url, sealPatientDataForDischarge, sealToOrganizationWithProof, toBase64Url } from '@sanidok/crypto';
-import type { OrganizationListItem, ProtocolDetail, PullResponse, PushResponse } from '@sanidok/schema';
+import type { OrganizationListItem, ProtocolDetail, PushResponse } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { createOrganizationWithSecret, databaseTraces, sealingTeam } from '../../helpers/archive';
 import { json } from '../../helpers/json';
-import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
+import { pullAsDevice, registerDevice } from '../../helpers/deviceKeys';
+import { createProtocolVia, dischargePayload, storedPatientData } from '../../helpers/protocols';
 import { registeredClient } from '../../helpers/testApp';
 
 const invalidSeal =
@@ -21,7 +22,8 @@ const patient = { firstName: 'Wendelgard', lastName: 'Quirinsbach', dateOfBirth:
 async function setup() {
   const { app, owner, medic, org, service } = await sealingTeam();
   const created = await createProtocolVia(medic, service.id, { patientData: patient });
-  const pulled = json<PullResponse>(await medic.get('/api/sync/pull'));
+  // The medic's tablet, which registered its key with the password: its pull carries the patient data.
+  const pulled = await pullAsDevice(medic, await registerDevice(medic));
   const organization = pulled.organizations.find((o) => o.id === org.id);
   const change = pulled.changes.find((c) => c.entity === 'patientData' && c.id === created.protocol.id);
   if (!organization || change?.entity !== 'patientData' || change.op !== 'upsert' || !change.data.patientData) throw new Error('Organisation oder Patientendaten fehlen im Pull');
@@ -35,7 +37,7 @@ async function setup() {
 async function expectUntouched(context: Awaited<ReturnType<typeof setup>>) {
   const detail = json<ProtocolDetail>(await context.medic.get(`/api/patient-protocols/${context.protocolId}`));
   expect(detail.protocol.status).toBe('active');
-  expect(detail.patientData).toMatchObject({ firstName: 'Wendelgard', lastName: 'Quirinsbach' });
+  expect(await storedPatientData(context.app, context.protocolId)).toMatchObject({ firstName: 'Wendelgard', lastName: 'Quirinsbach' });
   expect(await context.app.db.selectFrom('sealedPatientData').selectAll().execute()).toEqual([]);
   expect(await context.app.db.selectFrom('protocolPatientData').select('dataEnc').execute()).toEqual([{ dataEnc: context.serverCopy }]);
 }

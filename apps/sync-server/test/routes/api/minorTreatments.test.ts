@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { databaseText } from '../../helpers/databaseContent';
+import { pullAsDevice, registerDevice } from '../../helpers/deviceKeys';
 import { createOrganization } from '../../helpers/organizations';
 import { serviceTeam } from '../../helpers/serviceTeam';
 import { registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
-import type { ApiErrorBody, MinorTreatment, PullResponse, UsedMaterialSummary } from '@sanidok/schema';
+import type { ApiErrorBody, MinorTreatment, UsedMaterialSummary } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { objectWith } from '../../helpers/matchers';
 
@@ -18,7 +19,7 @@ const counts = async (app: FastifyInstance) => ({
 });
 
 describe('minor treatments', () => {
-  it('records a treatment with materials; the name is encrypted at rest and shown to members', async () => {
+  it('records a treatment with materials; the name is encrypted at rest, left out of REST lists and pulled sealed to the member’s device', async () => {
     const { app, medic, service, material } = await setup();
     const pflaster = await material('Pflaster');
     const created = await medic.post('/api/minor-treatments', {
@@ -33,7 +34,10 @@ describe('minor treatments', () => {
     expect(dbBytes).not.toContain('Jürgen Müller');
 
     expect((await medic.get('/api/minor-treatments')).json()).toHaveLength(1);
-    expect(json<MinorTreatment[]>(await medic.get(`/api/services/${service.id}/minor-treatments`))[0]).toMatchObject({ patientName: 'Jürgen Müller', date: json<MinorTreatment>(created).createdAt });
+    // REST is what a copied session cookie reaches: no name (docs/security.md "Patient data needs the unlocked device").
+    expect(json<MinorTreatment[]>(await medic.get(`/api/services/${service.id}/minor-treatments`))[0]).toMatchObject({ patientName: null, date: json<MinorTreatment>(created).createdAt });
+    const pulled = (await pullAsDevice(medic, await registerDevice(medic))).changes;
+    expect(pulled).toContainEqual(expect.objectContaining({ entity: 'minorTreatment', id: json<MinorTreatment>(created).id, data: objectWith({ patientName: 'Jürgen Müller' }) }));
   });
 
   it('rejects bad input with German messages and writes nothing', async () => {
@@ -118,7 +122,7 @@ describe('minor treatments through sync', () => {
     expect(await counts(app)).toEqual({ treatments: 1, usage: 1 });
     const treatment = await app.db.selectFrom('minorTreatments').selectAll().executeTakeFirstOrThrow();
     expect(treatment.createdAt).toBe('2026-01-01T10:00:00.000Z');
-    const pulled = json<PullResponse>(await medic.get('/api/sync/pull')).changes;
+    const pulled = (await pullAsDevice(medic, await registerDevice(medic))).changes;
     expect(pulled).toEqual(expect.arrayContaining([
       expect.objectContaining({ entity: 'minorTreatment', id, data: objectWith({ patientName: 'Offline Olaf' }) }),
       expect.objectContaining({ entity: 'materialUsage', id: usageId, data: objectWith({ quantity: 1, sourceId: id }) }),

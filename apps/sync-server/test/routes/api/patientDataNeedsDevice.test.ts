@@ -18,7 +18,7 @@ import { createTestApp, registeredClient } from '../../helpers/testApp';
 const names = { protocol: 'Quirinsbach', minorTreatment: 'Kleinschmidtova', manv: 'Tagträgerin' };
 
 async function seeded() {
-  const app = await createTestApp({ patientDataNeedsDeviceKey: true });
+  const app = await createTestApp();
   const owner = await registeredClient(app, 'olga');
   const org = await createOrganizationWithSecret(owner);
   const medic = await addMember(app, owner, org.id, 'mona');

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openSealedPatientData } from '@sanidok/crypto';
-import type { ApiErrorBody, ArchiveProtocolsResponse, ProtocolDetail, PullResponse, PushResponse, SyncChange } from '@sanidok/schema';
+import type { ApiErrorBody, ArchiveProtocolsResponse, ProtocolDetail, PushResponse, SyncChange } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION, toArchivedProtocolResult } from '@sanidok/schema';
 import { createOrganizationWithSecret, openArchive } from '../../helpers/archive';
-import { databaseText, dischargePayload, protocolCounts, protocolPayload } from '../../helpers/protocols';
+import { pullAsDevice, registerDevice } from '../../helpers/deviceKeys';
+import { databaseText, dischargePayload, protocolCounts, protocolPayload, storedPatientData } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
@@ -55,8 +56,8 @@ describe('emergency contact, symptoms and incident time', () => {
 
     const detail = json<ProtocolDetail>(await owner.get(`/api/patient-protocols/${args.id}`));
     expect(detail.protocol).toMatchObject({ symptoms, incidentTime: '2026-03-28T22:40:00.000Z' });
-    expect(detail.patientData).toMatchObject(contact);
-    const pulled = json<PullResponse>(await owner.get('/api/sync/pull')).changes;
+    expect(await storedPatientData(app, args.id)).toMatchObject(contact);
+    const pulled = (await pullAsDevice(owner, await registerDevice(owner))).changes;
     const upsertOf = <E extends SyncChange['entity']>(entity: E) =>
       pulled.find((c): c is Extract<SyncChange, { entity: E; op: 'upsert' }> => c.entity === entity && c.op === 'upsert');
     expect(upsertOf('protocol')?.data).toMatchObject({ symptoms, incidentTime: '2026-03-28T22:40:00.000Z' });
@@ -83,7 +84,7 @@ describe('emergency contact, symptoms and incident time', () => {
     expect(second.results[0]?.status).toBe('applied');
     const detail = json<ProtocolDetail>(await owner.get(`/api/patient-protocols/${args.id}`));
     expect(detail.protocol).toMatchObject({ symptoms: 'Kopfschmerz', incidentTime: null, needsReview: true });
-    expect(detail.patientData).toMatchObject({ emergencyContact: contact.emergencyContact, emergencyContactPhone: '0171 2' });
+    expect(await storedPatientData(app, args.id)).toMatchObject({ emergencyContact: contact.emergencyContact, emergencyContactPhone: '0171 2' });
     const revisions = await app.db.selectFrom('fieldRevisions').select(['entity', 'field', 'replacedValue']).orderBy('id').execute();
     expect(revisions.filter((r) => r.entity === 'protocol')).toEqual([{ entity: 'protocol', field: 'symptoms', replacedValue: 'Schwindel' }]);
     const phone = revisions.find((r) => r.field === 'emergencyContactPhone');

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { TestDevice } from '../../helpers/deviceKeys';
+import { pullAsDevice, registerDevice } from '../../helpers/deviceKeys';
 import { createOrganization } from '../../helpers/organizations';
 import { databaseText, dischargePayload, protocolCounts, protocolPayload } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
@@ -7,7 +9,7 @@ import type { Client } from '../../helpers/testApp';
 import { serviceTeam } from '../../helpers/serviceTeam';
 import { registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
-import type { OrganizationListItem, PatientProtocolWithSummary, PublicUser, PullResponse, PushResponse } from '@sanidok/schema';
+import type { OrganizationListItem, PatientProtocolWithSummary, PublicUser, PushResponse } from '@sanidok/schema';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { objectWith } from '../../helpers/matchers';
 
@@ -16,10 +18,11 @@ const push = (client: Client, deviceId: string, mutations: unknown[]) => client.
 
 interface Change { entity: string; op: string; id: string; version: number; data?: unknown }
 
-async function pullAll(client: Client, cursor?: string) {
+/** Every page as the client's tablet pulls it: naming its registered device, sealed fields opened. */
+async function pullAll(client: Client, device: TestDevice, cursor?: string) {
   const changes: Change[] = [];
   for (let page = 0; page < 100; page += 1) {
-    const body = json<PullResponse>(await client.get(`/api/sync/pull?${new URLSearchParams(cursor ? { cursor } : {}).toString()}`));
+    const body = await pullAsDevice(client, device, cursor ? `&cursor=${encodeURIComponent(cursor)}` : '');
     changes.push(...body.changes);
     cursor = body.cursor;
     if (!body.hasMore) break;
@@ -73,7 +76,8 @@ describe('protocols through sync', () => {
     }
     expect(await protocolCounts(app)).toMatchObject({ protocols: 1, patientData: 1, vitals: 1, values: 2, entries: 1 });
 
-    const { changes, cursor } = await pullAll(owner);
+    const [ownerTablet, medicTablet] = [await registerDevice(owner), await registerDevice(medic)];
+    const { changes, cursor } = await pullAll(owner, ownerTablet);
     const byEntity = (entity: string) => changes.filter((c) => c.entity === entity);
     expect(byEntity('protocol')).toEqual([expect.objectContaining({ op: 'upsert', id: protocolId, data: objectWith({ serviceProtocolNumber: 1, helper2: 'Lena', createdAt: '2026-01-01T09:00:00.000Z' }) })]);
     expect(byEntity('patientData')).toEqual([expect.objectContaining({ op: 'upsert', id: protocolId, data: objectWith({ protocolId, patientData: objectWith({ firstName: 'Jürgen', phone: '0151 999' }) }) })]);
@@ -83,9 +87,9 @@ describe('protocols through sync', () => {
     // Discharge from another device: the protocol changes, the patient data is dropped.
     const discharge = await push(owner, randomUUID(), [mutation(1, 'protocol.discharge', { id: protocolId, ...dischargePayload })]);
     expect(json<PushResponse>(discharge).results[0]?.status).toBe('applied');
-    const delta = await pullAll(medic, cursor);
+    const delta = await pullAll(medic, medicTablet, cursor);
     expect(delta.changes.map((c) => [c.entity, c.op])).toEqual([['protocol', 'upsert'], ['patientData', 'delete']]);
-    const fresh = await pullAll(medic);
+    const fresh = await pullAll(medic, medicTablet);
     expect(fresh.changes.filter((c) => c.entity === 'patientData').map((c) => c.op)).toEqual(['delete']);
     expect(JSON.stringify(fresh.changes)).not.toContain('Jürgen');
 

@@ -1,6 +1,7 @@
 import type { ApiErrorBody, ProtocolDetail, Service, ServiceTeamMember } from '@sanidok/schema';
 import { serviceTeamMessages } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
+import { pullAsDevice, registerDevice } from '../../helpers/deviceKeys';
 import { json } from '../../helpers/json';
 import { addMember, createOrganization } from '../../helpers/organizations';
 import { createProtocolVia } from '../../helpers/protocols';
@@ -127,16 +128,19 @@ describe('access code', () => {
     expect((await max.post(`/api/services/${service.id}/join`, { accessCode: fresh })).statusCode).toBe(200);
   });
 
-  it('opens /patient-protocols/{id}?key=CODE for a member off the team: joins, then the patient data', async () => {
+  it('opens /patient-protocols/{id}?key=CODE for a member off the team: joins, then her tablet pulls the patient data', async () => {
     const { owner, mona, service, code, ids } = await cast();
     const created = await createProtocolVia(owner, service.id);
-    const without = json<ProtocolDetail>(await mona.get(`/api/patient-protocols/${created.protocol.id}`));
-    expect(without.patientData).toBeNull();
+    const tablet = await registerDevice(mona);
+    const pulledNames = async () => JSON.stringify((await pullAsDevice(mona, tablet)).changes).includes('Müller');
+    expect(await pulledNames()).toBe(false);
     const wrong = await mona.get(`/api/patient-protocols/${created.protocol.id}?key=FALSCH`);
     expect(wrong.statusCode).toBe(400);
     expect(json<ApiErrorBody>(wrong).message).toBe(serviceTeamMessages.wrongCode);
     const opened = json<ProtocolDetail>(await mona.get(`/api/patient-protocols/${created.protocol.id}?key=${encodeURIComponent(code)}`));
-    expect(opened.patientData).toMatchObject({ lastName: 'Müller' });
+    // REST answers no patient data to anyone (docs/security.md "Patient data needs the unlocked device").
+    expect(opened).toMatchObject({ protocol: { id: created.protocol.id }, patientData: null });
+    expect(await pulledNames()).toBe(true);
     expect(json<ServiceTeamMember[]>(await owner.get(`/api/services/${service.id}/team`)).find((m) => m.userId === ids.mona)).toMatchObject({ method: 'accessCode' });
   });
 });

@@ -3,6 +3,8 @@ import type { MinorTreatment, PullResponse, PushResponse, Service, SyncChange } 
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { adminClient } from '../../helpers/admin';
+import type { TestDevice } from '../../helpers/deviceKeys';
+import { pullAsDevice, registerDevice } from '../../helpers/deviceKeys';
 import { json } from '../../helpers/json';
 import { addMember, createOrganization } from '../../helpers/organizations';
 import { createProtocolVia } from '../../helpers/protocols';
@@ -13,10 +15,15 @@ import { createTestApp, registeredClient } from '../../helpers/testApp';
 const hour = 3_600_000;
 const idOf = async (client: Client) => json<{ id: number }>(await client.get('/api/user')).id;
 
+/**
+ * As each reader's tablet pulls: naming its device, registered with the password, the sealed fields
+ * opened. The session alone pulls no patient data at all (patientDataNeedsDevice.test.ts).
+ */
+const tablets = new WeakMap<Client, TestDevice>();
 async function pull(client: Client, cursor?: string): Promise<PullResponse> {
-  const response = await client.get(`/api/sync/pull?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-  expect(response.statusCode).toBe(200);
-  return json<PullResponse>(response);
+  const tablet = tablets.get(client) ?? (await registerDevice(client));
+  tablets.set(client, tablet);
+  return pullAsDevice(client, tablet, `&limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
 }
 const of = (changes: SyncChange[], entity: SyncChange['entity']) => changes.filter((c) => c.entity === entity);
 
@@ -63,10 +70,10 @@ describe('patient data follows the team (pull)', () => {
     // The owner still sees the code (she manages the service); Mona does not.
     expect(of((await pull(owner)).changes, 'service')[0]).toMatchObject({ data: { accessCode: expect.stringMatching(/\S/) as unknown } });
     expect(of((await pull(mona)).changes, 'service')[0]).toMatchObject({ data: { accessCode: null } });
-    // REST answers the same way.
+    // REST answers no patient data to anyone, the team included (docs/security.md "Patient data needs the unlocked device").
     expect(json<{ patientData: unknown }>(await mona.get(`/api/patient-protocols/${protocol.protocol.id}`)).patientData).toBeNull();
     expect(json<MinorTreatment[]>(await owner.get('/api/minor-treatments'))[0]?.patientName).toBeNull();
-    expect(json<MinorTreatment[]>(await tina.get(`/api/services/${service.id}/minor-treatments`))[0]?.patientName).toBe('Karl Kleinpatient');
+    expect(json<MinorTreatment[]>(await tina.get(`/api/services/${service.id}/minor-treatments`))[0]?.patientName).toBeNull();
   });
 
   it('re-sends the service data to a member added later, although the cursor is past it', async () => {
@@ -119,15 +126,16 @@ describe('patient data follows the team (pull)', () => {
     expect(after.changes).toEqual(expect.arrayContaining([expect.objectContaining({ entity: 'serviceTeamMember', op: 'delete', id: `${service.id}:${tinaId}` })]));
   });
 
-  it('leaves replaced patient data out of the revisions for members off the team', async () => {
+  it('leaves replaced patient data out of the revisions for every reader, the team included', async () => {
     const { tina, mona, protocol } = await cast();
     const url = `/api/patient-protocols/${protocol.protocol.id}`;
     await tina.patch(url, { baseVersion: protocol.protocol.version, chiefComplaint: 'Tablet A', patientData: { phone: '0170 111' } });
     await mona.patch(url, { baseVersion: protocol.protocol.version, chiefComplaint: 'Tablet B', patientData: { phone: '0170 222' } });
     const entities = async (client: Client) => json<{ entity: string }[]>(await client.get(`${url}/revisions`)).map((r) => r.entity).sort();
-    expect(await entities(tina)).toEqual(['patientData', 'protocol']);
-    expect(await entities(mona)).toEqual(['protocol']);
-    expect((await mona.get(`${url}/revisions`)).body).not.toContain('0170');
+    for (const reader of [tina, mona]) {
+      expect(await entities(reader)).toEqual(['protocol']);
+      expect((await reader.get(`${url}/revisions`)).body).not.toContain('0170');
+    }
   });
 
   it("keeps counting a removed member's unsynced captures (writes stay open to every member)", async () => {

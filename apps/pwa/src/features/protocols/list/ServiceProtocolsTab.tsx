@@ -12,6 +12,7 @@ import { protocolsDe } from '../../../i18n/protocols.de';
 import { serviceTeamsDe } from '../../../i18n/serviceTeams.de';
 import { formatDateTime } from '../../../lib/format';
 import { usePatientCapture } from '../../services/captureServices';
+import { AwaitsRegistrationNotice } from '../../lock/AwaitsRegistrationNotice';
 import { NotOnTeamNotice } from '../../services/team/NotOnTeamNotice';
 import { usePatientListOpening } from '../useProtocolOpening';
 import { PendingBadge } from '../../../components/PendingBadge';
@@ -90,6 +91,7 @@ export function ServiceProtocolsTab({ service }: { service: Service }) {
 
   return (
     <Stack gap="md">
+      <AwaitsRegistrationNotice />
       <Group justify="flex-end">
         {capture === 'notOnTeam' && <NotOnTeamNotice service={service} compact />}
         {capture !== 'notOnTeam' && capture !== undefined && (writable ? (
