@@ -52,8 +52,9 @@ export async function listProtocolRevisions(ctx: QueryContext, protocolId: unkno
   const open = (field: string, value: string | null) => (value === null ? null : decryptAtRest(dataKey, value, revisionContext(protocol.id, field)));
   // Replaced patient data is patient data: only for the team, in the window (domain/serviceTeams/policy.ts),
   // and never by REST where devices need their key (docs/security.md "Patient data needs the unlocked device").
-  const entities: Entity[] = !ctx.withholdPatientIdentity && (await mayHoldPatientData(db, user.id, service)) ? ['protocol', 'patientData'] : ['protocol'];
-  const rows = await revisionsOf(db, entities, protocol.id);
+  // The protocol's own fields are its clinical part, which follows the same rule (docs/security.md "Clinical data follows the team").
+  if (ctx.withholdPatientIdentity || !(await mayHoldPatientData(db, user.id, service))) return [];
+  const rows = await revisionsOf(db, ['protocol', 'patientData'], protocol.id);
   return Promise.all(
     rows.map(async (row) =>
       row.entity === 'patientData' ? { ...row, replacedValue: await open(row.field, row.replacedValue), newValue: await open(row.field, row.newValue) } : row,

@@ -1,8 +1,9 @@
 import type { MinorTreatment } from '@sanidok/schema';
 import { decryptAtRest } from '@sanidok/crypto';
+import { withholdClinical } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
-import { loadTeamScope } from '../serviceTeams/queries';
+import { restPatientDataServices } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 
 function treatmentsQuery(db: Db) {
@@ -16,8 +17,8 @@ type TreatmentRow = Awaited<ReturnType<ReturnType<typeof treatmentsQuery>['execu
 
 /**
  * Decrypts the names the reader may see (`nameServices`: services whose patient data the reader
- * may hold, domain/serviceTeams/queries.ts; the others' names are null) and attaches the
- * materials of each treatment.
+ * may hold, domain/serviceTeams/queries.ts; the others' names and descriptions are withheld) and
+ * attaches the materials of each treatment (material use names no patient).
  */
 export async function toMinorTreatments(
   db: Db,
@@ -43,12 +44,12 @@ export async function toMinorTreatments(
     else byTreatment.set(u.sourceId, [material]);
   }
   return Promise.all(
-    rows.map(async ({ patientNameEnc, ...row }) => ({
-      ...row,
-      date: row.createdAt,
-      patientName: nameServices === 'all' || nameServices.has(row.serviceId) ? await decryptAtRest(dataKey, patientNameEnc, `minor_treatments:${row.id}`) : null,
-      materials: byTreatment.get(row.id) ?? [],
-    })),
+    rows.map(async ({ patientNameEnc, ...row }) => {
+      const treatment = { ...row, date: row.createdAt, patientName: null, materials: byTreatment.get(row.id) ?? [] };
+      // Name and description alike follow the team (docs/security.md "Clinical data follows the team").
+      if (nameServices !== 'all' && !nameServices.has(row.serviceId)) return withholdClinical('minorTreatment', treatment);
+      return { ...treatment, patientName: await decryptAtRest(dataKey, patientNameEnc, `minor_treatments:${row.id}`) };
+    }),
   );
 }
 
@@ -65,22 +66,14 @@ export async function listMinorTreatments(ctx: QueryContext): Promise<MinorTreat
   const { db, dataKey, user } = ctx;
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const rows = await treatmentsQuery(db).where('t.organizationId', 'in', mine).orderBy('t.createdAt', 'desc').limit(5000).execute();
-  return (await toMinorTreatments(db, dataKey, rows, await namedServices(ctx))).map(({ version: _v, ...t }) => t);
-}
-
-/**
- * The services whose minor-treatment names a REST reader sees: the team scope, or none where the
- * server requires device keys (docs/security.md "Patient data needs the unlocked device").
- */
-async function namedServices(ctx: QueryContext): Promise<ReadonlySet<string>> {
-  return ctx.withholdPatientIdentity ? new Set() : (await loadTeamScope(ctx.db, ctx.user.id)).patientData;
+  return (await toMinorTreatments(db, dataKey, rows, await restPatientDataServices(ctx))).map(({ version: _v, ...t }) => t);
 }
 
 export async function listServiceMinorTreatments(ctx: QueryContext, serviceId: unknown): Promise<MinorTreatment[]> {
   const { db, dataKey, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);
   const rows = await treatmentsQuery(db).where('t.serviceId', '=', service.id).orderBy('t.createdAt', 'desc').execute();
-  return (await toMinorTreatments(db, dataKey, rows, await namedServices(ctx))).map(({ version: _v, ...t }) => t);
+  return (await toMinorTreatments(db, dataKey, rows, await restPatientDataServices(ctx))).map(({ version: _v, ...t }) => t);
 }
 
 export { treatmentsQuery };

@@ -1,10 +1,10 @@
 import type { PatientProtocol, PatientProtocolWithSummary, ProtocolDetail } from '@sanidok/schema';
-import { joinServiceSchema, treatmentSummary } from '@sanidok/schema';
+import { joinServiceSchema, treatmentSummary, withheldTreatmentSummary, withholdClinical } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { AttemptLimiter } from '../accounts/attemptLimiter';
 import type { CommandContext, QueryContext } from '../context';
 import { validate } from '../errors';
-import { mayHoldPatientData } from '../serviceTeams/queries';
+import { mayHoldPatientData, restPatientDataServices } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 import { joinWithCode } from '../services/team';
 import { inTransaction } from '../transaction';
@@ -52,7 +52,7 @@ export async function loadProtocol(db: Db, id: string): Promise<PatientProtocolW
 }
 
 /**
- * Protocol plus patient data, which only an open protocol still shows, and only to a reader on
+ * Protocol plus patient data, which only an open protocol still shows, and its clinical part; both only to a reader on
  * its service's team while the service is in its patient-data window (domain/serviceTeams/policy.ts)
  * — and never where the server requires device keys (`withhold`): patient data then travels only
  * sealed to a device, through the pull (docs/security.md "Patient data needs the unlocked device").
@@ -61,7 +61,20 @@ export async function loadProtocolDetail(db: Db, dataKey: string, id: string, re
   const protocol = await loadProtocol(db, id);
   const service = await db.selectFrom('services').select(['id', 'status', 'endDate']).where('id', '=', protocol.serviceId).executeTakeFirstOrThrow();
   const mayRead = !withhold && (await mayHoldPatientData(db, readerId, service));
-  return { protocol, patientData: mayRead ? await loadPatientData(db, dataKey, protocol) : null };
+  // The clinical part follows the same rule (docs/security.md "Clinical data follows the team").
+  if (!mayRead) return { protocol: withheldProtocol(protocol), patientData: null };
+  return { protocol, patientData: await loadPatientData(db, dataKey, protocol) };
+}
+
+/** A protocol as a reader off its team sees it: no clinical field, no treatment lines. */
+const withheldProtocol = (protocol: PatientProtocolWithSummary): PatientProtocolWithSummary => ({
+  ...withholdClinical('protocol', protocol), treatmentSummary: withheldTreatmentSummary,
+});
+
+/** REST lists: the clinical part only of the services in the reader's scope. */
+async function visibleTo(ctx: QueryContext, protocols: PatientProtocolWithSummary[]): Promise<PatientProtocolWithSummary[]> {
+  const scope = await restPatientDataServices(ctx);
+  return protocols.map((protocol) => (scope.has(protocol.serviceId) ? protocol : withheldProtocol(protocol)));
 }
 
 /**
@@ -95,17 +108,17 @@ export async function joinTeamOfProtocol(ctx: CommandContext, protocolId: unknow
   });
 }
 
-/** Protocols of my organisations' services, newest first; clinical part only. */
+/** Protocols of my organisations' services, newest first; no patient identity, the clinical part for the team only. */
 export async function listProtocols(ctx: QueryContext): Promise<PatientProtocolWithSummary[]> {
   const { db, user } = ctx;
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const rows = await protocolsQuery(db).where('p.organizationId', 'in', mine).orderBy('p.createdAt', 'desc').limit(5000).execute();
-  return withSummaries(db, rows);
+  return visibleTo(ctx, await withSummaries(db, rows));
 }
 
 export async function listServiceProtocols(ctx: QueryContext, serviceId: unknown): Promise<PatientProtocolWithSummary[]> {
   const { db, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);
   const rows = await protocolsQuery(db).where('p.serviceId', '=', service.id).orderBy('p.serviceProtocolNumber').execute();
-  return withSummaries(db, rows);
+  return visibleTo(ctx, await withSummaries(db, rows));
 }

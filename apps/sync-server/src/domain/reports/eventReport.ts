@@ -4,14 +4,15 @@ import type { EventReportFormat, ManvTransport } from '@sanidok/schema';
 import { eventReportRequestSchema } from '@sanidok/schema';
 import type { QueryContext } from '../context';
 import { validate } from '../errors';
-import { listTeam } from '../serviceTeams/queries';
+import { listTeam, restMayReadPatientData } from '../serviceTeams/queries';
 import { getService } from '../services/queries';
 
 /**
  * What the server's event report is built from: the same input the device reads
  * from Dexie (apps/pwa/src/data/repositories/eventReport.ts), so both print the same figures.
  * Anyone who may read the service may build it (getService authorises): it holds no patient data —
- * no names, no dates of birth, no protocol free text; patient names are not even selected.
+ * no names, no dates of birth, no protocol free text (texts become counts per catalogue name; the
+ * transport destinations are listed for the service's team only); patient names are not even selected.
  */
 export async function loadEventReportInput(
   ctx: QueryContext, serviceId: unknown, body: unknown, generatedAt = new Date(),
@@ -19,6 +20,7 @@ export async function loadEventReportInput(
   const { remarks, format } = validate(eventReportRequestSchema, body ?? {});
   const service = await getService(ctx, serviceId);
   const { db } = ctx;
+  const clinical = await restMayReadPatientData(ctx, service);
   const [team, minorTreatments, protocols, entries, usage, templates] = await Promise.all([
     listTeam(db, service.id),
     db.selectFrom('minorTreatments').select(['createdAt', 'description']).where('serviceId', '=', service.id).execute(),
@@ -49,7 +51,9 @@ export async function loadEventReportInput(
     team: team.map((m) => ({ username: m.username, addedAt: m.addedAt })),
     minorTreatments,
     minorTreatmentTemplates: templates,
-    protocols,
+    // Destinations are free text: only for the team (docs/security.md "Clinical data follows the team").
+    // Measures and kinds of minor treatments leave the server only as counts per catalogue name.
+    protocols: clinical ? protocols : protocols.map((p) => ({ ...p, dischargeDestination: null })),
     treatmentEntries: entries,
     // SUM is a 64-bit integer on PostgreSQL (a string through pg).
     materials: usage.map((row) => ({ name: row.name, unit: row.unit, count: Number(row.count) })),

@@ -1,6 +1,7 @@
 import type { OrganizationRole, ServiceTeamMember } from '@sanidok/schema';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { Db } from '../../db/connection';
+import type { QueryContext } from '../context';
 import { isInPatientDataWindow, mayViewAccessCode, patientDataGraceMs } from './policy';
 
 /**
@@ -34,6 +35,20 @@ export async function loadTeamScope(db: Db, userId: number, now: Date = new Date
 export async function mayHoldPatientData(db: Db, userId: number, service: { id: string; status: string; endDate: string }, now = new Date()): Promise<boolean> {
   if (!isInPatientDataWindow(service, now)) return false;
   return isOnTeam(db, service.id, userId);
+}
+
+/**
+ * REST reads follow the pull: the services whose patient data (identity and clinical part) a
+ * reader sees are the team scope, and none where the server requires device keys (docs/security.md
+ * "Patient data needs the unlocked device", "Clinical data follows the team").
+ */
+export async function restPatientDataServices(ctx: QueryContext): Promise<ReadonlySet<string>> {
+  return ctx.withholdPatientIdentity ? new Set() : (await loadTeamScope(ctx.db, ctx.user.id)).patientData;
+}
+
+/** The same for one service. */
+export async function restMayReadPatientData(ctx: QueryContext, service: { id: string; status: string; endDate: string }): Promise<boolean> {
+  return !ctx.withholdPatientIdentity && (await mayHoldPatientData(ctx.db, ctx.user.id, service));
 }
 
 export async function isOnTeam(db: Db, serviceId: string, userId: number): Promise<boolean> {

@@ -41,7 +41,7 @@ async function cast() {
 }
 
 describe('patient data follows the team (pull)', () => {
-  it('sends patient data, names and the code only to the team; every member sees the clinical part', async () => {
+  it('sends patient data, names, the clinical part and the code only to the team; every member sees the protocols exist', async () => {
     const { owner, tina, mona, service, protocol } = await cast();
     const team = await pull(tina);
     expect(team.patientDataServices).toEqual([service.id]);
