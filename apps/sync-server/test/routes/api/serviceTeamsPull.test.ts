@@ -119,15 +119,17 @@ describe('patient data follows the team (pull)', () => {
     expect(after.changes).toEqual(expect.arrayContaining([expect.objectContaining({ entity: 'serviceTeamMember', op: 'delete', id: `${service.id}:${tinaId}` })]));
   });
 
-  it('leaves replaced patient data out of the revisions for members off the team', async () => {
+  it('leaves replaced patient data and clinical values out of the revisions for members off the team', async () => {
     const { tina, mona, protocol } = await cast();
     const url = `/api/patient-protocols/${protocol.protocol.id}`;
     await tina.patch(url, { baseVersion: protocol.protocol.version, chiefComplaint: 'Tablet A', patientData: { phone: '0170 111' } });
     await mona.patch(url, { baseVersion: protocol.protocol.version, chiefComplaint: 'Tablet B', patientData: { phone: '0170 222' } });
     const entities = async (client: Client) => json<{ entity: string }[]>(await client.get(`${url}/revisions`)).map((r) => r.entity).sort();
     expect(await entities(tina)).toEqual(['patientData', 'protocol']);
-    expect(await entities(mona)).toEqual(['protocol']);
+    // The protocol's own fields are its clinical part: off the team, no revision at all.
+    expect(await entities(mona)).toEqual([]);
     expect((await mona.get(`${url}/revisions`)).body).not.toContain('0170');
+    expect((await mona.get(`${url}/revisions`)).body).not.toContain('Tablet');
   });
 
   it("keeps counting a removed member's unsynced captures (writes stay open to every member)", async () => {
