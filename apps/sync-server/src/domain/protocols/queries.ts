@@ -117,8 +117,15 @@ export async function listProtocols(ctx: QueryContext): Promise<PatientProtocolW
 }
 
 export async function listServiceProtocols(ctx: QueryContext, serviceId: unknown): Promise<PatientProtocolWithSummary[]> {
-  const { db, user } = ctx;
-  const { service } = await requireServiceAccess(db, serviceId, user);
-  const rows = await protocolsQuery(db).where('p.serviceId', '=', service.id).orderBy('p.serviceProtocolNumber').execute();
-  return visibleTo(ctx, await withSummaries(db, rows));
+  const { service } = await requireServiceAccess(ctx.db, serviceId, ctx.user);
+  return visibleTo(ctx, await serviceProtocolsWithClinicalPart(ctx.db, service.id));
+}
+
+/**
+ * Every protocol of a service with its clinical part, unfiltered: only for the archive, which
+ * releases it to the owner who proved the organisation key (domain/archive/open.ts).
+ */
+export async function serviceProtocolsWithClinicalPart(db: Db, serviceId: string): Promise<PatientProtocolWithSummary[]> {
+  const rows = await protocolsQuery(db).where('p.serviceId', '=', serviceId).orderBy('p.serviceProtocolNumber').execute();
+  return withSummaries(db, rows);
 }

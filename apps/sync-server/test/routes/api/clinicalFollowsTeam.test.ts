@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PullResponse, SyncChange } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
-import { createOrganizationWithSecret } from '../../helpers/archive';
+import { createOrganizationWithSecret, openArchive } from '../../helpers/archive';
 import { openChange, registerDevice } from '../../helpers/deviceKeys';
 import { json } from '../../helpers/json';
 import { addMember } from '../../helpers/organizations';
@@ -98,6 +98,14 @@ describe('the clinical part follows the service team', () => {
     const team = await pullAll(tina);
     for (const text of ['schmerz', 'pollen', 'nuss', 'verband', 'huber', 'klinik', 'Pflaster']) expect(team.body).toContain(text);
     expect(upserts(team.changes, 'vitalRecord').map((c) => (c.data.values as unknown[]).length)).toEqual([1]);
+  });
+
+  it("the owner's archive, opened with the organisation key, shows the complete discharged protocol although she is off the team", async () => {
+    const { owner, org, service, closedId } = await seeded();
+    const opened = await openArchive(owner, org.id, service.id, org.secret);
+    expect(opened.statusCode).toBe(200);
+    const [record] = json<{ protocols: { protocol: Record<string, unknown> }[] }>(opened).protocols;
+    expect(record?.protocol).toMatchObject({ id: closedId, allergies: `${marker}nuss`, dischargeDestination: `${marker}klinik`, handoverTo: `RTW ${marker}` });
   });
 
   it('seals the clinical part to the device key of a team member; a device off the team gets it withheld', async () => {
