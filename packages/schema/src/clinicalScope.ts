@@ -31,7 +31,7 @@ export type ClinicalEntity = keyof typeof withheldClinical;
 export const clinicalFieldsOf = <E extends ClinicalEntity>(entity: E) => Object.keys(withheldClinical[entity]) as (keyof (typeof withheldClinical)[E] & string)[];
 
 /** The row as a reader off the team sees it: every clinical field replaced by its withheld value. */
-export function withholdClinical<E extends ClinicalEntity, T extends object>(entity: E, row: T): T {
+export function withholdClinical<T extends object>(entity: ClinicalEntity, row: T): T {
   return { ...row, ...withheldClinical[entity] };
 }
 

@@ -112,7 +112,7 @@ describe('patient data follows the team (purge by scope after a pull)', () => {
     const protocolId = await createProtocol(newProtocol(otherServiceId, 'Klinisch'));
     const vital: SyncChange = { entity: 'vitalRecord', op: 'upsert', id: uuid(60), organizationId: 1, version: 41, data: {
       id: uuid(60), protocolId, organizationId: 1, recordedAt: '2026-07-04T10:00:00.000Z', recordedById: 7,
-      values: [{ id: `${uuid(60)}:0`, parameterType: 'heartRate', value: '97', unit: '/min' }] } };
+      values: [{ id: `${uuid(60)}:0`, parameterType: 'heart_rate', value: '97', unit: '/min' }] } };
     const entry: SyncChange = { entity: 'treatmentEntry', op: 'upsert', id: uuid(61), organizationId: 1, version: 42, data: {
       id: uuid(61), protocolId, organizationId: 1, time: '10:05', text: 'Verband angelegt', performer: 'custom', performerName: 'Dr. Weiß',
       createdAt: '2026-07-04T10:05:00.000Z', recordedById: 7 } };
