@@ -1,7 +1,7 @@
 import type { EventReportInput } from '@sanidok/reports';
 import { manvReportSummary } from '@sanidok/reports';
 import type { EventReportFormat, ManvTransport } from '@sanidok/schema';
-import { eventReportRequestSchema } from '@sanidok/schema';
+import { eventReportRequestSchema, withheldClinical } from '@sanidok/schema';
 import type { QueryContext } from '../context';
 import { validate } from '../errors';
 import { listTeam, restMayReadPatientData } from '../serviceTeams/queries';
@@ -11,8 +11,8 @@ import { getService } from '../services/queries';
  * What the server's event report is built from: the same input the device reads
  * from Dexie (apps/pwa/src/data/repositories/eventReport.ts), so both print the same figures.
  * Anyone who may read the service may build it (getService authorises): it holds no patient data —
- * no names, no dates of birth, no protocol free text (texts become counts per catalogue name; the
- * transport destinations are listed for the service's team only); patient names are not even selected.
+ * no names, no dates of birth, no protocol free text; patient names are not even selected. The texts
+ * it counts by (measures, minor-treatment kinds, transport destinations) count for the service's team only.
  */
 export async function loadEventReportInput(
   ctx: QueryContext, serviceId: unknown, body: unknown, generatedAt = new Date(),
@@ -49,12 +49,12 @@ export async function loadEventReportInput(
   const input: EventReportInput = {
     service: { name: service.name, location: service.location, startDate: service.startDate, endDate: service.endDate, organizationName: service.organizationName || undefined },
     team: team.map((m) => ({ username: m.username, addedAt: m.addedAt })),
-    minorTreatments,
+    // Off the team the texts are withheld exactly as on that member's device (docs/security.md
+    // "Clinical data follows the team"), so both build the same report from the same input.
+    minorTreatments: clinical ? minorTreatments : minorTreatments.map((m) => ({ ...m, description: withheldClinical.minorTreatment.description })),
     minorTreatmentTemplates: templates,
-    // Destinations are free text: only for the team (docs/security.md "Clinical data follows the team").
-    // Measures and kinds of minor treatments leave the server only as counts per catalogue name.
-    protocols: clinical ? protocols : protocols.map((p) => ({ ...p, dischargeDestination: null })),
-    treatmentEntries: entries,
+    protocols: clinical ? protocols : protocols.map((p) => ({ ...p, dischargeDestination: withheldClinical.protocol.dischargeDestination })),
+    treatmentEntries: clinical ? entries : entries.map(() => ({ text: withheldClinical.treatmentEntry.text })),
     // SUM is a 64-bit integer on PostgreSQL (a string through pg).
     materials: usage.map((row) => ({ name: row.name, unit: row.unit, count: Number(row.count) })),
     manv: manvReportSummary(
