@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SaniDokDb } from '../../src/data/db';
 import { pendingRows } from '../../src/data/outbox';
 import { createMinorTreatment } from '../../src/data/repositories/minorTreatments';
-import { createProtocol, getProtocolView } from '../../src/data/repositories/protocols';
+import { createProtocol, getProtocolView, updateProtocol } from '../../src/data/repositories/protocols';
 import { listServiceTeam, teamStanding } from '../../src/data/repositories/serviceTeams';
 import { applyPullPage } from '../../src/sync/applyPull';
 import { otherServiceId, runningService, seedCapture, serviceId, treatmentRow, upsertTreatment, uuid } from '../features/minorTreatments/minorTreatments.fixtures';
@@ -128,6 +128,8 @@ describe('patient data follows the team (purge by scope after a pull)', () => {
     expect(await db.vitalRecords.get(uuid(60))).toMatchObject({ values: [] });
     expect(await db.treatmentEntries.get(uuid(61))).toMatchObject({ text: '', performerName: null });
     expect(await db.getMeta('clinicalScope')).toEqual([serviceId]);
+    // Its fields now read empty: an edit would overwrite values nobody on this device saw.
+    await expect(updateProtocol(protocolId, { allergies: 'Nüsse' })).rejects.toMatchObject({ code: 'clinicalWithheld' });
   });
 
   it('keeps the data of a rejected write until the rejection is dismissed', async () => {
