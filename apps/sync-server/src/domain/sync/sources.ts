@@ -195,7 +195,7 @@ const treatmentTemplates: SyncSource = {
   },
 };
 
-// Every member who sees the service sees its diary, as its protocols' clinical fields (docs/decisions.md "Command-post board").
+// Every member who sees the service sees its diary (docs/decisions.md "Command-post board"); it is the command post's log, not a protocol's clinical part.
 const diaryEntries: SyncSource = {
   table: 'service_diary_entries',
   read: async (db, organizationId, range) => {
