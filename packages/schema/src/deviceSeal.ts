@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clinicalFieldsOf } from './clinicalScope';
 
 /**
  * Device encryption (docs/security.md "Encryption on the device"). Outbox rows are
@@ -64,14 +65,18 @@ export const deviceKeyRegistrationReply = z.object({ deviceId: z.string(), regis
 export type DeviceKeyRegistered = z.infer<typeof deviceKeyRegistrationReply>;
 
 /**
- * Patient-identifying fields a pull sends only sealed to the pulling device's registered key
- * (docs/security.md "Patient data needs the unlocked device"), per entity, with the device table
- * whose envelope context (`sanidok/<table>/<id>`) binds them: the device stores the envelope as
- * it came, locked or not, and opens it like a row it sealed itself while locked.
+ * Patient fields a pull sends only sealed to the pulling device's registered key (docs/security.md
+ * "Patient data needs the unlocked device"), per entity, with the device table whose envelope
+ * context (`sanidok/<table>/<id>`) binds them: the device stores the envelope as it came, locked or
+ * not, and opens it like a row it sealed itself while locked. The identity and the clinical part
+ * (./clinicalScope.ts) alike.
  */
 export const deviceSealedFields = {
   patientData: { table: 'patientData', fields: ['patientData'] },
-  minorTreatment: { table: 'minorTreatments', fields: ['patientName'] },
+  protocol: { table: 'protocols', fields: clinicalFieldsOf('protocol') },
+  vitalRecord: { table: 'vitalRecords', fields: clinicalFieldsOf('vitalRecord') },
+  treatmentEntry: { table: 'treatmentEntries', fields: clinicalFieldsOf('treatmentEntry') },
+  minorTreatment: { table: 'minorTreatments', fields: clinicalFieldsOf('minorTreatment') },
   manvPatient: { table: 'manvPatients', fields: ['name', 'sex', 'estimatedAge', 'diagnosis'] },
 } as const;
 export type DeviceSealedEntity = keyof typeof deviceSealedFields;

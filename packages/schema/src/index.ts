@@ -63,6 +63,7 @@ export * from './api/archive';
 export * from './api/sync';
 export * from './api/board';
 export * from './api/admin';
+export * from './clinicalScope';
 export * from './deviceSeal';
 export * from './operatorDetails';
 export * from './sessions';

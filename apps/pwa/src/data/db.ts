@@ -36,6 +36,8 @@ export interface MetaValues {
    * (PullResponse.patientDataServices); everything else is purged (sync/purgeScope.ts).
    */
   patientDataServices: string[];
+  /** Services whose clinical part this device may still hold; the others' was purged (sync/purgeClinical.ts). */
+  clinicalScope: string[];
   /** The wrapped data key and device key pair; public parts only in clear. */
   keyring: DeviceKeyring;
   /** The server's public sealing key (base64url), fetched by the engine; outbox args are sealed to it. */

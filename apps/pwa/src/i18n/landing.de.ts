@@ -81,7 +81,7 @@ export const landingDe = {
         key: 'encryption',
         title: 'Verschlüsselung und sicheres Archiv',
         description:
-          'Nach der Entlassung werden Patientendaten verschlüsselt und in einem sicheren Archiv abgelegt.',
+          'Nach der Entlassung werden die Angaben zur Person verschlüsselt und in einem sicheren Archiv abgelegt.',
         wip: false,
       },
       {
@@ -156,7 +156,7 @@ export const landingDe = {
         title: 'Nur für Team und Inhaber sichtbar',
         description:
           'Archivierte Patientendaten und Zugriffsprotokolle sind nur für den Inhaber der Organisation sichtbar. ' +
-          'Offene Patientendaten eines Dienstes sehen nur die dem Dienst zugeordneten Mitglieder – auch Inhaber und Administratoren nur, wenn sie zugeordnet sind – und nur bis 24 Stunden nach dem geplanten Ende.',
+          'Patientendaten eines Dienstes – Angaben zur Person ebenso wie Befunde, Vitalwerte und Maßnahmen – sehen nur die dem Dienst zugeordneten Mitglieder – auch Inhaber und Administratoren nur, wenn sie zugeordnet sind – und nur bis 24 Stunden nach dem geplanten Ende.',
       },
       {
         key: 'accessLogging',
@@ -169,9 +169,9 @@ export const landingDe = {
         key: 'encryption',
         title: 'AES-256-GCM nach der Entlassung',
         description:
-          'Nach der Entlassung werden Patientendaten mit AES-256-GCM verschlüsselt – versiegelt mit dem öffentlichen Schlüssel ' +
+          'Nach der Entlassung werden die Angaben zur Person mit AES-256-GCM verschlüsselt – versiegelt mit dem öffentlichen Schlüssel ' +
           'Ihrer Organisation (HPKE nach RFC 9180). Lesen kann sie nur der Inhaber mit dem Organisationsschlüssel; ' +
-          'Plattformadministratoren können es nicht.',
+          'Plattformadministratoren können es nicht. Die medizinischen Angaben werden dabei noch nicht versiegelt.',
       },
     ],
     detailsPrefix: 'Alle Einzelheiten finden Sie in der',

@@ -13,6 +13,9 @@ export const serviceTeamsDe = {
    * team, or the service is past its patient-data window (sync/purgeScope.ts).
    */
   nameHidden: 'Name nur für das Team sichtbar',
+  /** A protocol edit refused on the device: its clinical part was withheld (sync/purgeClinical.ts). */
+  clinicalWithheld:
+    'Die medizinischen Angaben dieses Protokolls sind nur für das Team des Sanitätsdienstes sichtbar. Ohne sie kann das Protokoll auf diesem Gerät nicht bearbeitet werden.',
   title: 'Team (Einteilung)',
   intro: 'Patientendaten dieses Sanitätsdienstes gelangen nur auf die Geräte der Personen im Team.',
   listLabel: 'Team des Sanitätsdienstes',

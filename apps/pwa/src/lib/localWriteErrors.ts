@@ -2,11 +2,13 @@ import { manvMessages, protocolMessages, serviceRuleMessages, treatmentTemplateM
 import type { LocalWriteErrorCode } from '../data/repositories/services';
 import { LocalWriteError } from '../data/repositories/services';
 import { minorTreatmentsDe } from '../i18n/minorTreatments.de';
+import { serviceTeamsDe } from '../i18n/serviceTeams.de';
 import { syncDe } from '../i18n/sync.de';
 
 /** The German text of each refusal of a local write (src/data throws codes, the screens word them). */
 const localWriteErrorTexts: Record<LocalWriteErrorCode, string> = {
   serviceNotFound: syncDe.errors.serviceNotFound,
+  clinicalWithheld: serviceTeamsDe.clinicalWithheld,
   targetServiceNotFound: minorTreatmentsDe.usedPage.notFound,
   organizationUnknown: syncDe.errors.organizationUnknown,
   organizationBlocked: minorTreatmentsDe.errors.organizationBlocked,

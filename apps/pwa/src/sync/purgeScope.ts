@@ -1,12 +1,14 @@
 import { Dexie } from 'dexie';
 import type { IndexableType } from 'dexie';
 import type { SaniDokDb } from '../data/db';
+import { purgeClinicalOutsideScope } from './purgeClinical';
 
 /**
  * Patient data follows the team (docs/sync-protocol.md "Purge by scope on the device"):
  * after a pull, the patient data of every protocol and the name of every minor treatment of a
  * service NOT in the pull's `patientDataServices` leaves the device: removed from the team, the
- * service past its window, or never on its team. Clinical rows stay (they carry no identity).
+ * service past its window, or never on its team. The clinical part leaves as well (./purgeClinical.ts);
+ * the rows themselves stay (ids, times, status: they carry no patient data).
  *
  * Nothing unsynced is dropped: a protocol or treatment the outbox still holds a row for (pending,
  * or rejected and not yet dismissed) keeps its data. The engine pushes before it pulls, so such a
@@ -57,5 +59,6 @@ export async function purgeOutsideScope(db: SaniDokDb, scope: readonly string[])
   const foreignTags = await db.manvPatients.where('serviceId').noneOf(inScope).primaryKeys();
   await db.manvPatients.bulkDelete(foreignTags.filter(keep));
   await db.manvTriages.where('serviceId').noneOf(inScope).filter((t) => keep(t.id) && keep(t.patientId)).delete();
+  await purgeClinicalOutsideScope(db, scope, keep);
   await db.setMeta('patientDataServices', [...scope]);
 }

@@ -2,7 +2,7 @@ import type { DeviceSealedEntity, SyncChange } from '@sanidok/schema';
 import { deviceSealedFields } from '@sanidok/schema';
 
 /**
- * Patient-identifying fields as the pull delivers them (docs/security.md "Patient data needs the
+ * Patient fields (identity and clinical part) as the pull delivers them (docs/security.md "Patient data needs the
  * unlocked device"): sealed by the server to this device's registered key, in the envelope the
  * device itself writes while locked (`l1~<page key sealed to the device>~<d1 envelope>`, bound to
  * the device table and row id). The device stores it as it came, locked or not: it becomes the
@@ -17,7 +17,8 @@ export function storableData(change: SyncChange): unknown {
   const sealedFields: readonly string[] = deviceSealedFields[change.entity as DeviceSealedEntity].fields;
   const data: Record<string, unknown> = Object.fromEntries(Object.entries(change.data).filter(([field]) => !sealedFields.includes(field)));
   data.enc = change.sealed;
-  // The purge's index of named minor treatments: the server seals a name only when there is one.
+  // The purge's index of named minor treatments: the envelope may hold a name (it holds the description
+  // too, so it comes also without one); an unnamed row in the index costs the purge one no-op change.
   if (change.entity === 'minorTreatment') data.named = 1;
   return data;
 }

@@ -68,17 +68,22 @@ describe('patient data sealed to the device against the real server', () => {
     expect(pulled.filter((url) => !url.includes(`deviceId=${deviceId}`))).toEqual([]);
     expect((await db.patientData.get(first.protocol.id))?.patientData.lastName).toBe('Quirinsbach');
     expect((await db.minorTreatments.toArray()).map((t) => t.patientName)).toEqual(['Ida Kleinschmidtova']);
+    // The clinical part arrives sealed the same way (docs/security.md "Clinical data follows the team").
+    expect(await db.protocols.get(first.protocol.id)).toMatchObject({ chiefComplaint: 'Synkope nach längerem Stehen', allergies: 'Penicillin' });
+    expect((await db.minorTreatments.toArray()).map((t) => t.description)).toEqual(['Pflaster']);
 
     // Locked: the next patient arrives and is stored as it came, sealed to the device.
     lockDevice(db);
     const second = await createProtocolVia(anna, service.id, { patientData: { firstName: 'Bea', lastName: 'Tagträgerin' } });
     await syncAgain(harness);
-    const stored = JSON.stringify([await db.patientData.toArray(), await db.minorTreatments.toArray()]);
+    const stored = JSON.stringify([await db.patientData.toArray(), await db.minorTreatments.toArray(), await db.protocols.toArray()]);
+    expect(stored).not.toContain('Synkope');
     expect(await db.patientData.get(second.protocol.id)).toMatchObject({ protocolId: second.protocol.id, enc: expect.stringMatching(/^l1~/) as unknown });
     for (const name of ['Quirinsbach', 'Tagträgerin', 'Kleinschmidtova']) expect(stored).not.toContain(name);
 
     await unlockDevice(db, password, cheap);
     expect((await db.patientData.get(second.protocol.id))?.patientData.lastName).toBe('Tagträgerin');
+    expect(await db.protocols.get(second.protocol.id)).toMatchObject({ chiefComplaint: 'Synkope nach längerem Stehen', allergies: 'Penicillin' });
     expect((await db.patientData.get(first.protocol.id))?.patientData.lastName).toBe('Quirinsbach');
     expect((await db.minorTreatments.toArray()).map((t) => t.patientName)).toEqual(['Ida Kleinschmidtova']);
     await harness.engine.stop();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SaniDokDb } from '../../src/data/db';
 import { pendingRows } from '../../src/data/outbox';
 import { createMinorTreatment } from '../../src/data/repositories/minorTreatments';
-import { createProtocol, getProtocolView } from '../../src/data/repositories/protocols';
+import { createProtocol, getProtocolView, updateProtocol } from '../../src/data/repositories/protocols';
 import { listServiceTeam, teamStanding } from '../../src/data/repositories/serviceTeams';
 import { applyPullPage } from '../../src/sync/applyPull';
 import { otherServiceId, runningService, seedCapture, serviceId, treatmentRow, upsertTreatment, uuid } from '../features/minorTreatments/minorTreatments.fixtures';
@@ -47,7 +47,7 @@ describe('patient data follows the team (purge by scope after a pull)', () => {
     expect((await listServiceTeam(db, serviceId)).map((m) => m.userId)).toEqual([77]);
   });
 
-  it('purges patient data and treatment names of services outside the scope, keeps clinical rows and in-scope data', async () => {
+  it('purges patient data, treatment names and the clinical part of services outside the scope, keeps in-scope data', async () => {
     const db = await device();
     const inScope = await createProtocol(newProtocol(serviceId, 'Bleibt'));
     const outOfScope = await createProtocol(newProtocol(otherServiceId, 'Geht'));
@@ -60,10 +60,11 @@ describe('patient data follows the team (purge by scope after a pull)', () => {
     await applyPullPage(db, page({ patientDataServices: [serviceId] }));
     expect((await getProtocolView(db, inScope))?.patientData).toMatchObject({ lastName: 'Bleibt' });
     expect((await getProtocolView(db, outOfScope))?.patientData).toBeNull();
-    // The clinical part stays for every member.
-    expect(await db.protocols.get(outOfScope)).toMatchObject({ chiefComplaint: 'Kreislauf' });
-    expect((await db.minorTreatments.get(uuid(1)))?.patientName).toBe('Max Mustermann');
-    expect(await db.minorTreatments.get(uuid(2))).toMatchObject({ patientName: null, description: 'Schürfwunde Knie' });
+    // The clinical part follows the team as well; the rows stay.
+    expect(await db.protocols.get(outOfScope)).toMatchObject({ chiefComplaint: null });
+    expect(await db.protocols.get(inScope)).toMatchObject({ chiefComplaint: 'Kreislauf' });
+    expect(await db.minorTreatments.get(uuid(1))).toMatchObject({ patientName: 'Max Mustermann', description: 'Schürfwunde Knie' });
+    expect(await db.minorTreatments.get(uuid(2))).toMatchObject({ patientName: null, description: '' });
     expect(await db.getMeta('patientDataServices')).toEqual([serviceId]);
 
     // Scope empty (removed from every team, or past every window): nothing identifying is left.
@@ -104,6 +105,31 @@ describe('patient data follows the team (purge by scope after a pull)', () => {
     expect(await pendingRows(db)).toEqual([]);
     expect((await getProtocolView(db, protocolId))?.patientData).toBeNull();
     expect((await db.minorTreatments.get(treatmentId))?.patientName).toBeNull();
+  });
+
+  it('purges vital values and treatment texts with their protocol, and retries a protocol the outbox kept', async () => {
+    const db = await device();
+    const protocolId = await createProtocol(newProtocol(otherServiceId, 'Klinisch'));
+    const vital: SyncChange = { entity: 'vitalRecord', op: 'upsert', id: uuid(60), organizationId: 1, version: 41, data: {
+      id: uuid(60), protocolId, organizationId: 1, recordedAt: '2026-07-04T10:00:00.000Z', recordedById: 7,
+      values: [{ id: `${uuid(60)}:0`, parameterType: 'heart_rate', value: '97', unit: '/min' }] } };
+    const entry: SyncChange = { entity: 'treatmentEntry', op: 'upsert', id: uuid(61), organizationId: 1, version: 42, data: {
+      id: uuid(61), protocolId, organizationId: 1, time: '10:05', text: 'Verband angelegt', performer: 'custom', performerName: 'Dr. Weiß',
+      createdAt: '2026-07-04T10:05:00.000Z', recordedById: 7 } };
+    await applyPullPage(db, page({ changes: [vital, entry] }));
+    // The protocol's create is still in the outbox: its clinical part stays, and the service is tried again.
+    await applyPullPage(db, page({ patientDataServices: [serviceId] }));
+    expect(await db.protocols.get(protocolId)).toMatchObject({ chiefComplaint: 'Kreislauf' });
+    expect(await db.getMeta('clinicalScope')).toEqual([serviceId, otherServiceId]);
+
+    await db.outbox.clear();
+    await applyPullPage(db, page({ patientDataServices: [serviceId] }));
+    expect(await db.protocols.get(protocolId)).toMatchObject({ chiefComplaint: null, allergies: null });
+    expect(await db.vitalRecords.get(uuid(60))).toMatchObject({ values: [] });
+    expect(await db.treatmentEntries.get(uuid(61))).toMatchObject({ text: '', performerName: null });
+    expect(await db.getMeta('clinicalScope')).toEqual([serviceId]);
+    // Its fields now read empty: an edit would overwrite values nobody on this device saw.
+    await expect(updateProtocol(protocolId, { allergies: 'Nüsse' })).rejects.toMatchObject({ code: 'clinicalWithheld' });
   });
 
   it('keeps the data of a rejected write until the rejection is dismissed', async () => {

@@ -1,12 +1,13 @@
 import type { DischargeFormValues, PatientData, PatientDataKey } from '@sanidok/schema';
 import type { DischargeSeal } from '@sanidok/crypto';
-import { dischargeFormSchema, patientDataKeys, protocolClinicalFields, protocolTakesChanges, syncMutations, updateProtocolSchema } from '@sanidok/schema';
+import { clinicalFieldsOf, dischargeFormSchema, patientDataKeys, protocolClinicalFields, protocolTakesChanges, syncMutations, updateProtocolSchema } from '@sanidok/schema';
 import type { LocalOrganization, LocalPatientData, LocalProtocol, LocalTreatmentEntry, LocalVitalRecord, SaniDokDb } from '../db';
 import { activeDatabase } from '../db';
 import type { MutationArgs } from '../mutationTypes';
 import { writeMutation } from '../outbox';
 import type { ClinicalValues, PatientDataChanges } from '../protocolMutations';
 import { uuidv7 } from '../uuid';
+import { holdsClinicalPart } from './serviceTeams';
 import { LocalWriteError, requireCaptureService, requireWritableService } from './services';
 
 export type { LocalPatientData, LocalProtocol } from '../db';
@@ -121,9 +122,12 @@ export async function updateProtocol(id: string, changes: ProtocolChanges): Prom
     const stored = await tx.patientData.get(id);
     const args: MutationArgs['protocol.update'] = { id, baseVersion: protocol.version, updatedAt };
     let changed = false;
+    const withheld: readonly string[] = clinicalFieldsOf('protocol');
     for (const field of protocolClinicalFields) {
       const value = parsed[field];
       if (value === undefined || (protocol[field] ?? null) === value) continue;
+      // A withheld clinical part reads empty here: the change would overwrite values nobody on this device saw.
+      if (withheld.includes(field) && !(await holdsClinicalPart(tx, protocol.serviceId))) throw new LocalWriteError('clinicalWithheld');
       Object.assign(args, { [field]: value });
       changed = true;
     }

@@ -28,6 +28,15 @@ export async function teamStanding(db: SaniDokDb, serviceId: string): Promise<Te
   return row ? 'member' : 'notMember';
 }
 
+/**
+ * Whether this device holds the clinical part of the service's rows: true until its first purge
+ * (sync/purgeClinical.ts writes `clinicalScope`), then only for the services of that scope.
+ */
+export async function holdsClinicalPart(db: SaniDokDb, serviceId: string): Promise<boolean> {
+  const scope = await db.getMeta('clinicalScope');
+  return scope === undefined || scope.includes(serviceId);
+}
+
 /** Ids of the services whose team the signed-in user is on (capture pickers filter by it). */
 export async function myTeamServiceIds(db: SaniDokDb): Promise<ReadonlySet<string> | 'unknown'> {
   const covered = (await db.getMeta('cursorEntities')) ?? [];

@@ -14,6 +14,8 @@ import { uuidv7 } from '../uuid';
 export type LocalWriteErrorCode =
   /** The service to edit is not on this device. */
   | 'serviceNotFound'
+  /** The protocol's clinical part is not on this device (off the team, past the window): editing it would overwrite unseen values. */
+  | 'clinicalWithheld'
   /** The service to record on (a treatment, consumption, a protocol) is not on this device. */
   | 'targetServiceNotFound'
   | 'organizationUnknown'

@@ -97,7 +97,7 @@ describe('LandingPage', () => {
     expect(text).toContain('strukturierter Anamnese und Vitalparametern im zeitlichen Verlauf');
     expect(text).toContain('automatisch erfasst und lässt sich exportieren');
     expect(text).toContain('vollständige Patientendokumentation');
-    expect(text).toContain('Nach der Entlassung werden Patientendaten verschlüsselt');
+    expect(text).toContain('Nach der Entlassung werden die Angaben zur Person verschlüsselt');
     // Exactly what is logged (docs/security.md "Access logging"), no promise of "every access".
     expect(text).toContain('Das Öffnen von Patientenprotokollen und Patientenlisten, das Anzeigen vollständiger Namen und jeder Druck eines Protokolls werden protokolliert.');
     expect(text).not.toContain('Jeder Zugriff');
@@ -152,7 +152,9 @@ describe('LandingPage', () => {
     expect(text).toContain('Patientendaten und Zugriffsprotokolle sind nur für den Inhaber der Organisation sichtbar');
     expect(text).toContain('Protokolliert wird, wer ein Patientenprotokoll oder die Patientenliste eines Dienstes öffnet, den vollständigen Namen einer Bagatellbehandlung anzeigt oder ein Protokoll druckt');
     expect(text).not.toContain('Zugriffe auf Patientenakten und Dienste');
-    expect(text).toContain('Nach der Entlassung werden Patientendaten mit AES-256-GCM verschlüsselt');
+    expect(text).toContain('Nach der Entlassung werden die Angaben zur Person mit AES-256-GCM verschlüsselt');
+    // Exactly what the code does (docs/security.md "Clinical data follows the team"): the clinical part is not sealed yet.
+    expect(text).toContain('Die medizinischen Angaben werden dabei noch nicht versiegelt.');
     expect(within(security).getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/datenschutz');
   });
 

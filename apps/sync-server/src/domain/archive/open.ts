@@ -8,7 +8,7 @@ import type { CommandContext } from '../context';
 import { validate } from '../errors';
 import { activeAdminCount, postAdminAlert } from '../admin/alerts';
 import { mailArchiveAccessAlert, mailArchiveAccessAlertToOwner } from '../mail/events';
-import { listServiceProtocols } from '../protocols/queries';
+import { serviceProtocolsWithClinicalPart } from '../protocols/queries';
 import { treatmentEntriesQuery } from '../protocols/treatmentEntries';
 import { toVitalRecords, vitalRecordsQuery } from '../protocols/vitals';
 import { nowIso } from '../time';
@@ -122,7 +122,8 @@ async function releaseRecords(trx: Db, ctx: CommandContext, organization: Organi
     if (row.keyFingerprint === key.keyFingerprint && envelope) envelopes.set(row.protocolId, { row, envelope });
   }
   const ids = [...envelopes.keys()];
-  const protocols = (await listServiceProtocols({ ...ctx, db: trx }, service.id)).filter((p) => envelopes.has(p.id));
+  // The key holder's archive: the complete protocol, whoever is on the team now.
+  const protocols = (await serviceProtocolsWithClinicalPart(trx, service.id)).filter((p) => envelopes.has(p.id));
   const entries = ids.length ? await treatmentEntriesQuery(trx).where('protocolId', 'in', ids).orderBy('createdAt').orderBy('id').execute() : [];
   const vitals = ids.length ? await toVitalRecords(trx, await vitalRecordsQuery(trx).where('protocolId', 'in', ids).orderBy('recordedAt').orderBy('id').execute()) : [];
 

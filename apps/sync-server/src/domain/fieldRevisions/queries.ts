@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
 import { requireProtocolAccess } from '../protocols/access';
 import { mayViewAccessCode } from '../serviceTeams/policy';
-import { isOnTeam } from '../serviceTeams/queries';
+import { isOnTeam, mayHoldPatientData } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 
 type Entity = FieldRevision['entity'];
@@ -45,6 +45,9 @@ export async function listServiceRevisions(ctx: QueryContext, serviceId: unknown
  * and is never answered here (docs/security.md "Patient data needs the unlocked device").
  */
 export async function listProtocolRevisions(ctx: QueryContext, protocolId: unknown): Promise<FieldRevision[]> {
-  const { protocol } = await requireProtocolAccess(ctx.db, protocolId, ctx.user);
+  const { protocol, service } = await requireProtocolAccess(ctx.db, protocolId, ctx.user);
+  // The protocol's own fields are its clinical part: only for the team, in the window
+  // (docs/security.md "Clinical data follows the team").
+  if (!(await mayHoldPatientData(ctx.db, ctx.user.id, service))) return [];
   return revisionsOf(ctx.db, ['protocol'], protocol.id);
 }

@@ -1,7 +1,9 @@
 import type { MinorTreatment } from '@sanidok/schema';
 import { decryptAtRest } from '@sanidok/crypto';
+import { withholdClinical } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
+import { restPatientDataServices } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 
 function treatmentsQuery(db: Db) {
@@ -15,14 +17,15 @@ type TreatmentRow = Awaited<ReturnType<ReturnType<typeof treatmentsQuery>['execu
 
 /**
  * Decrypts the names the reader may see (`nameServices`: services whose patient data the reader
- * may hold, domain/serviceTeams/queries.ts; the others' names are null) and attaches the
- * materials of each treatment.
+ * may hold, domain/serviceTeams/queries.ts; the others' names and descriptions are withheld) and
+ * attaches the materials of each treatment (material use names no patient).
  */
 export async function toMinorTreatments(
   db: Db,
   dataKey: string,
   rows: TreatmentRow[],
   nameServices: ReadonlySet<string> | 'all',
+  options: { names: boolean } = { names: true },
 ): Promise<(MinorTreatment & { version: number })[]> {
   if (rows.length === 0) return [];
   const usage = await db
@@ -42,12 +45,15 @@ export async function toMinorTreatments(
     else byTreatment.set(u.sourceId, [material]);
   }
   return Promise.all(
-    rows.map(async ({ patientNameEnc, ...row }) => ({
-      ...row,
-      date: row.createdAt,
-      patientName: nameServices === 'all' || nameServices.has(row.serviceId) ? await decryptAtRest(dataKey, patientNameEnc, `minor_treatments:${row.id}`) : null,
-      materials: byTreatment.get(row.id) ?? [],
-    })),
+    rows.map(async ({ patientNameEnc, ...row }) => {
+      const treatment = { ...row, date: row.createdAt, patientName: null, materials: byTreatment.get(row.id) ?? [] };
+      // Name and description alike follow the team (docs/security.md "Clinical data follows the team").
+      if (nameServices !== 'all' && !nameServices.has(row.serviceId)) return withholdClinical('minorTreatment', treatment);
+      // REST answers no name at all: it is what a copied session cookie reaches; names travel only
+      // sealed to a registered device key, through the pull (docs/security.md "Patient data needs the unlocked device").
+      if (!options.names) return treatment;
+      return { ...treatment, patientName: await decryptAtRest(dataKey, patientNameEnc, `minor_treatments:${row.id}`) };
+    }),
   );
 }
 
@@ -64,21 +70,14 @@ export async function listMinorTreatments(ctx: QueryContext): Promise<MinorTreat
   const { db, dataKey, user } = ctx;
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const rows = await treatmentsQuery(db).where('t.organizationId', 'in', mine).orderBy('t.createdAt', 'desc').limit(5000).execute();
-  return (await toMinorTreatments(db, dataKey, rows, namedByRest)).map(({ version: _v, ...t }) => t);
+  return (await toMinorTreatments(db, dataKey, rows, await restPatientDataServices(ctx), { names: false })).map(({ version: _v, ...t }) => t);
 }
-
-/**
- * REST readers see no patient name: REST is what a copied session cookie reaches; names travel
- * only sealed to a registered device key, through the pull (docs/security.md "Patient data needs
- * the unlocked device").
- */
-const namedByRest: ReadonlySet<string> = new Set();
 
 export async function listServiceMinorTreatments(ctx: QueryContext, serviceId: unknown): Promise<MinorTreatment[]> {
   const { db, dataKey, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);
   const rows = await treatmentsQuery(db).where('t.serviceId', '=', service.id).orderBy('t.createdAt', 'desc').execute();
-  return (await toMinorTreatments(db, dataKey, rows, namedByRest)).map(({ version: _v, ...t }) => t);
+  return (await toMinorTreatments(db, dataKey, rows, await restPatientDataServices(ctx), { names: false })).map(({ version: _v, ...t }) => t);
 }
 
 export { treatmentsQuery };

@@ -1,9 +1,10 @@
 import type { PatientProtocol, PatientProtocolWithSummary, ProtocolDetail } from '@sanidok/schema';
-import { joinServiceSchema, treatmentSummary } from '@sanidok/schema';
+import { joinServiceSchema, treatmentSummary, withheldTreatmentSummary, withholdClinical } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { AttemptLimiter } from '../accounts/attemptLimiter';
 import type { CommandContext, QueryContext } from '../context';
 import { validate } from '../errors';
+import { mayHoldPatientData, restPatientDataServices } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 import { joinWithCode } from '../services/team';
 import { inTransaction } from '../transaction';
@@ -50,12 +51,28 @@ export async function loadProtocol(db: Db, id: string): Promise<PatientProtocolW
 }
 
 /**
- * A protocol as REST answers it: `patientData` always null. REST is what a copied session cookie
- * reaches; patient data travels only sealed to a device key registered with the password, through
- * the pull (docs/security.md "Patient data needs the unlocked device").
+ * A protocol as REST answers it. `patientData` always null: REST is what a copied session cookie
+ * reaches; the identity travels only sealed to a device key registered with the password, through
+ * the pull (docs/security.md "Patient data needs the unlocked device"). The clinical part only to a
+ * reader on its service's team while the service is in its patient-data window
+ * (docs/security.md "Clinical data follows the team").
  */
-export async function loadProtocolDetail(db: Db, id: string): Promise<ProtocolDetail> {
-  return { protocol: await loadProtocol(db, id), patientData: null };
+export async function loadProtocolDetail(db: Db, id: string, readerId: number): Promise<ProtocolDetail> {
+  const protocol = await loadProtocol(db, id);
+  const service = await db.selectFrom('services').select(['id', 'status', 'endDate']).where('id', '=', protocol.serviceId).executeTakeFirstOrThrow();
+  const mayRead = await mayHoldPatientData(db, readerId, service);
+  return { protocol: mayRead ? protocol : withheldProtocol(protocol), patientData: null };
+}
+
+/** A protocol as a reader off its team sees it: no clinical field, no treatment lines. */
+const withheldProtocol = (protocol: PatientProtocolWithSummary): PatientProtocolWithSummary => ({
+  ...withholdClinical('protocol', protocol), treatmentSummary: withheldTreatmentSummary,
+});
+
+/** REST lists: the clinical part only of the services in the reader's scope. */
+async function visibleTo(ctx: QueryContext, protocols: PatientProtocolWithSummary[]): Promise<PatientProtocolWithSummary[]> {
+  const scope = await restPatientDataServices(ctx);
+  return protocols.map((protocol) => (scope.has(protocol.serviceId) ? protocol : withheldProtocol(protocol)));
 }
 
 /**
@@ -67,12 +84,12 @@ export async function getProtocolDetail(ctx: CommandContext, protocolId: unknown
   const { db, user } = ctx;
   if (!join) {
     const { protocol } = await requireProtocolAccess(db, protocolId, user);
-    return loadProtocolDetail(db, protocol.id);
+    return loadProtocolDetail(db, protocol.id, user.id);
   }
   return inTransaction(db, async (trx) => {
     const access = await requireProtocolAccess(trx, protocolId, user);
     await joinWithCode(trx, ctx, access, join.key, join.attempts);
-    return loadProtocolDetail(trx, access.protocol.id);
+    return loadProtocolDetail(trx, access.protocol.id, user.id);
   });
 }
 
@@ -89,17 +106,24 @@ export async function joinTeamOfProtocol(ctx: CommandContext, protocolId: unknow
   });
 }
 
-/** Protocols of my organisations' services, newest first; clinical part only. */
+/** Protocols of my organisations' services, newest first; no patient identity, the clinical part for the team only. */
 export async function listProtocols(ctx: QueryContext): Promise<PatientProtocolWithSummary[]> {
   const { db, user } = ctx;
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const rows = await protocolsQuery(db).where('p.organizationId', 'in', mine).orderBy('p.createdAt', 'desc').limit(5000).execute();
-  return withSummaries(db, rows);
+  return visibleTo(ctx, await withSummaries(db, rows));
 }
 
 export async function listServiceProtocols(ctx: QueryContext, serviceId: unknown): Promise<PatientProtocolWithSummary[]> {
-  const { db, user } = ctx;
-  const { service } = await requireServiceAccess(db, serviceId, user);
-  const rows = await protocolsQuery(db).where('p.serviceId', '=', service.id).orderBy('p.serviceProtocolNumber').execute();
+  const { service } = await requireServiceAccess(ctx.db, serviceId, ctx.user);
+  return visibleTo(ctx, await serviceProtocolsWithClinicalPart(ctx.db, service.id));
+}
+
+/**
+ * Every protocol of a service with its clinical part, unfiltered: only for the archive, which
+ * releases it to the owner who proved the organisation key (domain/archive/open.ts).
+ */
+export async function serviceProtocolsWithClinicalPart(db: Db, serviceId: string): Promise<PatientProtocolWithSummary[]> {
+  const rows = await protocolsQuery(db).where('p.serviceId', '=', serviceId).orderBy('p.serviceProtocolNumber').execute();
   return withSummaries(db, rows);
 }

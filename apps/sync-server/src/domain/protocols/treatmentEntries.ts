@@ -1,5 +1,5 @@
 import type { TreatmentEntry } from '@sanidok/schema';
-import { treatmentEntrySchema } from '@sanidok/schema';
+import { treatmentEntrySchema, withholdClinical } from '@sanidok/schema';
 import type { z } from 'zod';
 import { insertRow } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
@@ -8,6 +8,7 @@ import type { CommandContext, QueryContext } from '../context';
 import { conflict, isUniqueViolation, validate } from '../errors';
 import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
+import { restMayReadPatientData } from '../serviceTeams/queries';
 import { inTransaction } from '../transaction';
 import { authorizeProtocolEdit, requireProtocolAccess } from './access';
 
@@ -42,10 +43,12 @@ export async function addTreatmentEntry(ctx: CommandContext, input: unknown): Pr
   });
 }
 
+/** GET …/treatment-entries: members; the texts only for the team, as vital values (./vitals.ts `listVitals`). */
 export async function listTreatmentEntries(ctx: QueryContext, protocolId: unknown): Promise<TreatmentEntry[]> {
   const { db, user } = ctx;
-  const { protocol } = await requireProtocolAccess(db, protocolId, user);
-  return db.selectFrom('treatmentEntries').select(entryColumns).where('protocolId', '=', protocol.id).orderBy('createdAt').orderBy('id').execute();
+  const { protocol, service } = await requireProtocolAccess(db, protocolId, user);
+  const entries = await db.selectFrom('treatmentEntries').select(entryColumns).where('protocolId', '=', protocol.id).orderBy('createdAt').orderBy('id').execute();
+  return (await restMayReadPatientData(ctx, service)) ? entries : entries.map((entry) => withholdClinical('treatmentEntry', entry));
 }
 
 export function treatmentEntriesQuery(db: Db) {

@@ -1,5 +1,5 @@
 import type { VitalParameterType, VitalRecord } from '@sanidok/schema';
-import { isRichVitalsBody, recordVitalsSchema, simpleVitalsRequestSchema, simpleVitalsToValues } from '@sanidok/schema';
+import { isRichVitalsBody, recordVitalsSchema, simpleVitalsRequestSchema, simpleVitalsToValues, withholdClinical } from '@sanidok/schema';
 import type { z } from 'zod';
 import { insertRow } from '../../db/compiledInsert';
 import type { Db } from '../../db/connection';
@@ -7,6 +7,7 @@ import type { CommandContext, QueryContext } from '../context';
 import { conflict, isUniqueViolation, validate } from '../errors';
 import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
+import { restMayReadPatientData } from '../serviceTeams/queries';
 import { inTransaction } from '../transaction';
 import { authorizeProtocolEdit, requireProtocolAccess } from './access';
 
@@ -80,10 +81,14 @@ export async function toVitalRecords(db: Db, rows: RecordRow[]): Promise<(VitalR
 
 const withoutVersion = ({ version: _v, ...record }: VitalRecord & { version: number }): VitalRecord => record;
 
-/** GET …/vital-signs: members; clinical data stays readable after discharge. Oldest first. */
+/**
+ * GET …/vital-signs: members, oldest first; the values only for the service's team in its
+ * patient-data window (docs/security.md "Clinical data follows the team").
+ */
 export async function listVitals(ctx: QueryContext, protocolId: unknown): Promise<VitalRecord[]> {
   const { db, user } = ctx;
-  const { protocol } = await requireProtocolAccess(db, protocolId, user);
+  const { protocol, service } = await requireProtocolAccess(db, protocolId, user);
   const rows = await vitalRecordsQuery(db).where('protocolId', '=', protocol.id).orderBy('recordedAt').orderBy('id').execute();
-  return (await toVitalRecords(db, rows)).map(withoutVersion);
+  const records = (await toVitalRecords(db, rows)).map(withoutVersion);
+  return (await restMayReadPatientData(ctx, service)) ? records : records.map((record) => withholdClinical('vitalRecord', record));
 }

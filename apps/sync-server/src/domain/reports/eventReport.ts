@@ -1,17 +1,18 @@
 import type { EventReportInput } from '@sanidok/reports';
 import { manvReportSummary } from '@sanidok/reports';
 import type { EventReportFormat, ManvTransport } from '@sanidok/schema';
-import { eventReportRequestSchema } from '@sanidok/schema';
+import { eventReportRequestSchema, withheldClinical } from '@sanidok/schema';
 import type { QueryContext } from '../context';
 import { validate } from '../errors';
-import { listTeam } from '../serviceTeams/queries';
+import { listTeam, restMayReadPatientData } from '../serviceTeams/queries';
 import { getService } from '../services/queries';
 
 /**
  * What the server's event report is built from: the same input the device reads
  * from Dexie (apps/pwa/src/data/repositories/eventReport.ts), so both print the same figures.
  * Anyone who may read the service may build it (getService authorises): it holds no patient data —
- * no names, no dates of birth, no protocol free text; patient names are not even selected.
+ * no names, no dates of birth, no protocol free text; patient names are not even selected. The texts
+ * it counts by (measures, minor-treatment kinds, transport destinations) count for the service's team only.
  */
 export async function loadEventReportInput(
   ctx: QueryContext, serviceId: unknown, body: unknown, generatedAt = new Date(),
@@ -19,6 +20,7 @@ export async function loadEventReportInput(
   const { remarks, format } = validate(eventReportRequestSchema, body ?? {});
   const service = await getService(ctx, serviceId);
   const { db } = ctx;
+  const clinical = await restMayReadPatientData(ctx, service);
   const [team, minorTreatments, protocols, entries, usage, templates] = await Promise.all([
     listTeam(db, service.id),
     db.selectFrom('minorTreatments').select(['createdAt', 'description']).where('serviceId', '=', service.id).execute(),
@@ -47,10 +49,12 @@ export async function loadEventReportInput(
   const input: EventReportInput = {
     service: { name: service.name, location: service.location, startDate: service.startDate, endDate: service.endDate, organizationName: service.organizationName || undefined },
     team: team.map((m) => ({ username: m.username, addedAt: m.addedAt })),
-    minorTreatments,
+    // Off the team the texts are withheld exactly as on that member's device (docs/security.md
+    // "Clinical data follows the team"), so both build the same report from the same input.
+    minorTreatments: clinical ? minorTreatments : minorTreatments.map((m) => ({ ...m, description: withheldClinical.minorTreatment.description })),
     minorTreatmentTemplates: templates,
-    protocols,
-    treatmentEntries: entries,
+    protocols: clinical ? protocols : protocols.map((p) => ({ ...p, dischargeDestination: withheldClinical.protocol.dischargeDestination })),
+    treatmentEntries: clinical ? entries : entries.map(() => ({ text: withheldClinical.treatmentEntry.text })),
     // SUM is a 64-bit integer on PostgreSQL (a string through pg).
     materials: usage.map((row) => ({ name: row.name, unit: row.unit, count: Number(row.count) })),
     manv: manvReportSummary(

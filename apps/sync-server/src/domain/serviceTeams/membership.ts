@@ -61,7 +61,8 @@ export async function removeFromOrganizationTeams(trx: Db, organizationId: numbe
 }
 
 /**
- * New versions for the service row, its minor treatments, its open protocols' patient data and its MANV tags and triages:
+ * New versions for the service row, its minor treatments, its protocols (patient data of the open ones, clinical
+ * part of all, vital signs, treatment entries) and its MANV tags and triages:
  * a device pulls them again although its cursor is past them. One version each, so that a page
  * boundary never splits rows of equal version (docs/sync-protocol.md, cursor).
  */
@@ -74,6 +75,16 @@ export async function resendServiceData(trx: Db, serviceId: string): Promise<voi
     .select('d.protocolId').where('p.serviceId', '=', serviceId).where('p.status', '=', 'active').execute();
   for (const { protocolId } of patientData) {
     await trx.updateTable('protocolPatientData').set({ version: await nextVersion(trx) }).where('protocolId', '=', protocolId).execute();
+  }
+  // The clinical part travels only to the team as well (docs/security.md "Clinical data follows the team"):
+  // every protocol of the service, its vital signs and treatment entries.
+  const protocols = await trx.selectFrom('patientProtocols').select('id').where('serviceId', '=', serviceId).execute();
+  for (const { id } of protocols) {
+    await trx.updateTable('patientProtocols').set({ version: await nextVersion(trx) }).where('id', '=', id).execute();
+    const vitals = await trx.selectFrom('vitalSignRecords').select('id').where('protocolId', '=', id).execute();
+    for (const vital of vitals) await trx.updateTable('vitalSignRecords').set({ version: await nextVersion(trx) }).where('id', '=', vital.id).execute();
+    const entries = await trx.selectFrom('treatmentEntries').select('id').where('protocolId', '=', id).execute();
+    for (const entry of entries) await trx.updateTable('treatmentEntries').set({ version: await nextVersion(trx) }).where('id', '=', entry.id).execute();
   }
   // MANV tags and triage events travel only to the team (domain/sync/sources.ts).
   const tags = await trx.selectFrom('manvPatients').select('id').where('serviceId', '=', serviceId).execute();

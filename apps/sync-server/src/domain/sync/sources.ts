@@ -1,5 +1,4 @@
-import type { DeviceSealedEntity, OrganizationRole, SyncChange } from '@sanidok/schema';
-import { deviceSealedFields } from '@sanidok/schema';
+import type { OrganizationRole, SyncChange } from '@sanidok/schema';
 import { CompiledQuery, sql } from 'kysely';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { Db } from '../../db/connection';
@@ -15,6 +14,7 @@ import { toVitalRecords, vitalRecordsQuery } from '../protocols/vitals';
 import type { TeamScope } from '../serviceTeams/queries';
 import { templatesQuery, toTemplate } from '../treatmentTemplates/queries';
 import { preparedSources } from './preparedSources';
+import { clinicalChange, sealedChange, servicesOfProtocols } from './sealedChanges';
 
 /**
  * Who pulls, once per pull: the data key, the reader's role in the organisation and the team
@@ -33,22 +33,6 @@ export interface PullReader {
    * (./pull.ts, docs/security.md "Patient data needs the unlocked device").
    */
   sealer: PageSealer | null;
-}
-
-/**
- * A change's data with its patient-identifying fields (deviceSealedFields) moved into `sealed`
- * when the reader pulls with a device key; as it is otherwise. Nothing to hide, nothing sealed.
- */
-async function sealedChange<D extends object>(reader: PullReader, entity: DeviceSealedEntity, id: string, data: D): Promise<{ data: D; sealed?: string }> {
-  if (!reader.sealer) return { data };
-  const fields: Record<string, unknown> = {};
-  const open: Record<string, unknown> = { ...(data as Record<string, unknown>) };
-  for (const field of deviceSealedFields[entity].fields) {
-    fields[field] = open[field];
-    open[field] = null;
-  }
-  if (Object.values(fields).every((value) => value === null || value === undefined)) return { data };
-  return { data: open as unknown as D, sealed: await reader.sealer.seal(entity, id, fields) };
 }
 
 /** Reads the changes of one entity type of one organisation in `(from, upTo]`, lowest versions first. */
@@ -142,7 +126,7 @@ const minorTreatments: SyncSource = {
   read: async (db, organizationId, range, reader) => {
     const rows = await minorTreatmentsSince(db, { organizationId, ...range });
     return Promise.all((await toMinorTreatments(db, reader.dataKey, rows, reader.scope.patientData)).map(async ({ version, ...plain }) => ({
-      entity: 'minorTreatment' as const, op: 'upsert' as const, id: plain.id, organizationId, version, ...(await sealedChange(reader, 'minorTreatment', plain.id, plain)),
+      entity: 'minorTreatment' as const, op: 'upsert' as const, id: plain.id, organizationId, version, ...(await clinicalChange(reader, 'minorTreatment', plain.id, plain.serviceId, plain)),
     })));
   },
 };
@@ -157,9 +141,11 @@ const materialUsage: SyncSource = {
 
 const protocols: SyncSource = {
   table: 'patient_protocols',
-  read: async (db, organizationId, range) => {
+  read: async (db, organizationId, range, reader) => {
     const rows = await protocolsSince(db, { organizationId, ...range });
-    return rows.map((row) => ({ entity: 'protocol', op: 'upsert', id: row.id, organizationId, version: row.version, data: toProtocol(row) }));
+    return Promise.all(rows.map(async (row) => ({
+      entity: 'protocol' as const, op: 'upsert' as const, id: row.id, organizationId, version: row.version, ...(await clinicalChange(reader, 'protocol', row.id, row.serviceId, toProtocol(row))),
+    })));
   },
 };
 
@@ -179,17 +165,25 @@ const patientData: SyncSource = {
 
 const vitalRecords: SyncSource = {
   table: 'vital_sign_records',
-  read: async (db, organizationId, range) => {
+  read: async (db, organizationId, range, reader) => {
     const rows = await vitalRecordsSince(db, { organizationId, ...range });
-    return (await toVitalRecords(db, rows)).map(({ version, ...data }) => ({ entity: 'vitalRecord', op: 'upsert', id: data.id, organizationId, version, data }));
+    const services = await servicesOfProtocols(db, rows.map((row) => row.protocolId));
+    return Promise.all((await toVitalRecords(db, rows)).map(async ({ version, ...data }) => ({
+      entity: 'vitalRecord' as const, op: 'upsert' as const, id: data.id, organizationId, version,
+      ...(await clinicalChange(reader, 'vitalRecord', data.id, services.get(data.protocolId), data)),
+    })));
   },
 };
 
 const treatmentEntries: SyncSource = {
   table: 'treatment_entries',
-  read: async (db, organizationId, range) => {
+  read: async (db, organizationId, range, reader) => {
     const rows = await treatmentEntriesSince(db, { organizationId, ...range });
-    return rows.map(({ version, ...data }) => ({ entity: 'treatmentEntry', op: 'upsert', id: data.id, organizationId, version, data }));
+    const services = await servicesOfProtocols(db, rows.map((row) => row.protocolId));
+    return Promise.all(rows.map(async ({ version, ...data }) => ({
+      entity: 'treatmentEntry' as const, op: 'upsert' as const, id: data.id, organizationId, version,
+      ...(await clinicalChange(reader, 'treatmentEntry', data.id, services.get(data.protocolId), data)),
+    })));
   },
 };
 
@@ -201,7 +195,7 @@ const treatmentTemplates: SyncSource = {
   },
 };
 
-// Every member who sees the service sees its diary, as its protocols' clinical fields (docs/decisions.md "Command-post board").
+// Every member who sees the service sees its diary (docs/decisions.md "Command-post board"); it is the command post's log, not a protocol's clinical part.
 const diaryEntries: SyncSource = {
   table: 'service_diary_entries',
   read: async (db, organizationId, range) => {

@@ -49,11 +49,12 @@ describe('archiving seals everything', () => {
     const searched = (await databaseFiles(app)).map((f) => f.path);
     expect(searched.some((p) => p.endsWith('-wal') || p === 'PostgreSQL (Zeilen)')).toBe(true);
 
-    // Devices are told to drop their copy; the clinical part stays readable for the organisation.
+    // Devices are told to drop their copy; archiving closed the patient-data window, so the clinical
+    // part leaves the REST reply too (docs/security.md "Clinical data follows the team").
     const pull = json<PullResponse>(await medic.get('/api/sync/pull'));
     expect(pull.changes).toContainEqual(expect.objectContaining({ entity: 'patientData', op: 'delete', id: protocolId }));
     expect(JSON.stringify(pull.changes)).not.toContain('Pfefferkorn');
-    expect(json<ProtocolDetail>(await medic.get(`/api/patient-protocols/${protocolId}`))).toMatchObject({ patientData: null, protocol: { chiefComplaint: 'Synkope nach längerem Stehen' } });
+    expect(json<ProtocolDetail>(await medic.get(`/api/patient-protocols/${protocolId}`))).toMatchObject({ patientData: null, protocol: { chiefComplaint: null } });
   });
 
   it('a tablet offline with edits during the archiving gets the discharged answer, sees each rejection, and nothing of the patient lands on the server', async () => {

@@ -91,7 +91,8 @@ describe('patient data needs the unlocked device, not the cookie', () => {
     expect(bodies.flatMap(leaks)).toEqual([]);
     expect(scope).toEqual([service.id]);
     const sealed = changes.filter((c) => c.op === 'upsert' && c.sealed !== undefined);
-    expect(sealed.map((c) => c.entity).sort()).toEqual(['manvPatient', 'minorTreatment', 'patientData']);
+    // The protocol's clinical part travels sealed as well (docs/security.md "Clinical data follows the team").
+    expect(sealed.map((c) => c.entity).sort()).toEqual(['manvPatient', 'minorTreatment', 'patientData', 'protocol']);
     const opened = JSON.stringify(await Promise.all(changes.map((change) => openChange(device, change))));
     expect(leaks(opened).sort()).toEqual(Object.values(names).sort());
   });
