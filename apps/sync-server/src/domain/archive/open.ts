@@ -9,7 +9,7 @@ import { validate } from '../errors';
 import { activeAdminCount, postAdminAlert } from '../admin/alerts';
 import { mailArchiveAccessAlert, mailArchiveAccessAlertToOwner } from '../mail/events';
 import { listServiceProtocols } from '../protocols/queries';
-import { treatmentEntriesQuery } from '../protocols/treatmentEntries';
+import { toTreatmentEntry, treatmentEntriesQuery } from '../protocols/treatmentEntries';
 import { toVitalRecords, vitalRecordsQuery } from '../protocols/vitals';
 import { nowIso } from '../time';
 import { refuseSecret, requireArchiveOwner, requireArchiveService } from './access';
@@ -126,7 +126,7 @@ async function releaseRecords(trx: Db, ctx: CommandContext, organization: Organi
   const entries = ids.length ? await treatmentEntriesQuery(trx).where('protocolId', 'in', ids).orderBy('createdAt').orderBy('id').execute() : [];
   const vitals = ids.length ? await toVitalRecords(trx, await vitalRecordsQuery(trx).where('protocolId', 'in', ids).orderBy('recordedAt').orderBy('id').execute()) : [];
 
-  const entriesOf = groupByProtocol(entries.map(({ version: _v, ...entry }) => entry));
+  const entriesOf = groupByProtocol(entries.map(toTreatmentEntry).map(({ version: _v, ...entry }) => entry));
   const vitalsOf = groupByProtocol(vitals.map(({ version: _v, ...record }) => record));
 
   const records: ArchivedProtocolRecord[] = protocols.map((protocol) => {

@@ -2,6 +2,7 @@ import type { MinorTreatment } from '@sanidok/schema';
 import { decryptAtRest } from '@sanidok/crypto';
 import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
+import { withEnteredInError } from '../recordHistory/enteredInError';
 import { loadTeamScope } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 
@@ -9,7 +10,7 @@ function treatmentsQuery(db: Db) {
   return db
     .selectFrom('minorTreatments as t')
     .innerJoin('services as s', 's.id', 't.serviceId')
-    .select(['t.id', 't.serviceId', 't.organizationId', 't.patientNameEnc', 't.description', 't.treatedById', 't.createdAt', 't.version', 's.name as serviceName']);
+    .select(['t.id', 't.serviceId', 't.organizationId', 't.patientNameEnc', 't.description', 't.treatedById', 't.createdAt', 't.version', 's.name as serviceName', 't.enteredInErrorAt', 't.enteredInErrorReason', 't.enteredInErrorById']);
 }
 
 type TreatmentRow = Awaited<ReturnType<ReturnType<typeof treatmentsQuery>['executeTakeFirstOrThrow']>>;
@@ -44,7 +45,7 @@ export async function toMinorTreatments(
   }
   return Promise.all(
     rows.map(async ({ patientNameEnc, ...row }) => ({
-      ...row,
+      ...withEnteredInError(row),
       date: row.createdAt,
       patientName: nameServices === 'all' || nameServices.has(row.serviceId) ? await decryptAtRest(dataKey, patientNameEnc, `minor_treatments:${row.id}`) : null,
       materials: byTreatment.get(row.id) ?? [],

@@ -9,11 +9,15 @@ import { conflict, isUniqueViolation, validate } from '../errors';
 import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
 import { inTransaction } from '../transaction';
+import { enteredInErrorColumns, withEnteredInError } from '../recordHistory/enteredInError';
 import { authorizeProtocolEdit, requireProtocolAccess } from './access';
 
 type EntryData = Omit<z.output<typeof treatmentEntrySchema>, 'protocolId'>;
 
-const entryColumns = ['id', 'protocolId', 'organizationId', 'time', 'text', 'performer', 'performerName', 'createdAt', 'recordedById'] as const;
+const entryColumns = ['id', 'protocolId', 'organizationId', 'time', 'text', 'performer', 'performerName', 'createdAt', 'recordedById', ...enteredInErrorColumns] as const;
+
+/** A stored row as replies and pulls carry it (the mark folded, ../recordHistory/enteredInError.ts). */
+export const toTreatmentEntry = withEnteredInError;
 
 /** Writes entries of an open protocol (the caller authorised). Entries are insert-only. */
 export async function insertTreatmentEntries(trx: Db, userId: number, protocol: PatientProtocolRow, entries: readonly EntryData[]): Promise<void> {
@@ -38,14 +42,15 @@ export async function addTreatmentEntry(ctx: CommandContext, input: unknown): Pr
   return inTransaction(ctx.db, async (trx) => {
     const { protocol } = await authorizeProtocolEdit(trx, protocolId, ctx.user);
     await insertTreatmentEntries(trx, ctx.user.id, protocol, [entry]);
-    return trx.selectFrom('treatmentEntries').select(entryColumns).where('id', '=', entry.id).executeTakeFirstOrThrow();
+    return toTreatmentEntry(await trx.selectFrom('treatmentEntries').select(entryColumns).where('id', '=', entry.id).executeTakeFirstOrThrow());
   });
 }
 
 export async function listTreatmentEntries(ctx: QueryContext, protocolId: unknown): Promise<TreatmentEntry[]> {
   const { db, user } = ctx;
   const { protocol } = await requireProtocolAccess(db, protocolId, user);
-  return db.selectFrom('treatmentEntries').select(entryColumns).where('protocolId', '=', protocol.id).orderBy('createdAt').orderBy('id').execute();
+  const rows = await db.selectFrom('treatmentEntries').select(entryColumns).where('protocolId', '=', protocol.id).orderBy('createdAt').orderBy('id').execute();
+  return rows.map(toTreatmentEntry);
 }
 
 export function treatmentEntriesQuery(db: Db) {

@@ -8,6 +8,7 @@ import { conflict, isUniqueViolation, validate } from '../errors';
 import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
 import { inTransaction } from '../transaction';
+import { enteredInErrorColumns, withEnteredInError } from '../recordHistory/enteredInError';
 import { authorizeProtocolEdit, requireProtocolAccess } from './access';
 
 type RecordInput = z.output<typeof recordVitalsSchema>;
@@ -50,7 +51,7 @@ export async function recordVitals(ctx: CommandContext, input: unknown): Promise
 }
 
 export function vitalRecordsQuery(db: Db) {
-  return db.selectFrom('vitalSignRecords').select(['id', 'protocolId', 'organizationId', 'recordedAt', 'recordedById', 'version']);
+  return db.selectFrom('vitalSignRecords').select(['id', 'protocolId', 'organizationId', 'recordedAt', 'recordedById', 'version', ...enteredInErrorColumns]);
 }
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof vitalRecordsQuery>['executeTakeFirstOrThrow']>>;
@@ -73,7 +74,7 @@ export async function toVitalRecords(db: Db, rows: RecordRow[]): Promise<(VitalR
     else byRecord.set(value.recordId, [value]);
   }
   return rows.map((row) => ({
-    ...row,
+    ...withEnteredInError(row),
     values: (byRecord.get(row.id) ?? []).map((v) => ({ id: `${v.recordId}:${v.position}`, parameterType: v.parameterType as VitalParameterType, value: v.value, unit: v.unit })),
   }));
 }

@@ -10,7 +10,7 @@ import { toMinorTreatments, treatmentsQuery } from '../minorTreatments/queries';
 import type { PageSealer } from '../deviceKeys/pageSealer';
 import { decryptPatientData } from '../protocols/patientData';
 import { protocolsQuery, toProtocol } from '../protocols/queries';
-import { treatmentEntriesQuery } from '../protocols/treatmentEntries';
+import { toTreatmentEntry, treatmentEntriesQuery } from '../protocols/treatmentEntries';
 import { toVitalRecords, vitalRecordsQuery } from '../protocols/vitals';
 import type { TeamScope } from '../serviceTeams/queries';
 import { templatesQuery, toTemplate } from '../treatmentTemplates/queries';
@@ -189,7 +189,7 @@ const treatmentEntries: SyncSource = {
   table: 'treatment_entries',
   read: async (db, organizationId, range) => {
     const rows = await treatmentEntriesSince(db, { organizationId, ...range });
-    return rows.map(({ version, ...data }) => ({ entity: 'treatmentEntry', op: 'upsert', id: data.id, organizationId, version, data }));
+    return rows.map(toTreatmentEntry).map(({ version, ...data }) => ({ entity: 'treatmentEntry', op: 'upsert', id: data.id, organizationId, version, data }));
   },
 };
 
