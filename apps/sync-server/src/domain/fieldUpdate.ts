@@ -1,7 +1,7 @@
 import type { RecordRevisionEntity } from '@sanidok/schema';
 import type { Db } from '../db/connection';
-import type { RevisionAuthor } from './recordHistory/revisions';
-import { appendRevisions } from './recordHistory/revisions';
+import type { RevisionAuthor } from './recordRevisions';
+import { appendRevisions } from './recordRevisions';
 import { nextVersion } from './versions';
 import { nowIso } from './time';
 
@@ -27,7 +27,7 @@ export interface FieldUpdateInput<F extends string> {
   keepValue?: (field: F, value: string | null) => Promise<string | null>;
   /**
    * Rows of a patient record: every changed field appends a revision to its history
-   * (recordHistory/revisions.ts), not only a concurrent one. Services pass none.
+   * (./recordRevisions.ts), not only a concurrent one. Services pass none.
    */
   history?: { entity: RecordRevisionEntity; author: RevisionAuthor };
 }

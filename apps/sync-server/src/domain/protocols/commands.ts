@@ -14,7 +14,7 @@ import { deviceTime, nowIso } from '../time';
 import { reviewCovers } from '../reviewFlag';
 import { inTransaction } from '../transaction';
 import { recordDischarge } from '../recordHistory/discharge';
-import { revisionAuthor } from '../recordHistory/revisions';
+import { revisionAuthor } from '../recordRevisions';
 import { authorizeProtocolDischarge, authorizeProtocolEdit } from './access';
 import { encryptPatientData, insertPatientData, updatePatientData } from './patientData';
 import { loadProtocolDetail } from './queries';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection';
 import type { PatientProtocolRow } from '../../db/database';
 import { notFound } from '../errors';
 import { planFieldUpdate } from '../fieldUpdate';
-import type { RevisionAuthor } from '../recordHistory/revisions';
+import type { RevisionAuthor } from '../recordRevisions';
 import { nextVersion } from '../versions';
 import { nowIso } from '../time';
 

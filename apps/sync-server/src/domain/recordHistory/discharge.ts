@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { PatientProtocolRow } from '../../db/database';
-import type { RevisionAuthor } from './revisions';
-import { appendRevisions } from './revisions';
+import type { RevisionAuthor } from '../recordRevisions';
+import { appendRevisions } from '../recordRevisions';
 
 /** The discharge fields a revision names (who discharged is the revision's author). */
 const dischargeFields = ['status', 'dischargeStatus', 'dischargeOutcome', 'dischargeDestination', 'handoverTo', 'dischargeComment', 'dischargedAt'] as const;

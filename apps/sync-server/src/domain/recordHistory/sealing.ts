@@ -3,7 +3,7 @@ import { serializeSealedEnvelope } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { PatientProtocolRow } from '../../db/database';
 import { nowIso } from '../time';
-import { historyRows, openHistory } from './queries';
+import { historyRows, openHistory } from './rows';
 
 /**
  * At discharge (and wherever patient data is sealed: archiving a service, leftovers at start), in

@@ -10,7 +10,7 @@ import { createProtocol, dischargeProtocol, updateProtocol } from '../protocols/
 import { addTreatmentEntry } from '../protocols/treatmentEntries';
 import { recordVitals } from '../protocols/vitals';
 import { archiveService } from '../protocols/archiving';
-import { markMinorTreatmentInError, markTreatmentEntryInError, markVitalsInError } from '../recordHistory/marks';
+import { markMinorTreatmentInError, markTreatmentEntryInError, markVitalsInError } from '../protocols/entryMarks';
 import { completeService, createService, deleteService, updateService } from '../services/commands';
 import { createTreatmentTemplate, deleteTreatmentTemplate, updateTreatmentTemplate } from '../treatmentTemplates/commands';
 

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { CommandContext } from '../../domain/context';
 import { createProtocol, dischargeProtocol, updateProtocol } from '../../domain/protocols/commands';
 import { listProtocolRevisions } from '../../domain/fieldRevisions/queries';
-import { listProtocolHistory } from '../../domain/recordHistory/queries';
+import { listProtocolHistory } from '../../domain/protocols/history';
 import { getProtocolDetail, joinTeamOfProtocol, listProtocols, listServiceProtocols } from '../../domain/protocols/queries';
 import { addTreatmentEntry, listTreatmentEntries } from '../../domain/protocols/treatmentEntries';
 import { listVitals, recordVitals } from '../../domain/protocols/vitals';

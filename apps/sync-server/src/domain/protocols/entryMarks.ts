@@ -3,12 +3,12 @@ import { enteredInErrorField, markEnteredInErrorSchema, recordHistoryMessages } 
 import type { Db } from '../../db/connection';
 import type { CommandContext } from '../context';
 import { notFound, rethrowNotFoundAs, validate } from '../errors';
-import { authorizeProtocolEdit } from '../protocols/access';
 import { authorizeCapture } from '../services/access';
 import { inTransaction } from '../transaction';
 import { nextVersion } from '../versions';
-import { enteredInErrorOf } from './enteredInError';
-import { appendRevisions, revisionAuthor } from './revisions';
+import { enteredInErrorOf } from '../recordHistory/enteredInError';
+import { appendRevisions, revisionAuthor } from '../recordRevisions';
+import { authorizeProtocolEdit } from './access';
 
 type MarkedTable = 'vitalSignRecords' | 'treatmentEntries' | 'minorTreatments';
 

@@ -1,15 +1,15 @@
 import { decryptAtRest, encryptAtRest } from '@sanidok/crypto';
 import type { RecordRevisionEntity } from '@sanidok/schema';
-import type { Db } from '../../db/connection';
-import type { CommandContext } from '../context';
-import { deviceTime, nowIso } from '../time';
+import type { Db } from '../db/connection';
+import type { CommandContext } from './context';
+import { deviceTime, nowIso } from './time';
 
 /**
  * The revision writer (docs/decisions.md "Every change kept (§ 630f BGB)"): every command that
  * changes a protocol field, its patient data, its discharge or marks an entry "irrtümlich" appends
  * here, in the transaction of the change, before the new value is written. Values are clinical or
  * patient data: always encrypted with the server data key, bound to entity, id and field, until the
- * discharge seals the history (./sealing.ts).
+ * discharge seals the history (recordHistory/sealing.ts).
  */
 
 /** Who changed what from where, once per command. */
