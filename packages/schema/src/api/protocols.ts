@@ -107,7 +107,7 @@ export const vitalRecordReply = replyOf<VitalRecord>()(
       recordedAt: z.string(),
       recordedById: z.number().nullable(),
       values: z.array(z.object({ id: z.string(), parameterType: z.enum(vitalParameterTypes), value: z.string(), unit: z.string().nullable() })),
-      enteredInError: enteredInErrorReply,
+      enteredInError: enteredInErrorReply.optional(),
     })
     .meta({ id: 'VitalRecord' }),
 );
@@ -124,7 +124,7 @@ export const treatmentEntryReply = replyOf<TreatmentEntry>()(
       performerName: z.string().nullable(),
       createdAt: z.string(),
       recordedById: z.number().nullable(),
-      enteredInError: enteredInErrorReply,
+      enteredInError: enteredInErrorReply.optional(),
     })
     .meta({ id: 'TreatmentEntry' }),
 );

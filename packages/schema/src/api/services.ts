@@ -61,7 +61,7 @@ export const minorTreatmentReply = replyOf<MinorTreatment>()(
       createdAt: z.string(),
       date: z.string(),
       materials: z.array(z.object({ materialId: z.number(), name: z.string(), quantity: z.number() })),
-      enteredInError: enteredInErrorReply,
+      enteredInError: enteredInErrorReply.optional(),
     })
     .meta({ id: 'MinorTreatment' }),
 );
