@@ -31,5 +31,8 @@ export const historyDe = {
     treatmentEntry: 'Maßnahme',
     minorTreatment: 'Bagatellbehandlung',
     enteredInError: 'Als irrtümlich markiert',
+    printHeaders: ['Zeit', 'Von', 'Gerät', 'Angabe', 'Alter Wert', 'Neuer Wert'],
+    printOffline: 'Der Änderungsverlauf liegt auf dem Server und war beim Drucken nicht erreichbar.',
+    printMarked: (reason: string) => ` – irrtümlich: ${reason}`,
   },
 } as const;

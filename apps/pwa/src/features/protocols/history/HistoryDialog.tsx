@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
-import { formatDateTime, isProtocolOpen, recordRevisionListReply } from '@sanidok/schema';
+import { formatDateTime, isProtocolOpen } from '@sanidok/schema';
 import { IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiGet } from '../../../api/client';
 import { conflictsDe } from '../../../i18n/conflicts.de';
 import { historyDe } from '../../../i18n/history.de';
 import { revisionLabel, revisionValue } from './historyLabels';
+import { fetchProtocolHistory } from './protocolHistory';
 
 const t = historyDe.history;
 
@@ -19,7 +19,7 @@ const t = historyDe.history;
 function HistoryList({ protocolId }: { protocolId: string }) {
   const history = useQuery({
     queryKey: ['history', protocolId],
-    queryFn: ({ signal }) => apiGet(`/patient-protocols/${protocolId}/history`, recordRevisionListReply, signal),
+    queryFn: ({ signal }) => fetchProtocolHistory(protocolId, signal),
     retry: false,
     staleTime: 0,
   });
