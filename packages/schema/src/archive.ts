@@ -90,6 +90,8 @@ export interface ArchivedProtocolRecord {
   treatmentEntries: TreatmentEntry[];
   vitals: VitalRecord[];
   sealed: { envelope: SealedEnvelope; keyFingerprint: string; sealedAt: string; sealedBy: SealedBy };
+  /** The Änderungsverlauf sealed at discharge (./recordHistory.ts); null when nothing was changed. */
+  sealedHistory?: SealedEnvelope | null;
 }
 
 export interface ArchiveProtocolsResponse {

@@ -128,6 +128,11 @@ async function releaseRecords(trx: Db, ctx: CommandContext, organization: Organi
 
   const entriesOf = groupByProtocol(entries.map(toTreatmentEntry).map(({ version: _v, ...entry }) => entry));
   const vitalsOf = groupByProtocol(vitals.map(({ version: _v, ...record }) => record));
+  // The history sealed at discharge, under the same key (domain/recordHistory/sealing.ts).
+  const histories = ids.length
+    ? await trx.selectFrom('sealedRecordHistories').select(['protocolId', 'envelope']).where('protocolId', 'in', ids).where('keyFingerprint', '=', key.keyFingerprint).execute()
+    : [];
+  const historyOf = new Map(histories.map((row) => [row.protocolId, parseSealedEnvelope(row.envelope)]));
 
   const records: ArchivedProtocolRecord[] = protocols.map((protocol) => {
     const sealedRecord = envelopes.get(protocol.id);
@@ -138,6 +143,7 @@ async function releaseRecords(trx: Db, ctx: CommandContext, organization: Organi
       treatmentEntries: entriesOf.get(protocol.id) ?? [],
       vitals: vitalsOf.get(protocol.id) ?? [],
       sealed: { envelope, keyFingerprint: row.keyFingerprint, sealedAt: row.sealedAt, sealedBy: row.sealedBy },
+      sealedHistory: historyOf.get(protocol.id) ?? null,
     };
   });
   if (records.length) {

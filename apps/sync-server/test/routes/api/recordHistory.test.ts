@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { openSealedRecordHistory } from '@sanidok/crypto';
-import type { RecordRevision, TreatmentEntry, VitalRecord } from '@sanidok/schema';
+import type { ArchiveProtocolsResponse, RecordRevision, TreatmentEntry, VitalRecord } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
-import { sealingTeam } from '../../helpers/archive';
+import { openArchive, sealingTeam } from '../../helpers/archive';
 import { json } from '../../helpers/json';
 import { anyString } from '../../helpers/matchers';
 import { createProtocolVia, dischargePayload } from '../../helpers/protocols';
@@ -130,6 +130,11 @@ describe('record history', () => {
       'discharge.dischargeComment=Beschwerdefrei',
       expect.stringMatching(/^discharge\.dischargedAt=/),
     ]);
+    // The archive releases it with the record, to the proven key only.
+    const archive = await openArchive(owner, org.id, service.id, org.secret);
+    expect(archive.statusCode, archive.body).toBe(200);
+    const released = json<ArchiveProtocolsResponse>(archive).protocols.find((record) => record.protocol.id === protocol.id);
+    expect(released?.sealedHistory).toEqual(JSON.parse(sealed.envelope));
     // Another protocol's envelope does not open as this one's.
     await expect(openSealedRecordHistory(org.secret, { organizationId: org.id, protocolId: randomUUID() }, sealed.envelope)).rejects.toThrow();
 
