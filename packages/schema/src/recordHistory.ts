@@ -58,22 +58,23 @@ export interface RecordRevision {
   sequence: number;
 }
 
+/** One revision as stored in the sealed history and answered by GET …/history. */
+export const recordRevisionSchema = z.object({
+  entity: z.enum(recordRevisionEntities),
+  entityId: z.string(),
+  field: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  changedAt: z.string(),
+  changedBy: z.string().nullable(),
+  deviceId: z.string().nullable(),
+  sequence: z.number(),
+});
+
 /** What the discharge seals beside the patient data (packages/crypto historySealing.ts). */
 export const sealedRecordHistoryPayloadSchema = z.object({
   v: z.literal(1),
   protocolId: z.string(),
-  revisions: z.array(
-    z.object({
-      entity: z.enum(recordRevisionEntities),
-      entityId: z.string(),
-      field: z.string(),
-      oldValue: z.string().nullable(),
-      newValue: z.string().nullable(),
-      changedAt: z.string(),
-      changedBy: z.string().nullable(),
-      deviceId: z.string().nullable(),
-      sequence: z.number(),
-    }),
-  ),
+  revisions: z.array(recordRevisionSchema),
 });
 export type SealedRecordHistoryPayload = z.output<typeof sealedRecordHistoryPayloadSchema>;

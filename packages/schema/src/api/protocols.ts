@@ -8,7 +8,7 @@ import { treatmentPerformers } from '../treatmentEntries';
 import { vitalParameterTypes } from '../vitalParameters';
 import type { VitalRecord } from '../vitals';
 import type { RecordRevision } from '../recordHistory';
-import { recordRevisionEntities } from '../recordHistory';
+import { recordRevisionSchema } from '../recordHistory';
 import { replyOf } from './common';
 
 /** Replies of patient protocols, vital signs, treatment entries and access events (routes/api/patientProtocols.ts, accessLogEvents.ts). */
@@ -80,23 +80,7 @@ export const enteredInErrorReply = z
   .meta({ id: 'EnteredInError' });
 
 /** GET …/history: every change of a protocol, in the server's order. */
-export const recordRevisionListReply = replyOf<RecordRevision[]>()(
-  z.array(
-    z
-      .object({
-        entity: z.enum(recordRevisionEntities),
-        entityId: z.string(),
-        field: z.string(),
-        oldValue: z.string().nullable(),
-        newValue: z.string().nullable(),
-        changedAt: z.string(),
-        changedBy: z.string().nullable(),
-        deviceId: z.string().nullable(),
-        sequence: z.number(),
-      })
-      .meta({ id: 'RecordRevision' }),
-  ),
-);
+export const recordRevisionListReply = replyOf<RecordRevision[]>()(z.array(recordRevisionSchema.meta({ id: 'RecordRevision' })));
 
 export const vitalRecordReply = replyOf<VitalRecord>()(
   z
