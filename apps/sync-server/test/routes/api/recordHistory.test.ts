@@ -59,6 +59,13 @@ describe('record history', () => {
     expect((await stranger.get(`/api/patient-protocols/${protocol.id}/history`)).statusCode).toBe(404);
   });
 
+  it('answers no patient-data revision by REST where devices need their key for patient identity', async () => {
+    const { medic, service } = await serviceTeam({ patientDataNeedsDeviceKey: true });
+    const { protocol } = await createProtocolVia(medic, service.id);
+    await medic.patch(`/api/patient-protocols/${protocol.id}`, { baseVersion: protocol.version, symptoms: 'Übelkeit', patientData: { phone: '0170 444' } });
+    expect((await history(medic, protocol.id)).map(({ entity, field, newValue }) => ({ entity, field, newValue }))).toEqual([{ entity: 'protocol', field: 'symptoms', newValue: 'Übelkeit' }]);
+  });
+
   it('marks a wrong vital sign, treatment entry or minor treatment "irrtümlich" with a reason; the row stays', async () => {
     const { medic, medicId, service } = await serviceTeam();
     const { protocol } = await createProtocolVia(medic, service.id);
