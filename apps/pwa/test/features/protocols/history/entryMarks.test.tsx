@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pendingRows } from '../../../../src/data/outbox';
 import { useProtocolView } from '../../../../src/data/protocolHooks';
+import { markEnteredInError } from '../../../../src/data/repositories/entryMarks';
 import { addTreatmentEntry, recordVitals } from '../../../../src/data/repositories/protocolRecords';
+import { localWriteErrorText } from '../../../../src/lib/localWriteErrors';
 import { TreatmentEditor } from '../../../../src/features/protocols/treatment/TreatmentEditor';
 import { CurrentVitals } from '../../../../src/features/protocols/vitals/CurrentVitals';
 import { VitalsTimeline } from '../../../../src/features/protocols/vitals/VitalsTimeline';
@@ -63,5 +65,17 @@ describe('marking an entry "irrtümlich"', () => {
     expect(screen.queryByRole('button', { name: /Sauerstoff 4 l\/min.* als irrtümlich markieren/ })).not.toBeInTheDocument();
     expect(screen.getByText(/Sauerstoff 4 l\/min/, { selector: '[data-entry-line]' })).toHaveStyle({ textDecoration: 'line-through' });
     expect(await db.treatmentEntries.get(entry)).toMatchObject({ text: 'Sauerstoff 4 l/min', enteredInError: { reason: 'Falscher Patient' } });
+  });
+
+  it('refuses offline, in German, what the server would refuse: an unknown entry, a closed protocol; nothing is queued', async () => {
+    const { db, id } = await deviceWithProtocol();
+    const vital = await recordVitals(id, [{ parameterType: 'heart_rate', value: '72', unit: '/min' }]);
+    await db.outbox.clear();
+    const refusal = (promise: Promise<unknown>) => promise.then(() => 'gespeichert', localWriteErrorText);
+    expect(await refusal(markEnteredInError('vitals', '0190a000-0000-7000-8000-00000000ffff', 'Tippfehler'))).toBe('Eintrag nicht gefunden');
+    await db.protocols.update(id, { status: 'discharged' });
+    expect(await refusal(markEnteredInError('vitals', vital, 'Tippfehler'))).toBe('Dieses Protokoll ist abgeschlossen und kann nicht mehr bearbeitet werden.');
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.vitalRecords.get(vital))?.enteredInError ?? null).toBeNull();
   });
 });
