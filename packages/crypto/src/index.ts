@@ -8,3 +8,4 @@ export * from './patientDataSealing';
 export * from './archiveProof';
 export * from './keyRotationProof';
 export * from './dischargeProof';
+export * from './historySealing';

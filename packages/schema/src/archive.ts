@@ -3,6 +3,7 @@ import { organizationPublicKeysSchema } from './organizations';
 import type { PatientData } from './patientData';
 import { genders, parsePatientData } from './patientData';
 import type { DischargeOutcome, PatientProtocolWithSummary } from './protocols';
+import type { RecordRevision } from './recordHistory';
 import type { SealedEnvelope } from './sealedEnvelope';
 import type { ServiceStoredStatus } from './services';
 import type { TreatmentEntry } from './treatmentEntries';
@@ -90,6 +91,8 @@ export interface ArchivedProtocolRecord {
   treatmentEntries: TreatmentEntry[];
   vitals: VitalRecord[];
   sealed: { envelope: SealedEnvelope; keyFingerprint: string; sealedAt: string; sealedBy: SealedBy };
+  /** The Änderungsverlauf sealed at discharge (./recordHistory.ts); null when nothing was changed. */
+  sealedHistory?: SealedEnvelope | null;
 }
 
 export interface ArchiveProtocolsResponse {
@@ -219,6 +222,8 @@ export interface ArchivedProtocolResult {
   };
   vitals: VitalRecord[];
   replacedValues: SealedPatientDataPayload['replacedValues'];
+  /** The Änderungsverlauf opened from its own envelope (ArchivedProtocolRecord.sealedHistory). */
+  history?: RecordRevision[];
 }
 
 /** Builds the result from the released record and its opened patient data (in the browser). */

@@ -48,6 +48,7 @@ export * from './archive';
 export * from './keyRecovery';
 export * from './insurers';
 export * from './fieldRevisions';
+export * from './recordHistory';
 export * from './syncMutations';
 export * from './board';
 export * from './api/common';

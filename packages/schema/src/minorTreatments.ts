@@ -1,3 +1,4 @@
+import type { EnteredInError } from './recordHistory';
 import { entityId } from './services';
 import { z } from './zodConfig';
 
@@ -102,6 +103,11 @@ export interface MinorTreatment {
   /** Same as createdAt; the list of docs/spec/services.md §7 calls it date. */
   date: string;
   materials: { materialId: number; name: string; quantity: number }[];
+  /**
+   * Marked wrong: stays visible, struck through (./recordHistory.ts). The server always sends it;
+   * rows stored on a device before the marks existed lack it.
+   */
+  enteredInError?: EnteredInError | null;
 }
 
 export interface MaterialUsage {

@@ -8,6 +8,7 @@ import { createProtocolSchema, dischargeProtocolSchema, updateProtocolSchema } f
 import { createServiceSchema, serviceIdSchema, serviceMessages, updateServiceSchema } from './services';
 import { treatmentEntrySchema } from './treatmentEntries';
 import { createTreatmentTemplateSchema, treatmentTemplateIdSchema, updateTreatmentTemplateSchema } from './treatmentTemplates';
+import { markEnteredInErrorSchema } from './recordHistory';
 import { recordVitalsSchema } from './vitals';
 import type { z } from './zodConfig';
 
@@ -100,6 +101,10 @@ export const syncMutations = {
   // The record model ({id, protocolId, recordedAt, values}); REST also takes the simple form.
   'vitals.record': { schema: withRequired(recordVitalsSchema, { ids: ['id'], times: ['recordedAt'] }), sensitive: false },
   'treatmentEntry.add': { schema: withRequired(treatmentEntrySchema, { times: ['createdAt'] }), sensitive: false },
+  // A wrong entry is marked, never deleted (recordHistory.ts); the reason is clinical free text.
+  'vitals.markInError': { schema: withRequired(markEnteredInErrorSchema, { times: ['markedAt'] }), sensitive: true },
+  'treatmentEntry.markInError': { schema: withRequired(markEnteredInErrorSchema, { times: ['markedAt'] }), sensitive: true },
+  'minorTreatment.markInError': { schema: withRequired(markEnteredInErrorSchema, { times: ['markedAt'] }), sensitive: true },
   'accessLog.record': { schema: withRequired(recordAccessSchema, { ids: ['id'], times: ['occurredAt'] }), sensitive: false },
   // Templates are the organisation's texts, never a patient's: not sensitive.
   'treatmentTemplate.create': { schema: withRequired(createTreatmentTemplateSchema, { ids: ['id'] }), sensitive: false },
@@ -138,7 +143,7 @@ export function isSyncMutationName(name: string): name is SyncMutationName {
 export const quarantineFields = [
   'id', 'serviceId', 'protocolId', 'organizationId', 'baseVersion', 'patientDataBaseVersion', 'patientDataVersion',
   'createdAt', 'updatedAt', 'dischargedAt', 'dischargeStatus', 'reviewed', 'occurredAt',
-  'incidentId', 'patientId', 'triagedAt', 'departedAt',
+  'incidentId', 'patientId', 'triagedAt', 'departedAt', 'markedAt',
 ] as const;
 
 const keptFields: ReadonlySet<string> = new Set(quarantineFields);

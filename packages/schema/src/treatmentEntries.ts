@@ -1,3 +1,4 @@
+import type { EnteredInError } from './recordHistory';
 import { entityId } from './services';
 import { z } from './zodConfig';
 
@@ -71,6 +72,11 @@ export interface TreatmentEntry {
   performerName: string | null;
   createdAt: string;
   recordedById: number | null;
+  /**
+   * Marked wrong: stays visible, struck through (./recordHistory.ts). The server always sends it;
+   * rows stored on a device before the marks existed lack it.
+   */
+  enteredInError?: EnteredInError | null;
 }
 
 export type FormattableEntry = Pick<TreatmentEntry, 'time' | 'text' | 'performer' | 'performerName'>;

@@ -1,3 +1,4 @@
+import type { EnteredInError } from './recordHistory';
 import { entityId } from './services';
 import type { VitalParameterType } from './vitalParameters';
 import {
@@ -187,6 +188,11 @@ export interface VitalRecord {
   recordedAt: string;
   recordedById: number | null;
   values: (VitalValueData & { id: string })[];
+  /**
+   * Marked wrong: stays visible, struck through (./recordHistory.ts). The server always sends it;
+   * rows stored on a device before the marks existed lack it.
+   */
+  enteredInError?: EnteredInError | null;
 }
 
 /** One line per measurement for the timeline table: 'RR 120/80 mmHg · HF 88 /min · GCS 15'. */

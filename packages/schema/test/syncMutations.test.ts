@@ -6,14 +6,22 @@ const serviceId = '0190a000-0000-7000-8000-000000000002';
 const at = '2026-11-23T10:00:00.000Z';
 
 describe('sync-mutation contract', () => {
-  it('names the 24 mutations, and only the protocol, minor-treatment, diary and MANV-tag writes carry patient data', () => {
-    expect(syncMutationNames).toHaveLength(24);
+  it('names the 27 mutations, and only the protocol, minor-treatment, diary, MANV-tag writes and "irrtümlich" reasons carry patient data', () => {
+    expect(syncMutationNames).toHaveLength(27);
     expect(syncMutationNames.filter((name) => syncMutations[name].sensitive).sort()).toEqual([
-      'diaryEntry.create', 'manvPatient.register', 'manvPatient.update', 'manvTransport.record', 'manvTriage.record', 'minorTreatment.create', 'protocol.create',
-      'protocol.discharge', 'protocol.update',
+      'diaryEntry.create', 'manvPatient.register', 'manvPatient.update', 'manvTransport.record', 'manvTriage.record', 'minorTreatment.create', 'minorTreatment.markInError',
+      'protocol.create', 'protocol.discharge', 'protocol.update', 'treatmentEntry.markInError', 'vitals.markInError',
     ]);
     expect(isSyncMutationName('service.create')).toBe(true);
     expect(isSyncMutationName('toString')).toBe(false);
+  });
+
+  it('a mark "irrtümlich" needs a reason and the device time; the quarantine keeps neither the reason', () => {
+    const schema = syncMutations['vitals.markInError'].schema;
+    expect(schema.safeParse({ id, reason: ' ', markedAt: at }).error?.issues.map((issue) => issue.message)).toEqual(['Bitte geben Sie an, warum der Eintrag irrtümlich ist.']);
+    expect(schema.safeParse({ id, reason: 'Falscher Patient' }).error?.issues.map((issue) => issue.message)).toEqual(['Ungültiges Datum']);
+    expect(schema.parse({ id, reason: ' Falscher Patient ', markedAt: at })).toEqual({ id, reason: 'Falscher Patient', markedAt: at });
+    expect(quarantineArgs('vitals.markInError', { id, reason: 'Falscher Patient', markedAt: at })).toMatchObject({ id, markedAt: at, omittedFields: ['reason'] });
   });
 
   it('a treatment template is created with the id the device made; each material once', () => {

@@ -59,6 +59,7 @@ export const captureMutations: MutationDefinitions<'minorTreatment.create' | 'ma
           createdAt: args.createdAt,
           date: args.createdAt,
           materials: args.materials.map((m, i) => ({ materialId: m.id, name: catalogue[i]?.name ?? '', quantity: m.quantity })),
+          enteredInError: null,
         }),
         rows.length ? tx.materialUsage.bulkPut(rows) : undefined,
       ]);

@@ -2,6 +2,7 @@ import { isSyncMutationName } from '@sanidok/schema';
 import { captureMutations } from './captureMutations';
 import { diaryMutations } from './diaryMutations';
 import { manvMutations } from './manvMutations';
+import { markMutations } from './markMutations';
 import type { MutationDefinition, MutationDefinitions, MutationName } from './mutationTypes';
 import { protocolMutations } from './protocolMutations';
 import { serviceMutations } from './serviceMutations';
@@ -22,6 +23,7 @@ export const mutations: MutationDefinitions<MutationName> = {
   ...templateMutations,
   ...diaryMutations,
   ...manvMutations,
+  ...markMutations,
 };
 
 /** Looks a stored name up; an outbox row written by another app version may name an unknown one. */

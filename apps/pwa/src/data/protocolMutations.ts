@@ -110,6 +110,7 @@ export const protocolMutations: MutationDefinitions<
       await tx.vitalRecords.put({
         id: args.id, protocolId: args.protocolId, organizationId: protocol.organizationId, recordedAt: args.recordedAt, recordedById: ctx.userId,
         values: args.values.map((value, index) => ({ ...value, id: `${args.id}:${index}` })),
+        enteredInError: null,
       });
     },
     async revert(tx, args) {
@@ -121,7 +122,7 @@ export const protocolMutations: MutationDefinitions<
     async apply(tx, args, ctx) {
       const [existing, protocol] = await Promise.all([tx.treatmentEntries.get(args.id), tx.protocols.get(args.protocolId)]);
       if (existing || !protocol) return;
-      await tx.treatmentEntries.put({ ...args, organizationId: protocol.organizationId, recordedById: ctx.userId });
+      await tx.treatmentEntries.put({ ...args, organizationId: protocol.organizationId, recordedById: ctx.userId, enteredInError: null });
     },
     async revert(tx, args) {
       await tx.treatmentEntries.delete(args.id);

@@ -1,4 +1,4 @@
-import { manvMessages, protocolMessages, serviceRuleMessages, treatmentTemplateMessages, vitalMessages } from '@sanidok/schema';
+import { manvMessages, protocolMessages, recordHistoryMessages, serviceRuleMessages, treatmentTemplateMessages, vitalMessages } from '@sanidok/schema';
 import type { LocalWriteErrorCode } from '../data/repositories/services';
 import { LocalWriteError } from '../data/repositories/services';
 import { minorTreatmentsDe } from '../i18n/minorTreatments.de';
@@ -17,6 +17,7 @@ const localWriteErrorTexts: Record<LocalWriteErrorCode, string> = {
   protocolNotFound: protocolMessages.notFound,
   protocolClosed: protocolMessages.closed,
   noVitalValues: vitalMessages.noData,
+  entryNotFound: recordHistoryMessages.entryNotFound,
   templatesNotAllowed: treatmentTemplateMessages.notAllowed,
   templateNotFound: treatmentTemplateMessages.notFound,
   templateMaterialUnknown: treatmentTemplateMessages.unknownMaterial,

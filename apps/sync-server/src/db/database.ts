@@ -10,6 +10,7 @@ import type { MaterialTables } from './tables/materials';
 import type { OrganizationTables } from './tables/organizations';
 import type { ProtocolTables } from './tables/protocols';
 import type { RateLimitTables } from './tables/rateLimits';
+import type { RecordHistoryTables } from './tables/recordHistory';
 import type { ServiceTables } from './tables/services';
 import type { ServiceTeamTables } from './tables/serviceTeams';
 import type { SyncTables } from './tables/sync';
@@ -37,12 +38,14 @@ export interface Database
     TreatmentTemplateTables,
     DiaryTables,
     ManvTables,
-    DeviceKeyTables {}
+    DeviceKeyTables,
+    RecordHistoryTables {}
 
 export type * from './tables/accessLogs';
 export type * from './tables/accounts';
 export type * from './tables/admin';
 export type * from './tables/archive';
+export type * from './tables/recordHistory';
 export type * from './tables/deviceKeys';
 export type * from './tables/diary';
 export type * from './tables/mail';

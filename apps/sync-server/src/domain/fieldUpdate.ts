@@ -1,4 +1,7 @@
+import type { RecordRevisionEntity } from '@sanidok/schema';
 import type { Db } from '../db/connection';
+import type { RevisionAuthor } from './recordRevisions';
+import { appendRevisions } from './recordRevisions';
 import { nextVersion } from './versions';
 import { nowIso } from './time';
 
@@ -22,6 +25,11 @@ export interface FieldUpdateInput<F extends string> {
    * no plaintext ends up in the revisions table.
    */
   keepValue?: (field: F, value: string | null) => Promise<string | null>;
+  /**
+   * Rows of a patient record: every changed field appends a revision to its history
+   * (./recordRevisions.ts), not only a concurrent one. Services pass none.
+   */
+  history?: { entity: RecordRevisionEntity; author: RevisionAuthor };
 }
 
 export interface FieldUpdatePlan<F extends string> {
@@ -62,6 +70,10 @@ export async function planFieldUpdate<F extends string>(trx: Db, input: FieldUpd
     }
     patch[field] = next;
     fieldVersions[field] = version;
+  }
+  if (input.history) {
+    const changes = changed.map((field) => ({ field, oldValue: input.current[field], newValue: input.fields[field] ?? null }));
+    await appendRevisions(trx, input.history.author, input.history.entity, input.entityId, version, changes);
   }
   return { patch, fieldVersions: JSON.stringify(fieldVersions), version, conflicted };
 }

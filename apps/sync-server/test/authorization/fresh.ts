@@ -98,6 +98,19 @@ export async function freshMinorTreatment(world: World, scope: Scope): Promise<s
   return whileUnblocked(world, scope, () => create(scope.serviceId));
 }
 
+/**
+ * A vital-sign record or treatment entry on the scope's protocol, written straight to its table:
+ * a discharged protocol (or one of an archived service) takes none through the API any more.
+ */
+export async function freshProtocolEntry(world: World, scope: Scope, table: 'vitalSignRecords' | 'treatmentEntries'): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const base = { id, protocolId: scope.protocolId, organizationId: scope.org.id, receivedAt: now, recordedById: world.users.owner.id, version: 0 };
+  if (table === 'vitalSignRecords') await world.app.db.insertInto('vitalSignRecords').values({ ...base, recordedAt: now }).execute();
+  else await world.app.db.insertInto('treatmentEntries').values({ ...base, time: '12:00', text: `Maßnahme ${next()}`, performer: 'helfer1', performerName: null, createdAt: now }).execute();
+  return id;
+}
+
 /** An open protocol in the scope's state (blocked, archived service; discharged). */
 export async function freshProtocol(world: World, scope: Scope): Promise<string> {
   const owner = world.clients.owner;

@@ -155,6 +155,8 @@ export const restMatrix = {
   'PATCH /api/patient-protocols/:id/discharge': discharge(200),
   'GET /api/patient-protocols/:id/vital-signs': inStates(protocolStates, members(200)),
   'GET /api/patient-protocols/:id/revisions': inStates(protocolStates, members(200)),
+  // The history: members get 200 (an empty list off the team, test/routes/api/recordHistory.test.ts).
+  'GET /api/patient-protocols/:id/history': inStates(protocolStates, members(200)),
   'POST /api/patient-protocols/:id/vital-signs': protocolEdit(201),
   'GET /api/patient-protocols/:id/treatment-entries': inStates(protocolStates, members(200)),
   'POST /api/patient-protocols/:id/treatment-entries': protocolEdit(201),
@@ -232,6 +234,10 @@ export const mutationMatrix = {
   'protocol.discharge': discharge('applied'),
   'vitals.record': protocolEdit('applied'),
   'treatmentEntry.add': protocolEdit('applied'),
+  // A wrong entry is marked "irrtümlich" while its record takes documentation; never after discharge.
+  'vitals.markInError': protocolEdit('applied'),
+  'treatmentEntry.markInError': protocolEdit('applied'),
+  'minorTreatment.markInError': documentation('applied'),
   'accessLog.record': inStates(protocolStates, members('applied')),
   // The same mutation for the other records an access event names: '#…' names the variant.
   'accessLog.record#patientList': inStates(serviceStates, members('applied')),

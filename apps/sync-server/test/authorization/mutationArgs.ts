@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dischargePayload, protocolPayload } from '../helpers/protocols';
 import { servicePayload } from '../helpers/services';
-import { freshManvIncident, freshManvPatient, freshMinorTreatment, freshProtocol, freshService, freshTemplate } from './fresh';
+import { freshManvIncident, freshManvPatient, freshMinorTreatment, freshProtocol, freshProtocolEntry, freshService, freshTemplate } from './fresh';
 import type { MutationKey } from './matrix';
 import type { CaseContext } from './requestTypes';
 
@@ -32,6 +32,9 @@ export const mutationArgs: Record<MutationKey, ArgsBuilder> = {
   'treatmentEntry.add': ({ scope }) => ({
     id: randomUUID(), protocolId: scope.protocolId, time: '13:05', text: 'Wunde gereinigt', performer: 'helfer1', createdAt: new Date().toISOString(),
   }),
+  'vitals.markInError': async ({ world, scope }) => ({ id: await freshProtocolEntry(world, scope, 'vitalSignRecords'), reason: 'Falscher Patient', markedAt: new Date().toISOString() }),
+  'treatmentEntry.markInError': async ({ world, scope }) => ({ id: await freshProtocolEntry(world, scope, 'treatmentEntries'), reason: 'Doppelt', markedAt: new Date().toISOString() }),
+  'minorTreatment.markInError': async ({ world, scope }) => ({ id: await freshMinorTreatment(world, scope), reason: 'Doppelt', markedAt: new Date().toISOString() }),
   'accessLog.record': ({ scope }) => ({ id: randomUUID(), protocolId: scope.protocolId, actionType: 'protocol_opened', occurredAt: new Date().toISOString() }),
   'accessLog.record#patientList': ({ scope }) => ({ id: randomUUID(), serviceId: scope.serviceId, actionType: 'patient_list_opened', occurredAt: new Date().toISOString() }),
   'accessLog.record#minorTreatmentName': async ({ world, scope }) => ({

@@ -35,6 +35,7 @@ export const archiveProtocolsReply = replyOf<ArchiveProtocolsResponse>()(z.objec
       treatmentEntries: z.array(treatmentEntryReply),
       vitals: z.array(vitalRecordReply),
       sealed: z.object({ envelope: sealedEnvelopeReply, keyFingerprint: z.string(), sealedAt: z.string(), sealedBy: z.enum(['server', 'device']) }),
+      sealedHistory: sealedEnvelopeReply.nullable().optional(),
     }),
   ),
   sealedToOtherKeys: z.number(),

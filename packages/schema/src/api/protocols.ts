@@ -7,6 +7,8 @@ import type { TreatmentEntry } from '../treatmentEntries';
 import { treatmentPerformers } from '../treatmentEntries';
 import { vitalParameterTypes } from '../vitalParameters';
 import type { VitalRecord } from '../vitals';
+import type { RecordRevision } from '../recordHistory';
+import { recordRevisionSchema } from '../recordHistory';
 import { replyOf } from './common';
 
 /** Replies of patient protocols, vital signs, treatment entries and access events (routes/api/patientProtocols.ts, accessLogEvents.ts). */
@@ -71,6 +73,15 @@ export const protocolPatientDataReply = replyOf<ProtocolPatientData>()(
   z.object({ protocolId: z.string(), patientData: patientDataReply, version: z.number() }),
 );
 
+/** A wrong entry's mark (../recordHistory.ts); null while it stands. */
+export const enteredInErrorReply = z
+  .object({ at: z.string(), reason: z.string(), byId: z.number().nullable() })
+  .nullable()
+  .meta({ id: 'EnteredInError' });
+
+/** GET …/history: every change of a protocol, in the server's order. */
+export const recordRevisionListReply = replyOf<RecordRevision[]>()(z.array(recordRevisionSchema.meta({ id: 'RecordRevision' })));
+
 export const vitalRecordReply = replyOf<VitalRecord>()(
   z
     .object({
@@ -80,6 +91,7 @@ export const vitalRecordReply = replyOf<VitalRecord>()(
       recordedAt: z.string(),
       recordedById: z.number().nullable(),
       values: z.array(z.object({ id: z.string(), parameterType: z.enum(vitalParameterTypes), value: z.string(), unit: z.string().nullable() })),
+      enteredInError: enteredInErrorReply.optional(),
     })
     .meta({ id: 'VitalRecord' }),
 );
@@ -96,6 +108,7 @@ export const treatmentEntryReply = replyOf<TreatmentEntry>()(
       performerName: z.string().nullable(),
       createdAt: z.string(),
       recordedById: z.number().nullable(),
+      enteredInError: enteredInErrorReply.optional(),
     })
     .meta({ id: 'TreatmentEntry' }),
 );

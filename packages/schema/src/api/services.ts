@@ -5,6 +5,7 @@ import type { MaterialUsage, MinorTreatment, UsedMaterialSummary } from '../mino
 import { materialUsageSources } from '../minorTreatments';
 import type { Service } from '../services';
 import { serviceStatuses } from '../services';
+import { enteredInErrorReply } from './protocols';
 import { replyOf } from './common';
 
 /** Replies of services, materials and minor treatments (routes/api/services.ts, materials*.ts, minorTreatments.ts). */
@@ -60,6 +61,7 @@ export const minorTreatmentReply = replyOf<MinorTreatment>()(
       createdAt: z.string(),
       date: z.string(),
       materials: z.array(z.object({ materialId: z.number(), name: z.string(), quantity: z.number() })),
+      enteredInError: enteredInErrorReply.optional(),
     })
     .meta({ id: 'MinorTreatment' }),
 );

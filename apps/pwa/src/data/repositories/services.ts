@@ -25,6 +25,8 @@ export type LocalWriteErrorCode =
   | 'protocolNotFound'
   | 'protocolClosed'
   | 'noVitalValues'
+  /** The entry to mark "irrtümlich" is not on this device. */
+  | 'entryNotFound'
   /** Treatment templates are maintained by owner and admins only. */
   | 'templatesNotAllowed'
   | 'templateNotFound'

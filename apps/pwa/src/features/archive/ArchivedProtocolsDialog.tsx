@@ -9,6 +9,7 @@ import { notifyError } from '../../lib/notify';
 import type { ArchiveOpenOutcome, OpenedProtocol } from './openArchive';
 import { saveFhirDocument } from '../protocols/print/exportFhir';
 import { openPrintView } from './printArchive';
+import { historyDe } from '../../i18n/history.de';
 import { protocolSections } from './protocolSections';
 import { ListPagination } from '../../components/ListPagination';
 
@@ -114,6 +115,16 @@ function ProtocolDetails({ protocol, view }: { protocol: Extract<OpenedProtocol,
         </Text>
         {view.replaced.map((r) => (
           <Text key={r.label} size="sm">{`${r.label}: ${r.value}`}</Text>
+        ))}
+      </div>
+    )}
+    {view.history.length > 0 && (
+      <div>
+        <Text fw={600} c="sani.8">
+          {historyDe.history.title}
+        </Text>
+        {view.history.map((r, i) => (
+          <Text key={i} size="sm">{`${r.label}: ${r.value}`}</Text>
         ))}
       </div>
     )}

@@ -99,10 +99,17 @@ export async function openArchiveService(organizationId: number, service: Archiv
     const keys = await keysReady;
     const location = response.service.location;
     const payloads = await openAllPatientData(keys, opener, organizationId, response.protocols.map((r) => ({ protocolId: r.protocol.id, envelope: r.sealed.envelope })));
+    // The Änderungsverlauf has its own envelope (docs/decisions.md "Every change kept (§ 630f BGB)").
+    const histories = await Promise.all(
+      response.protocols.map((r) =>
+        r.sealedHistory ? crypto.openSealedRecordHistory(keys, { organizationId, protocolId: r.protocol.id }, r.sealedHistory).then((h) => h.revisions) : Promise.resolve([]),
+      ),
+    );
     const protocols = response.protocols.map((record, index): OpenedProtocol => {
       const opened = payloads[index];
       if (!opened) return { ok: false, id: record.protocol.id, number: record.protocol.serviceProtocolNumber };
-      return { ok: true, id: record.protocol.id, result: toArchivedProtocolResult(record, opened, location), sealedBy: record.sealed.sealedBy, record, patientData: opened.patientData };
+      const result = { ...toArchivedProtocolResult(record, opened, location), history: histories[index] ?? [] };
+      return { ok: true, id: record.protocol.id, result, sealedBy: record.sealed.sealedBy, record, patientData: opened.patientData };
     });
     return { kind: 'opened', response, protocols, decryptedAt: new Date().toISOString() };
   } finally {

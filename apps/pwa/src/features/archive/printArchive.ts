@@ -3,6 +3,7 @@ import { archiveDe } from '../../i18n/de';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { element, preparePrintHead, printToolbar, rowsTable } from '../protocols/print/printDom';
 import { logArchivePrint } from './actions';
+import { historyDe } from '../../i18n/history.de';
 import { protocolSections } from './protocolSections';
 
 const t = archiveDe.print;
@@ -40,6 +41,7 @@ export function renderPrintDocument(doc: Document, input: PrintInput): void {
     section.append(element(doc, 'h3', archiveDe.sections.vitals));
     section.append(view.vitals.length ? rowsTable(doc, view.vitals.map((v) => ({ label: v.time, value: v.summary }))) : element(doc, 'p', archiveDe.noVitals));
     if (view.replaced.length) section.append(element(doc, 'h3', archiveDe.sections.replaced), rowsTable(doc, view.replaced));
+    if (view.history.length) section.append(element(doc, 'h3', historyDe.history.title), rowsTable(doc, view.history));
     section.append(element(doc, 'footer', t.footer(formatDateTime(input.decryptedAt), input.keyFingerprint)));
     return section;
   });

@@ -3,6 +3,8 @@ import { dischargeOutcomeLabel, patientDataLabels, protocolLabel, summarizeVital
 import { archiveDe } from '../../i18n/de';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { labelOf } from '../../lib/labelOf';
+import { historyDe } from '../../i18n/history.de';
+import { revisionLabel, revisionValue } from '../protocols/history/historyLabels';
 
 const f = archiveDe.fields;
 const s = archiveDe.sections;
@@ -20,6 +22,8 @@ export interface ProtocolSections {
   treatments: { time: string; text: string; performer: string }[];
   vitals: { time: string; summary: string }[];
   replaced: LabelledRow[];
+  /** The Änderungsverlauf, oldest first: 'time · who · area: field' → 'old → new'. */
+  history: LabelledRow[];
 }
 
 const text = (value: string | null | undefined): string => (value && value.trim() ? value : archiveDe.empty);
@@ -83,6 +87,10 @@ export function protocolSections(result: ArchivedProtocolResult): ProtocolSectio
     replaced: result.replacedValues.map((r) => ({
       label: `${labelOf(patientDataLabels, r.field) ?? r.field} (${formatDateTime(r.replacedAt)})`,
       value: text(r.value),
+    })),
+    history: (result.history ?? []).map((r) => ({
+      label: `${formatDateTime(r.changedAt)} · ${r.changedBy ?? archiveDe.empty} · ${revisionLabel(r)}`,
+      value: historyDe.history.change(revisionValue(r, r.oldValue), revisionValue(r, r.newValue)),
     })),
   };
 }

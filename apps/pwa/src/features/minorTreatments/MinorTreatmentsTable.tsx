@@ -11,6 +11,7 @@ import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { formatDateTime } from '../../lib/format';
 import { ListPagination } from '../../components/ListPagination';
 import { PendingBadge } from '../../components/PendingBadge';
+import { EnteredInErrorNote, struckThrough } from '../protocols/history/EnteredInErrorNote';
 
 const t = minorTreatmentsDe.page;
 /** Rows per page: the index delivers one page, so thousands of entries stay quick. */
@@ -97,7 +98,10 @@ export function MinorTreatmentsTable() {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Text lineClamp={2}>{row.description}</Text>
+                    <Text lineClamp={2} style={row.enteredInError ? struckThrough : undefined}>
+                      {row.description}
+                    </Text>
+                    {row.enteredInError && <EnteredInErrorNote mark={row.enteredInError} />}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</Table.Td>
                   <Table.Td>{serviceNames.get(row.serviceId) ?? row.serviceName}</Table.Td>

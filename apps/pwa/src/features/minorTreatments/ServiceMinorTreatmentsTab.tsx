@@ -13,6 +13,8 @@ import { AwaitsRegistrationNotice } from '../lock/AwaitsRegistrationNotice';
 import { NotOnTeamNotice } from '../services/team/NotOnTeamNotice';
 import { MinorTreatmentDialog } from './MinorTreatmentDialog';
 import { PendingBadge } from '../../components/PendingBadge';
+import { EnteredInErrorNote, struckThrough } from '../protocols/history/EnteredInErrorNote';
+import { MarkInErrorButton } from '../protocols/history/MarkInErrorButton';
 import { EmptyTreatments } from './MinorTreatmentsTable';
 
 const t = minorTreatmentsDe.serviceTab;
@@ -56,11 +58,16 @@ export function ServiceMinorTreatmentsTab({ service }: { service: Service }) {
                   <Text fw={600}>{listedPatientName(row.patientName)}</Text>
                   {pending.has(row.id) && <PendingBadge />}
                 </Group>
-                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(row.createdAt)}
-                </Text>
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(row.createdAt)}
+                  </Text>
+                  {/* A wrong treatment is marked "irrtümlich", never deleted (docs/decisions.md "Every change kept (§ 630f BGB)"). */}
+                  {writable && !row.enteredInError && <MarkInErrorButton kind="minorTreatment" id={row.id} what={listedPatientName(row.patientName)} />}
+                </Group>
               </Group>
-              <Text style={{ whiteSpace: 'pre-wrap' }}>{row.description}</Text>
+              {row.enteredInError && <EnteredInErrorNote mark={row.enteredInError} />}
+              <Text style={{ whiteSpace: 'pre-wrap', ...(row.enteredInError ? struckThrough : undefined) }}>{row.description}</Text>
               <Text size="sm" c="dimmed">
                 {t.materials}:{' '}
                 {row.materials.length === 0 ? t.noMaterials : row.materials.map((m) => t.materialLine(m.name, m.quantity)).join(', ')}

@@ -6,6 +6,7 @@ import {
   generateOrganizationSecret,
   publicKeysToBase64Url,
   sealPatientData,
+  sealRecordHistory,
   verifyArchiveProof,
 } from '@sanidok/crypto';
 import type { ArchiveChallenge, ArchiveProtocolsResponse, ArchiveServiceItem, OrganizationListItem, PatientProtocolWithSummary } from '@sanidok/schema';
@@ -62,6 +63,10 @@ async function setup(org: Organisation, options: { wrongKeyBody?: Record<string,
     patientData: { firstName: 'Hildegard', lastName: 'Quastenberg', dateOfBirth: '1951-03-08', gender: 'weiblich', insuranceInfo: 'AOK', emergencyContact: 'Kurt Quastenberg', emergencyContactPhone: '0171 555' },
     replacedValues: [], sealedAt: '2026-06-01T15:00:00.000Z', sealedBy: 'server',
   });
+  // The Änderungsverlauf, sealed by the server at discharge in its own envelope.
+  const sealedHistory = await sealRecordHistory(org.listItem, { organizationId: 1, protocolId }, [
+    { entity: 'protocol', entityId: protocolId, field: 'allergies', oldValue: 'Latex', newValue: 'Penicillin', changedAt: '2026-06-01T14:20:00.000Z', changedBy: 'Mona Medic', deviceId: null, sequence: 9 },
+  ]);
   const challenges: ArchiveChallenge[] = [];
   const response: ArchiveProtocolsResponse = {
     organization: { id: 1, name: ownedOrg.name }, service, keyFingerprint: org.keys.fingerprint, sealedToOtherKeys: 0,
@@ -70,6 +75,7 @@ async function setup(org: Organisation, options: { wrongKeyBody?: Record<string,
       treatmentEntries: [{ id: 'e1', protocolId, organizationId: 1, time: '14:05', text: 'Vitalzeichenkontrolle', performer: 'helfer1', performerName: null, createdAt: '2026-06-01T14:05:00.000Z', recordedById: 7 }],
       vitals: [{ id: 'v1', protocolId, organizationId: 1, recordedAt: '2026-06-01T14:10:00.000Z', recordedById: 7, values: [{ id: 'v1:0', parameterType: 'heart_rate', value: '88', unit: '/min' }] }],
       sealed: { envelope, keyFingerprint: org.keys.fingerprint, sealedAt: '2026-06-01T15:00:00.000Z', sealedBy: 'server' },
+      sealedHistory,
     }, ...(await moreRecords(org, options.more ?? 0))],
   };
   const base = `/api/organizations/1/archive/services`;
@@ -160,6 +166,8 @@ describe('/patient-archive', () => {
     }
     expect(within(item).getByText(/Vitalzeichenkontrolle \(Helfer 1\)/)).toBeInTheDocument();
     expect(within(item).getByText(/HF 88/)).toBeInTheDocument();
+    // The history opens from its own envelope, with the same key.
+    expect(within(item).getByText('01.06.2026 16:20 · Mona Medic · Protokoll: Allergien: Latex → Penicillin')).toBeInTheDocument();
     expect(screen.getByLabelText('Verschlüsselungsschlüssel')).toHaveValue('');
 
     const secretHex = Array.from(org.secret, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -191,6 +199,8 @@ describe('/patient-archive', () => {
     expect(printDocument.querySelectorAll('script')).toHaveLength(0);
     expect(printDocument.body.textContent).toContain('Vollständiges Patientenprotokoll (Patientenarchiv)');
     expect(printDocument.body.textContent).toContain(org.keys.fingerprint);
+    expect(printDocument.body.textContent).toContain('Änderungsverlauf');
+    expect(printDocument.body.textContent).toContain('Latex → Penicillin');
     printDocument.querySelector('button')?.click();
     open.mockRestore();
   });

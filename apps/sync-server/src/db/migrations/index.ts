@@ -27,6 +27,7 @@ import * as organizationLockTime from './2026-11-24_022_organization_lock_time';
 import * as sessionDevices from './2026-11-27_001_session_devices';
 import * as devicePublicKeys from './2026-11-27_002_device_public_keys';
 import * as ownerProof from './2026-11-27_003_owner_proof';
+import * as recordHistory from './2026-11-28_002_record_history';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27_001_session_devices': sessionDevices,
   '2026-11-27_002_device_public_keys': devicePublicKeys,
   '2026-11-27_003_owner_proof': ownerProof,
+  '2026-11-28_002_record_history': recordHistory,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,4 @@
+import type { EnteredInErrorColumns } from './recordHistory';
 import type { Selectable } from 'kysely';
 import type { DischargeOutcome, DischargeStatus, ProtocolStatus, TreatmentPerformer } from '@sanidok/schema';
 import type { Bool, DefaultedJsonText, EncryptedText, IsoTimestamp } from '../columns';
@@ -48,7 +49,7 @@ export interface ProtocolPatientDataTable {
   fieldVersions: DefaultedJsonText;
 }
 
-export interface TreatmentEntriesTable {
+export interface TreatmentEntriesTable extends EnteredInErrorColumns {
   id: string;
   protocolId: string;
   organizationId: number;
@@ -62,7 +63,7 @@ export interface TreatmentEntriesTable {
   version: number;
 }
 
-export interface VitalSignRecordsTable {
+export interface VitalSignRecordsTable extends EnteredInErrorColumns {
   id: string;
   protocolId: string;
   organizationId: number;

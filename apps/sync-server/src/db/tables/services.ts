@@ -1,3 +1,4 @@
+import type { EnteredInErrorColumns } from './recordHistory';
 import type { Selectable } from 'kysely';
 import type { ServiceStoredStatus } from '@sanidok/schema';
 import type { Bool, CreatedAt, DefaultedJsonText, EncryptedText, IsoTimestamp } from '../columns';
@@ -22,7 +23,7 @@ export interface ServicesTable {
   needsReview: Bool;
 }
 
-export interface MinorTreatmentsTable {
+export interface MinorTreatmentsTable extends EnteredInErrorColumns {
   id: string;
   serviceId: string;
   organizationId: number;

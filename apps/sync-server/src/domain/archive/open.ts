@@ -9,7 +9,7 @@ import { validate } from '../errors';
 import { activeAdminCount, postAdminAlert } from '../admin/alerts';
 import { mailArchiveAccessAlert, mailArchiveAccessAlertToOwner } from '../mail/events';
 import { serviceProtocolsWithClinicalPart } from '../protocols/queries';
-import { treatmentEntriesQuery } from '../protocols/treatmentEntries';
+import { toTreatmentEntry, treatmentEntriesQuery } from '../protocols/treatmentEntries';
 import { toVitalRecords, vitalRecordsQuery } from '../protocols/vitals';
 import { nowIso } from '../time';
 import { refuseSecret, requireArchiveOwner, requireArchiveService } from './access';
@@ -127,8 +127,13 @@ async function releaseRecords(trx: Db, ctx: CommandContext, organization: Organi
   const entries = ids.length ? await treatmentEntriesQuery(trx).where('protocolId', 'in', ids).orderBy('createdAt').orderBy('id').execute() : [];
   const vitals = ids.length ? await toVitalRecords(trx, await vitalRecordsQuery(trx).where('protocolId', 'in', ids).orderBy('recordedAt').orderBy('id').execute()) : [];
 
-  const entriesOf = groupByProtocol(entries.map(({ version: _v, ...entry }) => entry));
+  const entriesOf = groupByProtocol(entries.map(toTreatmentEntry).map(({ version: _v, ...entry }) => entry));
   const vitalsOf = groupByProtocol(vitals.map(({ version: _v, ...record }) => record));
+  // The history sealed at discharge, under the same key (domain/recordHistory/sealing.ts).
+  const histories = ids.length
+    ? await trx.selectFrom('sealedRecordHistories').select(['protocolId', 'envelope']).where('protocolId', 'in', ids).where('keyFingerprint', '=', key.keyFingerprint).execute()
+    : [];
+  const historyOf = new Map(histories.map((row) => [row.protocolId, parseSealedEnvelope(row.envelope)]));
 
   const records: ArchivedProtocolRecord[] = protocols.map((protocol) => {
     const sealedRecord = envelopes.get(protocol.id);
@@ -139,6 +144,7 @@ async function releaseRecords(trx: Db, ctx: CommandContext, organization: Organi
       treatmentEntries: entriesOf.get(protocol.id) ?? [],
       vitals: vitalsOf.get(protocol.id) ?? [],
       sealed: { envelope, keyFingerprint: row.keyFingerprint, sealedAt: row.sealedAt, sealedBy: row.sealedBy },
+      sealedHistory: historyOf.get(protocol.id) ?? null,
     };
   });
   if (records.length) {

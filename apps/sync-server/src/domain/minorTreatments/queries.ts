@@ -3,6 +3,7 @@ import { decryptAtRest } from '@sanidok/crypto';
 import { withholdClinical } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
+import { withEnteredInError } from '../recordHistory/enteredInError';
 import { restPatientDataServices } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 
@@ -10,7 +11,7 @@ function treatmentsQuery(db: Db) {
   return db
     .selectFrom('minorTreatments as t')
     .innerJoin('services as s', 's.id', 't.serviceId')
-    .select(['t.id', 't.serviceId', 't.organizationId', 't.patientNameEnc', 't.description', 't.treatedById', 't.createdAt', 't.version', 's.name as serviceName']);
+    .select(['t.id', 't.serviceId', 't.organizationId', 't.patientNameEnc', 't.description', 't.treatedById', 't.createdAt', 't.version', 's.name as serviceName', 't.enteredInErrorAt', 't.enteredInErrorReason', 't.enteredInErrorById']);
 }
 
 type TreatmentRow = Awaited<ReturnType<ReturnType<typeof treatmentsQuery>['executeTakeFirstOrThrow']>>;
@@ -46,7 +47,7 @@ export async function toMinorTreatments(
   }
   return Promise.all(
     rows.map(async ({ patientNameEnc, ...row }) => {
-      const treatment = { ...row, date: row.createdAt, patientName: null, materials: byTreatment.get(row.id) ?? [] };
+      const treatment = { ...withEnteredInError(row), date: row.createdAt, patientName: null, materials: byTreatment.get(row.id) ?? [] };
       // Name and description alike follow the team (docs/security.md "Clinical data follows the team").
       if (nameServices !== 'all' && !nameServices.has(row.serviceId)) return withholdClinical('minorTreatment', treatment);
       // REST answers no name at all: it is what a copied session cookie reaches; names travel only

@@ -13,6 +13,8 @@ import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
 import { reviewCovers } from '../reviewFlag';
 import { inTransaction } from '../transaction';
+import { recordDischarge } from '../recordHistory/discharge';
+import { revisionAuthor } from '../recordRevisions';
 import { authorizeProtocolDischarge, authorizeProtocolEdit } from './access';
 import { encryptPatientData, insertPatientData, updatePatientData } from './patientData';
 import { loadProtocolDetail } from './queries';
@@ -76,12 +78,15 @@ export async function updateProtocol(ctx: CommandContext, input: unknown): Promi
   const data = validate(updateProtocolSchema, input);
   return inTransaction(ctx.db, async (trx) => {
     const { protocol, service } = await authorizeProtocolEdit(trx, data.id, ctx.user);
+    // Every changed field appends a revision (../recordHistory/revisions.ts), with the device's time.
+    const author = revisionAuthor(ctx, { organizationId: protocol.organizationId, protocolId: protocol.id }, data.updatedAt);
     const patientConflict = data.patientData
-      ? await updatePatientData(trx, ctx.dataKey, ctx.user.id, protocol, data.patientData, data.patientDataBaseVersion ?? data.baseVersion)
+      ? await updatePatientData(trx, ctx.dataKey, ctx.user.id, protocol, data.patientData, data.patientDataBaseVersion ?? data.baseVersion, author)
       : false;
     const plan = await planFieldUpdate(trx, {
       entity: 'protocol', entityId: protocol.id, userId: ctx.user.id, editable: protocolClinicalFields, current: protocol,
       fieldVersions: protocol.fieldVersions, rowVersion: protocol.version, fields: data, baseVersion: data.baseVersion,
+      history: { entity: 'protocol', author },
     });
     // "Angaben geprüft" clears the flag only when the user saw every kept conflict (../reviewFlag.ts).
     const clearReview = data.reviewed === true && protocol.needsReview === 1 && (await reviewCovers(trx, ['protocol', 'patientData'], protocol.id, data.baseVersion));
@@ -113,13 +118,16 @@ export async function dischargeProtocol(ctx: CommandContext, input: unknown): Pr
   const data = validate(dischargeProtocolSchema, input);
   return inTransaction(ctx.db, async (trx) => {
     const { protocol } = await authorizeProtocolDischarge(trx, data.id, ctx.user);
+    const discharge = {
+      status: 'discharged' as const, dischargeStatus: data.dischargeStatus, dischargeOutcome: data.dischargeOutcome ?? null, dischargeDestination: data.dischargeDestination,
+      handoverTo: data.handoverTo, dischargeComment: data.dischargeComment, dischargedById: ctx.user.id, dischargedAt: deviceTime(data.dischargedAt),
+    };
+    const version = await nextVersion(trx);
+    // The discharge is part of the history, before the history is sealed with the record.
+    await recordDischarge(trx, revisionAuthor(ctx, { organizationId: protocol.organizationId, protocolId: protocol.id }, data.dischargedAt), protocol, discharge, version);
     await trx
       .updateTable('patientProtocols')
-      .set({
-        status: 'discharged', dischargeStatus: data.dischargeStatus, dischargeOutcome: data.dischargeOutcome ?? null, dischargeDestination: data.dischargeDestination, handoverTo: data.handoverTo,
-        dischargeComment: data.dischargeComment, dischargedById: ctx.user.id, dischargedAt: deviceTime(data.dischargedAt), updatedAt: nowIso(),
-        version: await nextVersion(trx),
-      })
+      .set({ ...discharge, updatedAt: nowIso(), version })
       .where('id', '=', protocol.id)
       .execute();
     await sealPatientDataAtDischarge(trx, ctx.dataKey, protocol, data);

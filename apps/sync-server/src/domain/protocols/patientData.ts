@@ -6,6 +6,7 @@ import type { Db } from '../../db/connection';
 import type { PatientProtocolRow } from '../../db/database';
 import { notFound } from '../errors';
 import { planFieldUpdate } from '../fieldUpdate';
+import type { RevisionAuthor } from '../recordRevisions';
 import { nextVersion } from '../versions';
 import { nowIso } from '../time';
 
@@ -41,6 +42,7 @@ export async function updatePatientData(
   protocol: PatientProtocolRow,
   patch: PatientDataPatch,
   baseVersion: number | undefined,
+  author: RevisionAuthor,
 ): Promise<boolean> {
   const row = await trx.selectFrom('protocolPatientData').selectAll().where('protocolId', '=', protocol.id).executeTakeFirst();
   if (!row) throw notFound(protocolMessages.notFound);
@@ -50,6 +52,7 @@ export async function updatePatientData(
     entity: 'patientData', entityId: protocol.id, userId, editable: patientDataKeys, current, fieldVersions: row.fieldVersions,
     rowVersion: row.version, fields: patch, baseVersion,
     keepValue: async (field, value) => (value === null ? null : encryptAtRest(dataKey, value, revisionContext(protocol.id, field))),
+    history: { entity: 'patientData', author },
   });
   if (!plan) return false;
   const dataEnc = await encryptPatientData(dataKey, protocol.id, { ...current, ...plan.patch } as Partial<PatientData>);

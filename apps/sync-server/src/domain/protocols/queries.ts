@@ -33,6 +33,8 @@ async function withSummaries(db: Db, rows: ProtocolQueryRow[]): Promise<PatientP
     .selectFrom('treatmentEntries')
     .select(['id', 'protocolId', 'time', 'text', 'performer', 'performerName', 'createdAt'])
     .where('protocolId', 'in', rows.map((r) => r.id))
+    // A measure marked "irrtümlich" stays in the list, struck through, but is no longer in the summary.
+    .where('enteredInErrorAt', 'is', null)
     .execute();
   // Grouped once: filtering all entries per row is quadratic (the archive lists 1,000 protocols).
   const byProtocol = new Map<string, typeof entries>();

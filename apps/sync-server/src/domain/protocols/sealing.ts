@@ -6,6 +6,7 @@ import type { OrganizationRow, PatientProtocolRow } from '../../db/database';
 import { AppError, conflict } from '../errors';
 import { writeTombstone } from '../versions';
 import { nowIso } from '../time';
+import { sealHistoryAtDischarge } from '../recordHistory/sealing';
 import { decryptPatientData, revisionContext } from './patientData';
 
 export const sealingMessages = {
@@ -140,6 +141,8 @@ export async function sealPatientDataAtDischarge(
   await trx.deleteFrom('protocolPatientData').where('protocolId', '=', protocol.id).execute();
   await trx.deleteFrom('fieldRevisions').where('entity', '=', 'patientData').where('entityId', '=', protocol.id).execute();
   await writeTombstone(trx, 'patientData', protocol.id, protocol.organizationId);
+  // The history is sealed with the record, in its own envelope (../recordHistory/sealing.ts).
+  await sealHistoryAtDischarge(trx, dataKey, protocol);
   for (const listener of removedListeners) listener();
   return sealedBy;
 }

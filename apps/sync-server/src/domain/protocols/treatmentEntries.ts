@@ -10,11 +10,15 @@ import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
 import { restMayReadPatientData } from '../serviceTeams/queries';
 import { inTransaction } from '../transaction';
+import { enteredInErrorColumns, withEnteredInError } from '../recordHistory/enteredInError';
 import { authorizeProtocolEdit, requireProtocolAccess } from './access';
 
 type EntryData = Omit<z.output<typeof treatmentEntrySchema>, 'protocolId'>;
 
-const entryColumns = ['id', 'protocolId', 'organizationId', 'time', 'text', 'performer', 'performerName', 'createdAt', 'recordedById'] as const;
+const entryColumns = ['id', 'protocolId', 'organizationId', 'time', 'text', 'performer', 'performerName', 'createdAt', 'recordedById', ...enteredInErrorColumns] as const;
+
+/** A stored row as replies and pulls carry it (the mark folded, ../recordHistory/enteredInError.ts). */
+export const toTreatmentEntry = withEnteredInError;
 
 /** Writes entries of an open protocol (the caller authorised). Entries are insert-only. */
 export async function insertTreatmentEntries(trx: Db, userId: number, protocol: PatientProtocolRow, entries: readonly EntryData[]): Promise<void> {
@@ -39,7 +43,7 @@ export async function addTreatmentEntry(ctx: CommandContext, input: unknown): Pr
   return inTransaction(ctx.db, async (trx) => {
     const { protocol } = await authorizeProtocolEdit(trx, protocolId, ctx.user);
     await insertTreatmentEntries(trx, ctx.user.id, protocol, [entry]);
-    return trx.selectFrom('treatmentEntries').select(entryColumns).where('id', '=', entry.id).executeTakeFirstOrThrow();
+    return toTreatmentEntry(await trx.selectFrom('treatmentEntries').select(entryColumns).where('id', '=', entry.id).executeTakeFirstOrThrow());
   });
 }
 
@@ -47,7 +51,7 @@ export async function addTreatmentEntry(ctx: CommandContext, input: unknown): Pr
 export async function listTreatmentEntries(ctx: QueryContext, protocolId: unknown): Promise<TreatmentEntry[]> {
   const { db, user } = ctx;
   const { protocol, service } = await requireProtocolAccess(db, protocolId, user);
-  const entries = await db.selectFrom('treatmentEntries').select(entryColumns).where('protocolId', '=', protocol.id).orderBy('createdAt').orderBy('id').execute();
+  const entries = (await db.selectFrom('treatmentEntries').select(entryColumns).where('protocolId', '=', protocol.id).orderBy('createdAt').orderBy('id').execute()).map(toTreatmentEntry);
   return (await restMayReadPatientData(ctx, service)) ? entries : entries.map((entry) => withholdClinical('treatmentEntry', entry));
 }
 

@@ -9,6 +9,7 @@ import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
 import { restMayReadPatientData } from '../serviceTeams/queries';
 import { inTransaction } from '../transaction';
+import { enteredInErrorColumns, withEnteredInError } from '../recordHistory/enteredInError';
 import { authorizeProtocolEdit, requireProtocolAccess } from './access';
 
 type RecordInput = z.output<typeof recordVitalsSchema>;
@@ -51,7 +52,7 @@ export async function recordVitals(ctx: CommandContext, input: unknown): Promise
 }
 
 export function vitalRecordsQuery(db: Db) {
-  return db.selectFrom('vitalSignRecords').select(['id', 'protocolId', 'organizationId', 'recordedAt', 'recordedById', 'version']);
+  return db.selectFrom('vitalSignRecords').select(['id', 'protocolId', 'organizationId', 'recordedAt', 'recordedById', 'version', ...enteredInErrorColumns]);
 }
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof vitalRecordsQuery>['executeTakeFirstOrThrow']>>;
@@ -74,7 +75,7 @@ export async function toVitalRecords(db: Db, rows: RecordRow[]): Promise<(VitalR
     else byRecord.set(value.recordId, [value]);
   }
   return rows.map((row) => ({
-    ...row,
+    ...withEnteredInError(row),
     values: (byRecord.get(row.id) ?? []).map((v) => ({ id: `${v.recordId}:${v.position}`, parameterType: v.parameterType as VitalParameterType, value: v.value, unit: v.unit })),
   }));
 }

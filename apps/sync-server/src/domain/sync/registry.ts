@@ -10,6 +10,7 @@ import { createProtocol, dischargeProtocol, updateProtocol } from '../protocols/
 import { addTreatmentEntry } from '../protocols/treatmentEntries';
 import { recordVitals } from '../protocols/vitals';
 import { archiveService } from '../protocols/archiving';
+import { markMinorTreatmentInError, markTreatmentEntryInError, markVitalsInError } from '../protocols/entryMarks';
 import { completeService, createService, deleteService, updateService } from '../services/commands';
 import { createTreatmentTemplate, deleteTreatmentTemplate, updateTreatmentTemplate } from '../treatmentTemplates/commands';
 
@@ -36,6 +37,9 @@ const mutationCommands = {
   'protocol.discharge': dischargeProtocol,
   'vitals.record': recordVitals,
   'treatmentEntry.add': addTreatmentEntry,
+  'vitals.markInError': markVitalsInError,
+  'treatmentEntry.markInError': markTreatmentEntryInError,
+  'minorTreatment.markInError': markMinorTreatmentInError,
   'accessLog.record': recordAccess,
   'treatmentTemplate.create': createTreatmentTemplate,
   'treatmentTemplate.update': updateTreatmentTemplate,

@@ -9,7 +9,7 @@ import { toMinorTreatments, treatmentsQuery } from '../minorTreatments/queries';
 import type { PageSealer } from '../deviceKeys/pageSealer';
 import { decryptPatientData } from '../protocols/patientData';
 import { protocolsQuery, toProtocol } from '../protocols/queries';
-import { treatmentEntriesQuery } from '../protocols/treatmentEntries';
+import { toTreatmentEntry, treatmentEntriesQuery } from '../protocols/treatmentEntries';
 import { toVitalRecords, vitalRecordsQuery } from '../protocols/vitals';
 import type { TeamScope } from '../serviceTeams/queries';
 import { templatesQuery, toTemplate } from '../treatmentTemplates/queries';
@@ -180,7 +180,7 @@ const treatmentEntries: SyncSource = {
   read: async (db, organizationId, range, reader) => {
     const rows = await treatmentEntriesSince(db, { organizationId, ...range });
     const services = await servicesOfProtocols(db, rows.map((row) => row.protocolId));
-    return Promise.all(rows.map(async ({ version, ...data }) => ({
+    return Promise.all(rows.map(toTreatmentEntry).map(async ({ version, ...data }) => ({
       entity: 'treatmentEntry' as const, op: 'upsert' as const, id: data.id, organizationId, version,
       ...(await clinicalChange(reader, 'treatmentEntry', data.id, services.get(data.protocolId), data)),
     })));

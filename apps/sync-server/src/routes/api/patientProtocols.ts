@@ -8,6 +8,7 @@ import {
   protocolDetailQuery,
   protocolDetailReply,
   protocolWithSummaryReply,
+  recordRevisionListReply,
   recordVitalsSchema,
   simpleVitalsRequestSchema,
   treatmentEntryReply,
@@ -20,6 +21,7 @@ import { z } from 'zod';
 import type { CommandContext } from '../../domain/context';
 import { createProtocol, dischargeProtocol, updateProtocol } from '../../domain/protocols/commands';
 import { listProtocolRevisions } from '../../domain/fieldRevisions/queries';
+import { listProtocolHistory } from '../../domain/protocols/history';
 import { getProtocolDetail, joinTeamOfProtocol, listProtocols, listServiceProtocols } from '../../domain/protocols/queries';
 import { addTreatmentEntry, listTreatmentEntries } from '../../domain/protocols/treatmentEntries';
 import { listVitals, recordVitals } from '../../domain/protocols/vitals';
@@ -81,6 +83,9 @@ export const patientProtocolRoutes: FastifyPluginAsync = (fastify) => {
   app.get('/patient-protocols/:id/revisions', {
     schema: { tags, summary: 'Ersetzte Werte nach gleichzeitigen Änderungen', params: idParams, response: replies({ 200: z.array(fieldRevisionReply) }) },
   }, async (request) => listProtocolRevisions(commandContext(app, request), request.params.id));
+  app.get('/patient-protocols/:id/history', {
+    schema: { tags, summary: 'Änderungsverlauf eines offenen Protokolls (alt → neu, wer, wann, Gerät)', params: idParams, response: replies({ 200: recordRevisionListReply }) },
+  }, async (request) => listProtocolHistory(commandContext(app, request), request.params.id));
 
   app.get('/patient-protocols/:id/vital-signs', {
     schema: { tags, summary: 'Vitalwerte eines Protokolls', params: idParams, response: replies({ 200: z.array(vitalRecordReply) }) },

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { useIsPending } from '../../../data/hooks';
 import type { ProtocolView } from '../../../data/repositories/protocols';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
+import { HistoryButton } from '../history/HistoryDialog';
 import { PrintPanel } from '../print/PrintPanel';
 import { CurrentVitals } from '../vitals/CurrentVitals';
 
@@ -97,6 +98,7 @@ export function ProtocolSidebar({ view, onDischarge }: ProtocolSidebarProps) {
       <CurrentVitals view={view} />
       <ProtocolInfo view={view} />
       <PrintPanel protocolId={protocol.id} />
+      <HistoryButton protocolId={protocol.id} status={protocol.status} />
       {isProtocolOpen(protocol.status) && (
         <Button color="red" size="lg" fullWidth leftSection={<IconDoorExit size={20} aria-hidden />} onClick={onDischarge}>
           {t.discharge.open}

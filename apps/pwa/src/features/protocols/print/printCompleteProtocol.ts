@@ -1,7 +1,9 @@
-import type { PatientData } from '@sanidok/schema';
+import type { PatientData, RecordRevision } from '@sanidok/schema';
 import { dischargeOutcomeLabel, protocolEmptyTexts, protocolFieldLabels, protocolLabel, protocolStatusLabels } from '@sanidok/schema';
 import type { ProtocolView } from '../../../data/repositories/protocols';
+import { historyDe } from '../../../i18n/history.de';
 import { printDe } from '../../../i18n/print.de';
+import { revisionLabel, revisionValue } from '../history/historyLabels';
 import { formatDateTime } from '../../../lib/format';
 import type { PrintBlock, PrintModel } from './printModel';
 import { orEmpty, patientRows, protocolMeta, renderPrintModel, treatmentLines, valueWithUnit, vitalLabel } from './printModel';
@@ -36,12 +38,29 @@ function dischargeBlock(view: ProtocolView): PrintBlock | null {
 }
 
 /**
+ * The Änderungsverlauf (§ 630f BGB): every change, old → new, with time, author and device; when
+ * the server was not reachable at print time (`null`), the block says so instead of staying empty.
+ */
+function historyBlock(history: readonly RecordRevision[] | null): PrintBlock {
+  const h = historyDe.history;
+  return {
+    title: h.title,
+    kind: 'table',
+    headers: [...h.printHeaders],
+    rows: (history ?? []).map((r) => [
+      formatDateTime(r.changedAt), r.changedBy ?? t.empty, r.deviceId?.slice(0, 8) ?? t.empty, revisionLabel(r), revisionValue(r, r.oldValue), revisionValue(r, r.newValue),
+    ]),
+    empty: history === null ? h.printOffline : h.empty,
+  };
+}
+
+/**
  * 'Vollständiges Protokoll drucken' (docs/spec/services.md §2, §9): patient data with the emergency
  * contact, status, anamnesis with incident time and symptoms, every
  * measurement of the timeline as its own table, the treatment lines, the helpers and, once
- * discharged, the discharge.
+ * discharged, the discharge; wrong entries with their "irrtümlich" mark, and the history.
  */
-export function completeProtocolModel(view: ProtocolView, patientData: PatientData, printedAt: string): PrintModel {
+export function completeProtocolModel(view: ProtocolView, patientData: PatientData, printedAt: string, history: readonly RecordRevision[] | null = []): PrintModel {
   const p = view.protocol;
   const blocks: PrintBlock[] = [
     {
@@ -62,7 +81,7 @@ export function completeProtocolModel(view: ProtocolView, patientData: PatientDa
       kind: 'groups',
       // Oldest first, as the timeline reads: the trend runs down the page.
       groups: view.vitals.map((record, index) => ({
-        title: t.measurement(index + 1, formatDateTime(record.recordedAt)),
+        title: t.measurement(index + 1, formatDateTime(record.recordedAt)) + (record.enteredInError ? historyDe.history.printMarked(record.enteredInError.reason) : ''),
         rows: record.values.map((value) => ({ label: vitalLabel(value), value: valueWithUnit(value) })),
       })),
       empty: t.noVitals,
@@ -79,6 +98,7 @@ export function completeProtocolModel(view: ProtocolView, patientData: PatientDa
   ];
   const discharge = dischargeBlock(view);
   if (discharge) blocks.push(discharge);
+  blocks.push(historyBlock(history));
   return {
     documentTitle: t.documentTitle(t.completeHeading, protocolLabel(p.serviceProtocolNumber)),
     heading: t.completeHeading,
@@ -89,6 +109,6 @@ export function completeProtocolModel(view: ProtocolView, patientData: PatientDa
 }
 
 /** Fills the print window's document with the full protocol. */
-export function renderCompleteProtocolDocument(doc: Document, view: ProtocolView, patientData: PatientData, printedAt: string): void {
-  renderPrintModel(doc, completeProtocolModel(view, patientData, printedAt));
+export function renderCompleteProtocolDocument(doc: Document, view: ProtocolView, patientData: PatientData, printedAt: string, history: readonly RecordRevision[] | null = null): void {
+  renderPrintModel(doc, completeProtocolModel(view, patientData, printedAt, history));
 }

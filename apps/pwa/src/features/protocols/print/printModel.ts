@@ -1,6 +1,7 @@
 import type { PatientData, VitalValueData } from '@sanidok/schema';
 import { ageInYears, formatTreatmentEntry, patientDataLabels, patientDisplayName, protocolLabel, vitalParameterLabels } from '@sanidok/schema';
 import type { ProtocolView } from '../../../data/repositories/protocols';
+import { historyDe } from '../../../i18n/history.de';
 import { printDe } from '../../../i18n/print.de';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { labelOf } from '../../../lib/labelOf';
@@ -75,7 +76,8 @@ export const valueWithUnit = (value: VitalValueData): string => displayValue(val
 export const vitalLabel = (value: VitalValueData): string => labelOf(vitalParameterLabels, value.parameterType) ?? value.parameterType;
 
 /** The entries as '[HH:MM] text (performer)' lines, in the order they were made. */
-export const treatmentLines = (view: ProtocolView): string[] => view.entries.map(formatTreatmentEntry);
+export const treatmentLines = (view: ProtocolView): string[] =>
+  view.entries.map((entry) => formatTreatmentEntry(entry) + (entry.enteredInError ? historyDe.history.printMarked(entry.enteredInError.reason) : ''));
 
 function renderBlock(doc: Document, block: PrintBlock): HTMLElement {
   const section = element(doc, 'section');

@@ -1,8 +1,9 @@
-import type { PatientData, RecordableAccessAction } from '@sanidok/schema';
+import type { PatientData, RecordableAccessAction, RecordRevision } from '@sanidok/schema';
 import type { ProtocolView } from '../../../data/repositories/protocols';
 import { printDe } from '../../../i18n/print.de';
 import { failureMessage } from '../../../lib/failureMessage';
 import { logProtocolAccess } from '../useProtocolOpening';
+import { fetchProtocolHistory } from '../history/protocolHistory';
 import { renderCompleteProtocolDocument } from './printCompleteProtocol';
 import { renderHandoverDocument } from './printHandover';
 import { openPrintWindow, printWhenReady } from './printWindow';
@@ -15,7 +16,7 @@ export const printAccessActions: Record<PrintKind, RecordableAccessAction> = {
   complete: 'print_complete_protocol',
 };
 
-const renderers: Record<PrintKind, (doc: Document, view: ProtocolView, patientData: PatientData, printedAt: string) => void> = {
+const renderers: Record<PrintKind, (doc: Document, view: ProtocolView, patientData: PatientData, printedAt: string, history: RecordRevision[] | null) => void> = {
   handover: renderHandoverDocument,
   complete: renderCompleteProtocolDocument,
 };
@@ -33,7 +34,8 @@ export type PrintOutcome = 'printed' | 'blocked';
  * 2. read the protocol (a failure closes the window → 'Druckfehler');
  * 3. without patient data close it silently — after discharge the data is in the archive, not here;
  * 4. log the access before anything is shown (a failed log never blocks the print);
- * 5. write the document, print after 100 ms.
+ * 5. the full print reads the Änderungsverlauf from the server; offline it says so and prints the rest;
+ * 6. write the document, print after 100 ms.
  */
 export async function printProtocol(
   protocolId: string,
@@ -62,7 +64,8 @@ export async function printProtocol(
 
   await logProtocolAccess(protocolId, printAccessActions[kind]).catch(() => undefined);
 
-  renderers[kind](win.document, view, patientData, printedAt.toISOString());
+  const history = kind === 'complete' ? await fetchProtocolHistory(protocolId).catch(() => null) : null;
+  renderers[kind](win.document, view, patientData, printedAt.toISOString(), history);
   printWhenReady(win);
   return 'printed';
 }

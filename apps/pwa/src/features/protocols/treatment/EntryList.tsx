@@ -3,16 +3,23 @@ import type { TreatmentEntry } from '@sanidok/schema';
 import { formatTreatmentEntry } from '@sanidok/schema';
 import { usePendingIds } from '../../../data/hooks';
 import { treatmentDe } from '../../../i18n/treatment.de';
+import { EnteredInErrorNote, struckThrough } from '../history/EnteredInErrorNote';
+import { MarkInErrorButton } from '../history/MarkInErrorButton';
 
 const t = treatmentDe.entries;
 
 interface EntryListProps {
   /** In the order they were made. */
   entries: readonly TreatmentEntry[];
+  /** The protocol is open: a wrong entry can be marked "irrtümlich" (never deleted). */
+  markable?: boolean;
 }
 
-/** The protocol's treatment lines '[HH:MM] text (performer)', marking those not yet on the server. */
-export function EntryList({ entries }: EntryListProps) {
+/**
+ * The protocol's treatment lines '[HH:MM] text (performer)', marking those not yet on the server;
+ * a line marked "irrtümlich" stays, struck through, with its reason.
+ */
+export function EntryList({ entries, markable = false }: EntryListProps) {
   const pending = usePendingIds();
   return (
     <Stack gap="xs">
@@ -31,14 +38,20 @@ export function EntryList({ entries }: EntryListProps) {
           {entries.map((entry) => (
             <Box component="li" key={entry.id} py={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
               <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
-                <Text data-entry-line style={{ overflowWrap: 'anywhere' }}>
-                  {formatTreatmentEntry(entry)}
-                </Text>
-                {pending.has(entry.id) && (
-                  <Badge color="yellow" variant="light" title={t.pendingHint} style={{ flexShrink: 0 }}>
-                    {t.pending}
-                  </Badge>
-                )}
+                <div>
+                  <Text data-entry-line style={{ overflowWrap: 'anywhere', ...(entry.enteredInError ? struckThrough : undefined) }}>
+                    {formatTreatmentEntry(entry)}
+                  </Text>
+                  {entry.enteredInError && <EnteredInErrorNote mark={entry.enteredInError} />}
+                </div>
+                <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                  {pending.has(entry.id) && (
+                    <Badge color="yellow" variant="light" title={t.pendingHint}>
+                      {t.pending}
+                    </Badge>
+                  )}
+                  {markable && !entry.enteredInError && <MarkInErrorButton kind="treatmentEntry" id={entry.id} what={formatTreatmentEntry(entry)} />}
+                </Group>
               </Group>
             </Box>
           ))}

@@ -31,7 +31,7 @@ export interface TreatmentEditorProps {
  */
 export function TreatmentEditor({ view, editable }: TreatmentEditorProps) {
   const open = editable && view.protocol.status === 'active';
-  const list = <EntryList entries={view.entries} />;
+  const list = <EntryList entries={view.entries} markable={open} />;
   if (!open) {
     return (
       <Stack gap="md">

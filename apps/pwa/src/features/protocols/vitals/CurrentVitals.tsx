@@ -9,7 +9,8 @@ const t = vitalsDe.current;
 
 /** Sidebar of the edit page: the latest value of each parameter, coloured (docs/spec/services.md §2, §9). */
 export function CurrentVitals({ view }: { view: ProtocolView }) {
-  const latest = latestVitalValues(view.vitals);
+  // A measurement marked "irrtümlich" is no current value.
+  const latest = latestVitalValues(view.vitals.filter((record) => !record.enteredInError));
   const basis = colouringBasis(view);
   const shown = vitalParameterTypes.filter((type) => type !== 'notes' && latest.has(type));
   return (

@@ -58,8 +58,9 @@ export function VitalsTimeline({ view, editable }: VitalsTimelineProps) {
               {basis.notice}
             </Alert>
           )}
-          <VitalsCharts records={records} dateOfBirth={basis.dateOfBirth} filter={activeFilter} />
-          <MeasurementList records={records} dateOfBirth={basis.dateOfBirth} filter={activeFilter} />
+          {/* A measurement marked "irrtümlich" leaves the trend; the list keeps it, struck through. */}
+          <VitalsCharts records={records.filter((record) => !record.enteredInError)} dateOfBirth={basis.dateOfBirth} filter={activeFilter} />
+          <MeasurementList records={records} dateOfBirth={basis.dateOfBirth} filter={activeFilter} markable={editable && view.protocol.status === 'active'} />
         </>
       )}
       {editable && <RichVitalsDialog protocolId={view.protocol.id} opened={dialogOpen} onClose={() => setDialogOpen(false)} />}

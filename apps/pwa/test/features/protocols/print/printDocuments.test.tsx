@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { completeProtocolModel, printStatusLabel, renderCompleteProtocolDocument } from '../../../../src/features/protocols/print/printCompleteProtocol';
 import { renderHandoverDocument } from '../../../../src/features/protocols/print/printHandover';
-import { blankDocument, linesAfter, newerMeasurement, olderMeasurement, patient, printedAt, protocolRow, protocolView, tableAfter } from './printFixtures';
+import { blankDocument, entries, linesAfter, newerMeasurement, olderMeasurement, patient, printedAt, protocolId, protocolRow, protocolView, tableAfter } from './printFixtures';
 
 describe('RTW-Übergabe (handover print)', () => {
   it('shows title, service, protocol number and date, and the patient with age', () => {
@@ -137,6 +137,32 @@ describe('Vollständiges Protokoll (full print)', () => {
     ]);
     expect(['active', 'discharged', 'transferred', 'cancelled', 'irgendwas'].map(printStatusLabel)).toEqual(['Aktiv', 'Entlassen', 'Unbekannt', 'Unbekannt', 'Unbekannt']);
     expect(completeProtocolModel(protocolView({ protocol: protocolRow({ status: 'transferred' }) }), patient, printedAt).meta).toContain('Status: Unbekannt');
+  });
+});
+
+describe('Vollständiges Protokoll: every change kept', () => {
+  it('prints wrong entries with their "irrtümlich" mark and the Änderungsverlauf, old → new, with time, author and device', () => {
+    const doc = blankDocument();
+    const mark = { at: '2026-07-04T08:40:00.000Z', reason: 'Falscher Patient', byId: 7 };
+    const [first, second] = entries;
+    if (!first || !second) throw new Error('Fixture ohne Maßnahmen');
+    const view = protocolView({ vitals: [{ ...olderMeasurement, enteredInError: mark }, newerMeasurement], entries: [first, { ...second, enteredInError: mark }] });
+    const history = [
+      { entity: 'protocol' as const, entityId: protocolId, field: 'allergies', oldValue: 'Penicillin', newValue: 'Latex', changedAt: '2026-07-04T08:35:00.000Z', changedBy: 'Mona Medic', deviceId: '0190a000-d001-7000-8000-000000000001', sequence: 4 },
+      { entity: 'vitalRecord' as const, entityId: olderMeasurement.id, field: 'enteredInError', oldValue: null, newValue: 'Falscher Patient', changedAt: mark.at, changedBy: 'Mona Medic', deviceId: null, sequence: 5 },
+    ];
+    renderCompleteProtocolDocument(doc, view, patient, printedAt, history);
+    expect([...doc.querySelectorAll('h4')].map((h) => h.textContent)).toContain('Messung 1 – 04.07.2026 10:00 – irrtümlich: Falscher Patient');
+    expect(linesAfter(doc, 'Maßnahmen')[1]).toBe('[10:10] Sauerstoffgabe 4 l/min über Nasenbrille (Dr. Ofenbach) – irrtümlich: Falscher Patient');
+    expect(tableAfter(doc, 'Änderungsverlauf')).toEqual([
+      ['04.07.2026 10:35', 'Mona Medic', '0190a000', 'Protokoll: Allergien', 'Penicillin', 'Latex'],
+      ['04.07.2026 10:40', 'Mona Medic', '-', 'Vitalparameter: Als irrtümlich markiert', '(leer)', 'Falscher Patient'],
+    ]);
+  });
+
+  it('says so when the server was not reachable at print time, and prints the rest', () => {
+    const model = completeProtocolModel(protocolView(), patient, printedAt, null);
+    expect(model.blocks.at(-1)).toMatchObject({ title: 'Änderungsverlauf', rows: [], empty: 'Der Änderungsverlauf liegt auf dem Server und war beim Drucken nicht erreichbar.' });
   });
 });
 

@@ -1,0 +1,68 @@
+import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { formatDateTime, isProtocolOpen } from '@sanidok/schema';
+import { IconHistory } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { conflictsDe } from '../../../i18n/conflicts.de';
+import { historyDe } from '../../../i18n/history.de';
+import { revisionLabel, revisionValue } from './historyLabels';
+import { fetchProtocolHistory } from './protocolHistory';
+
+const t = historyDe.history;
+
+/**
+ * Every change of an open protocol, oldest first: what, old → new, when, who, from which device
+ * (GET …/history). Read from the server when the dialog opens and never stored on the device:
+ * the history is the server's merge of all devices' edits (docs/decisions.md "Every change kept
+ * (§ 630f BGB)"). Offline the dialog says so; the edits themselves wait in the outbox.
+ */
+function HistoryList({ protocolId }: { protocolId: string }) {
+  const history = useQuery({
+    queryKey: ['history', protocolId],
+    queryFn: ({ signal }) => fetchProtocolHistory(protocolId, signal),
+    retry: false,
+    staleTime: 0,
+  });
+  if (history.isPending) {
+    return (
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text size="sm">{t.loading}</Text>
+      </Group>
+    );
+  }
+  if (history.isError) return <Alert color="yellow">{t.offline}</Alert>;
+  if (history.data.length === 0) return <Text size="sm">{t.empty}</Text>;
+  return (
+    <Stack component="ol" gap="xs" aria-label={t.listLabel} p={0} m={0} style={{ listStyle: 'none' }}>
+      {history.data.map((revision) => (
+        <Paper key={`${revision.sequence}.${revision.entityId}.${revision.field}`} component="li" withBorder p="sm">
+          <Text fw={600} size="sm">
+            {revisionLabel(revision)}
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t.change(revisionValue(revision, revision.oldValue), revisionValue(revision, revision.newValue))}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {t.by(formatDateTime(revision.changedAt), revision.changedBy, revision.deviceId)}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** The sidebar's "Änderungsverlauf" button and its dialog; a discharged protocol points to the archive. */
+export function HistoryButton({ protocolId, status }: { protocolId: string; status: string }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button variant="default" mih={44} fullWidth leftSection={<IconHistory size={18} aria-hidden />} onClick={() => setOpened(true)}>
+        {t.open}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t.title} size="lg" closeButtonProps={{ 'aria-label': conflictsDe.close }}>
+        {opened && (isProtocolOpen(status) ? <HistoryList protocolId={protocolId} /> : <Text size="sm">{t.sealed}</Text>)}
+      </Modal>
+    </>
+  );
+}
