@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { PatientData } from '@sanidok/schema';
+import type { PatientData, RecordRevision } from '@sanidok/schema';
 import type { FastifyInstance } from 'fastify';
 import { decryptPatientData } from '../../src/domain/protocols/patientData';
+import { historyRows, openHistory } from '../../src/domain/recordHistory/rows';
 import type { Client } from './testApp';
 
 /** A valid create payload for the protocol dialog; the patient is Jürgen Müller by default. */
@@ -46,6 +47,14 @@ export async function protocolCounts(app: FastifyInstance) {
  * The patient data the server holds for a protocol (null once discharged), opened with its data
  * key: REST answers none to anyone (docs/security.md "Patient data needs the unlocked device").
  */
+/**
+ * The whole stored history of an open protocol, patient-data revisions included, as the server
+ * keeps it (REST answers it without them: docs/security.md "Patient data needs the unlocked device").
+ */
+export async function storedHistory(app: FastifyInstance, protocolId: string): Promise<RecordRevision[]> {
+  return openHistory(app.config.dataKey, await historyRows(app.db, protocolId));
+}
+
 export async function storedPatientData(app: FastifyInstance, protocolId: string): Promise<PatientData | null> {
   const row = await app.db.selectFrom('protocolPatientData').select('dataEnc').where('protocolId', '=', protocolId).executeTakeFirst();
   return row ? decryptPatientData(app.config.dataKey, protocolId, row.dataEnc) : null;
