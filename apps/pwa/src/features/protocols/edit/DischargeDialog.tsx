@@ -10,6 +10,9 @@ import { notifySuccess } from '../../../lib/notify';
 import { failureMessage } from '../../../lib/failureMessage';
 import { CaptureModal } from '../../../components/CaptureModal';
 import { DialogError, useDialogFailure } from '../../shared/DialogError';
+import { draftIds } from '../../../data/drafts/draftStore';
+import { DraftRestoredNotice } from '../../shared/DraftRestoredNotice';
+import { useFormDraft } from '../../shared/useFormDraft';
 
 const t = protocolEditDe.discharge;
 const toasts = protocolEditDe.toasts;
@@ -38,6 +41,8 @@ interface DischargeDialogProps {
   onClose: () => void;
   /** The page has unsaved edits: they would not be part of the sealed patient data. */
   unsavedChanges: boolean;
+  /** A draft of an unsaved discharge came back (after a lock or a reload): the page opens the dialog with it. */
+  onDraftRestored?: () => void;
 }
 
 /**
@@ -45,9 +50,11 @@ interface DischargeDialogProps {
  * The discharge is a local write: the patient data is sealed on this device to the organisation's
  * public key, so it works without network and the plaintext never travels again.
  */
-export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }: DischargeDialogProps) {
+export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges, onDraftRestored }: DischargeDialogProps) {
   const form = useForm<DischargeFields, unknown, DischargeValues>({ resolver: dischargeResolver, defaultValues: emptyValues });
   const { errors } = form.formState;
+  // docs/decisions.md "Drafts survive a lock": a half-typed discharge (or refusal) comes back.
+  const draft = useFormDraft(form, { id: draftIds.discharge(protocolId), recordId: protocolId, onRestored: onDraftRestored });
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const failure = useDialogFailure();
@@ -55,6 +62,7 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
   const close = () => {
     if (savingRef.current) return;
     failure.clear();
+    draft.clear();
     form.reset(emptyValues);
     onClose();
   };
@@ -67,6 +75,7 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
     try {
       await dischargeProtocol(protocolId, values);
       notifySuccess(toasts.discharged, toasts.dischargedText);
+      draft.clear();
       form.reset(emptyValues);
       onClose();
     } catch (error) {
@@ -87,6 +96,7 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
     >
       <form onSubmit={(event) => void form.handleSubmit(discharge)(event)} noValidate>
         <Stack gap="md">
+          <DraftRestoredNotice at={draft.restoredAt} />
           <Controller
             control={form.control}
             name="dischargeStatus"

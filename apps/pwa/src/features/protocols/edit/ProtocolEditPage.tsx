@@ -2,6 +2,7 @@ import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { isProtocolOpen } from '@sanidok/schema';
 import { discardDraftsOf } from '../../../data/drafts/draftStore';
 import { draftsDe } from '../../../i18n/drafts.de';
 import { notifyError } from '../../../lib/notify';
@@ -41,13 +42,15 @@ export function ProtocolEditPage() {
   // The signed-in user's database opens just after sign-in: until then nothing is known yet.
   const db = useDatabase();
   const gone = Boolean(id && db && view === null);
-  // A protocol deleted meanwhile takes its unsaved input along, and says so.
+  const closed = view ? !isProtocolOpen(view.protocol.status) : false;
+  // A protocol deleted or closed meanwhile (on another device) takes the unsaved input of all its
+  // forms along — the page's, a measurement's, a discharge's — and says so.
   useEffect(() => {
-    if (!gone || !db || !id) return;
+    if (!(gone || closed) || !db || !id) return;
     void discardDraftsOf(db, id).then((dropped) => {
-      if (dropped > 0) notifyError(draftsDe.droppedTitle, draftsDe.droppedDeleted);
+      if (dropped > 0) notifyError(draftsDe.droppedTitle, gone ? draftsDe.droppedDeleted : draftsDe.droppedClosed);
     });
-  }, [gone, db, id]);
+  }, [gone, closed, db, id]);
   if (!id || (db && view === null)) return <ProtocolLoadFailure />;
   if (!db || !mayShow || !view) {
     return (
