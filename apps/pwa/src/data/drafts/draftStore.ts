@@ -19,6 +19,8 @@ export const draftIds = {
   protocol: (protocolId: string) => `protocol:${protocolId}`,
   /** A new Bagatelle: on /minor-treatments, or on one service's page. */
   minorTreatment: (serviceId?: string) => (serviceId ? `minorTreatment:new:${serviceId}` : 'minorTreatment:new'),
+  /** A new protocol: on /patient-protocols, or on one service's page. */
+  newProtocol: (serviceId?: string) => (serviceId ? `protocol:new:${serviceId}` : 'protocol:new'),
   /** A measurement of a protocol: the short dialog of the list, the full one of the protocol page. */
   simpleVitals: (protocolId: string) => `vitals:simple:${protocolId}`,
   richVitals: (protocolId: string) => `${draftPrefixes.richVitals}${protocolId}`,
