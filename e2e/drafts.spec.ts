@@ -5,9 +5,9 @@ import { createRunningServiceViaApi } from './support/api';
 import { createOrganizationWithKeyViaUi, createProtocolViaApi } from './support/protocolSetup';
 
 /**
- * Docs/decisions.md "Drafts survive a lock": findings typed on the protocol page are still there
- * after the app locks and after a reload, kept encrypted on the device until saved; the lock
- * screen says so only when something was kept.
+ * Docs/decisions.md "Drafts survive a lock": findings typed on the protocol page, a measurement and
+ * a discharge typed into their dialogs are still there after the app locks and after a reload,
+ * kept encrypted on the device until saved; the lock screen says so only when something was kept.
  */
 const findings = 'Druckgefühl hinter dem Brustbein seit 20 Minuten, Übelkeit';
 const keptNotice = /Nicht gespeicherte Eingaben wurden verschlüsselt als Entwurf/;
@@ -15,6 +15,24 @@ const keptNotice = /Nicht gespeicherte Eingaben wurden verschlüsselt als Entwur
 async function lockApp(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'App sperren' }).click();
   await expect(lockScreenHeading(page)).toBeVisible();
+}
+
+/** A dialog covers the lock button: the tablet goes to sleep instead (features/lock/useAutoLock.ts locks at pagehide). */
+async function lockInBackground(page: Page): Promise<void> {
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
+  await expect(lockScreenHeading(page)).toBeVisible();
+}
+
+/** A signed-in medic on the page of a new protocol of a running service, with the org's key; locked and unlocked by the spec itself. */
+async function onNewProtocol(page: Page): Promise<void> {
+  await registerViaUi(page, uniqueName('sani'));
+  const { id: organizationId } = await createOrganizationWithKeyViaUi(page, `DRK Entwurf ${uniqueName('org')}`);
+  const serviceId = await createRunningServiceViaApi(page.request, organizationId, `Stadtfest ${uniqueName('dienst')}`);
+  const protocolId = await createProtocolViaApi(page.request, serviceId, { chiefComplaint: 'Brustschmerz', patientData: { firstName: 'Hiltrud', lastName: 'Zwirnmeier', dateOfBirth: '1958-03-14' } });
+  // From here the spec locks and unlocks itself: no automatic unlock.
+  await page.removeLocatorHandler(lockScreenHeading(page));
+  await page.goto(`/patient-protocols/${protocolId}`);
+  await unlockViaUi(page);
 }
 
 async function symptomsAfterUnlock(page: Page) {
@@ -26,14 +44,7 @@ async function symptomsAfterUnlock(page: Page) {
 test.describe('Entwürfe überstehen Sperre und Neuladen', () => {
   test('Befund getippt, gesperrt, entsperrt, neu geladen: der Text ist da, bis er gespeichert ist', async ({ page }) => {
     test.setTimeout(180_000);
-    await registerViaUi(page, uniqueName('sani'));
-    const { id: organizationId } = await createOrganizationWithKeyViaUi(page, `DRK Entwurf ${uniqueName('org')}`);
-    const serviceId = await createRunningServiceViaApi(page.request, organizationId, `Stadtfest ${uniqueName('dienst')}`);
-    const protocolId = await createProtocolViaApi(page.request, serviceId, { chiefComplaint: 'Brustschmerz', patientData: { firstName: 'Hiltrud', lastName: 'Zwirnmeier', dateOfBirth: '1958-03-14' } });
-    // From here the spec locks and unlocks itself: no automatic unlock.
-    await page.removeLocatorHandler(lockScreenHeading(page));
-    await page.goto(`/patient-protocols/${protocolId}`);
-    await unlockViaUi(page);
+    await onNewProtocol(page);
 
     // Nothing typed: the lock screen has nothing to report.
     await expect(page.getByRole('tab', { name: 'Befund' })).toBeVisible();
@@ -61,5 +72,61 @@ test.describe('Entwürfe überstehen Sperre und Neuladen', () => {
     symptoms = await symptomsAfterUnlock(page);
     await expect(symptoms).toHaveValue(findings);
     await expect(page.getByText(/wiederhergestellt/)).toBeHidden();
+  });
+
+  test('Messung und Entlassung getippt, gesperrt, entsperrt, neu geladen: die Dialoge öffnen sich mit dem Text, bis er gespeichert ist', async ({ page }) => {
+    test.setTimeout(240_000);
+    await onNewProtocol(page);
+    const measurement = page.getByRole('dialog', { name: 'Neue Vitalparameter-Messung' });
+    const heartRate = measurement.getByLabel('Herzfrequenz (/min)');
+    const measurementNotes = 'Patient blass und kaltschweißig';
+
+    await page.getByRole('tab', { name: 'Vitalparameter' }).click();
+    await page.getByRole('button', { name: 'Erste Messung hinzufügen' }).click();
+    await heartRate.fill('118');
+    await measurement.getByRole('tab', { name: 'Notizen' }).click();
+    await measurement.getByRole('textbox', { name: 'Notizen' }).fill(measurementNotes);
+    await lockInBackground(page);
+    await expect(page.getByText(keptNotice)).toBeVisible();
+    // Unlocked: the page opens the vitals tab and the dialog with what was typed.
+    await unlockViaUi(page);
+    await expect(heartRate).toHaveValue('118');
+    await expect(measurement.getByText(/wiederhergestellt/)).toBeVisible();
+    await page.reload();
+    await unlockViaUi(page);
+    await expect(heartRate).toHaveValue('118');
+    await measurement.getByRole('tab', { name: 'Notizen' }).click();
+    await expect(measurement.getByRole('textbox', { name: 'Notizen' })).toHaveValue(measurementNotes);
+    await measurement.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect(measurement).toBeHidden();
+    await expect(page.getByText('1 Messung vorhanden')).toBeVisible();
+    await page.reload();
+    await unlockViaUi(page);
+    await expect(page.getByRole('tab', { name: 'Patient' })).toBeVisible();
+    await expect(measurement).toBeHidden();
+
+    const discharge = page.getByRole('dialog', { name: 'Patient entlassen' });
+    const destination = discharge.getByRole('textbox', { name: /^Verbleib/ });
+    await page.getByRole('button', { name: 'Patient entlassen' }).click();
+    await discharge.getByRole('radio', { name: 'Stabil', exact: true }).check();
+    await discharge.getByRole('radio', { name: 'Behandlung oder Transport verweigert' }).check();
+    await destination.fill('Geht mit Ehefrau nach Hause');
+    await discharge.getByRole('textbox', { name: /^Übergabe an/ }).fill('Ehefrau');
+    await lockInBackground(page);
+    await expect(page.getByText(keptNotice)).toBeVisible();
+    await unlockViaUi(page);
+    await expect(destination).toHaveValue('Geht mit Ehefrau nach Hause');
+    await page.reload();
+    await unlockViaUi(page);
+    await expect(destination).toHaveValue('Geht mit Ehefrau nach Hause');
+    await expect(discharge.getByRole('radio', { name: 'Behandlung oder Transport verweigert' })).toBeChecked();
+    await discharge.getByRole('button', { name: 'Entlassen' }).click();
+    await expect(discharge).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Patient entlassen' })).toBeHidden();
+    await page.reload();
+    await unlockViaUi(page);
+    await expect(page.getByText('Entlassen').first()).toBeVisible();
+    await expect(discharge).toBeHidden();
+    await expect(page.getByText(/wiederhergestellt|Entwurf verworfen/)).toBeHidden();
   });
 });
