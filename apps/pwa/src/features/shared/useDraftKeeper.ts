@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { draftsDe } from '../../i18n/drafts.de';
 import { notifyError } from '../../lib/notify';
 import { useDatabase } from '../../data/hooks';
-import { discardDraft, loadDraft, markUnsaved, saveDraft } from '../../data/drafts/draftStore';
+import { discardDraft, discardDraftsOf, loadDraft, markUnsaved, saveDraft } from '../../data/drafts/draftStore';
 
 /** Short enough that a tab killed by the OS loses at most this much typing. */
 const writeAfterMs = 300;
@@ -100,4 +100,18 @@ export function useDraftKeeper<T>(options: KeeperOptions<T>) {
   }, [db, id]);
 
   return { restoredAt, changed, clear };
+}
+
+/**
+ * A record deleted or closed meanwhile (on another device) takes the unsaved input of all its
+ * forms along, and says so with `notice` (data/drafts/draftStore.ts `discardDraftsOf`).
+ */
+export function useDropDraftsOf(recordId: string | undefined, gone: boolean, notice: string): void {
+  const db = useDatabase();
+  useEffect(() => {
+    if (!gone || !db || !recordId) return;
+    void discardDraftsOf(db, recordId).then((dropped) => {
+      if (dropped > 0) notifyError(draftsDe.droppedTitle, notice);
+    });
+  }, [gone, db, recordId, notice]);
 }

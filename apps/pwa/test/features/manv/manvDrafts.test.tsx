@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ManvIncident } from '@sanidok/schema';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { SaniDokDb } from '../../../src/data/db';
 import { draftIds, loadDraft, saveDraft } from '../../../src/data/drafts/draftStore';
-import { openManvIncident, registerManvTag } from '../../../src/data/repositories/manv';
+import { openManvIncident, registerManvTag, updateManvIncident } from '../../../src/data/repositories/manv';
+import { ManvPage } from '../../../src/features/manv/ManvPage';
 import { PatientDetail } from '../../../src/features/manv/PatientDetail';
 import { PatientList } from '../../../src/features/manv/PatientList';
 import { TriageCapture } from '../../../src/features/manv/TriageCapture';
@@ -68,6 +69,21 @@ describe('Entwurf: Sichtung erfassen', () => {
     await ui.user.click(screen.getByRole('button', { name: 'Entwurf verwerfen' }));
     expect(screen.getByRole('textbox', { name: 'Anhängekartennummer' })).toHaveValue('');
     expect(screen.queryByText(restoredNotice)).not.toBeInTheDocument();
+    await gone(db, draftIds.manvTriage(incident.id));
+  });
+});
+
+describe('Entwurf einer Sichtung, deren MANV inzwischen beendet wurde', () => {
+  it('wird verworfen, mit Hinweis', async () => {
+    const { db, incident } = await incidentOnDevice();
+    await saveDraft(db, draftIds.manvTriage(incident.id), { tag: '9', triage: { algorithm: 'none', qualification: 'physician', answers: [], override: 'sk1' }, person: { name: 'Quirin Haselbeck', sex: null, estimatedAge: null, diagnosis: '' } }, incident.id);
+    await updateManvIncident(incident.id, { endedAt: new Date().toISOString() });
+    renderUi(
+      <MemoryRouter initialEntries={[`/services/${incident.serviceId}/manv`]}>
+        <Routes><Route path="/services/:id/manv" element={<ManvPage />} /></Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Der MANV wurde inzwischen beendet; nicht gespeicherte Eingaben zur Sichtung wurden verworfen.')).toBeInTheDocument();
     await gone(db, draftIds.manvTriage(incident.id));
   });
 });

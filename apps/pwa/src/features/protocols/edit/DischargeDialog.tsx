@@ -43,6 +43,8 @@ interface DischargeDialogProps {
   unsavedChanges: boolean;
   /** A draft of an unsaved discharge came back (after a lock or a reload): the page opens the dialog with it. */
   onDraftRestored?: () => void;
+  /** Discharged meanwhile: the page drops the drafts of the protocol (./ProtocolEditPage.tsx), this one restores none. */
+  closed?: boolean;
 }
 
 /**
@@ -50,11 +52,11 @@ interface DischargeDialogProps {
  * The discharge is a local write: the patient data is sealed on this device to the organisation's
  * public key, so it works without network and the plaintext never travels again.
  */
-export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges, onDraftRestored }: DischargeDialogProps) {
+export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges, onDraftRestored, closed = false }: DischargeDialogProps) {
   const form = useForm<DischargeFields, unknown, DischargeValues>({ resolver: dischargeResolver, defaultValues: emptyValues });
   const { errors } = form.formState;
   // docs/decisions.md "Drafts survive a lock": a half-typed discharge (or refusal) comes back.
-  const draft = useFormDraft(form, { id: draftIds.discharge(protocolId), recordId: protocolId, onRestored: onDraftRestored });
+  const draft = useFormDraft(form, { id: draftIds.discharge(protocolId), recordId: protocolId, closed, onRestored: onDraftRestored });
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const failure = useDialogFailure();

@@ -1,11 +1,9 @@
 import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isProtocolOpen } from '@sanidok/schema';
-import { discardDraftsOf } from '../../../data/drafts/draftStore';
 import { draftsDe } from '../../../i18n/drafts.de';
-import { notifyError } from '../../../lib/notify';
+import { useDropDraftsOf } from '../../shared/useDraftKeeper';
 import { useDatabase } from '../../../data/hooks';
 import { useProtocolView } from '../../../data/protocolHooks';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
@@ -43,14 +41,8 @@ export function ProtocolEditPage() {
   const db = useDatabase();
   const gone = Boolean(id && db && view === null);
   const closed = view ? !isProtocolOpen(view.protocol.status) : false;
-  // A protocol deleted or closed meanwhile (on another device) takes the unsaved input of all its
-  // forms along — the page's, a measurement's, a discharge's — and says so.
-  useEffect(() => {
-    if (!(gone || closed) || !db || !id) return;
-    void discardDraftsOf(db, id).then((dropped) => {
-      if (dropped > 0) notifyError(draftsDe.droppedTitle, gone ? draftsDe.droppedDeleted : draftsDe.droppedClosed);
-    });
-  }, [gone, closed, db, id]);
+  // The page's draft, a measurement's, a discharge's: all go with a deleted or closed protocol.
+  useDropDraftsOf(id, gone || closed, gone ? draftsDe.droppedDeleted : draftsDe.droppedClosed);
   if (!id || (db && view === null)) return <ProtocolLoadFailure />;
   if (!db || !mayShow || !view) {
     return (

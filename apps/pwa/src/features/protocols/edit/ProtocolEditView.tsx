@@ -2,7 +2,7 @@ import { Alert, Button, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/c
 import type { SelectedMaterial } from '@sanidok/schema';
 import { isProtocolOpen, patientDisplayName, protocolLabel } from '@sanidok/schema';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ConflictNotice } from '../../conflicts/ConflictNotice';
 import type { ProtocolView } from '../../../data/repositories/protocols';
 import { markProtocolReviewed } from '../../../data/repositories/protocols';
@@ -129,7 +129,7 @@ export function ProtocolEditView({ view }: { view: ProtocolView }) {
           </Stack>
         </Grid.Col>
       </Grid>
-      <DischargeDialog protocolId={protocol.id} opened={discharging && open} onClose={() => setDischarging(false)} unsavedChanges={unsaved} onDraftRestored={reopenDischarge} />
+      <DischargeDialog protocolId={protocol.id} opened={discharging && open} onClose={() => setDischarging(false)} unsavedChanges={unsaved} onDraftRestored={reopenDischarge} closed={!open} />
     </>
   );
 }
