@@ -26,6 +26,10 @@ export const draftIds = {
   richVitals: (protocolId: string) => `${draftPrefixes.richVitals}${protocolId}`,
   /** 'Patient entlassen', including a refusal of treatment or transport (an outcome of it). */
   discharge: (protocolId: string) => `discharge:${protocolId}`,
+  /** A measure in the medic's own words on the protocol's Behandlung tab, before 'Hinzufügen'. */
+  customTreatment: (protocolId: string) => `treatment:custom:${protocolId}`,
+  /** An entry of a service's Einsatztagebuch on the board, before it is added. */
+  diary: (serviceId: string) => `diary:${serviceId}`,
   /** A new tag at the triage of an incident. */
   manvTriage: (incidentId: string) => `manv:triage:${incidentId}`,
   /** The forms of one tag's detail (re-triage, person, transport): `manvTag:<patientId>:<form>`. */

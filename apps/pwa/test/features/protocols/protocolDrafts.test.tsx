@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SaniDokDb } from '../../../src/data/db';
 import { draftIds, hasUnsavedForms, loadDraft } from '../../../src/data/drafts/draftStore';
 import { DischargeDialog } from '../../../src/features/protocols/edit/DischargeDialog';
 import { RichVitalsDialog } from '../../../src/features/protocols/vitals/RichVitalsDialog';
 import { SimpleVitalsDialog } from '../../../src/features/protocols/vitals/SimpleVitalsDialog';
-import { deviceWithProtocol, findToast, recordedValues, renderUi } from './vitals/vitals.fixtures';
+import { DiaryPanel } from '../../../src/features/board/DiaryPanel';
+import { CustomEntry } from '../../../src/features/protocols/treatment/CustomEntry';
+import { deviceWithProtocol, findToast, recordedValues, renderUi, serviceId } from './vitals/vitals.fixtures';
 
 /**
  * docs/decisions.md "Drafts survive a lock": the measurement and discharge dialogs keep what is
@@ -123,5 +125,46 @@ describe('Entwurf: Patient entlassen (auch Behandlungsverweigerung)', () => {
     expect(reopen).toHaveBeenCalledTimes(1);
     await again.user.click(within(restored).getByRole('button', { name: 'Abbrechen' }));
     await draftGone(db, draftIds.discharge(id));
+  });
+});
+
+describe('Entwurf: Eigene Maßnahme (Reiter Behandlung)', () => {
+  it('kommt zurück, wenn der Reiter wieder erscheint, und geht mit dem Hinzufügen', async () => {
+    const { db, id } = await deviceWithProtocol();
+    const onAdd = vi.fn(() => Promise.resolve(true));
+    const first = renderUi(<CustomEntry protocolId={id} onAdd={onAdd} />);
+    const text = 'Kühlung des Unterarms mit Coolpack';
+    await first.user.type(screen.getByRole('textbox', { name: /Maßnahme/ }), text);
+    first.unmount();
+    expect(await keptValues(db, draftIds.customTreatment(id))).toBe(text);
+
+    const again = renderUi(<CustomEntry protocolId={id} onAdd={onAdd} />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Maßnahme/ })).toHaveValue(text));
+    await again.user.click(screen.getByRole('button', { name: 'Hinzufügen' }));
+    expect(onAdd).toHaveBeenCalledWith(text);
+    await draftGone(db, draftIds.customTreatment(id));
+  });
+});
+
+describe('Entwurf: Einsatztagebuch auf dem Lagebild', () => {
+  // The growing text field listens for loaded fonts, which jsdom does not have.
+  beforeAll(() => {
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+  });
+
+  it('ein halb getippter Eintrag kommt zurück und geht mit dem Hinzufügen', async () => {
+    const { db } = await deviceWithProtocol();
+    const first = renderUi(<DiaryPanel serviceId={serviceId} items={[]} wall={false} canWrite />);
+    const entry = '14:05 RTW 1 zur Bühne nachgefordert';
+    await first.user.type(screen.getByRole('textbox', { name: /Neuer Tagebucheintrag/ }), entry);
+    first.unmount();
+    expect(await keptValues(db, draftIds.diary(serviceId))).toBe(entry);
+
+    const again = renderUi(<DiaryPanel serviceId={serviceId} items={[]} wall={false} canWrite />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Neuer Tagebucheintrag/ })).toHaveValue(entry));
+    expect(screen.getByText(restoredNotice)).toBeInTheDocument();
+    await again.user.click(screen.getByRole('button', { name: 'Eintrag hinzufügen' }));
+    await draftGone(db, draftIds.diary(serviceId));
+    expect(await db.diaryEntries.count()).toBe(1);
   });
 });
