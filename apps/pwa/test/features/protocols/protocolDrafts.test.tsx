@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SaniDokDb } from '../../../src/data/db';
-import { draftIds, hasUnsavedForms, loadDraft } from '../../../src/data/drafts/draftStore';
+import { draftIds, hasUnsavedForms } from '../../../src/data/drafts/draftStore';
+import { draftGone, keptDraft, restoredNotice } from '../../helpers/drafts';
 import { DischargeDialog } from '../../../src/features/protocols/edit/DischargeDialog';
 import { RichVitalsDialog } from '../../../src/features/protocols/vitals/RichVitalsDialog';
 import { SimpleVitalsDialog } from '../../../src/features/protocols/vitals/SimpleVitalsDialog';
@@ -15,22 +15,6 @@ import { deviceWithProtocol, findToast, recordedValues, renderUi, serviceId } fr
  * typed. The lock takes the screen away, which unmounts them; mounting again restores the input,
  * and the dialog asks its page to open it.
  */
-const restoredNotice = /Nicht gespeicherte Eingaben vom .* wiederhergestellt/;
-
-async function keptValues(db: SaniDokDb, id: string): Promise<unknown> {
-  let values: unknown;
-  await waitFor(async () => {
-    values = (await loadDraft(db, id))?.values;
-    expect(values).toBeDefined();
-  });
-  return values;
-}
-
-async function draftGone(db: SaniDokDb, id: string): Promise<void> {
-  await waitFor(async () => expect(await loadDraft(db, id)).toBeUndefined());
-  expect(hasUnsavedForms()).toBe(false);
-}
-
 describe('Entwurf: Vitalparameter erfassen (Protokollliste)', () => {
   it('bleibt beim Sperren erhalten, öffnet den Dialog wieder und geht beim Abbrechen', async () => {
     const { db, id } = await deviceWithProtocol();
@@ -40,7 +24,7 @@ describe('Entwurf: Vitalparameter erfassen (Protokollliste)', () => {
     await first.user.type(within(form).getByLabelText('Bemerkungen'), 'Kaltschweißig');
     expect(hasUnsavedForms()).toBe(true);
     first.unmount();
-    expect(await keptValues(db, draftIds.simpleVitals(id))).toMatchObject({ notes: 'Kaltschweißig' });
+    expect(await keptDraft(db, draftIds.simpleVitals(id))).toMatchObject({ notes: 'Kaltschweißig' });
 
     const reopen = vi.fn();
     const again = renderUi(<SimpleVitalsDialog protocolId={id} opened onClose={() => undefined} onDraftRestored={reopen} />);
@@ -58,7 +42,7 @@ describe('Entwurf: Vitalparameter erfassen (Protokollliste)', () => {
     const ui = renderUi(<SimpleVitalsDialog protocolId={id} opened onClose={() => undefined} />);
     const form = await screen.findByRole('dialog', { name: 'Vitalparameter erfassen' });
     await ui.user.type(within(form).getByLabelText('Herzfrequenz (/min)'), '92');
-    await keptValues(db, draftIds.simpleVitals(id));
+    await keptDraft(db, draftIds.simpleVitals(id));
     await ui.user.click(within(form).getByRole('button', { name: 'Speichern' }));
     await findToast('Vitalparameter hinzugefügt');
     await draftGone(db, draftIds.simpleVitals(id));
@@ -79,7 +63,7 @@ describe('Entwurf: Neue Vitalparameter-Messung (Protokollseite)', () => {
     const form = await screen.findByRole('dialog', { name: 'Neue Vitalparameter-Messung' });
     await first.user.type(within(form).getByLabelText('Herzfrequenz (/min)'), '88');
     first.unmount();
-    expect(await keptValues(db, draftIds.richVitals(id))).toMatchObject({ text: { heart_rate: '88' }, enabled: { heart_rate: true } });
+    expect(await keptDraft(db, draftIds.richVitals(id))).toMatchObject({ text: { heart_rate: '88' }, enabled: { heart_rate: true } });
 
     // The dialog is closed after a reload; the draft comes back into it and asks to open it.
     const again = renderUi(<ClosedRichVitals protocolId={id} />);
@@ -97,7 +81,7 @@ describe('Entwurf: Neue Vitalparameter-Messung (Protokollseite)', () => {
     const ui = renderUi(<RichVitalsDialog protocolId={id} opened onClose={() => undefined} />);
     const form = await screen.findByRole('dialog', { name: 'Neue Vitalparameter-Messung' });
     await ui.user.type(within(form).getByLabelText('Herzfrequenz (/min)'), '88');
-    await keptValues(db, draftIds.richVitals(id));
+    await keptDraft(db, draftIds.richVitals(id));
     await ui.user.keyboard('{Escape}');
     await draftGone(db, draftIds.richVitals(id));
   });
@@ -114,7 +98,7 @@ describe('Entwurf: Patient entlassen (auch Behandlungsverweigerung)', () => {
     await first.user.type(within(form).getByRole('textbox', { name: /^Verbleib/ }), 'Geht selbst nach Hause');
     await first.user.type(within(form).getByRole('textbox', { name: 'Kommentar' }), 'Über Risiken aufgeklärt');
     first.unmount();
-    expect(await keptValues(db, draftIds.discharge(id))).toMatchObject({ dischargeOutcome: 'refused', dischargeComment: 'Über Risiken aufgeklärt' });
+    expect(await keptDraft(db, draftIds.discharge(id))).toMatchObject({ dischargeOutcome: 'refused', dischargeComment: 'Über Risiken aufgeklärt' });
 
     const reopen = vi.fn();
     const again = renderUi(dialog(reopen));
@@ -136,7 +120,7 @@ describe('Entwurf: Eigene Maßnahme (Reiter Behandlung)', () => {
     const text = 'Kühlung des Unterarms mit Coolpack';
     await first.user.type(screen.getByRole('textbox', { name: /Maßnahme/ }), text);
     first.unmount();
-    expect(await keptValues(db, draftIds.customTreatment(id))).toBe(text);
+    expect(await keptDraft(db, draftIds.customTreatment(id))).toBe(text);
 
     const again = renderUi(<CustomEntry protocolId={id} onAdd={onAdd} />);
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Maßnahme/ })).toHaveValue(text));
@@ -158,7 +142,7 @@ describe('Entwurf: Einsatztagebuch auf dem Lagebild', () => {
     const entry = '14:05 RTW 1 zur Bühne nachgefordert';
     await first.user.type(screen.getByRole('textbox', { name: /Neuer Tagebucheintrag/ }), entry);
     first.unmount();
-    expect(await keptValues(db, draftIds.diary(serviceId))).toBe(entry);
+    expect(await keptDraft(db, draftIds.diary(serviceId))).toBe(entry);
 
     const again = renderUi(<DiaryPanel serviceId={serviceId} items={[]} wall={false} canWrite />);
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Neuer Tagebucheintrag/ })).toHaveValue(entry));
