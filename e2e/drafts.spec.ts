@@ -1,8 +1,10 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/consoleGuard';
 import { lockScreenHeading, registerViaUi, uniqueName, unlockViaUi } from './helpers';
 import { createRunningServiceViaApi } from './support/api';
 import { createOrganizationWithKeyViaUi, createProtocolViaApi } from './support/protocolSetup';
+import { layoutProblems } from './support/layoutCheck';
+import { tabletSizes } from './support/screenshots';
 
 /**
  * Docs/decisions.md "Drafts survive a lock": findings typed on the protocol page, a measurement and
@@ -129,4 +131,59 @@ test.describe('Entwürfe überstehen Sperre und Neuladen', () => {
     await expect(discharge).toBeHidden();
     await expect(page.getByText(/wiederhergestellt|Entwurf verworfen/)).toBeHidden();
   });
+
+  test('ein Dialog mit wiederhergestelltem Entwurf: Speichern ohne Scrollen sichtbar, 44 px hoch, nichts abgeschnitten, bei 1024×768, 800×1280 und 390×844', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    await onNewProtocol(page);
+    const measurement = page.getByRole('dialog', { name: 'Neue Vitalparameter-Messung' });
+    await page.getByRole('tab', { name: 'Vitalparameter' }).click();
+    await page.getByRole('button', { name: 'Erste Messung hinzufügen' }).click();
+    await measurement.getByLabel('Herzfrequenz (/min)').fill('118');
+    await lockInBackground(page);
+    await unlockViaUi(page);
+    await expect(measurement.getByText(/wiederhergestellt/)).toBeVisible();
+    await saveInSightAtEverySize(page, measurement, measurement.getByRole('button', { name: 'Speichern', exact: true }), 'vitals', testInfo.outputPath.bind(testInfo));
+    await measurement.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect(measurement).toBeHidden();
+    // The success toast goes by itself; the sizes below are changed by the test, not by a rotation the toast would follow.
+    await expect(page.getByRole('alert').filter({ hasText: 'Vitalparameter gespeichert' })).toBeHidden();
+
+    const discharge = page.getByRole('dialog', { name: 'Patient entlassen' });
+    await page.getByRole('button', { name: 'Patient entlassen' }).click();
+    await discharge.getByRole('textbox', { name: /^Verbleib/ }).fill('Nach Hause');
+    await lockInBackground(page);
+    await unlockViaUi(page);
+    await expect(discharge.getByText(/wiederhergestellt/)).toBeVisible();
+    await saveInSightAtEverySize(page, discharge, discharge.getByRole('button', { name: 'Entlassen' }), 'discharge', testInfo.outputPath.bind(testInfo));
+  });
 });
+
+/**
+ * At each tablet size: the main button lies wholly on screen without scrolling, on top (nothing
+ * covers its middle), 44 px high; nothing is clipped and the page does not scroll sideways. Overlaps
+ * are not counted here: in a dialog taller than the screen the fields scroll beneath its header and
+ * footer, which stay in place by design.
+ */
+async function saveInSightAtEverySize(page: Page, dialog: Locator, save: Locator, label: string, outputPath: (name: string) => string): Promise<void> {
+  const scrollDialog = (to: 'start' | 'end') => dialog.evaluate((element, end) => {
+    element.scrollTop = end ? element.scrollHeight : 0;
+  }, to === 'end');
+  for (const size of tabletSizes) {
+    const what = `${label} ${size.name}`;
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await scrollDialog('start');
+    await expect(save).toBeInViewport({ ratio: 1 });
+    const box = await save.boundingBox();
+    expect(box?.height, what).toBeGreaterThanOrEqual(44);
+    expect(await save.evaluate((button) => {
+      const rect = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2));
+    }), what).toBe(true);
+    await page.screenshot({ path: outputPath(`${label}-${size.name}.png`) });
+    expect((await layoutProblems(page)).filter((problem) => problem.kind !== 'overlap'), what).toEqual([]);
+    await scrollDialog('end');
+    expect((await layoutProblems(page)).filter((problem) => problem.kind !== 'overlap'), what).toEqual([]);
+    await page.screenshot({ path: outputPath(`${label}-${size.name}-end.png`) });
+  }
+}
+

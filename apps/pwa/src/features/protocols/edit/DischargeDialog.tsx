@@ -9,6 +9,7 @@ import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { notifySuccess } from '../../../lib/notify';
 import { failureMessage } from '../../../lib/failureMessage';
 import { CaptureModal } from '../../../components/CaptureModal';
+import { stickyFooter } from '../../../components/FormActions';
 import { DialogError, useDialogFailure } from '../../shared/DialogError';
 import { draftIds } from '../../../data/drafts/draftStore';
 import { DraftRestoredNotice } from '../../shared/DraftRestoredNotice';
@@ -174,11 +175,11 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges, o
             {t.sealingHint}
           </Text>
           <DialogError failure={failure.failure} />
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={close} disabled={saving}>
+          <Group justify="flex-end" py="xs" style={stickyFooter}>
+            <Button variant="default" size="md" mih={44} onClick={close} disabled={saving}>
               {t.cancel}
             </Button>
-            <Button type="submit" color="red" size="md" disabled={saving} miw={140}>
+            <Button type="submit" color="red" size="md" mih={44} disabled={saving} miw={140}>
               {saving ? t.submitting : t.submit}
             </Button>
           </Group>

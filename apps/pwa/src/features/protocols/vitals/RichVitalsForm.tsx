@@ -139,7 +139,7 @@ export function RichVitalsForm({ protocolId, onDone, savingRef, state, dispatch 
           </Tabs.Panel>
         </Tabs>
         <DialogError failure={failure.failure} />
-        <FormActions secondaryLabel={t.reset} onSecondary={reset} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
+        <FormActions secondaryLabel={t.reset} onSecondary={reset} saveLabel={t.save} savingLabel={t.saving} saving={saving} sticky />
       </Stack>
     </form>
   );
