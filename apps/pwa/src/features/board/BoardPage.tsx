@@ -12,6 +12,7 @@ import { useNow } from '../services/useNow';
 import { diaryItems, dischargesByOutcome, materialsRunningLow, minutesSince, openProtocols, treatmentsPerHour } from './boardModel';
 import { MaterialsPanel, OpenProtocolsPanel, OutcomesPanel, Panel, TeamPanel } from './BoardPanels';
 import { DiaryPanel } from './DiaryPanel';
+import { enterWallDisplay } from '../lock/wallDisplay';
 import { HourlyChart } from './HourlyChart';
 import type { LiveState } from './useBoardLive';
 import { useBoardLive, useBoardStatus } from './useBoardLive';
@@ -99,14 +100,19 @@ function BoardContent({ service, data, wall, live, slots }: { service: NonNullab
   return board;
 }
 
-/** Wall mode hides the app's header and navigation (app/app.css, `html[data-board-wall]`): the TV shows the board alone. */
+/**
+ * Wall mode hides the app's header and navigation (app/app.css, `html[data-board-wall]`): the TV shows
+ * the board alone. It does not lock while it shows; leaving it locks the app (features/lock/wallDisplay.ts).
+ */
 function useWallFrame(wall: boolean): void {
   useEffect(() => {
     if (!wall) return;
     const root = document.documentElement;
     root.dataset.boardWall = 'true';
+    const leave = enterWallDisplay();
     return () => {
       delete root.dataset.boardWall;
+      leave();
     };
   }, [wall]);
 }
