@@ -5,6 +5,7 @@ export const draftsDe = {
   droppedTitle: 'Entwurf verworfen',
   droppedClosed: 'Das Protokoll wurde inzwischen abgeschlossen; nicht gespeicherte Eingaben dazu wurden verworfen.',
   droppedDeleted: 'Das Protokoll gibt es nicht mehr; nicht gespeicherte Eingaben dazu wurden verworfen.',
+  droppedManvEnded: 'Der MANV wurde inzwischen beendet; nicht gespeicherte Eingaben zur Sichtung wurden verworfen.',
   keepFailedTitle: 'Entwurf nicht gesichert',
   keepFailed: 'Die Eingaben konnten nicht auf dem Gerät gesichert werden (Speicher voll?). Bitte bald speichern.',
 } as const;

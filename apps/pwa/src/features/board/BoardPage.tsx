@@ -12,6 +12,7 @@ import { useNow } from '../services/useNow';
 import { diaryItems, dischargesByOutcome, materialsRunningLow, minutesSince, openProtocols, treatmentsPerHour } from './boardModel';
 import { MaterialsPanel, OpenProtocolsPanel, OutcomesPanel, Panel, TeamPanel } from './BoardPanels';
 import { DiaryPanel } from './DiaryPanel';
+import { enterWallDisplay } from '../lock/wallDisplay';
 import { HourlyChart } from './HourlyChart';
 import type { LiveState } from './useBoardLive';
 import { useBoardLive, useBoardStatus } from './useBoardLive';
@@ -23,7 +24,8 @@ const t = boardDe;
  * service detail's tabs are: MANV's counts per category go in `manvCounts`.
  */
 export interface BoardSlots {
-  manvCounts?: ComponentType<{ serviceId: string; large: boolean }>;
+  /** `running`: the incidents still open, shown first over the full width; `ended`: the others, among the panels. */
+  manvCounts?: ComponentType<{ serviceId: string; large: boolean; running: boolean }>;
 }
 
 const liveColors: Record<LiveState, string> = { live: 'green', connecting: 'gray', offline: 'orange' };
@@ -78,6 +80,8 @@ function BoardContent({ service, data, wall, live, slots }: { service: NonNullab
         </Group>
       </Group>
       {offline && <Alert color="orange" data-testid="board-offline"><Text fz={wall ? 22 : 'sm'}>{t.offlineNotice(age)}</Text></Alert>}
+      {/* A MANV leads while it runs: first, over the full width, so every count column shows. */}
+      {Manv && <Manv serviceId={service.id} large={wall} running />}
       <SimpleGrid cols={wall ? { base: 1, md: 2, xl: 3 } : { base: 1, sm: 2, lg: 3 }} spacing={wall ? 'lg' : 'md'}>
         <OpenProtocolsPanel rows={openProtocols(data, now)} large={wall} />
         <Panel title={`${t.minor.title} (${t.minor.total(data.minorTreatments.length)})`} large={wall} testId="board-minor">
@@ -89,7 +93,7 @@ function BoardContent({ service, data, wall, live, slots }: { service: NonNullab
         {/* MANV slot: app/BoardRoute.tsx passes ManvCountsPanel from features/manv. */}
         {Manv && (
           <Box data-slot="manv-counts">
-            <Manv serviceId={service.id} large={wall} />
+            <Manv serviceId={service.id} large={wall} running={false} />
           </Box>
         )}
       </SimpleGrid>
@@ -99,14 +103,19 @@ function BoardContent({ service, data, wall, live, slots }: { service: NonNullab
   return board;
 }
 
-/** Wall mode hides the app's header and navigation (app/app.css, `html[data-board-wall]`): the TV shows the board alone. */
+/**
+ * Wall mode hides the app's header and navigation (app/app.css, `html[data-board-wall]`): the TV shows
+ * the board alone. It does not lock while it shows; leaving it locks the app (features/lock/wallDisplay.ts).
+ */
 function useWallFrame(wall: boolean): void {
   useEffect(() => {
     if (!wall) return;
     const root = document.documentElement;
     root.dataset.boardWall = 'true';
+    const leave = enterWallDisplay();
     return () => {
       delete root.dataset.boardWall;
+      leave();
     };
   }, [wall]);
 }

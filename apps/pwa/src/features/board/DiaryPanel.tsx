@@ -2,6 +2,9 @@ import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { DIARY_TEXT_MAX, diaryEntryFormSchema, formatDateTime, formatTime } from '@sanidok/schema';
 import { createDiaryEntry } from '../../data/repositories/diary';
+import { draftIds } from '../../data/drafts/draftStore';
+import { DraftRestoredNotice } from '../shared/DraftRestoredNotice';
+import { useValueDraft } from '../shared/useValueDraft';
 import { boardDe } from '../../i18n/board.de';
 import { failureMessage } from '../../lib/failureMessage';
 import { localWriteErrorText } from '../../lib/localWriteErrors';
@@ -28,6 +31,8 @@ export function DiaryPanel({ serviceId, items, wall, canWrite }: { serviceId: st
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [showAll, setShowAll] = useState(false);
+  // docs/decisions.md "Drafts survive a lock": an entry half-typed comes back.
+  const draft = useValueDraft(text, { id: draftIds.diary(serviceId), recordId: serviceId, restore: setText });
   const visible = showAll || wall ? items.slice(0, wall ? 12 : items.length) : items.slice(0, shownAtFirst);
 
   const submit = async () => {
@@ -39,6 +44,7 @@ export function DiaryPanel({ serviceId, items, wall, canWrite }: { serviceId: st
     setSaving(true);
     try {
       await createDiaryEntry(serviceId, parsed.data.text);
+      draft.clear();
       setText('');
       setError(null);
       notifySuccess(t.saved, t.savedText);
@@ -53,6 +59,7 @@ export function DiaryPanel({ serviceId, items, wall, canWrite }: { serviceId: st
     <Panel title={t.title} large={wall} testId="board-diary">
       {canWrite && !wall && (
         <Stack gap="xs" mb="md">
+          <DraftRestoredNotice at={draft.restoredAt} onDiscard={draft.discard} />
           <Textarea
             label={t.addLabel}
             description={t.addHint}

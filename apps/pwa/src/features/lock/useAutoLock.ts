@@ -3,6 +3,7 @@ import { useOrganizations } from '../../data/hooks';
 import { hasUnsavedForms } from '../../data/drafts/draftStore';
 import { useLockStore } from '../../sync/lockStore';
 import { deviceLockChoice, effectiveLockMinutes, organizationLockLimit } from './lockTime';
+import { useWallDisplayOpen } from './wallDisplay';
 
 const activityEvents = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 
@@ -18,13 +19,16 @@ export function useAutoLock(): void {
   const unlocked = useLockStore((s) => s.status === 'unlocked');
   // A new limit from the owner takes effect with the pull that brings it.
   const limit = organizationLockLimit(useOrganizations());
+  // The wall display is never touched and shows no patient data: no idle lock there (./wallDisplay.ts).
+  const wall = useWallDisplayOpen();
   useEffect(() => {
     if (!unlocked) return;
     const idleMs = effectiveLockMinutes(deviceLockChoice(), limit) * 60_000;
-    let timer = setTimeout(lockNow, idleMs);
+    const startIdle = () => (wall ? undefined : setTimeout(lockNow, idleMs));
+    let timer = startIdle();
     const onActivity = () => {
       clearTimeout(timer);
-      timer = setTimeout(lockNow, idleMs);
+      timer = startIdle();
     };
     const onHidden = () => {
       if (document.visibilityState === 'hidden') lockNow();
@@ -38,5 +42,5 @@ export function useAutoLock(): void {
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', lockNow);
     };
-  }, [unlocked, limit]);
+  }, [unlocked, limit, wall]);
 }

@@ -10,23 +10,24 @@ const t = manvDe.counts;
  * Counts per category and phase of one MANV incident, from the device's data (offline) through
  * the shared rule (packages/schema countManv). Exported for the command-post board.
  */
-export function ManvCountsPanel({ incidentId, blueEnabled = true }: { incidentId: string; blueEnabled?: boolean }) {
+/** `large`: the wall display's type, like the board's other panels. */
+export function ManvCountsPanel({ incidentId, blueEnabled = true, large = false }: { incidentId: string; blueEnabled?: boolean; large?: boolean }) {
   const counts = useManvCounts(incidentId);
   if (!counts) return null;
   const categories = manvCategories.filter((c) => c !== 'sk4' || blueEnabled || counts.byCategory.sk4.total > 0);
   return (
-    <Paper withBorder p="md" data-testid="manv-counts">
+    <Paper withBorder p="md" data-testid="manv-counts" fz={large ? 24 : undefined}>
       <Stack gap="sm">
-        <Title order={3} size="h4">{t.title}</Title>
+        <Title order={3} size={large ? 'h2' : 'h4'}>{t.title}</Title>
         <Group gap="lg" wrap="wrap">
-          <Text data-testid="manv-count-patients"><strong>{counts.patients}</strong> {t.patients}</Text>
-          <Text><strong>{counts.untriaged}</strong> {t.untriaged}</Text>
-          <Text data-testid="manv-count-transported"><strong>{counts.transported}</strong> {t.transported}</Text>
-          {counts.tagConflicts > 0 && <Text c="red.8" fw={700}>{counts.tagConflicts} {t.conflicts}</Text>}
-          {counts.lateTriagePatients > 0 && <Text c="orange.9" fw={700}>{counts.lateTriagePatients} {t.late}</Text>}
+          <Text inherit data-testid="manv-count-patients"><strong>{counts.patients}</strong> {t.patients}</Text>
+          <Text inherit><strong>{counts.untriaged}</strong> {t.untriaged}</Text>
+          <Text inherit data-testid="manv-count-transported"><strong>{counts.transported}</strong> {t.transported}</Text>
+          {counts.tagConflicts > 0 && <Text inherit c="red.8" fw={700}>{counts.tagConflicts} {t.conflicts}</Text>}
+          {counts.lateTriagePatients > 0 && <Text inherit c="orange.9" fw={700}>{counts.lateTriagePatients} {t.late}</Text>}
         </Group>
         <Table.ScrollContainer minWidth={520}>
-          <Table aria-label={t.tableLabel} striped>
+          <Table aria-label={t.tableLabel} striped fz={large ? 24 : undefined}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t.phaseColumns.category}</Table.Th>
@@ -40,7 +41,7 @@ export function ManvCountsPanel({ incidentId, blueEnabled = true }: { incidentId
                 const slot = counts.byCategory[category];
                 return (
                   <Table.Tr key={category} data-testid={`manv-count-${category}`}>
-                    <Table.Td><CategoryBadge category={category} size="sm" /></Table.Td>
+                    <Table.Td><CategoryBadge category={category} size={large ? 'lg' : 'sm'} /></Table.Td>
                     <Table.Td ta="right" fw={700} data-cell="total">{slot.total}</Table.Td>
                     {manvPhases.map((phase) => <Table.Td key={phase} ta="right" data-cell={phase}>{slot.byPhase[phase]}</Table.Td>)}
                     <Table.Td ta="right" data-cell="transported">{slot.transported}</Table.Td>

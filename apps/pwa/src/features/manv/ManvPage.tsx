@@ -7,7 +7,9 @@ import { Link, useParams } from 'react-router-dom';
 import { useOrganization, useService } from '../../data/hooks';
 import { useManvIncidents } from '../../data/manvHooks';
 import { openManvIncident } from '../../data/repositories/manv';
+import { draftsDe } from '../../i18n/drafts.de';
 import { manvDe } from '../../i18n/manv.de';
+import { useDropDraftsOf } from '../shared/useDraftKeeper';
 import { failureMessage } from '../../lib/failureMessage';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePatientCapture } from '../services/captureServices';
@@ -46,9 +48,11 @@ function ManvView({ service }: { service: Service }) {
   const organization = useOrganization(service.organizationId);
   const incidents = useManvIncidents(service.id);
   const capture = usePatientCapture(service);
+  const incident = incidents?.find((i) => i.endedAt === null) ?? incidents?.[0];
+  // A triage half-captured goes with an incident ended meanwhile (features/shared/useDraftKeeper.ts).
+  useDropDraftsOf(incident?.id, Boolean(incident && incident.endedAt !== null), draftsDe.droppedManvEnded);
   if (!incidents || organization === undefined || capture === undefined) return <Loader />;
   const canLead = organization !== null && mayLeadManv(organization.role) && !organization.isBlocked;
-  const incident = incidents.find((i) => i.endedAt === null) ?? incidents[0];
   return (
     <Stack gap="md">
       {capture === 'notOnTeam' && <Alert color="yellow">{t.notOnTeam}</Alert>}

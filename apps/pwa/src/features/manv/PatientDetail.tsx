@@ -4,7 +4,10 @@ import {
   formatDateTime, manvAlgorithmLabels, manvPhaseLabels, manvQualificationLabels, transportMeans, transportMeansLabels, transportPositionLabels,
   transportPriorities, transportPriorityLabels,
 } from '@sanidok/schema';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { draftIds } from '../../data/drafts/draftStore';
+import { DraftRestoredNotice } from '../shared/DraftRestoredNotice';
+import { useValueDraft } from '../shared/useValueDraft';
 import { Link } from 'react-router-dom';
 import { GermanTimeInput } from '../../components/dates/GermanTimeInput';
 import { recordManvTransport, recordManvTriage, updateManvPatient } from '../../data/repositories/manv';
@@ -63,9 +66,22 @@ function TransportForm({ patient }: { patient: ManvPatient }) {
   // Recorded as it happens or after the fact: the field starts at now (or the saved departure).
   const [departure, setDeparture] = useState(() => isoToBerlinParts(current?.departedAt ?? new Date().toISOString()).time);
   const departedAt = () => latestBerlinInstantAt(departure, new Date());
+  // docs/decisions.md "Drafts survive a lock": what is typed here comes back until it is saved.
+  const form = useMemo(() => ({ priority, means, position, destination, departure }), [priority, means, position, destination, departure]);
+  const kept = useValueDraft(form, {
+    id: draftIds.manvTag(patient.id, 'transport'), recordId: patient.id,
+    restore: (values) => {
+      setPriority(values.priority);
+      setMeans(values.means);
+      setPosition(values.position);
+      setDestination(values.destination);
+      setDeparture(values.departure);
+    },
+  });
   return (
     <Stack gap="xs" data-testid="manv-transport">
       <Title order={4} size="h5">{t.transport}</Title>
+      <DraftRestoredNotice at={kept.restoredAt} onDiscard={kept.discard} />
       {current && <Text size="sm">{`${transportMeansLabels[current.means]} → ${current.destination}, ${transportPositionLabels[current.position]}, ${t.departedAt} ${formatDateTime(current.departedAt)}`}</Text>}
       <Group grow wrap="wrap" align="flex-end">
         <Select label={t.priority} data={transportPriorities.map((v) => ({ value: v, label: transportPriorityLabels[v] }))} value={priority} onChange={(v) => v && setPriority(v)} allowDeselect={false} />
@@ -76,7 +92,7 @@ function TransportForm({ patient }: { patient: ManvPatient }) {
       <GermanTimeInput label={t.departedAt} description={t.departedAtHint} value={departure} onChange={setDeparture} />
       <Button
         disabled={!destination.trim() || departedAt() === null}
-        onClick={() => void attempt(() => recordManvTransport(patient.id, { priority, means, position, destination, departedAt: departedAt() ?? '' }), t.transportSaved)}
+        onClick={() => void attempt(() => recordManvTransport(patient.id, { priority, means, position, destination, departedAt: departedAt() ?? '' }), t.transportSaved).then((ok) => ok && kept.clear())}
       >
         {t.saveTransport}
       </Button>
@@ -87,11 +103,13 @@ function TransportForm({ patient }: { patient: ManvPatient }) {
 /** Name and details learned later (from the person, the hospital): the person-information list needs them. */
 function PersonForm({ patient }: { patient: ManvPatient }) {
   const [person, setPerson] = useState<PersonDraft>({ name: patient.name ?? '', sex: patient.sex, estimatedAge: patient.estimatedAge, diagnosis: patient.diagnosis ?? '' });
+  const kept = useValueDraft(person, { id: draftIds.manvTag(patient.id, 'person'), recordId: patient.id, restore: setPerson });
   return (
     <Stack gap="xs" data-testid="manv-person">
       <Title order={4} size="h5">{manvDe.capture.person}</Title>
+      <DraftRestoredNotice at={kept.restoredAt} onDiscard={kept.discard} />
       <PersonFields person={person} onChange={setPerson} />
-      <Button variant="light" onClick={() => void attempt(() => updateManvPatient(patient.id, { person: personInput(person) }), t.personSaved)}>{t.savePerson}</Button>
+      <Button variant="light" onClick={() => void attempt(() => updateManvPatient(patient.id, { person: personInput(person) }), t.personSaved).then((ok) => ok && kept.clear())}>{t.savePerson}</Button>
     </Stack>
   );
 }
@@ -108,6 +126,7 @@ export function PatientDetail({ incident, state, sameTag, onClose }: Props) {
   const { patient, history } = state;
   const [draft, setDraft] = useState<TriageDraft>({ algorithm: 'none', qualification: 'physician', answers: [], override: null });
   const category = chosenCategory(draft);
+  const kept = useValueDraft(draft, { id: draftIds.manvTag(patient.id, 'retriage'), recordId: patient.id, restore: setDraft });
   const toProtocol = async () => {
     const protocolId = await createProtocol({
       serviceId: patient.serviceId,
@@ -137,10 +156,15 @@ export function PatientDetail({ incident, state, sameTag, onClose }: Props) {
         </Stack>
         <Divider />
         <Title order={4} size="h5">{t.retriage}</Title>
+        <DraftRestoredNotice at={kept.restoredAt} onDiscard={kept.discard} />
         <TriageChoiceFields draft={draft} onChange={setDraft} blueEnabled={incident.blueEnabled} />
         <Button
           disabled={category === null}
-          onClick={() => category && void attempt(() => recordManvTriage(patient.id, { category, algorithm: draft.algorithm, qualification: draft.qualification }), t.retriage).then((ok) => ok && setDraft(emptyAnswers(draft)))}
+          onClick={() => category && void attempt(() => recordManvTriage(patient.id, { category, algorithm: draft.algorithm, qualification: draft.qualification }), t.retriage).then((ok) => {
+            if (!ok) return;
+            kept.clear();
+            setDraft(emptyAnswers(draft));
+          })}
         >
           {manvDe.capture.save}
         </Button>

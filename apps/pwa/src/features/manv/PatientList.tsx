@@ -1,7 +1,9 @@
 import type { ManvIncident } from '@sanidok/schema';
 import { Badge, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { manvPatientStates, manvPhaseLabels } from '@sanidok/schema';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { draftPrefixes } from '../../data/drafts/draftStore';
+import { useDraftWaitingAtStart } from '../shared/useValueDraft';
 import { useManvIncidentData } from '../../data/manvHooks';
 import { recordAccessEvent } from '../../data/repositories/accessEvents';
 import { manvDe } from '../../i18n/manv.de';
@@ -14,6 +16,9 @@ const t = manvDe.list;
 export function PatientList({ incident }: { incident: ManvIncident }) {
   const data = useManvIncidentData(incident.id);
   const [openId, setOpenId] = useState<string | null>(null);
+  // After a lock or a reload the tag whose detail holds a draft opens again.
+  const patientIds = useMemo(() => data?.patients.map((patient) => patient.id), [data]);
+  useDraftWaitingAtStart(draftPrefixes.manvTag, patientIds, setOpenId);
   // The list shows names: its opening is logged like a service's patient list (docs/manv.md).
   useEffect(() => {
     void recordAccessEvent({ actionType: 'manv_person_list_opened', serviceId: incident.serviceId }).catch(() => undefined);

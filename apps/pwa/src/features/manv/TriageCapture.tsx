@@ -2,7 +2,10 @@ import { Accordion, Alert, Button, Group, Paper, Stack, TextInput, Title } from 
 import type { ManvCategory, ManvIncident } from '@sanidok/schema';
 import { manvCategoryLabel, normalizeTagNumber } from '@sanidok/schema';
 import { IconScan } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { draftIds } from '../../data/drafts/draftStore';
+import { DraftRestoredNotice } from '../shared/DraftRestoredNotice';
+import { useValueDraft } from '../shared/useValueDraft';
 import { useManvTag } from '../../data/manvHooks';
 import { recordManvTriage, registerManvTag } from '../../data/repositories/manv';
 import { manvDe } from '../../i18n/manv.de';
@@ -33,6 +36,16 @@ function remembered(): Remembered {
   }
 }
 
+/** What the triage form holds for the tag at hand: kept as a draft until saved. */
+interface TriageForm {
+  tag: string;
+  triage: TriageDraft;
+  person: PersonDraft;
+}
+
+/** Algorithm and qualification are settings, not input: only a number, an answer or a person detail is. */
+const typedTriage = ({ tag, triage, person }: TriageForm) =>
+  tag.trim() !== '' || triage.answers.length > 0 || triage.override !== null || JSON.stringify(person) !== JSON.stringify(emptyPerson);
 
 /**
  * Triage capture: tag number typed or scanned, the guided steps, the category,
@@ -48,6 +61,16 @@ export function TriageCapture({ incident }: { incident: ManvIncident }) {
   const [person, setPerson] = useState<PersonDraft>(emptyPerson);
   const [scanning, setScanning] = useState(false);
   const [saving, setSaving] = useState(false);
+  // docs/decisions.md "Drafts survive a lock": a tag half-captured comes back after a lock or a reload.
+  const form = useMemo<TriageForm>(() => ({ tag, triage: draft, person }), [tag, draft, person]);
+  const kept = useValueDraft(form, {
+    id: draftIds.manvTriage(incident.id), recordId: incident.id, typed: typedTriage,
+    restore: (values) => {
+      setTag(values.tag);
+      setDraft(values.triage);
+      setPerson(values.person);
+    },
+  });
 
   useEffect(() => {
     localStorage.setItem(settingsKey, JSON.stringify({ algorithm: draft.algorithm, qualification: draft.qualification, area } satisfies Remembered));
@@ -71,6 +94,7 @@ export function TriageCapture({ incident }: { incident: ManvIncident }) {
         });
       }
       notifySuccess(t.title, t.saved(normalizeTagNumber(tag), manvCategoryLabel(chosen)));
+      kept.clear();
       setTag('');
       setPerson(emptyPerson);
       setDraft(emptyAnswers(draft));
@@ -85,6 +109,7 @@ export function TriageCapture({ incident }: { incident: ManvIncident }) {
     <Paper withBorder p="md" data-testid="manv-capture">
       <Stack gap="sm">
         <Title order={3} size="h4">{t.title}</Title>
+        <DraftRestoredNotice at={kept.restoredAt} onDiscard={kept.discard} />
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput
             style={{ flex: '1 1 220px' }}

@@ -6,8 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { draftIds } from '../../data/drafts/draftStore';
 import { useFormDraft } from '../shared/useFormDraft';
+import { DraftRestoredNotice } from '../shared/DraftRestoredNotice';
 import { useMaterials } from '../../data/hooks';
-import { draftsDe } from '../../i18n/drafts.de';
 import { createMinorTreatment } from '../../data/repositories/minorTreatments';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { notifySuccess } from '../../lib/notify';
@@ -62,11 +62,7 @@ export function MinorTreatmentDialog({ opened, onClose, service, onDraftRestored
   });
   const { errors } = form.formState;
   // docs/decisions.md "Drafts survive a lock": a half-typed Bagatelle comes back after a lock or a reload.
-  const draft = useFormDraft(form, { id: draftIds.minorTreatment(service?.id), typed: typedTreatment });
-  const restored = draft.restoredAt !== null;
-  useEffect(() => {
-    if (restored) onDraftRestored();
-  }, [restored, onDraftRestored]);
+  const draft = useFormDraft(form, { id: draftIds.minorTreatment(service?.id), typed: typedTreatment, onRestored: onDraftRestored });
   const failure = useDialogFailure();
   const [selection, setSelection] = useState<SelectedMaterial[]>([]);
   const [notice, setNotice] = useState(false);
@@ -203,7 +199,7 @@ export function MinorTreatmentDialog({ opened, onClose, service, onDraftRestored
             />
           )}
           {noServices && <Alert color="yellow">{t.noServices}</Alert>}
-          {draft.restoredAt && <Alert color="blue" role="status">{draftsDe.restored(draft.restoredAt)}</Alert>}
+          <DraftRestoredNotice at={draft.restoredAt} />
           <TemplateChips organizationId={chosen?.organizationId} activeId={template?.id ?? null} onPick={applyTemplate} />
           <TextInput
             label={t.patientName}

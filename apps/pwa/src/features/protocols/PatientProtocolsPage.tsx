@@ -1,6 +1,6 @@
 import { Button, Grid, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useProtocols } from '../../data/protocolHooks';
 import { de } from '../../i18n/de';
@@ -23,6 +23,7 @@ function ProtocolsScreen({ startOpen = false }: ScreenProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(startOpen);
+  const reopen = useCallback(() => setCreating(true), []);
   const protocols = useProtocols();
   const selectedId = params.get(selectedParam) ?? undefined;
 
@@ -61,7 +62,7 @@ function ProtocolsScreen({ startOpen = false }: ScreenProps) {
           {selectedId ? <ProtocolDetailCard key={selectedId} protocolId={selectedId} /> : <NoProtocolChosen />}
         </Grid.Col>
       </Grid>
-      <CreateProtocolDialog opened={creating} onClose={closeDialog} onCreated={created} />
+      <CreateProtocolDialog opened={creating} onClose={closeDialog} onCreated={created} onDraftRestored={reopen} />
     </Stack>
   );
 }

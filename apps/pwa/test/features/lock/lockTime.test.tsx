@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteUserDatabase } from '../../../src/data/db';
 import { effectiveLockMinutes, lockTimeChoices, organizationLockLimit, setDeviceLockChoice } from '../../../src/features/lock/lockTime';
 import { useAutoLock } from '../../../src/features/lock/useAutoLock';
+import { enterWallDisplay } from '../../../src/features/lock/wallDisplay';
 import { useLockStore } from '../../../src/sync/lockStore';
 import { testUser } from '../../helpers/render';
 import { org, renderSignedIn, seed } from '../services/services.fixtures';
@@ -66,3 +67,37 @@ describe('device lock time', () => {
     expect(locked.count).toBe(1);
   });
 });
+
+function WallProbe() {
+  useAutoLock();
+  return null;
+}
+
+/** docs/security.md: the board as a wall display does not lock while it shows, and leaving it locks at once. */
+describe('Wandanzeige und Sperre', () => {
+  it('sperrt nicht nach der Leerlaufzeit, solange die Wandanzeige zu sehen ist; wer sie verlässt, sperrt das Gerät', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await seed([org(1, 'member', { lockAfterMinutes: 5 })]);
+    useLockStore.setState({ status: 'unlocked', error: null });
+    render(<WallProbe />);
+    let leave: () => void = () => undefined;
+    act(() => {
+      leave = enterWallDisplay();
+    });
+    await act(() => vi.advanceTimersByTimeAsync(60 * 60_000));
+    expect(locked.count).toBe(0);
+
+    act(() => leave());
+    await vi.waitFor(() => expect(locked.count).toBe(1));
+  });
+
+  it('ohne Wandanzeige sperrt das Gerät nach der Leerlaufzeit wie bisher', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await seed([org(1, 'member', { lockAfterMinutes: 5 })]);
+    useLockStore.setState({ status: 'unlocked', error: null });
+    render(<WallProbe />);
+    await act(() => vi.advanceTimersByTimeAsync(5 * 60_000 + 500));
+    expect(locked.count).toBe(1);
+  });
+});
+

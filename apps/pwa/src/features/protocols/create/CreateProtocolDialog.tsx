@@ -17,6 +17,9 @@ import { FormActions } from '../../../components/FormActions';
 import { CaptureModal } from '../../../components/CaptureModal';
 import { zodForm } from '../../../lib/zodForm';
 import { DialogError, useDialogFailure } from '../../shared/DialogError';
+import { draftIds } from '../../../data/drafts/draftStore';
+import { DraftRestoredNotice } from '../../shared/DraftRestoredNotice';
+import { useFormDraft } from '../../shared/useFormDraft';
 
 const t = protocolsDe.create;
 type ProtocolFormOutput = z.output<typeof protocolFormSchema>;
@@ -49,6 +52,8 @@ interface CreateProtocolDialogProps {
   onClose: () => void;
   /** After a successful save, with the new protocol's id (the page selects it). */
   onCreated: (id: string) => void;
+  /** A draft of an unsaved protocol came back (after a lock or a reload): the page opens the dialog with it. */
+  onDraftRestored?: () => void;
 }
 
 /**
@@ -56,10 +61,12 @@ interface CreateProtocolDialogProps {
  * the network. Cancel asks 'Eingabe abbrechen?' once something was entered; confirming resets form
  * and materials. A failed save keeps every input.
  */
-export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProtocolDialogProps) {
+export function CreateProtocolDialog({ opened, onClose, onCreated, onDraftRestored }: CreateProtocolDialogProps) {
   const captureServices = useCaptureServices();
   const form = useForm<ProtocolFormValues, unknown, ProtocolFormOutput>({ resolver, defaultValues: emptyValues });
   const { errors } = form.formState;
+  // docs/decisions.md "Drafts survive a lock"; a preselected service alone is no input.
+  const draft = useFormDraft(form, { id: draftIds.newProtocol(), typed: (values) => hasTypedInput(values), onRestored: onDraftRestored });
   const [selection, setSelection] = useState<SelectedMaterial[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -75,6 +82,7 @@ export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProto
 
   const failure = useDialogFailure();
   const reset = () => {
+    draft.clear();
     failure.clear();
     form.reset(emptyValues);
     setSelection([]);
@@ -118,6 +126,7 @@ export function CreateProtocolDialog({ opened, onClose, onCreated }: CreateProto
       >
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="md">
+            <DraftRestoredNotice at={draft.restoredAt} />
             <CaptureServiceSelect
               control={form.control}
               services={captureServices}

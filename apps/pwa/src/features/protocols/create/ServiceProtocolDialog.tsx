@@ -11,6 +11,9 @@ import { saveNewProtocol } from './saveNewProtocol';
 import { CaptureModal } from '../../../components/CaptureModal';
 import { zodForm } from '../../../lib/zodForm';
 import { DialogError, useDialogFailure } from '../../shared/DialogError';
+import { draftIds } from '../../../data/drafts/draftStore';
+import { DraftRestoredNotice } from '../../shared/DraftRestoredNotice';
+import { useFormDraft } from '../../shared/useFormDraft';
 
 const t = protocolsDe.serviceTab;
 type ServiceProtocolFormOutput = z.output<typeof serviceProtocolFormSchema>;
@@ -21,6 +24,8 @@ interface ServiceProtocolDialogProps {
   service: Service;
   opened: boolean;
   onClose: () => void;
+  /** A draft of an unsaved protocol came back (after a lock or a reload): the tab opens the dialog with it. */
+  onDraftRestored?: () => void;
 }
 
 /**
@@ -28,10 +33,12 @@ interface ServiceProtocolDialogProps {
  * service is fixed, the injury description becomes the chief complaint. After saving the medic
  * continues on the protocol edit page.
  */
-export function ServiceProtocolDialog({ service, opened, onClose }: ServiceProtocolDialogProps) {
+export function ServiceProtocolDialog({ service, opened, onClose, onDraftRestored }: ServiceProtocolDialogProps) {
   const navigate = useNavigate();
   const form = useForm<ServiceProtocolFormValues, unknown, ServiceProtocolFormOutput>({ resolver, defaultValues: emptyValues });
   const { errors } = form.formState;
+  // docs/decisions.md "Drafts survive a lock".
+  const draft = useFormDraft(form, { id: draftIds.newProtocol(service.id), typed: (values) => hasTypedInput(values), onRestored: onDraftRestored });
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
   const failure = useDialogFailure();
@@ -39,6 +46,7 @@ export function ServiceProtocolDialog({ service, opened, onClose }: ServiceProto
   const confirmCancel = () => {
     failure.clear();
     setConfirming(false);
+    draft.clear();
     form.reset(emptyValues);
     onClose();
   };
@@ -55,6 +63,7 @@ export function ServiceProtocolDialog({ service, opened, onClose }: ServiceProto
     const id = await saveNewProtocol({ serviceId: service.id, patientData: patient, chiefComplaint: injuryDescription ?? null }, failure.fail);
     setSaving(false);
     if (!id) return;
+    draft.clear();
     form.reset(emptyValues);
     onClose();
     void navigate(`/patient-protocols/${id}`);
@@ -73,6 +82,7 @@ export function ServiceProtocolDialog({ service, opened, onClose }: ServiceProto
       >
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="md">
+            <DraftRestoredNotice at={draft.restoredAt} />
             <Text size="sm" c="gray.7">
               {t.dialogHint}
             </Text>

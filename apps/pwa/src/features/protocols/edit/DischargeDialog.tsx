@@ -9,7 +9,11 @@ import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { notifySuccess } from '../../../lib/notify';
 import { failureMessage } from '../../../lib/failureMessage';
 import { CaptureModal } from '../../../components/CaptureModal';
+import { stickyFooter } from '../../../components/FormActions';
 import { DialogError, useDialogFailure } from '../../shared/DialogError';
+import { draftIds } from '../../../data/drafts/draftStore';
+import { DraftRestoredNotice } from '../../shared/DraftRestoredNotice';
+import { useFormDraft } from '../../shared/useFormDraft';
 
 const t = protocolEditDe.discharge;
 const toasts = protocolEditDe.toasts;
@@ -38,6 +42,10 @@ interface DischargeDialogProps {
   onClose: () => void;
   /** The page has unsaved edits: they would not be part of the sealed patient data. */
   unsavedChanges: boolean;
+  /** A draft of an unsaved discharge came back (after a lock or a reload): the page opens the dialog with it. */
+  onDraftRestored?: () => void;
+  /** Discharged meanwhile: the page drops the drafts of the protocol (./ProtocolEditPage.tsx), this one restores none. */
+  closed?: boolean;
 }
 
 /**
@@ -45,9 +53,11 @@ interface DischargeDialogProps {
  * The discharge is a local write: the patient data is sealed on this device to the organisation's
  * public key, so it works without network and the plaintext never travels again.
  */
-export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }: DischargeDialogProps) {
+export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges, onDraftRestored, closed = false }: DischargeDialogProps) {
   const form = useForm<DischargeFields, unknown, DischargeValues>({ resolver: dischargeResolver, defaultValues: emptyValues });
   const { errors } = form.formState;
+  // docs/decisions.md "Drafts survive a lock": a half-typed discharge (or refusal) comes back.
+  const draft = useFormDraft(form, { id: draftIds.discharge(protocolId), recordId: protocolId, closed, onRestored: onDraftRestored });
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const failure = useDialogFailure();
@@ -55,6 +65,7 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
   const close = () => {
     if (savingRef.current) return;
     failure.clear();
+    draft.clear();
     form.reset(emptyValues);
     onClose();
   };
@@ -67,6 +78,7 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
     try {
       await dischargeProtocol(protocolId, values);
       notifySuccess(toasts.discharged, toasts.dischargedText);
+      draft.clear();
       form.reset(emptyValues);
       onClose();
     } catch (error) {
@@ -87,6 +99,7 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
     >
       <form onSubmit={(event) => void form.handleSubmit(discharge)(event)} noValidate>
         <Stack gap="md">
+          <DraftRestoredNotice at={draft.restoredAt} />
           <Controller
             control={form.control}
             name="dischargeStatus"
@@ -162,11 +175,11 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges }:
             {t.sealingHint}
           </Text>
           <DialogError failure={failure.failure} />
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={close} disabled={saving}>
+          <Group justify="flex-end" py="xs" style={stickyFooter}>
+            <Button variant="default" size="md" mih={44} onClick={close} disabled={saving}>
               {t.cancel}
             </Button>
-            <Button type="submit" color="red" size="md" disabled={saving} miw={140}>
+            <Button type="submit" color="red" size="md" mih={44} disabled={saving} miw={140}>
               {saving ? t.submitting : t.submit}
             </Button>
           </Group>

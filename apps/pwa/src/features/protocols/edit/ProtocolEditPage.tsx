@@ -1,10 +1,9 @@
 import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { discardDraftsOf } from '../../../data/drafts/draftStore';
+import { isProtocolOpen } from '@sanidok/schema';
 import { draftsDe } from '../../../i18n/drafts.de';
-import { notifyError } from '../../../lib/notify';
+import { useDropDraftsOf } from '../../shared/useDraftKeeper';
 import { useDatabase } from '../../../data/hooks';
 import { useProtocolView } from '../../../data/protocolHooks';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
@@ -41,13 +40,9 @@ export function ProtocolEditPage() {
   // The signed-in user's database opens just after sign-in: until then nothing is known yet.
   const db = useDatabase();
   const gone = Boolean(id && db && view === null);
-  // A protocol deleted meanwhile takes its unsaved input along, and says so.
-  useEffect(() => {
-    if (!gone || !db || !id) return;
-    void discardDraftsOf(db, id).then((dropped) => {
-      if (dropped > 0) notifyError(draftsDe.droppedTitle, draftsDe.droppedDeleted);
-    });
-  }, [gone, db, id]);
+  const closed = view ? !isProtocolOpen(view.protocol.status) : false;
+  // The page's draft, a measurement's, a discharge's: all go with a deleted or closed protocol.
+  useDropDraftsOf(id, gone || closed, gone ? draftsDe.droppedDeleted : draftsDe.droppedClosed);
   if (!id || (db && view === null)) return <ProtocolLoadFailure />;
   if (!db || !mayShow || !view) {
     return (

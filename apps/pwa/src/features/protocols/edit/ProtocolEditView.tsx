@@ -2,11 +2,13 @@ import { Alert, Button, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/c
 import type { SelectedMaterial } from '@sanidok/schema';
 import { isProtocolOpen, patientDisplayName, protocolLabel } from '@sanidok/schema';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ConflictNotice } from '../../conflicts/ConflictNotice';
 import type { ProtocolView } from '../../../data/repositories/protocols';
 import { markProtocolReviewed } from '../../../data/repositories/protocols';
-import { draftsDe } from '../../../i18n/drafts.de';
+import { draftPrefixes } from '../../../data/drafts/draftStore';
+import { useDraftWaitingAtStart } from '../../shared/useValueDraft';
+import { DraftRestoredNotice } from '../../shared/DraftRestoredNotice';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { VitalsTimeline } from '../vitals/VitalsTimeline';
 import { DischargeDialog } from './DischargeDialog';
@@ -21,6 +23,8 @@ import { useProtocolEditForm } from './useProtocolEditForm';
 
 const t = protocolEditDe;
 const editTabs: readonly ProtocolEditTab[] = ['patient', 'findings', 'treatment', 'material', 'vitals'];
+const none: readonly string[] = [];
+const thisProtocol = (id: string): readonly string[] => [id];
 const isEditTab = (value: string | null): value is ProtocolEditTab => editTabs.some((tab) => tab === value);
 
 /** Notices above the tabs: closed protocol, where the patient data went, concurrent edits. */
@@ -62,6 +66,10 @@ export function ProtocolEditView({ view }: { view: ProtocolView }) {
   const editor = useProtocolEditForm({ view, materials, onMaterialsSaved: () => setMaterials([]), onInvalid: setTab });
   const unsaved = open && (editor.isDirty || materials.length > 0);
   const patientName = patientDisplayName(view.patientData);
+  // A measurement kept as a draft lives in the vitals tab's dialog: that tab opens, the dialog restores it.
+  const openVitals = useCallback(() => setTab('vitals'), []);
+  useDraftWaitingAtStart(draftPrefixes.richVitals, open ? thisProtocol(protocol.id) : none, openVitals);
+  const reopenDischarge = useCallback(() => setDischarging(true), []);
 
   return (
     <>
@@ -91,14 +99,7 @@ export function ProtocolEditView({ view }: { view: ProtocolView }) {
               their own, and their submit events would bubble (through portals) into this one. */}
           <Stack gap="md">
             <ProtocolNotices view={view} open={open} />
-            {editor.draft.restoredAt && (
-              <Alert color="blue" variant="light" role="status">
-                <Group justify="space-between" gap="sm">
-                  <Text size="sm">{draftsDe.restored(editor.draft.restoredAt)}</Text>
-                  <Button size="xs" variant="default" onClick={editor.draft.discard}>{draftsDe.discard}</Button>
-                </Group>
-              </Alert>
-            )}
+            <DraftRestoredNotice at={editor.draft.restoredAt} onDiscard={editor.draft.discard} />
             {/* Only the open tab is rendered: the catalogue and the charts are large, and the form's
                 values live in react-hook-form, not in the inputs, so nothing typed is lost. */}
             <Tabs value={tab} onChange={(value) => isEditTab(value) && setTab(value)} keepMounted={false}>
@@ -128,7 +129,7 @@ export function ProtocolEditView({ view }: { view: ProtocolView }) {
           </Stack>
         </Grid.Col>
       </Grid>
-      <DischargeDialog protocolId={protocol.id} opened={discharging && open} onClose={() => setDischarging(false)} unsavedChanges={unsaved} />
+      <DischargeDialog protocolId={protocol.id} opened={discharging && open} onClose={() => setDischarging(false)} unsavedChanges={unsaved} onDraftRestored={reopenDischarge} closed={!open} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { isProtocolOpen, patientDisplayName, protocolLabel } from '@sanidok/schema';
 import { IconAlertTriangle, IconEdit, IconEye, IconHeartbeat } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useProtocolView } from '../../../data/protocolHooks';
 import type { ProtocolView } from '../../../data/repositories/protocols';
@@ -76,6 +76,7 @@ function DetailHeader({ view, onVitals }: { view: ProtocolView; onVitals: () => 
 
 function DetailContent({ view }: { view: ProtocolView }) {
   const [vitalsOpen, setVitalsOpen] = useState(false);
+  const reopenVitals = useCallback(() => setVitalsOpen(true), []);
   const open = isProtocolOpen(view.protocol.status);
   return (
     <Paper withBorder p="lg" component="section" aria-label={t.cardLabel}>
@@ -95,7 +96,7 @@ function DetailContent({ view }: { view: ProtocolView }) {
         </Tabs>
         <PrintPanel protocolId={view.protocol.id} />
       </Stack>
-      {open && <SimpleVitalsDialog protocolId={view.protocol.id} opened={vitalsOpen} onClose={() => setVitalsOpen(false)} lastParameters={view.vitals.at(-1)?.values.map((v) => v.parameterType)} />}
+      {open && <SimpleVitalsDialog protocolId={view.protocol.id} opened={vitalsOpen} onClose={() => setVitalsOpen(false)} onDraftRestored={reopenVitals} lastParameters={view.vitals.at(-1)?.values.map((v) => v.parameterType)} />}
     </Paper>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { PatientData, Service } from '@sanidok/schema';
 import { isProtocolOpen, patientDisplayName, protocolLabel } from '@sanidok/schema';
 import { IconEdit, IconEye, IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePendingIds } from '../../../data/hooks';
 import { usePatientDataOf, useServiceProtocols } from '../../../data/protocolHooks';
@@ -82,6 +82,7 @@ export function ServiceProtocolsTab({ service }: { service: Service }) {
   const capture = usePatientCapture(service);
   const writable = capture === 'write';
   const [opened, setOpened] = useState(false);
+  const reopen = useCallback(() => setOpened(true), []);
   const [requestedPage, setPage] = useState(1);
 
   const pages = Math.max(1, Math.ceil((protocols?.length ?? 0) / protocolPageSize));
@@ -119,7 +120,7 @@ export function ServiceProtocolsTab({ service }: { service: Service }) {
         </Stack>
       )}
       <ListPagination total={pages} value={page} onChange={setPage} label={protocolsDe.page.pagination} />
-      {writable && <ServiceProtocolDialog service={service} opened={opened} onClose={() => setOpened(false)} />}
+      {writable && <ServiceProtocolDialog service={service} opened={opened} onClose={() => setOpened(false)} onDraftRestored={reopen} />}
     </Stack>
   );
 }

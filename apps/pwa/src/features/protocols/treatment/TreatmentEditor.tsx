@@ -121,7 +121,7 @@ function TreatmentCapture({ view }: { view: ProtocolView }) {
           <CatalogueBrowser onPick={pick} />
         </Tabs.Panel>
         <Tabs.Panel value="custom" pt="md">
-          <CustomEntry onAdd={add} />
+          <CustomEntry protocolId={view.protocol.id} onAdd={add} />
         </Tabs.Panel>
       </Tabs>
       <PlaceholderWizard template={wizardTemplate} onAdd={addFromWizard} onCancel={closeWizard} previewLine={draft.previewLine} />

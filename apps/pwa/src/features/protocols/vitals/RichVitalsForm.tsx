@@ -1,6 +1,6 @@
 import { Stack, Tabs, Textarea } from '@mantine/core';
-import type { RefObject } from 'react';
-import { useMemo, useReducer, useState } from 'react';
+import type { Dispatch, RefObject } from 'react';
+import { useMemo, useState } from 'react';
 import { recordVitals } from '../../../data/repositories/protocolRecords';
 import { vitalsDe } from '../../../i18n/vitals.de';
 import { notifySuccess } from '../../../lib/notify';
@@ -8,8 +8,8 @@ import { failureMessage } from '../../../lib/failureMessage';
 import { ParameterToggle } from './ParameterToggle';
 import { RichBasicTab } from './RichBasicTab';
 import { RichExtendedTab } from './RichExtendedTab';
-import type { RichFormActions, RichProblems, RichToggle } from './richVitalsForm';
-import { emptyRichVitals, richStateToValues, richValueProblems, richVitalsReducer, tabOf, toggleOfField } from './richVitalsForm';
+import type { RichFormActions, RichProblems, RichToggle, RichVitalsAction, RichVitalsState } from './richVitalsForm';
+import { richStateToValues, richValueProblems, tabOf, toggleOfField } from './richVitalsForm';
 import { FormActions } from '../../../components/FormActions';
 import { DialogError, useDialogFailure } from '../../shared/DialogError';
 
@@ -22,16 +22,17 @@ interface RichVitalsFormProps {
   onDone: () => void;
   /** Set while saving, so the dialog does not close in the middle of it. */
   savingRef: RefObject<boolean>;
+  /** The values, held by the dialog so that its draft keeps them (./RichVitalsDialog.tsx). */
+  state: RichVitalsState;
+  dispatch: Dispatch<RichVitalsAction>;
 }
 
 /**
  * The content of 'Neue Vitalparameter-Messung' (docs/spec/services.md §2, §4, §5, §8): tabs Grundwerte, Erweitert,
  * Notizen; each parameter is enabled by its checkbox. Saving is a local write with its outbox row
- * (offline-first) and resets the form, as 'Zurücksetzen' does. The state lives here, below the
- * modal, so typing re-renders only the form.
+ * (offline-first) and resets the form, as 'Zurücksetzen' does.
  */
-export function RichVitalsForm({ protocolId, onDone, savingRef }: RichVitalsFormProps) {
-  const [state, dispatch] = useReducer(richVitalsReducer, undefined, emptyRichVitals);
+export function RichVitalsForm({ protocolId, onDone, savingRef, state, dispatch }: RichVitalsFormProps) {
   const [errors, setErrors] = useState<RichProblems>({});
   const [tab, setTab] = useState<string | null>('basic');
   const [saving, setSaving] = useState(false);
@@ -62,7 +63,7 @@ export function RichVitalsForm({ protocolId, onDone, savingRef }: RichVitalsForm
         dispatch({ type: 'gcsTotal', total });
       },
     };
-  }, []);
+  }, [dispatch]);
 
   const reset = () => {
     failure.clear();
@@ -138,7 +139,7 @@ export function RichVitalsForm({ protocolId, onDone, savingRef }: RichVitalsForm
           </Tabs.Panel>
         </Tabs>
         <DialogError failure={failure.failure} />
-        <FormActions secondaryLabel={t.reset} onSecondary={reset} saveLabel={t.save} savingLabel={t.saving} saving={saving} />
+        <FormActions secondaryLabel={t.reset} onSecondary={reset} saveLabel={t.save} savingLabel={t.saving} saving={saving} sticky />
       </Stack>
     </form>
   );

@@ -12,6 +12,9 @@ import { emptySimpleVitals, orderedSimpleRows } from './simpleVitalsFields';
 import { FormActions } from '../../../components/FormActions';
 import { CaptureModal } from '../../../components/CaptureModal';
 import { DialogError, useDialogFailure } from '../../shared/DialogError';
+import { draftIds } from '../../../data/drafts/draftStore';
+import { DraftRestoredNotice } from '../../shared/DraftRestoredNotice';
+import { useValueDraft } from '../../shared/useValueDraft';
 
 const t = vitalsDe.simple;
 const toasts = vitalsDe.toasts;
@@ -22,14 +25,17 @@ export interface SimpleVitalsDialogProps {
   onClose: () => void;
   /** The parameters of the protocol's last measurement: offered first, in their order. */
   lastParameters?: readonly VitalParameterType[];
+  /** A draft of an unsaved measurement came back (after a lock or a reload): the card opens the dialog with it. */
+  onDraftRestored?: () => void;
 }
 
 /**
  * 'Vitalparameter erfassen' (docs/spec/services.md §2, §5, §8): every field optional, empty fields become null,
  * messages of simpleVitalsSchema at the fields. The values are stored as one measurement of the
- * shared model on the device (outbox row; offline-first). Resets after success or cancel.
+ * shared model on the device (outbox row; offline-first). Resets after success or cancel; until
+ * then the typed values are kept as a draft.
  */
-export function SimpleVitalsDialog({ protocolId, opened, onClose, lastParameters = [] }: SimpleVitalsDialogProps) {
+export function SimpleVitalsDialog({ protocolId, opened, onClose, lastParameters = [], onDraftRestored }: SimpleVitalsDialogProps) {
   const { remembered, others } = orderedSimpleRows(lastParameters);
   const firstField = (remembered[0] ?? others[0])?.field;
   const [values, setValues] = useState(emptySimpleVitals);
@@ -39,6 +45,8 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose, lastParameters
   const savingRef = useRef(false);
   const failure = useDialogFailure();
   const formRef = useRef<HTMLFormElement>(null);
+  // docs/decisions.md "Drafts survive a lock": typed values come back after a lock or a reload.
+  const draft = useValueDraft(values, { id: draftIds.simpleVitals(protocolId), recordId: protocolId, restore: setValues, onRestored: onDraftRestored });
 
   // After a failed check the cursor goes to the first field with a message.
   useEffect(() => {
@@ -52,6 +60,7 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose, lastParameters
   };
 
   const reset = () => {
+    draft.clear();
     failure.clear();
     setValues(emptySimpleVitals());
     setErrors({});
@@ -128,6 +137,7 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose, lastParameters
     >
       <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
+          <DraftRestoredNotice at={draft.restoredAt} />
           {remembered.length > 0 && (
             <Text fw={600} size="sm">
               {t.remembered}

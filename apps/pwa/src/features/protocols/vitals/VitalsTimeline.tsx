@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ProtocolView } from '../../../data/repositories/protocols';
 import { vitalsDe } from '../../../i18n/vitals.de';
 import { ColourLegend } from './ColourLegend';
@@ -24,6 +24,7 @@ export interface VitalsTimelineProps {
  */
 export function VitalsTimeline({ view, editable }: VitalsTimelineProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
+  const reopen = useCallback(() => setDialogOpen(true), []);
   const [filter, setFilter] = useState<FilterKey[]>([]);
   const records = view.vitals;
   const basis = colouringBasis(view);
@@ -63,7 +64,7 @@ export function VitalsTimeline({ view, editable }: VitalsTimelineProps) {
           <MeasurementList records={records} dateOfBirth={basis.dateOfBirth} filter={activeFilter} markable={editable && view.protocol.status === 'active'} />
         </>
       )}
-      {editable && <RichVitalsDialog protocolId={view.protocol.id} opened={dialogOpen} onClose={() => setDialogOpen(false)} />}
+      {editable && <RichVitalsDialog protocolId={view.protocol.id} opened={dialogOpen} onClose={() => setDialogOpen(false)} onDraftRestored={reopen} />}
     </Stack>
   );
 }

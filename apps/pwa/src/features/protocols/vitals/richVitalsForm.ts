@@ -121,7 +121,9 @@ export type RichVitalsAction =
   | { type: 'pain'; score: number }
   | { type: 'skin'; findings: string[] }
   | { type: 'gcsTotal'; total: number | null }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /** The values of a draft kept on the device (features/shared/useValueDraft.ts). */
+  | { type: 'restore'; state: RichVitalsState };
 
 const gcsParts = new Set<RichTextField>(['gcs_eyes', 'gcs_verbal', 'gcs_motor']);
 
@@ -153,6 +155,8 @@ export function richVitalsReducer(state: RichVitalsState, action: RichVitalsActi
       return { ...state, gcsTotal: action.total };
     case 'reset':
       return emptyRichVitals();
+    case 'restore':
+      return action.state;
   }
 }
 
