@@ -96,14 +96,20 @@ export function followToast(options: { dismissIfCovering: () => void; isSuccess:
   if (typeof window === 'undefined' || following !== null) return;
   let seen = false;
   const startedAt = Date.now();
+  const stop = () => {
+    if (following !== null) clearInterval(following);
+    following = null;
+  };
   const step = () => {
+    // The document can go while a toast is followed (a test's environment torn down between steps).
+    if (typeof document === 'undefined') {
+      stop();
+      return;
+    }
     const present = placeToast({ dismissIfCovering: options.dismissIfCovering, isSuccess: options.isSuccess() });
     // The toast mounts a frame after show(): keep waiting until it has been seen once (or never came).
     if (present) seen = true;
-    if ((!present && (seen || Date.now() - startedAt > 2000)) && following !== null) {
-      clearInterval(following);
-      following = null;
-    }
+    if (!present && (seen || Date.now() - startedAt > 2000)) stop();
   };
   following = setInterval(step, followEveryMs);
   requestAnimationFrame(step);
