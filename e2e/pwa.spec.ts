@@ -8,6 +8,7 @@ import { recordTreatmentViaDialog, waitUntilCaptureReady } from './support/captu
 import { buildMarkerName, deployNewVersion, pngSize } from './support/deployment';
 import { outboxSummary } from './support/device';
 import { copyOfBuiltPwa, OwnServer } from './support/ownServer';
+import { storedTreatmentRecords } from './support/serverAtRest';
 import { uniqueName } from './helpers';
 
 /**
@@ -181,8 +182,8 @@ test.describe('Installierbare PWA', () => {
       await expect(page.getByTestId('sync-pending')).toHaveCount(0, { timeout: 45_000 });
       await expect(prompt).toBeVisible();
       await expect(prompt.getByRole('button', { name: 'Aktualisieren' })).toBeEnabled();
-      const treatments = (await (await page.request.get('/api/minor-treatments')).json()) as { serviceId: string; patientName: string }[];
-      expect(treatments.filter((t) => t.serviceId === serviceId).map((t) => t.patientName)).toEqual(['Greta Weiß']);
+      // REST answers no name (a session cookie alone reads no patient data): read what the server holds.
+      expect((await storedTreatmentRecords(server.databasePath, serviceId)).map((t) => t.patientName)).toEqual(['Greta Weiß']);
 
       // Accepting reloads into the new version: its app shell carries the deployment's marker.
       await prompt.getByRole('button', { name: 'Aktualisieren' }).click();

@@ -27,6 +27,9 @@ async function layoutAt(page: Page, screens: [string, () => Promise<void>][]): P
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     for (const [name, open] of screens) {
       await open();
+      // Back at the top: a click may have scrolled the page (the protocol's tabs lie below the fold
+      // at 1024×768), and content scrolled under the fixed app header is scrolling, not overlap.
+      await page.evaluate(() => window.scrollTo(0, 0));
       // Fonts and the last re-render after the local read.
       await layoutSettled(page);
       problems.push(...(await layoutProblems(page)).map((p) => `${viewport.name} ${name}: ${p.kind} ${p.what}`));
