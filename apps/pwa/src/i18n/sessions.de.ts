@@ -1,4 +1,4 @@
-/** Texts of one's own sessions and devices (features/settings/SessionsCard.tsx). */
+/** Texts of one's own sessions and devices (features/settings/SessionsCard.tsx) and a member's (features/organizations/MemberDevicesDialog.tsx). */
 export const sessionsDe = {
   title: 'Angemeldete Geräte',
   intro:
@@ -16,4 +16,8 @@ export const sessionsDe = {
   failed: 'Aktion fehlgeschlagen',
   loadFailed: 'Die Sitzungen konnten nicht geladen werden.',
   unknownDevice: 'Unbekanntes Gerät',
+  memberDevices: 'Geräte',
+  memberTitle: (name: string) => `Angemeldete Geräte von ${name}`,
+  confirmReport: 'Ja, als verloren melden',
+  noDevices: 'Keine angemeldeten Geräte.',
 } as const;

@@ -5,13 +5,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentUser } from '../../api/session';
 import { de } from '../../i18n/de';
+import { sessionsDe } from '../../i18n/sessions.de';
 import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import type { ConfirmRequest } from '../../components/ConfirmDialog';
 import { ConfirmDialog, withError } from '../../components/ConfirmDialog';
 import { InviteMemberDialog } from './InviteMemberDialog';
+import { MemberDevicesDialog } from './MemberDevicesDialog';
 import { failureText, useRemoveMember } from './actions';
-import { canInvite, canLeave, canRemove, memberName, roleColor } from './permissions';
+import { canInvite, canLeave, canRemove, canReportLostDevice, memberName, roleColor } from './permissions';
 import { organizationKeys, useMembers } from './queries';
 
 const t = de.organizations;
@@ -22,7 +24,7 @@ interface MembersTabProps {
   onLeft: () => void;
 }
 
-/** 'Mitglieder': names, role badges, invite (owner/admin), remove (owner/admin), 'Austreten'. */
+/** 'Mitglieder': names, role badges, invite (owner/admin), a member's devices and remove (owner/admin), 'Austreten'. */
 export function MembersTab({ organization, onLeft }: MembersTabProps) {
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
@@ -30,6 +32,7 @@ export function MembersTab({ organization, onLeft }: MembersTabProps) {
   const remove = useRemoveMember();
   const [inviting, setInviting] = useState(false);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [devicesOf, setDevicesOf] = useState<MemberListItem | null>(null);
   const myId = user?.id ?? -1;
 
   const removeMember = (member: MemberListItem, leaving: boolean) =>
@@ -106,6 +109,11 @@ export function MembersTab({ organization, onLeft }: MembersTabProps) {
               <Badge color={roleColor[member.role]} variant="light">
                 {t.roles[member.role]}
               </Badge>
+              {canReportLostDevice(organization.role) && member.user.id !== myId && (
+                <Button variant="default" aria-label={sessionsDe.memberTitle(memberName(member))} onClick={() => setDevicesOf(member)}>
+                  {sessionsDe.memberDevices}
+                </Button>
+              )}
               {canRemove(organization.role, member, myId) && (
                 <Button
                   variant="subtle"
@@ -127,6 +135,7 @@ export function MembersTab({ organization, onLeft }: MembersTabProps) {
       </Stack>
       <InviteMemberDialog opened={inviting} organizationId={organization.id} onClose={() => setInviting(false)} />
       <ConfirmDialog request={confirm} pending={remove.isPending} onCancel={() => setConfirm(null)} />
+      <MemberDevicesDialog organizationId={organization.id} member={devicesOf} onClose={() => setDevicesOf(null)} />
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ export const canManageMaterials = (role: OrganizationRole) => isAllowed(role, 'm
 export const canViewAccessLogs = (role: OrganizationRole) => isAllowed(role, 'viewAccessLogs');
 export const canManageTemplates = (role: OrganizationRole) => isAllowed(role, 'manageTemplates');
 export const canViewStatistics = (role: OrganizationRole) => isAllowed(role, 'viewStatistics');
+export const canReportLostDevice = (role: OrganizationRole) => isAllowed(role, 'reportLostDevice');
 
 /** Owner and admins remove anyone but the owner; nobody removes themselves this way. */
 export function canRemove(myRole: OrganizationRole, member: MemberListItem, myUserId: number): boolean {
