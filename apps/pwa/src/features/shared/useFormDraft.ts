@@ -8,9 +8,20 @@ interface FormDraftOptions<T extends FieldValues> extends DraftOptions {
   typed?: (values: T) => boolean;
 }
 
+/** A field's value for the comparison: empty, null and absent are the same nothing typed. */
+const comparable = (value: unknown): string => (value === undefined || value === null || value === '' ? '' : JSON.stringify(value));
+
+/**
+ * Whether the form holds input its start values do not. Field by field, with empty, null and absent
+ * alike: after a save the form starts again from the stored record, which spells an empty field
+ * differently from the form, and a draft written from that difference would come back as
+ * "restored" after the next reload although nothing is unsaved.
+ */
 function differs<T extends FieldValues, Out>(form: UseFormReturn<T, unknown, Out>, typed?: (values: T) => boolean): boolean {
-  const values = form.getValues();
-  return JSON.stringify(values) !== JSON.stringify(form.formState.defaultValues) && (typed?.(values) ?? true);
+  const values = form.getValues() as Record<string, unknown>;
+  const start = (form.formState.defaultValues ?? {}) as Record<string, unknown>;
+  const changed = [...new Set([...Object.keys(values), ...Object.keys(start)])].some((key) => comparable(values[key]) !== comparable(start[key]));
+  return changed && (typed?.(values as T) ?? true);
 }
 
 /**
