@@ -41,9 +41,12 @@ export class CaddyProxy {
     return CaddyProxy.originAt(this.port);
   }
 
-  /** The root certificate of Caddy's local authority: a client that trusts it checks the chain for real. */
+  private rootPem: string | undefined;
+
+  /** The root certificate of Caddy's local authority (made at its first start): a client that trusts it checks the chain for real. */
   get rootCertificate(): string {
-    return readFileSync(path.join(this.folder, 'data/pki/authorities/local/root.crt'), 'utf8');
+    this.rootPem ??= readFileSync(path.join(this.folder, 'data/pki/authorities/local/root.crt'), 'utf8');
+    return this.rootPem;
   }
 
   private async launch(upstreamPort: number): Promise<void> {

@@ -1,14 +1,14 @@
 import type { MemberListItem, SessionListItem } from '@sanidok/schema';
 import { okReply, sessionListReply } from '@sanidok/schema';
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiGet, apiSend, errorMessage } from '../../api/client';
 import { de } from '../../i18n/de';
 import { sessionsDe as t } from '../../i18n/sessions.de';
-import { formatDateTime } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { describeUserAgent } from '../settings/deviceLabel';
+import { SessionSummary } from '../settings/SessionSummary';
 import { memberName } from './permissions';
 
 interface MemberDevicesDialogProps {
@@ -49,13 +49,7 @@ export function MemberDevicesDialog({ organizationId, member, onClose }: MemberD
   const row = (session: SessionListItem) => (
     <Paper key={session.id} withBorder p="sm" aria-label={describeUserAgent(session.userAgent)}>
       <Stack gap="xs">
-        <Group gap="xs">
-          <Text fw={500}>{describeUserAgent(session.userAgent)}</Text>
-          {session.syncingDevice && <Badge variant="light">{t.syncing}</Badge>}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t.lastUsed}: {formatDateTime(session.lastSeenAt)} · {t.created}: {formatDateTime(session.createdAt)}
-        </Text>
+        <SessionSummary session={session} />
         {confirming === session.id ? (
           <Group gap="xs">
             <Button color="red" mih={44} loading={report.isPending} onClick={() => report.mutate(session.id)}>

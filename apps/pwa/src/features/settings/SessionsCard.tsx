@@ -1,10 +1,10 @@
 import type { SessionListItem } from '@sanidok/schema';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '../../api/client';
 import { sessionsDe as t } from '../../i18n/sessions.de';
-import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { describeUserAgent } from './deviceLabel';
+import { SessionSummary } from './SessionSummary';
 import { useOwnSessions, useSessionActions } from './sessionActions';
 
 export interface SessionsCardProps {
@@ -25,16 +25,7 @@ export function SessionsCard({ endCurrentSession }: SessionsCardProps) {
   const row = (session: SessionListItem) => (
     <Paper key={session.id} withBorder p="sm" aria-label={describeUserAgent(session.userAgent)}>
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={2}>
-          <Group gap="xs">
-            <Text fw={500}>{describeUserAgent(session.userAgent)}</Text>
-            {session.current && <Badge color="sani">{t.thisDevice}</Badge>}
-            {session.syncingDevice && <Badge variant="light">{t.syncing}</Badge>}
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t.lastUsed}: {formatDateTime(session.lastSeenAt)} · {t.created}: {formatDateTime(session.createdAt)}
-          </Text>
-        </Stack>
+        <SessionSummary session={session} />
         <Group gap="xs">
           <Button variant="default" size="xs" onClick={() => (session.current ? endCurrentSession() : run(actions.end, session.id, t.ended))}>
             {t.end}
