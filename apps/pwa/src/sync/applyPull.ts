@@ -142,13 +142,19 @@ async function purgeForeignRows(db: SaniDokDb, keep: ReadonlySet<number>, member
  * Applies one pull page in ONE transaction: organisations replaced, rows of organisations the
  * user no longer belongs to purged, rows upserted, tombstones deleted, patient data outside the
  * page's scope purged (purgeScope.ts), cursor stored, pending mutations re-applied. A crash in between leaves the previous page's state and cursor intact.
+ *
+ * `requestedFrom` is the cursor the page was asked for with. When the stored cursor is no longer
+ * that one, something started the pull over while the page was under way (a device key
+ * registered, deviceKeyRegistration.ts): the page answers the old question and is dropped, or its
+ * cursor would skip the rows the new pull must bring. Returns whether the page was applied.
  */
-export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<void> {
+export async function applyPullPage(db: SaniDokDb, page: PullResponse, requestedFrom?: string | null): Promise<boolean> {
   const keep = new Set(page.organizations.map((o) => o.id));
   const effect = collect(page.changes, keep);
   await presealPage(db, effect);
 
-  await db.transaction('rw', writeScope(db), async () => {
+  return db.transaction('rw', writeScope(db), async () => {
+    if (requestedFrom !== undefined && ((await db.getMeta('cursor')) ?? null) !== requestedFrom) return false;
     const known = await db.organizations.toCollection().primaryKeys();
     const removed = known.filter((id) => !keep.has(id));
     await db.organizations.bulkDelete(removed);
@@ -179,10 +185,11 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse): Promise<
       // ciphertext, so the re-apply waits for the unlock (sync/unlockCatchUp.ts).
       await db.setMeta('reapplyOnUnlock', true);
       await db.setMeta('sealedWhileLocked', true);
-      return;
+      return true;
     }
     const usageLists = [...effect.materialUsage.upserts.values()].map((u) => usageListKey((u as LocalMaterialUsage).serviceId));
     const touched = Object.values(effect).flatMap((e) => [...e.upserts.keys()].map(String));
     await reapplyPending(db, [...touched, ...new Set(usageLists)]);
+    return true;
   });
 }

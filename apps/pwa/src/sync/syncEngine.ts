@@ -299,14 +299,21 @@ export class SyncEngine {
       reply.catch(() => undefined);
       return reply;
     };
-    let next = request(await this.db.getMeta('cursor'));
+    let from = (await this.db.getMeta('cursor')) ?? null;
+    let next = request(from ?? undefined);
     while (!this.stopped) {
       const reply = await next;
       if (!reply.ok) return reply;
       if (this.isStopped()) return ok;
       const following = reply.body.hasMore ? request(reply.body.cursor) : null;
-      await applyPullPage(this.db, reply.body);
+      if (!(await applyPullPage(this.db, reply.body, from))) {
+        // The pull was started over meanwhile (applyPullPage): ask again from the stored cursor.
+        from = (await this.db.getMeta('cursor')) ?? null;
+        next = request(from ?? undefined);
+        continue;
+      }
       if (!following) return ok;
+      from = reply.body.cursor;
       next = following;
     }
     return ok;

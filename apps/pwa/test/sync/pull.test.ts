@@ -152,6 +152,25 @@ describe('pull loop', () => {
     expect(await db.getMeta('cursor')).toBe('c9');
   });
 
+  it('drops a page whose pull was started over meanwhile (a device key registered) and asks again from the start', async () => {
+    const db = openTestDb();
+    await db.setMeta('cursor', 'c-old');
+    await db.setMeta('cursorEntities', [...localEntities]);
+    const harness = createEngine(db);
+    // Asked with the old cursor, answered without the rows the registered key now unlocks; the
+    // registration resets the cursor while that answer is on its way.
+    harness.server.pull = async (params) => {
+      if (params.cursor === 'c-old') {
+        await db.meta.delete('cursor');
+        return { ok: true, body: page({ cursor: 'c-stale', changes: [upsertService(serverService(id(1), 1, { name: 'Alt', version: 4 }))] }) };
+      }
+      return { ok: true, body: page({ cursor: 'c-full', changes: [upsertService(serverService(id(1), 1, { name: 'Vollständig', version: 4 }))] }) };
+    };
+    await startAndSettle(harness);
+    expect(await db.getMeta('cursor')).toBe('c-full');
+    expect(await db.services.get(id(1))).toMatchObject({ name: 'Vollständig' });
+  });
+
   it('keeps the previous cursor when a page fails, so nothing is skipped', async () => {
     const db = openTestDb();
     const harness = createEngine(db);
