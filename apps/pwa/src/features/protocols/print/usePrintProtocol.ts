@@ -4,7 +4,7 @@ import { getProtocolExportView } from '../../../data/repositories/protocolExport
 import { getProtocolView } from '../../../data/repositories/protocols';
 import { printDe } from '../../../i18n/print.de';
 import { notifyError } from '../../../lib/notify';
-import { failureMessage } from '../../../lib/failureMessage';
+import { describeError } from '../../../lib/describeError';
 import type { PrintKind } from './printProtocol';
 import { exportProtocolFhir } from './exportFhir';
 import { PrintFailure, printProtocol } from './printProtocol';
@@ -34,7 +34,7 @@ export function usePrintProtocol(protocolId: string): { print: (kind: PrintKind 
           return getProtocolView(db, id);
         });
       } catch (error) {
-        notifyError(printDe.failedTitle, failureMessage(error));
+        notifyError(printDe.failedTitle, describeError(error));
       } finally {
         setPrinting(null);
       }
