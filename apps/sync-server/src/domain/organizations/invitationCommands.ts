@@ -65,8 +65,9 @@ export async function inviteMember(ctx: CommandContext, organizationId: unknown,
   return { ok: true };
 }
 
-async function openInvitation(ctx: CommandContext, organizationId: unknown, invitationId: unknown) {
-  const { organization } = await authorize(ctx.db, organizationId, ctx.user, 'invite');
+/** `write`: false for withdrawing, which only reduces access and so stays possible in a blocked organisation. */
+async function openInvitation(ctx: CommandContext, organizationId: unknown, invitationId: unknown, write = true) {
+  const { organization } = await authorize(ctx.db, organizationId, ctx.user, 'invite', write);
   const id = idParam.safeParse(invitationId);
   const invitation = id.success
     ? await ctx.db.selectFrom('organizationInvitations').selectAll().where('id', '=', id.data).where('organizationId', '=', organization.id).where('status', '=', 'pending').executeTakeFirst()
@@ -93,7 +94,7 @@ export async function resendInvitation(ctx: CommandContext, organizationId: unkn
 
 /** Withdraws an open invitation: from then on it cannot be accepted, also not on a device that still shows it. */
 export async function revokeInvitation(ctx: CommandContext, organizationId: unknown, invitationId: unknown): Promise<{ ok: true; message: string }> {
-  const { invitation } = await openInvitation(ctx, organizationId, invitationId);
+  const { invitation } = await openInvitation(ctx, organizationId, invitationId, false);
   await ctx.db.updateTable('organizationInvitations').set({ status: 'revoked', respondedAt: nowIso(), respondedBy: ctx.user.id })
     .where('id', '=', invitation.id).where('status', '=', 'pending').execute();
   return { ok: true, message: invitationMessages.revoked };
