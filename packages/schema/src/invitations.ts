@@ -41,13 +41,21 @@ export const inviteMemberSchema = z
   .refine((v) => (v.username === undefined) !== (v.email === undefined), { message: m.inviteeRequired, path: ['username'] });
 export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
 
-/** The dialog's one field, "Benutzername oder E-Mail-Adresse", checked as what it will be sent as. */
-export const inviteFormSchema = z
-  .object({ invitee: z.string({ error: m.inviteeRequired }).trim().min(1, m.inviteeRequired), role })
-  .superRefine((v, ctx) => {
-    const parsed = isEmailInvitee(v.invitee) ? email.safeParse(v.invitee) : username.safeParse(v.invitee);
-    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['invitee'], message: parsed.error.issues[0]?.message ?? m.inviteeRequired });
-  });
+/**
+ * The dialog's one field, "Benutzername oder E-Mail-Adresse", checked as what it will be sent as
+ * (on the field itself, so that a cleared role does not hide its message).
+ */
+export const inviteFormSchema = z.object({
+  invitee: z
+    .string({ error: m.inviteeRequired })
+    .trim()
+    .min(1, m.inviteeRequired)
+    .superRefine((value, ctx) => {
+      const parsed = isEmailInvitee(value) ? email.safeParse(value) : username.safeParse(value);
+      if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? m.inviteeRequired });
+    }),
+  role,
+});
 export type InviteFormValues = z.input<typeof inviteFormSchema>;
 
 export function inviteInput(values: { invitee: string; role: (typeof invitableRoles)[number] }): InviteMemberInput {

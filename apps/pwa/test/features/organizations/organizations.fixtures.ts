@@ -1,4 +1,4 @@
-import type { AccessLogItem, InvitationListItem, Material, MemberListItem, OrganizationListItem } from '@sanidok/schema';
+import type { AccessLogItem, InvitationListItem, OpenInvitationItem, Material, MemberListItem, OrganizationListItem } from '@sanidok/schema';
 import { testUser } from '../../helpers/render';
 
 // Shared fixtures for the organisations tests: testUser (id 7) owns 'DRK Ortsverein Nord' and is
@@ -85,7 +85,13 @@ export const accessLogs: AccessLogItem[] = [
   },
 ];
 
+/** The owned organisation's open invitations (owner's list below the members). */
+export const openInvitations: OpenInvitationItem[] = [
+  { id: 71, invitee: 'neu.ling', kind: 'username', role: 'member', invitedBy: 'olga', createdAt: '2026-05-03T07:30:00.000Z', lastSentAt: '2026-05-03T07:30:00.000Z', expiresAt: '2026-05-17T07:30:00.000Z', expired: false },
+  { id: 72, invitee: 'gast@example.de', kind: 'email', role: 'admin', invitedBy: null, createdAt: '2026-04-01T07:30:00.000Z', lastSentAt: '2026-04-01T07:30:00.000Z', expiresAt: '2026-04-15T07:30:00.000Z', expired: true },
+];
+
 export const invitations: InvitationListItem[] = [
-  { id: 51, role: 'admin', createdAt: '2026-05-03T07:30:00.000Z', organization: { id: 3, name: 'ASB Mitte' }, inviter: { username: 'paula.p' } },
-  { id: 52, role: 'member', createdAt: '2026-05-04T07:30:00.000Z', organization: { id: 4, name: 'JUH West' }, inviter: { username: null } },
+  { id: 51, role: 'admin', createdAt: '2026-05-03T07:30:00.000Z', expiresAt: '2026-05-17T07:30:00.000Z', organization: { id: 3, name: 'ASB Mitte' }, inviter: { username: 'paula.p' } },
+  { id: 52, role: 'member', createdAt: '2026-05-04T07:30:00.000Z', expiresAt: '2026-05-18T07:30:00.000Z', organization: { id: 4, name: 'JUH West' }, inviter: { username: null } },
 ];
