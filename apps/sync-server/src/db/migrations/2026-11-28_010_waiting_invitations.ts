@@ -75,6 +75,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       is_active: 1,
       created_at: now,
       updated_at: now,
-    } as never)
+    })
     .execute();
 }

@@ -31,7 +31,7 @@ async function attemptsSince(db: Db, column: 'inviterId' | 'organizationId', id:
     .where(column, '=', id)
     .where('createdAt', '>=', since)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /**
