@@ -1,26 +1,10 @@
 import type { OrganizationListItem } from '@sanidok/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { materials, memberOrg, memberOrgMembers, openInvitations, ownedMembers, ownedOrg } from './organizations.fixtures';
-import { callsTo, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
+import { memberOrg, openInvitations, ownedOrg, setupOrganizationsPage } from './organizations.fixtures';
+import { callsTo, findToast, json } from '../../helpers/render';
 
-type Handlers = Parameters<typeof mockApi>[0];
-
-function setup(orgs: OrganizationListItem[] = [ownedOrg], handlers: Handlers = {}) {
-  const fetchMock = mockApi({
-    'GET /api/user': () => json(testUser),
-    'GET /api/organizations': () => json(orgs),
-    'GET /api/invitations': () => json([]),
-    'GET /api/organizations/1/members': () => json(ownedMembers),
-    'GET /api/organizations/2/members': () => json(memberOrgMembers),
-    'GET /api/organizations/1/invitations': () => json(openInvitations),
-    'GET /api/materials?organizationId=1': () => json(materials),
-    'GET /api/materials?organizationId=2': () => json(materials.map((m) => ({ ...m, organizationId: 2 }))),
-    'GET /api/organizations/1/access-logs': () => json([]),
-    ...handlers,
-  });
-  return { fetchMock, ...renderApp('/organizations') };
-}
+const setup = (orgs: OrganizationListItem[] = [ownedOrg], handlers: Parameters<typeof setupOrganizationsPage>[1] = {}) => setupOrganizationsPage(orgs, handlers);
 
 async function openList() {
   const detail = await screen.findByRole('region', { name: 'DRK Ortsverein Nord' });
