@@ -8,7 +8,7 @@ export const invitationsDe = {
   invitedText: (invitee: string) => `Die Einladung an „${invitee}“ wartet, bis ein Konto dazu gehört, und ist dann unter „Einladungen“ zu sehen.`,
   openTitle: 'Offene Einladungen',
   noneOpen: 'Keine offenen Einladungen.',
-  sentAt: (when: string, by: string | null) => (by ? `Gesendet ${when} von ${by}` : `Gesendet ${when}`),
+  sentAt: (when: string, by: string | null) => (by ? `Gesendet am ${when} von ${by}` : `Gesendet am ${when}`),
   validUntil: (when: string) => `gültig bis ${when}`,
   expiredAt: (when: string) => `abgelaufen am ${when}`,
   expired: 'Abgelaufen',
