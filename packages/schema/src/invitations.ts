@@ -1,3 +1,4 @@
+import { authMessages } from './auth';
 import { invitableRoles, organizationMessages } from './organizations';
 import type { OrganizationRole } from './organizations';
 import { z } from './zodConfig';
@@ -13,9 +14,6 @@ export const invitationMailPauseMinutes = 10;
 
 export const invitationMessages = {
   inviteeRequired: 'Bitte geben Sie einen Benutzernamen oder eine E-Mail-Adresse ein',
-  emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
-  /** The answer to every invitation, known name or not (domain/organizations/invite.ts). */
-  sent: 'Einladung versendet',
   resent: 'Einladung erneut versendet',
   revoked: 'Einladung zurückgezogen',
   closed: 'Diese Einladung gilt nicht mehr: Sie ist abgelaufen, wurde zurückgezogen oder schon beantwortet.',
@@ -32,7 +30,7 @@ export const isEmailInvitee = (invitee: string) => invitee.includes('@');
 export const normalizeInvitationEmail = (email: string) => email.trim().toLowerCase();
 
 const username = z.string({ error: organizationMessages.inviteUsernameShort }).trim().min(3, organizationMessages.inviteUsernameShort).max(50, organizationMessages.inviteUsernameShort);
-const email = z.string({ error: m.emailInvalid }).trim().max(254, m.emailInvalid).pipe(z.email(m.emailInvalid)).transform(normalizeInvitationEmail);
+const email = z.string({ error: authMessages.emailInvalid }).trim().max(254, authMessages.emailInvalid).pipe(z.email(authMessages.emailInvalid)).transform(normalizeInvitationEmail);
 const role = z.enum(invitableRoles, { error: organizationMessages.roleRequired }).default('member');
 
 /** POST /api/organizations/{id}/invite: a username or an e-mail address, not both. */

@@ -1,4 +1,4 @@
-import { invitationMessages, invitationValidDays } from '@sanidok/schema';
+import { invitationValidDays } from '@sanidok/schema';
 
 /** Texts of invitations that wait: the dialog's one field, the owner's list of open invitations. */
 export const invitationsDe = {
@@ -19,6 +19,4 @@ export const invitationsDe = {
   revokeLabel: (invitee: string) => `Einladung an ${invitee} zurückziehen`,
   revokeTitle: 'Einladung zurückziehen?',
   revokeText: (invitee: string) => `Die Einladung an „${invitee}“ kann danach nicht mehr angenommen werden, auch nicht auf einem Gerät, das sie noch zeigt.`,
-  resent: invitationMessages.resent,
-  revoked: invitationMessages.revoked,
 } as const;

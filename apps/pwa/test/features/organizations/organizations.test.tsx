@@ -140,6 +140,7 @@ describe('/organizations', () => {
     const asb = within(invitationList).getByRole('listitem', { name: 'ASB Mitte' });
     expect(within(asb).getByText('Administrator')).toBeInTheDocument();
     expect(within(asb).getByText(/Eingeladen von paula\.p/)).toBeInTheDocument();
+    expect(asb).toHaveTextContent('gültig bis 17.05.2026');
     await app.user.click(within(asb).getByRole('button', { name: 'Annehmen' }));
     await findToast('Einladung bearbeitet');
     expect(callsTo(app.fetchMock, 'POST', '/api/invitations/51/respond')[0]?.body).toEqual({ response: 'accepted' });
