@@ -1,15 +1,31 @@
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/connection';
 import { openDatabase } from '../../src/db/connection';
+import { isPostgres, PostgresSchemaPlugin } from '../../src/db/dialect';
 import { migrateToLatest } from '../../src/db/migrate';
 import { migrationProvider } from '../../src/db/migrations';
+import { openPostgres } from '../../src/db/postgres';
+import { createTestDatabase } from '../helpers/testDatabase';
+
+/** On the PostgreSQL pass an empty database of its own (the rebuild must work on both), else SQLite in memory. */
+async function emptyDatabase(): Promise<{ db: Db; close: () => Promise<void> }> {
+  const pg = await createTestDatabase({ migrated: false });
+  if (!pg) {
+    const { db } = openDatabase(':memory:');
+    return { db, close: () => db.destroy() };
+  }
+  const { db } = openPostgres(pg.url);
+  return { db, close: async () => { await db.destroy(); await pg.drop(); } };
+}
 
 describe('migration 2026-11-28_010 (invitations that wait)', () => {
   it('keeps every invitation, now by username key, with 14 days from when it was sent', async () => {
-    const { db } = openDatabase(':memory:');
+    const { db, close } = await emptyDatabase();
     try {
-      const raw = db.withoutPlugins();
+      const bare = db.withoutPlugins();
+      const raw = isPostgres(db) ? bare.withPlugin(new PostgresSchemaPlugin()) : bare;
       await new Migrator({ db: raw, provider: migrationProvider }).migrateTo('2026-11-28_002_record_history');
       const now = '2026-11-20T10:00:00.000Z';
       for (const name of ['olga', 'Karl']) {
@@ -29,11 +45,11 @@ describe('migration 2026-11-28_010 (invitations that wait)', () => {
       const both = db.insertInto('organizationInvitations').values({
         organizationId: 1, invitedUsername: 'x', invitedUsernameKey: 'x', invitedEmail: 'x@example.de', invitedBy: 1, role: 'member', status: 'pending', createdAt: now, lastSentAt: now, expiresAt: now,
       });
-      await expect(both.execute()).rejects.toThrow(/CHECK|check/);
+      await expect(both.execute()).rejects.toThrow(/CHECK|check constraint/);
       const template = await db.selectFrom('emailTemplates').select('name').where('name', '=', 'organization_invitation_email').executeTakeFirst();
       expect(template).toBeDefined();
     } finally {
-      await db.destroy();
+      await close();
     }
   });
 });
