@@ -32,7 +32,6 @@ test.describe('Organisationen', () => {
       const memberName = uniqueName('helfer');
       const organizationName = `Sanitätsdienst ${uniqueName('e2e')}`;
       await registerViaUi(owner, ownerName);
-      await registerViaUi(member, memberName);
 
       // The owner creates the organisation; the key dialog shows the key once.
       await owner.getByRole('link', { name: 'Organisation', exact: true }).click();
@@ -88,16 +87,19 @@ test.describe('Organisationen', () => {
       expect(await owner.content()).not.toContain(keyText);
       await expect(owner.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Patientenarchiv' })).toBeVisible();
 
-      // The owner invites the second user.
+      // The owner invites a name nobody has registered yet: the invitation waits in the owner's list.
       let ownerDetail = await organizationDetail(owner, organizationName);
       await ownerDetail.getByRole('button', { name: 'Mitglied hinzufügen' }).click();
       const inviteDialog = owner.getByRole('dialog', { name: 'Mitglied hinzufügen' });
-      await inviteDialog.getByLabel('Benutzername').fill(memberName);
+      await inviteDialog.getByLabel('Benutzername oder E-Mail-Adresse').fill(memberName);
       await expect(inviteDialog.getByRole('combobox', { name: 'Rolle' })).toHaveValue('Mitglied');
       await inviteDialog.getByRole('button', { name: 'Einladung senden' }).click();
       await expect(owner.getByText('Einladung versendet')).toBeVisible();
+      const openInvitations = ownerDetail.getByRole('list', { name: 'Offene Einladungen' });
+      await expect(openInvitations.getByRole('listitem', { name: memberName })).toContainText(`von ${ownerName}`);
 
-      // The member accepts under Einladungen (badge counts it).
+      // The helper registers that name and finds the invitation under Einladungen (badge counts it).
+      await registerViaUi(member, memberName);
       await member.goto('/organizations');
       const invitationsTab = member.getByRole('tab', { name: /Einladungen/ });
       await expect(invitationsTab.getByTestId('invitations-badge')).toHaveText('1', { timeout: 15_000 });
@@ -117,6 +119,7 @@ test.describe('Organisationen', () => {
       const memberRow = ownerDetail.getByRole('list', { name: 'Mitglieder' }).getByRole('listitem').filter({ hasText: memberName });
       await expect(memberRow).toBeVisible({ timeout: 15_000 });
       await expect(memberRow.getByText('Mitglied', { exact: true })).toBeVisible();
+      await expect(openInvitations.getByRole('listitem', { name: memberName })).toHaveCount(0);
 
       // The owner adds a material; it is listed.
       await ownerDetail.getByRole('tab', { name: 'Material' }).click();

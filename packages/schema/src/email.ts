@@ -23,6 +23,7 @@ export const emailTemplateTypes = [
   'organization_key_recovery_requested',
   'email_verification',
   'email_changed',
+  'organization_invitation_email',
 ] as const;
 export type EmailTemplateType = (typeof emailTemplateTypes)[number];
 
@@ -43,6 +44,7 @@ export const emailTemplateTypeLabels: Record<EmailTemplateType, string> = {
   organization_key_recovery_requested: 'Wiederherstellung des Organisationsschlüssels angefordert',
   email_verification: 'E-Mail-Adresse bestätigen (Link)',
   email_changed: 'E-Mail-Adresse geändert (an die alte Adresse)',
+  organization_invitation_email: 'Einladung in eine Organisation (an eine E-Mail-Adresse)',
 };
 
 /**

@@ -64,16 +64,6 @@ export const organizationMemberMessages = {
 /** DELETE /api/organizations/{id}/members/{userId}: the remover's second-factor code, only for the last admin. */
 export const removeMemberSchema = z.object({ totpCode: z.string().trim().max(40, organizationMemberMessages.codeLong).optional() });
 
-export const inviteMemberSchema = z.object({
-  username: z
-    .string({ error: organizationMessages.inviteUsernameShort })
-    .trim()
-    .min(3, organizationMessages.inviteUsernameShort)
-    .max(50, organizationMessages.inviteUsernameShort),
-  role: z.enum(invitableRoles, { error: organizationMessages.roleRequired }).default('member'),
-});
-export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
-
 export const respondInvitationSchema = z.object({
   response: z.enum(['accepted', 'declined'], { error: organizationMessages.responseInvalid }),
 });
@@ -132,6 +122,8 @@ export interface InvitationListItem {
   id: number;
   role: OrganizationRole;
   createdAt: string;
+  /** After it, the invitation can no longer be accepted (./invitations.ts invitationValidDays). */
+  expiresAt: string;
   organization: { id: number; name: string };
   inviter: { username: string | null };
 }

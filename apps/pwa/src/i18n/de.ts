@@ -193,7 +193,6 @@ export const de = {
     username: 'Benutzername',
     rolePlaceholder: 'Rolle auswählen',
     inviteSubmit: 'Einladung senden',
-    inviteHint: 'Eingeladen werden können nur bereits registrierte Benutzer.',
     noMembers: 'Keine Mitglieder.',
     you: 'Sie',
     memberSince: 'Mitglied seit',
@@ -277,8 +276,6 @@ export const de = {
     created: 'Organisation erstellt',
     createdText: (name: string) => `„${name}“ wurde angelegt. Bitte sichern Sie jetzt den Organisationsschlüssel.`,
     invited: 'Einladung versendet',
-    // The server answers alike for unknown names (no username enumeration): say so.
-    invitedText: (username: string) => `Falls es ein Konto „${username}“ gibt, ist die Einladung dort eingegangen.`,
     inviteFailed: 'Einladung konnte nicht versendet werden.',
     responded: 'Einladung bearbeitet',
     acceptedText: (organization: string) => `Sie sind jetzt Mitglied von „${organization}“.`,

@@ -126,8 +126,8 @@ export interface AppConfig {
   trustProxy?: false | number | string[];
   /** Sign-in and registration attempts per minute and client. */
   authRateLimit: number;
-  /** Invitations per hour and inviter / organisation; the defaults of domain/organizations/invitationLimits.ts when absent. */
-  invitationLimits?: { perInviter: number; perOrganization: number };
+  /** Invitations per hour and inviter / organisation, per day and organisation; the defaults of domain/organizations/invitationLimits.ts when absent. */
+  invitationLimits?: { perInviter: number; perOrganization: number; perOrganizationPerDay: number };
   /** Folder of the built PWA; absent in API-only tests. */
   staticDir?: string;
   logLevel: Env['LOG_LEVEL'];
@@ -165,3 +165,6 @@ export function fastifyTrustProxy(setting: AppConfig['trustProxy']): boolean | s
   if (typeof setting === 'number') return (_address, hop) => hop < setting;
   return setting;
 }
+
+/** The address links in e-mails point to (password reset, confirmation, invitations). */
+export const linkOrigin = (config: Pick<AppConfig, 'appOrigin' | 'port'>): string => config.appOrigin ?? `http://localhost:${String(config.port)}`;

@@ -30,7 +30,7 @@ export const jobsPlugin = fp(
     const jobs: Job[] = [
       { name: 'abgelaufene Sitzungen', everyMs: hours(1), run: purgeExpiredSessions },
       { name: 'abgelaufene Links aus E-Mails (Passwort, Adressbestätigung)', everyMs: days(1), run: purgeAccountTokens },
-      { name: 'Einladungsversuche älter als eine Stunde', everyMs: hours(1), run: purgeOldInvitationAttempts },
+      { name: 'Einladungsversuche älter als einen Tag', everyMs: hours(1), run: purgeOldInvitationAttempts },
       { name: 'Zugriffsprotokolle älter als 90 Tage', everyMs: days(1), run: purgeOldAccessLogs },
       { name: 'E-Mail-Protokolle älter als 90 Tage', everyMs: days(1), run: purgeOldEmailLogs },
       { name: 'Fehlversuche am Patientenarchiv älter als 90 Tage', everyMs: days(1), run: purgeOldArchiveAccessFailures },

@@ -73,6 +73,11 @@ export const restMatrix = {
   // 'Austreten': every member but the owner.
   'DELETE /api/organizations/:id/members/:userId#leave': inStates(organizationStates, byRole(200, 200, 403)),
   'GET /api/organizations/:id/access-logs': inStates(organizationStates, ownerOnly(200)),
+  // An organisation's open invitations: those who may invite see, resend and withdraw them;
+  // withdrawing only reduces access, so it stays possible while blocked.
+  'GET /api/organizations/:id/invitations': inStates(organizationStates, planners(200)),
+  'POST /api/organizations/:id/invitations/:invitationId/resend': { active: planners(200), orgBlocked: planners(423) },
+  'DELETE /api/organizations/:id/invitations/:invitationId': inStates(organizationStates, planners(200)),
   'GET /api/invitations': { active: signedIn(200) },
   // Only the invited user (here: the signed-in non-member) answers; for everyone else it does not exist.
   'POST /api/invitations/:id/respond': inStates(organizationStates, { ...signedIn(404), stranger: 200 }),

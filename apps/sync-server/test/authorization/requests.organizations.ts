@@ -93,6 +93,16 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
   'POST /api/organizations/:id/invite': async ({ world, scope }) => ({
     url: `/api/organizations/${scope.org.id}/invite`, payload: { username: (await freshUser(world)).username, role: 'member' },
   }),
+  'GET /api/organizations/:id/invitations': ({ scope }) => ({ url: `/api/organizations/${scope.org.id}/invitations` }),
+  // A waiting invitation sent long enough ago to be sent again (the mail pause, schema invitations.ts).
+  'POST /api/organizations/:id/invitations/:invitationId/resend': async ({ world, scope }) => {
+    const id = await freshInvitation(world, scope, uniqueName('wartet').replace(' ', '-'));
+    await world.app.db.updateTable('organizationInvitations').set({ lastSentAt: '2020-01-01T00:00:00.000Z' }).where('id', '=', id).execute();
+    return { url: `/api/organizations/${scope.org.id}/invitations/${String(id)}/resend` };
+  },
+  'DELETE /api/organizations/:id/invitations/:invitationId': async ({ world, scope }) => ({
+    url: `/api/organizations/${scope.org.id}/invitations/${String(await freshInvitation(world, scope, uniqueName('wartet').replace(' ', '-')))}`,
+  }),
   'DELETE /api/organizations/:id/members/:userId': async ({ world, scope }) => ({
     url: `/api/organizations/${scope.org.id}/members/${(await freshMember(world, scope, 'member')).id}`,
   }),

@@ -41,7 +41,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     cookieSecure: false,
     authRateLimit: 1000,
     // Fixtures invite many members; test/routes/api/passwordsAndNames.test.ts checks the real limits.
-    invitationLimits: { perInviter: 1000, perOrganization: 1000 },
+    invitationLimits: { perInviter: 1000, perOrganization: 1000, perOrganizationPerDay: 1000 },
     logLevel: 'silent',
     // Board event streams end after a moment (the browser reconnects): inject() and the fuzzers get a finite reply.
     eventStreamLimits: { lifetimeMs: 300 },

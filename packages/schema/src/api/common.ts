@@ -44,6 +44,7 @@ export const userIdParams = z.object({ userId: pathId('ID des Kontos') });
 export const serviceIdParams = z.object({ serviceId: pathId('UUID des Dienstes') });
 export const configIdParams = z.object({ configId: pathId('ID der SMTP-Konfiguration') });
 export const memberParams = z.object({ id: pathId('ID der Organisation'), userId: pathId('ID des Mitglieds') });
+export const organizationInvitationParams = z.object({ id: pathId('ID der Organisation'), invitationId: pathId('ID der Einladung') });
 
 /** Query strings arrive as text; the domain parses them again with the shared schemas. */
 export const optionalText = z.string().optional();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccessLogItem } from '../accessLogs';
 import { accessLogActions } from '../accessLogs';
 import type { KeyChangeChallenge, PendingKeyRecovery } from '../keyRecovery';
+import type { OpenInvitationItem } from '../invitations';
 import type { InvitationListItem, MemberListItem, OrganizationListItem } from '../organizations';
 import { organizationRoles } from '../organizations';
 import { replyOf } from './common';
@@ -48,6 +49,7 @@ export const invitationReply = replyOf<InvitationListItem>()(
     id: z.number(),
     role,
     createdAt: z.string(),
+    expiresAt: z.string(),
     organization: z.object({ id: z.number(), name: z.string() }),
     inviter: z.object({ username: z.string().nullable() }),
   }),
@@ -59,6 +61,21 @@ export const invitationReply = replyOf<InvitationListItem>()(
  * it in their own list.
  */
 export const invitationCreatedReply = replyOf<{ ok: true }>()(z.object({ ok: z.literal(true) }));
+/** An organisation's open invitation (GET /api/organizations/{id}/invitations, owner and admins). */
+export const openInvitationReply = replyOf<OpenInvitationItem>()(
+  z.object({
+    id: z.number(),
+    invitee: z.string(),
+    kind: z.enum(['username', 'email']),
+    role,
+    invitedBy: z.string().nullable(),
+    createdAt: z.string(),
+    lastSentAt: z.string(),
+    expiresAt: z.string(),
+    expired: z.boolean(),
+  }),
+);
+export const invitationMessageReply = replyOf<{ ok: true; message: string }>()(z.object({ ok: z.literal(true), message: z.string() }));
 export const invitationAnsweredReply = replyOf<{ status: 'accepted' | 'declined' }>()(z.object({ status: z.enum(['accepted', 'declined']) }));
 
 export const accessLogReply = replyOf<AccessLogItem>()(

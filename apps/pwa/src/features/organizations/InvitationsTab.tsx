@@ -2,7 +2,8 @@ import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import type { InvitationListItem } from '@sanidok/schema';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
-import { formatDateTime } from '../../lib/format';
+import { invitationsDe } from '../../i18n/invitations.de';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useRespondInvitation } from './actions';
 import { roleColor } from './permissions';
@@ -57,7 +58,7 @@ export function InvitationsTab({ invitations, onAccepted }: InvitationsTabProps)
                 </Group>
                 <Text size="sm" c="dimmed">
                   {t.invitedBy(invitation.inviter.username ?? t.unknownInviter)} · {t.invitedAt}{' '}
-                  {formatDateTime(invitation.createdAt)}
+                  {formatDateTime(invitation.createdAt)} · {invitationsDe.validUntil(formatDate(invitation.expiresAt))}
                 </Text>
               </div>
               <Group gap="sm">

@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { invitableRoles, inviteMemberSchema } from '@sanidok/schema';
+import { invitableRoles, inviteFormSchema, inviteInput } from '@sanidok/schema';
 import { Controller, useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
+import { invitationsDe } from '../../i18n/invitations.de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifySuccess } from '../../lib/notify';
 import { useInviteMember } from './actions';
@@ -14,18 +15,18 @@ const roleOptions = invitableRoles.map((role) => ({ value: role, label: t.roles[
 
 type InvitableRole = (typeof invitableRoles)[number];
 interface FormValues {
-  username: string;
+  invitee: string;
   /** null when the select was cleared: the schema then answers 'Bitte wählen Sie eine Rolle'. */
   role: InvitableRole | null;
 }
 interface InviteValues {
-  username: string;
+  invitee: string;
   role: InvitableRole;
 }
-const emptyValues: FormValues = { username: '', role: 'member' };
+const emptyValues: FormValues = { invitee: '', role: 'member' };
 // The schema's input type allows undefined (it defaults to member) but not null; the select
 // produces null when cleared, which the schema rejects with its message, as intended.
-const resolver = zodForm<typeof inviteMemberSchema, FormValues>(inviteMemberSchema);
+const resolver = zodForm<typeof inviteFormSchema, FormValues>(inviteFormSchema);
 
 interface InviteMemberDialogProps {
   opened: boolean;
@@ -33,7 +34,10 @@ interface InviteMemberDialogProps {
   onClose: () => void;
 }
 
-/** 'Mitglied hinzufügen' (docs/spec/accounts.md §5): username ≥ 3, role member or admin (default member). */
+/**
+ * 'Mitglied hinzufügen' (docs/spec/accounts.md §5): a username (≥ 3) or an e-mail address, role
+ * member or admin (default member); the invitation waits for an account (docs/decisions.md "Invitations that wait").
+ */
 export function InviteMemberDialog({ opened, organizationId, onClose }: InviteMemberDialogProps) {
   const invite = useInviteMember();
   const form = useForm<FormValues, unknown, InviteValues>({ resolver, defaultValues: emptyValues });
@@ -54,14 +58,15 @@ export function InviteMemberDialog({ opened, organizationId, onClose }: InviteMe
       return;
     }
     invite.mutate(
-      { organizationId, username: values.username, role: values.role },
+      { organizationId, ...inviteInput(values) },
       {
         onSuccess: () => {
-          notifySuccess(de.organizationToasts.invited, de.organizationToasts.invitedText(values.username));
+          notifySuccess(de.organizationToasts.invited, invitationsDe.invitedText(values.invitee.trim()));
           close();
         },
         onError: (error) => {
-          applyServerFieldErrors(error, form.setError, ['username']);
+          // The server names the field it was sent as: username or email, both the one field here.
+          applyServerFieldErrors<{ username: string; email: string }>(error, (_field, message) => form.setError('invitee', message), ['username', 'email']);
           failure.fail(de.organizationToasts.error, describeError(error, de.organizationToasts.inviteFailed));
         },
       },
@@ -73,12 +78,12 @@ export function InviteMemberDialog({ opened, organizationId, onClose }: InviteMe
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
           <TextInput
-            label={t.username}
+            label={invitationsDe.invitee}
             required
             autoComplete="off"
-            error={errors.username?.message}
+            error={errors.invitee?.message}
             data-autofocus
-            {...form.register('username')}
+            {...form.register('invitee')}
           />
           <Controller
             control={form.control}
@@ -98,7 +103,7 @@ export function InviteMemberDialog({ opened, organizationId, onClose }: InviteMe
             )}
           />
           <Text size="sm" c="dimmed">
-            {t.inviteHint}
+            {invitationsDe.inviteHint}
           </Text>
           <DialogError failure={failure.failure} />
           <Group justify="flex-end">

@@ -12,6 +12,7 @@ import type { ConfirmRequest } from '../../components/ConfirmDialog';
 import { ConfirmDialog, withError } from '../../components/ConfirmDialog';
 import { InviteMemberDialog } from './InviteMemberDialog';
 import { MemberDevicesDialog } from './MemberDevicesDialog';
+import { OpenInvitations } from './OpenInvitations';
 import { useRemoveMember } from './actions';
 import { canInvite, canLeave, canRemove, canReportLostDevice, memberName, roleColor } from './permissions';
 import { organizationKeys, useMembers } from './queries';
@@ -25,7 +26,7 @@ interface MembersTabProps {
   onLeft: () => void;
 }
 
-/** 'Mitglieder': names, role badges, invite (owner/admin), a member's devices and remove (owner/admin), 'Austreten'. */
+/** 'Mitglieder': names, role badges, invite and open invitations (owner/admin), a member's devices and remove (owner/admin), 'Austreten'. */
 export function MembersTab({ organization, onLeft }: MembersTabProps) {
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
@@ -134,6 +135,7 @@ export function MembersTab({ organization, onLeft }: MembersTabProps) {
           </Group>
         ))}
       </Stack>
+      {canInvite(organization.role) && <OpenInvitations organization={organization} />}
       <InviteMemberDialog opened={inviting} organizationId={organization.id} onClose={() => setInviting(false)} />
       <ConfirmDialog request={confirm} pending={remove.isPending} onCancel={() => setConfirm(null)} />
       <MemberDevicesDialog organizationId={organization.id} member={devicesOf} onClose={() => setDevicesOf(null)} />

@@ -1,5 +1,5 @@
 import type { CreateMaterialInput, InviteMemberInput, Material, OrganizationListItem, OrganizationPublicKeys, RespondInvitationInput } from '@sanidok/schema';
-import { invitationAnsweredReply, invitationCreatedReply, materialReply, organizationReply } from '@sanidok/schema';
+import { invitationAnsweredReply, invitationCreatedReply, invitationMessageReply, materialReply, organizationReply } from '@sanidok/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../api/client';
 import { organizationKeys } from './queries';
@@ -8,9 +8,27 @@ import { organizationKeys } from './queries';
 // the sync mutations of the data layer only (data/mutations.ts); online writes live in actions.ts.
 
 export function useInviteMember() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ organizationId, ...input }: InviteMemberInput & { organizationId: number }) =>
       apiSend('POST', `/api/organizations/${organizationId}/invite`, input, invitationCreatedReply),
+    onSettled: async (_data, _error, { organizationId }) => {
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.openInvitations(organizationId) });
+    },
+  });
+}
+
+/** An open invitation sent again (`resend`) or withdrawn (`revoke`) by owner or admin. */
+export function useManageInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ organizationId, invitationId, action }: { organizationId: number; invitationId: number; action: 'resend' | 'revoke' }) =>
+      action === 'resend'
+        ? apiSend('POST', `/api/organizations/${organizationId}/invitations/${invitationId}/resend`, undefined, invitationMessageReply)
+        : apiSend('DELETE', `/api/organizations/${organizationId}/invitations/${invitationId}`, undefined, invitationMessageReply),
+    onSettled: async (_data, _error, { organizationId }) => {
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.openInvitations(organizationId) });
+    },
   });
 }
 

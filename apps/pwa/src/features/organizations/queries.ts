@@ -1,4 +1,4 @@
-import { accessLogReply, invitationReply, materialReply, memberReply, organizationReply } from '@sanidok/schema';
+import { accessLogReply, invitationReply, materialReply, memberReply, openInvitationReply, organizationReply } from '@sanidok/schema';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '../../api/client';
@@ -19,6 +19,7 @@ export const organizationKeys = {
   materials: (id: number) => ['organizations', id, 'materials'] as const,
   accessLogs: (id: number) => ['organizations', id, 'access-logs'] as const,
   invitations: ['invitations'] as const,
+  openInvitations: (id: number) => ['organizations', id, 'open-invitations'] as const,
 };
 
 /**
@@ -65,5 +66,15 @@ export function useInvitations() {
     queryKey: organizationKeys.invitations,
     queryFn: ({ signal }) => apiGet('/api/invitations', z.array(invitationReply), signal),
     refetchInterval: pollIntervals.invitations,
+  });
+}
+
+/** The organisation's open invitations: owner and admins only (the list is not rendered for others). */
+export function useOpenInvitations(organizationId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: organizationKeys.openInvitations(organizationId),
+    queryFn: ({ signal }) => apiGet(`/api/organizations/${organizationId}/invitations`, z.array(openInvitationReply), signal),
+    enabled,
+    refetchInterval: pollIntervals.members,
   });
 }

@@ -1,29 +1,14 @@
-import type { MemberListItem, OrganizationListItem } from '@sanidok/schema';
+import type { MemberListItem } from '@sanidok/schema';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../src/app/AppProviders';
 import { createQueryClient } from '../../../src/app/queryClient';
 import { InviteMemberDialog } from '../../../src/features/organizations/InviteMemberDialog';
-import { materials, memberOrg, memberOrgMembers, ownedMembers, ownedOrg } from './organizations.fixtures';
+import { memberOrg, ownedMembers, ownedOrg, setupOrganizationsPage } from './organizations.fixtures';
 import { bodyText, callsTo, findDialogError, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
 
-type Handlers = Parameters<typeof mockApi>[0];
-
-function setup(orgs: OrganizationListItem[] = [ownedOrg, memberOrg], handlers: Handlers = {}) {
-  const fetchMock = mockApi({
-    'GET /api/user': () => json(testUser),
-    'GET /api/organizations': () => json(orgs),
-    'GET /api/invitations': () => json([]),
-    'GET /api/organizations/1/members': () => json(ownedMembers),
-    'GET /api/organizations/2/members': () => json(memberOrgMembers),
-    'GET /api/materials?organizationId=1': () => json(materials),
-    'GET /api/materials?organizationId=2': () => json(materials.map((m) => ({ ...m, organizationId: 2 }))),
-    'GET /api/organizations/1/access-logs': () => json([]),
-    ...handlers,
-  });
-  return { fetchMock, ...renderApp('/organizations') };
-}
+const setup = setupOrganizationsPage;
 
 async function openInviteDialog(app: ReturnType<typeof setup>) {
   const detail = await screen.findByRole('region', { name: 'DRK Ortsverein Nord' });

@@ -1,5 +1,5 @@
-import type { AccessLogItem, InvitationListItem, Material, MemberListItem, OrganizationListItem } from '@sanidok/schema';
-import { testUser } from '../../helpers/render';
+import type { AccessLogItem, InvitationListItem, OpenInvitationItem, Material, MemberListItem, OrganizationListItem } from '@sanidok/schema';
+import { json, mockApi, renderApp, testUser } from '../../helpers/render';
 
 // Shared fixtures for the organisations tests: testUser (id 7) owns 'DRK Ortsverein Nord' and is
 // a plain member of 'Malteser Süd'.
@@ -85,7 +85,32 @@ export const accessLogs: AccessLogItem[] = [
   },
 ];
 
-export const invitations: InvitationListItem[] = [
-  { id: 51, role: 'admin', createdAt: '2026-05-03T07:30:00.000Z', organization: { id: 3, name: 'ASB Mitte' }, inviter: { username: 'paula.p' } },
-  { id: 52, role: 'member', createdAt: '2026-05-04T07:30:00.000Z', organization: { id: 4, name: 'JUH West' }, inviter: { username: null } },
+/** The owned organisation's open invitations (owner's list below the members). */
+export const openInvitations: OpenInvitationItem[] = [
+  { id: 71, invitee: 'neu.ling', kind: 'username', role: 'member', invitedBy: 'olga', createdAt: '2026-05-03T07:30:00.000Z', lastSentAt: '2026-05-03T07:30:00.000Z', expiresAt: '2026-05-17T07:30:00.000Z', expired: false },
+  { id: 72, invitee: 'gast@example.de', kind: 'email', role: 'admin', invitedBy: null, createdAt: '2026-04-01T07:30:00.000Z', lastSentAt: '2026-04-01T07:30:00.000Z', expiresAt: '2026-04-15T07:30:00.000Z', expired: true },
 ];
+
+export const invitations: InvitationListItem[] = [
+  { id: 51, role: 'admin', createdAt: '2026-05-03T07:30:00.000Z', expiresAt: '2026-05-17T07:30:00.000Z', organization: { id: 3, name: 'ASB Mitte' }, inviter: { username: 'paula.p' } },
+  { id: 52, role: 'member', createdAt: '2026-05-04T07:30:00.000Z', expiresAt: '2026-05-18T07:30:00.000Z', organization: { id: 4, name: 'JUH West' }, inviter: { username: null } },
+];
+
+type Handlers = Parameters<typeof mockApi>[0];
+
+/** The organisations page on a mocked API: the owned organisation (with open invitations) and the one as member. */
+export function setupOrganizationsPage(orgs: OrganizationListItem[] = [ownedOrg, memberOrg], handlers: Handlers = {}) {
+  const fetchMock = mockApi({
+    'GET /api/user': () => json(testUser),
+    'GET /api/organizations': () => json(orgs),
+    'GET /api/invitations': () => json([]),
+    'GET /api/organizations/1/members': () => json(ownedMembers),
+    'GET /api/organizations/2/members': () => json(memberOrgMembers),
+    'GET /api/organizations/1/invitations': () => json(openInvitations),
+    'GET /api/materials?organizationId=1': () => json(materials),
+    'GET /api/materials?organizationId=2': () => json(materials.map((m) => ({ ...m, organizationId: 2 }))),
+    'GET /api/organizations/1/access-logs': () => json([]),
+    ...handlers,
+  });
+  return { fetchMock, ...renderApp('/organizations') };
+}

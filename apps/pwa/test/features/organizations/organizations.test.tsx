@@ -1,25 +1,17 @@
 import type { OrganizationListItem } from '@sanidok/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accessLogs, invitations, materials, memberOrg, memberOrgMembers, ownedMembers, ownedOrg } from './organizations.fixtures';
-import { callsTo, findToast, json, mockApi, renderApp, testUser, urlOf } from '../../helpers/render';
+import { accessLogs, invitations, memberOrg, ownedOrg, setupOrganizationsPage } from './organizations.fixtures';
+import { callsTo, findToast, json, urlOf } from '../../helpers/render';
 
-type Handlers = Parameters<typeof mockApi>[0];
+type Handlers = Parameters<typeof setupOrganizationsPage>[1];
 
-function setup(orgs: OrganizationListItem[] = [ownedOrg, memberOrg], handlers: Handlers = {}) {
-  const fetchMock = mockApi({
-    'GET /api/user': () => json(testUser),
-    'GET /api/organizations': () => json(orgs),
-    'GET /api/invitations': () => json([]),
-    'GET /api/organizations/1/members': () => json(ownedMembers),
-    'GET /api/organizations/2/members': () => json(memberOrgMembers),
-    'GET /api/materials?organizationId=1': () => json(materials),
+const setup = (orgs: OrganizationListItem[] = [ownedOrg, memberOrg], handlers: Handlers = {}) =>
+  setupOrganizationsPage(orgs, {
     'GET /api/materials?organizationId=2': () => json([]),
     'GET /api/organizations/1/access-logs': () => json(accessLogs),
     ...handlers,
   });
-  return { fetchMock, ...renderApp('/organizations') };
-}
 
 async function selectOrganization(app: ReturnType<typeof setup>, name: string) {
   const list = await screen.findByRole('list', { name: 'Ihre Organisationen' });
@@ -140,6 +132,7 @@ describe('/organizations', () => {
     const asb = within(invitationList).getByRole('listitem', { name: 'ASB Mitte' });
     expect(within(asb).getByText('Administrator')).toBeInTheDocument();
     expect(within(asb).getByText(/Eingeladen von paula\.p/)).toBeInTheDocument();
+    expect(asb).toHaveTextContent('gültig bis 17.05.2026');
     await app.user.click(within(asb).getByRole('button', { name: 'Annehmen' }));
     await findToast('Einladung bearbeitet');
     expect(callsTo(app.fetchMock, 'POST', '/api/invitations/51/respond')[0]?.body).toEqual({ response: 'accepted' });

@@ -55,16 +55,23 @@ export interface OrganizationMembersTable {
   createdAt: CreatedAt;
 }
 
+/** An invitation names a username or an e-mail address, never an account (migration 2026-11-28_010). */
 export interface OrganizationInvitationsTable {
   id: AutoId;
   organizationId: number;
-  invitedUsername: string;
-  invitedUserId: number;
+  invitedUsername: string | null;
+  /** normalizeUsername of the name: matched against users.usernameKey when the invitee reads. */
+  invitedUsernameKey: string | null;
+  /** Lower case; matched only against a confirmed users.email. */
+  invitedEmail: string | null;
   invitedBy: number | null;
   role: (typeof invitableRoles)[number];
-  status: 'pending' | RespondInvitationInput['response'];
+  status: 'pending' | 'revoked' | RespondInvitationInput['response'];
   createdAt: CreatedAt;
+  lastSentAt: IsoTimestamp;
+  expiresAt: IsoTimestamp;
   respondedAt: IsoTimestamp | null;
+  respondedBy: number | null;
 }
 
 /** One row per invitation attempt, known name or not: what the invitation limits count. */

@@ -56,6 +56,18 @@ export const mailInvitation = (db: Db, invitation: { invitee: Person; organizati
       role: roleLabels[invitation.role],
     }));
 
+/**
+ * An invitation to an e-mail address (domain/organizations/invitationCommands.ts): it may reach
+ * someone without an account, so it carries no inviter's name (free text, a spam carrier) and
+ * only the organisation's name, which holds no link (packages/schema/src/organizations.ts).
+ */
+export const mailInvitationToAddress = (db: Db, invitation: { to: string; organizationName: string; role: OrganizationRole; expiresAt: string; appUrl: string }) =>
+  queueMails(db, () => [{
+    template: 'organization_invitation_email',
+    to: invitation.to,
+    variables: { organizationName: invitation.organizationName, role: roleLabels[invitation.role], expiresAt: formatDateTime(invitation.expiresAt), appUrl: invitation.appUrl },
+  }]);
+
 /** Completing or archiving a service: to the organisation's owner and admins. */
 export const mailServiceStatus = (db: Db, service: { name: string; organizationId: number }, organizationName: string, status: 'completed' | 'archived') =>
   queueMails(db, async () =>

@@ -1,22 +1,16 @@
-import type { InvitationListItem, OrganizationListItem } from '@sanidok/schema';
-import { createOrganizationSchema, idParam, inviteMemberSchema, organizationLockTimeSchema, organizationMemberMessages, removeMemberSchema, respondInvitationSchema } from '@sanidok/schema';
+import type { OrganizationListItem } from '@sanidok/schema';
+import { createOrganizationSchema, idParam, organizationLockTimeSchema, organizationMemberMessages, removeMemberSchema } from '@sanidok/schema';
 import type { CommandContext } from '../context';
 import { clearProofAfterReset, hasTrustedSecondFactor, mustProveAfterReset, proofAfterResetRefused, proveSecondFactor } from '../accounts/ownerProof';
-import { findUserByUsername } from '../accounts/usersRepository';
-import { AppError, conflict, isUniqueViolation, notFound, validate } from '../errors';
-import { mailInvitation } from '../mail/events';
+import { AppError, notFound, validate } from '../errors';
 import { removeFromOrganizationTeams } from '../serviceTeams/membership';
 import { nowIso } from '../time';
 import { inTransaction } from '../transaction';
-import { assertNotBlocked, authorize, policyMessages, requireMembership } from './policy';
-import type { InvitationLimits } from './invitationLimits';
-import { recordInvitationAttempt } from './invitationLimits';
-import { getMyOrganization, listMyInvitations } from './queries';
+import { authorize, policyMessages, requireMembership } from './policy';
+import { getMyOrganization } from './queries';
 import { assertFingerprintMatches } from './publicKeys';
 
 export const organizationCommandMessages = {
-  alreadyMember: 'Dieser Benutzer ist bereits Mitglied der Organisation.',
-  invitationNotFound: 'Einladung nicht gefunden.',
   memberNotFound: 'Mitglied nicht gefunden.',
 } as const;
 
@@ -41,66 +35,6 @@ export async function createOrganization(ctx: CommandContext, input: unknown): P
   const created = await getMyOrganization(ctx, id);
   if (!created) throw new Error('Organisation nach dem Anlegen nicht lesbar');
   return created;
-}
-
-/**
- * Invites a registered user. Unknown names and names invited already get the same answer as a
- * new invitation, so the endpoint does not tell which usernames exist; every
- * attempt counts against the limits in invitationLimits.ts.
- */
-export async function inviteMember(ctx: CommandContext, organizationId: unknown, input: unknown, limits?: InvitationLimits): Promise<{ ok: true }> {
-  const { db, user } = ctx;
-  const { organization } = await authorize(db, organizationId, user, 'invite');
-  const data = validate(inviteMemberSchema, input);
-  await recordInvitationAttempt(db, organization.id, user.id, limits);
-  const invitee = await findUserByUsername(db, data.username);
-  if (!invitee) return { ok: true };
-  // Members are listed to those who may invite: saying so tells them nothing new.
-  const member = await db.selectFrom('organizationMembers').select('id').where('organizationId', '=', organization.id).where('userId', '=', invitee.id).executeTakeFirst();
-  if (member) throw conflict(organizationCommandMessages.alreadyMember);
-  try {
-    await db
-      .insertInto('organizationInvitations')
-      .values({ organizationId: organization.id, invitedUsername: invitee.username, invitedUserId: invitee.id, invitedBy: user.id, role: data.role, status: 'pending', createdAt: nowIso() })
-      .execute();
-  } catch (error) {
-    // One pending invitation per user (unique index): asking again changes nothing.
-    if (isUniqueViolation(error)) return { ok: true };
-    throw error;
-  }
-  // Sent after this call, never failing it (domain/mail/outbox.ts).
-  await mailInvitation(db, { invitee, organizationName: organization.name, inviter: user, role: data.role });
-  return { ok: true };
-}
-
-/** Only the invited user answers; accepting adds the membership in the same transaction. */
-export async function respondToInvitation(ctx: CommandContext, invitationId: unknown, input: unknown): Promise<{ status: 'accepted' | 'declined' }> {
-  const { db, user } = ctx;
-  const id = idParam.safeParse(invitationId);
-  const mine: InvitationListItem[] = id.success ? await listMyInvitations(ctx) : [];
-  const invitation = mine.find((i) => i.id === (id.success ? id.data : -1));
-  if (!invitation) throw notFound(organizationCommandMessages.invitationNotFound);
-  const { response } = validate(respondInvitationSchema, input);
-  return db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    if (response === 'accepted') {
-      const organization = await trx.selectFrom('organizations').selectAll().where('id', '=', invitation.organization.id).executeTakeFirstOrThrow();
-      assertNotBlocked(organization);
-      await trx
-        .insertInto('organizationMembers')
-        .values({ userId: user.id, organizationId: organization.id, role: invitation.role === 'admin' ? 'admin' : 'member', createdAt: now })
-        .onConflict((oc) => oc.columns(['userId', 'organizationId']).doNothing())
-        .execute();
-    }
-    const updated = await trx
-      .updateTable('organizationInvitations')
-      .set({ status: response, respondedAt: now })
-      .where('id', '=', invitation.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw notFound(organizationCommandMessages.invitationNotFound);
-    return { status: response };
-  });
 }
 
 /**

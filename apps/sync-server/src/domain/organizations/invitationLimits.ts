@@ -1,23 +1,27 @@
 import type { Db } from '../../db/connection';
 import { AppError } from '../errors';
-import { addMs, hours, nowIso } from '../time';
+import { addMs, days, hours, nowIso } from '../time';
 
 /**
- * Invitations per hour: each invitation sends an e-mail naming the organisation,
- * and each answer says whether a username exists, so both the inviter and the organisation get a
- * budget. Every attempt counts, known name or not (table invitation_attempts, migration
- * 2026-11-24_001).
+ * Invitations per hour and per day: each invitation may send an e-mail naming the organisation,
+ * now also to addresses without an account, so the inviter and the organisation each get an
+ * hourly budget and the organisation a daily one (docs/decisions.md "Invitations that wait").
+ * Every attempt counts, known name or not, and every resend (table invitation_attempts,
+ * migration 2026-11-24_001).
  */
 export interface InvitationLimits {
   perInviter: number;
   perOrganization: number;
+  perOrganizationPerDay: number;
 }
 
 export const invitationWindowMs = hours(1);
-export const defaultInvitationLimits: InvitationLimits = { perInviter: 20, perOrganization: 50 };
+export const invitationDayMs = days(1);
+export const defaultInvitationLimits: InvitationLimits = { perInviter: 20, perOrganization: 50, perOrganizationPerDay: 100 };
 
 export const invitationLimitMessages = {
   tooMany: 'Zu viele Einladungen in kurzer Zeit. Bitte versuchen Sie es in einer Stunde erneut.',
+  tooManyToday: 'Ihre Organisation hat heute schon zu viele Einladungen versendet. Bitte versuchen Sie es morgen erneut.',
 } as const;
 
 async function attemptsSince(db: Db, column: 'inviterId' | 'organizationId', id: number, since: string): Promise<number> {
@@ -31,7 +35,7 @@ async function attemptsSince(db: Db, column: 'inviterId' | 'organizationId', id:
 }
 
 /**
- * Refuses with 429 when either budget is spent, otherwise records this attempt. Count and insert in
+ * Refuses with 429 when a budget is spent, otherwise records this attempt. Count and insert in
  * one transaction: two invitations at once cannot both take the last place.
  */
 export async function recordInvitationAttempt(db: Db, organizationId: number, inviterId: number, limits = defaultInvitationLimits): Promise<void> {
@@ -43,12 +47,15 @@ export async function recordInvitationAttempt(db: Db, organizationId: number, in
     if (byInviter >= limits.perInviter || byOrganization >= limits.perOrganization) {
       throw new AppError(429, 'RATE_LIMITED', invitationLimitMessages.tooMany);
     }
+    if ((await attemptsSince(trx, 'organizationId', organizationId, addMs(now, -invitationDayMs))) >= limits.perOrganizationPerDay) {
+      throw new AppError(429, 'RATE_LIMITED', invitationLimitMessages.tooManyToday);
+    }
     await trx.insertInto('invitationAttempts').values({ organizationId, inviterId, createdAt: now }).execute();
   });
 }
 
-/** Attempts older than the window count for nothing: the hourly job drops them (plugins/jobs.ts). */
+/** Attempts older than a day count for nothing: the hourly job drops them (plugins/jobs.ts). */
 export async function purgeOldInvitationAttempts(db: Db): Promise<number> {
-  const result = await db.deleteFrom('invitationAttempts').where('createdAt', '<', addMs(nowIso(), -invitationWindowMs)).executeTakeFirst();
+  const result = await db.deleteFrom('invitationAttempts').where('createdAt', '<', addMs(nowIso(), -invitationDayMs)).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

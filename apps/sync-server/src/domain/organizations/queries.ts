@@ -1,4 +1,4 @@
-import type { InvitationListItem, MemberListItem, OrganizationListItem } from '@sanidok/schema';
+import type { MemberListItem, OrganizationListItem } from '@sanidok/schema';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { QueryContext } from '../context';
 import { pendingKeyRecoveries } from './keyRecoveries';
@@ -49,24 +49,4 @@ export async function listMembers(ctx: QueryContext, organizationId: unknown): P
     .orderBy('m.createdAt')
     .execute();
   return rows.map((r) => ({ id: r.id, role: r.role, memberSince: r.createdAt, user: { id: r.userId, username: r.username, fullName: r.fullName } }));
-}
-
-export async function listMyInvitations(ctx: QueryContext): Promise<InvitationListItem[]> {
-  const { db, user } = ctx;
-  const rows = await db
-    .selectFrom('organizationInvitations as i')
-    .innerJoin('organizations as o', 'o.id', 'i.organizationId')
-    .leftJoin('users as inviter', 'inviter.id', 'i.invitedBy')
-    .select(['i.id', 'i.role', 'i.createdAt', 'o.id as organizationId', 'o.name as organizationName', 'inviter.username as inviterUsername'])
-    .where('i.invitedUserId', '=', user.id)
-    .where('i.status', '=', 'pending')
-    .orderBy('i.createdAt', 'desc')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    role: r.role,
-    createdAt: r.createdAt,
-    organization: { id: r.organizationId, name: r.organizationName },
-    inviter: { username: r.inviterUsername },
-  }));
 }

@@ -3,6 +3,7 @@ import {
 } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { authenticate, changePassword, registerUser } from '../../domain/accounts/commands';
+import { linkOrigin } from '../../config/config';
 import { updateProfile } from '../../domain/accounts/profile';
 import { confirmEmailVerification, requestEmailVerification } from '../../domain/accounts/emailVerification';
 import { confirmPasswordReset, requestPasswordReset } from '../../domain/accounts/passwordReset';
@@ -58,7 +59,7 @@ export const accountRoutes: FastifyPluginAsync = (fastify) => {
 
   // docs/security.md "Password reset": 3 requests per address and 10 per client address an hour.
   const resetLimits = { perAddress: new WindowCounter(3, 3_600_000), perClient: new WindowCounter(10, 3_600_000) };
-  const resetSettings = { dataKey: app.config.dataKey, linkOrigin: app.config.appOrigin ?? `http://localhost:${app.config.port}` };
+  const resetSettings = { dataKey: app.config.dataKey, linkOrigin: linkOrigin(app.config) };
   app.post('/password-reset/request', {
     config: { public: true },
     schema: { tags, summary: 'Link zum Zurücksetzen des Passworts anfordern (gleiche Antwort für jede Adresse)', body: requestPasswordResetSchema, response: replies({ 200: okMessageReply }) },

@@ -4,13 +4,15 @@ import { z } from 'zod';
 import { logOrganizationEvent } from '../../domain/accessLogs/organizationEvents';
 import { listAccessLogs } from '../../domain/accessLogs/queries';
 import { AppError } from '../../domain/errors';
-import { createOrganization, inviteMember, removeMember, setOrganizationLockTime } from '../../domain/organizations/commands';
+import { createOrganization, removeMember, setOrganizationLockTime } from '../../domain/organizations/commands';
+import { inviteMember } from '../../domain/organizations/invitationCommands';
 import { listMembers, listMyOrganizations } from '../../domain/organizations/queries';
 import { apiTags } from '../../plugins/apiDocs';
 import { limitPasswordCheck, passwordCheckKey } from '../../plugins/rateLimit';
 import { commandContext } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { documentedOnly } from '../../plugins/typedRoutes';
+import { invitationSettings } from './invitations';
 import { replies } from './replies';
 
 /** Organisations of docs/spec/accounts.md §7; authorisation lives in domain/organizations/policy.ts. */
@@ -39,7 +41,7 @@ export const organizationRoutes: FastifyPluginAsync = (fastify) => {
   app.post('/organizations/:id/invite', {
     schema: { tags, summary: 'Mitglied einladen', params: idParams, body: documentedOnly(inviteMemberSchema), response: replies({ 201: invitationCreatedReply }) },
   }, async (request, reply) => {
-    const invitation = await inviteMember(commandContext(app, request), request.params.id, request.body, app.config.invitationLimits);
+    const invitation = await inviteMember(commandContext(app, request), request.params.id, request.body, invitationSettings(app));
     return reply.status(201).send(invitation);
   });
 

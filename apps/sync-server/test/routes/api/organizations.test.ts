@@ -57,11 +57,14 @@ describe('invitations', () => {
 
     const invitationId = await pendingInvitationId(karl, id);
     const pending = json<InvitationListItem[]>(await karl.get('/api/invitations'));
-    expect(pending).toEqual([{ id: invitationId, role: 'admin', createdAt: anyString(), organization: { id, name: 'DRK Musterstadt' }, inviter: { username: 'olga' } }]);
+    expect(pending).toEqual([{ id: invitationId, role: 'admin', createdAt: anyString(), expiresAt: anyString(), organization: { id, name: 'DRK Musterstadt' }, inviter: { username: 'olga' } }]);
     expect((await owner.post(`/api/invitations/${invitationId}/respond`, { response: 'accepted' })).statusCode).toBe(404);
     expect((await karl.post(`/api/invitations/${invitationId}/respond`, { response: 'vielleicht' })).statusCode).toBe(400);
     expect((await karl.post(`/api/invitations/${invitationId}/respond`, { response: 'accepted' })).json()).toEqual({ status: 'accepted' });
-    expect((await karl.post(`/api/invitations/${invitationId}/respond`, { response: 'accepted' })).statusCode).toBe(404);
+    // Answered already (say, on a second device): refused with the reason, in German.
+    const twice = await karl.post(`/api/invitations/${invitationId}/respond`, { response: 'accepted' });
+    expect(twice.statusCode).toBe(409);
+    expect(json<ApiErrorBody>(twice).message).toBe('Diese Einladung gilt nicht mehr: Sie ist abgelaufen, wurde zurückgezogen oder schon beantwortet.');
     expect((await karl.get('/api/invitations')).json()).toEqual([]);
 
     const members = json<MemberListItem[]>(await owner.get(`/api/organizations/${id}/members`));

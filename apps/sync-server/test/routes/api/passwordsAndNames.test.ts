@@ -64,7 +64,7 @@ describe('passwords and names', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'Zu viele Einladungen in kurzer Zeit. Bitte versuchen Sie es in einer Stunde erneut.' });
 
-    // The hourly job keeps only the window: attempts older than an hour go, the others stay.
+    // The hourly job keeps only the daily window: attempts older than a day go, the others stay.
     const [first] = await app.db.selectFrom('invitationAttempts').select(['organizationId', 'inviterId']).execute();
     if (!first) throw new Error('keine Einladungsversuche gespeichert');
     const old = Array.from({ length: 3 }, () => ({ ...first, createdAt: '2020-01-01T00:00:00.000Z' }));
