@@ -43,3 +43,37 @@ it('a push on process A reaches a board streaming from process B', async () => {
   expect(processB.boardEvents.streams.size).toBe(1);
   expect(processA.boardEvents.streams.size).toBe(0);
 });
+
+it('counts a user\'s board streams across processes: full on A is full on B, free again when A\'s stream ends or A dies', async () => {
+  if (!database) throw new Error('TEST_DATABASE_URL fehlt');
+  const limits = { eventStreamLimits: { lifetimeMs: 60_000, perUser: 1 } };
+  const processA = await createTestApp({ postgresUrl: database.url, ...limits });
+  const processB = await createTestApp({ postgresUrl: database.url, ...limits });
+  const owner = await registeredClient(processA, 'berta');
+  const { id: organizationId } = await createOrganization(owner);
+  const service = await createServiceVia(owner, organizationId);
+  const onB = new Client(processB);
+  expect((await onB.post('/api/login', { username: 'berta', password: 'Geheim-Sani-42' })).statusCode).toBe(200);
+  const leases = () => processA.db.selectFrom('boardStreamLeases').select('id').execute();
+
+  const onA = await openEventStream(await listening(processA), owner.cookieHeader, service.id);
+  expect(onA.status).toBe(200);
+  const refused = await onB.get(`/api/services/${service.id}/events`);
+  expect([refused.statusCode, (refused.json<{ message: string }>()).message]).toEqual([429, 'Zu viele offene Lagetafeln. Bitte schließen Sie eine andere Lagetafel und versuchen Sie es erneut.']);
+
+  onA.close();
+  await expect.poll(async () => (await leases()).length).toBe(0);
+  const onBNow = await openEventStream(await listening(processB), onB.cookieHeader, service.id);
+  expect(onBNow.status).toBe(200);
+  onBNow.close();
+  await expect.poll(async () => (await leases()).length).toBe(0);
+
+  // A process that dies leaves its row; it stops counting once its renewal is overdue.
+  await processA.db.insertInto('boardStreamLeases').values({
+    id: randomUUID(), processId: randomUUID(), userId: (await processA.db.selectFrom('users').select('id').where('username', '=', 'berta').executeTakeFirstOrThrow()).id,
+    organizationId, address: '127.0.0.1', expiresAt: new Date(Date.now() - 1000).toISOString(),
+  }).execute();
+  const afterDeath = await openEventStream(await listening(processB), onB.cookieHeader, service.id);
+  expect(afterDeath.status).toBe(200);
+  afterDeath.close();
+});
