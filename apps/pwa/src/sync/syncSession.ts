@@ -1,5 +1,6 @@
 import type { LostDeviceUser } from '../api/deviceLost';
 import { beginDeviceWipe, finishDeviceWipe, interruptedDeviceWipe } from '../api/deviceLost';
+import { apiRequest } from '../api/client';
 import { forgetSessionHints } from '../api/sessionHint';
 import { closeUserDatabase, currentDatabase, deleteUserDatabase, openUserDatabase } from '../data/db';
 import type { SaniDokDb } from '../data/db';
@@ -112,6 +113,8 @@ export async function wipeLostDevice(user: LostDeviceUser, leave: () => void = t
   beginDeviceWipe(user);
   if (session?.userId === user.id) await endSyncSession();
   await deleteUserDatabase(user.id);
+  // A session signed in on the lost device (its push was taken) ends too; a grant's cookie is refused, harmlessly.
+  await apiRequest('/api/logout', { method: 'POST', readResponse: false }).catch(() => undefined);
   forgetSessionHints();
   finishDeviceWipe();
   leave();

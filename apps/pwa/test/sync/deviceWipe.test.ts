@@ -12,6 +12,7 @@ import { syncDe } from '../../src/i18n/sync.de';
 import { resumeDeviceWipe, wipeLostDevice } from '../../src/sync/syncSession';
 import { useSyncStore } from '../../src/sync/syncStore';
 import { runningService, seedCapture, serviceId } from '../features/minorTreatments/minorTreatments.fixtures';
+import { callsTo, mockApi } from '../helpers/render';
 import { createEngine, openTestDb, seedOrganizations, startAndSettle, validService } from '../helpers/sync';
 
 /**
@@ -90,8 +91,10 @@ describe('a lost device', () => {
     markDeviceLost({ id: db.userId, name: 'Anna' });
     expect(await Dexie.exists(databaseName(db.userId))).toBe(true);
     const leave = vi.fn();
+    const fetchMock = mockApi({ 'POST /api/logout': () => new Response(null, { status: 204 }) });
 
     await wipeLostDevice({ id: db.userId, name: 'Anna' }, leave);
+    expect(callsTo(fetchMock, 'POST', '/api/logout')).toHaveLength(1);
     expect(await Dexie.exists(databaseName(db.userId))).toBe(false);
     expect([readLastUser(), lostDeviceUser(), interruptedDeviceWipe(), deviceWasWiped()]).toEqual([null, null, null, true]);
     expect(leave).toHaveBeenCalledTimes(1);
