@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { afterAll, expect, it } from 'vitest';
+import type { EventStreamLimits } from '../../src/config/config';
 import { listening, openEventStream } from '../helpers/eventStream';
 import { createOrganization } from '../helpers/organizations';
 import { createServiceVia } from '../helpers/services';
@@ -18,18 +19,24 @@ afterAll(async () => {
   await database?.drop();
 });
 
-it('a push on process A reaches a board streaming from process B', async () => {
+/** Two processes on the shared database; the owner of a service signed in on both. */
+async function twoProcesses(username: string, eventStreamLimits: Partial<EventStreamLimits>) {
   if (!database) throw new Error('TEST_DATABASE_URL fehlt');
-  const limits = { eventStreamLimits: { lifetimeMs: 60_000 } };
+  const limits = { eventStreamLimits: { lifetimeMs: 60_000, ...eventStreamLimits } };
   const processA = await createTestApp({ postgresUrl: database.url, ...limits });
   const processB = await createTestApp({ postgresUrl: database.url, ...limits });
-  const owner = await registeredClient(processA, 'olga');
+  const owner = await registeredClient(processA, username);
   const { id: organizationId } = await createOrganization(owner);
   const service = await createServiceVia(owner, organizationId);
   // The same session on B: sessions live in the shared database.
   const onB = new Client(processB);
-  const login = await onB.post('/api/login', { username: 'olga', password: 'Geheim-Sani-42' });
+  const login = await onB.post('/api/login', { username, password: 'Geheim-Sani-42' });
   expect(login.statusCode).toBe(200);
+  return { processA, processB, owner, organizationId, service, onB };
+}
+
+it('a push on process A reaches a board streaming from process B', async () => {
+  const { processA, processB, owner, service, onB } = await twoProcesses('olga', {});
 
   const stream = await openEventStream(await listening(processB), onB.cookieHeader, service.id);
   const ready = await stream.waitFor((e) => e.event === 'ready');
@@ -45,15 +52,7 @@ it('a push on process A reaches a board streaming from process B', async () => {
 });
 
 it('counts a user\'s board streams across processes: full on A is full on B, free again when A\'s stream ends or A dies', async () => {
-  if (!database) throw new Error('TEST_DATABASE_URL fehlt');
-  const limits = { eventStreamLimits: { lifetimeMs: 60_000, perUser: 1 } };
-  const processA = await createTestApp({ postgresUrl: database.url, ...limits });
-  const processB = await createTestApp({ postgresUrl: database.url, ...limits });
-  const owner = await registeredClient(processA, 'berta');
-  const { id: organizationId } = await createOrganization(owner);
-  const service = await createServiceVia(owner, organizationId);
-  const onB = new Client(processB);
-  expect((await onB.post('/api/login', { username: 'berta', password: 'Geheim-Sani-42' })).statusCode).toBe(200);
+  const { processA, processB, owner, organizationId, service, onB } = await twoProcesses('berta', { perUser: 1 });
   const leases = () => processA.db.selectFrom('boardStreamLeases').select('id').execute();
 
   const onA = await openEventStream(await listening(processA), owner.cookieHeader, service.id);
