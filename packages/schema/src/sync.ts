@@ -62,6 +62,11 @@ export interface PushResponse {
   /** Highest seq of this device the server has settled (applied or rejected). */
   lastSeq: number;
   results: MutationResult[];
+  /**
+   * The device was reported lost: once its outbox is empty it deletes its local data
+   * (apps/sync-server/src/domain/sessions/deviceWipe.ts).
+   */
+  wipe?: true;
 }
 
 export const pullQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import type { LoginInput, PublicUser, RegisterInput } from '@sanidok/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { markDeviceLost } from './deviceLost';
 import { forgetSessionHints, mayHaveSession } from './sessionHint';
 import { ApiError, apiGet, apiRequest, apiSend, parseReply, unexpectedReplyStatus } from './client';
 import { readLastUser, rememberUser } from './lastUser';
@@ -37,6 +38,10 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser
     const unreachable = error instanceof ApiError && (error.status === 0 || error.status >= 500 || error.status === unexpectedReplyStatus);
     if (unreachable) return readLastUser();
     if (error instanceof ApiError) {
+      // Reported lost: the engine runs once more for the last user, to push the outbox before it
+      // wipes the device (api/deviceLost.ts); the hints go as on any ended session.
+      const last = error.code === 'DEVICE_LOST' ? readLastUser() : null;
+      if (last) markDeviceLost({ id: last.id, name: last.fullName || last.username });
       forgetSessionHints();
       return null;
     }

@@ -50,6 +50,10 @@ export const de = {
   auth: {
     title: 'Willkommen bei SaniDok',
     subtitle: 'Melden Sie sich an oder erstellen Sie ein neues Konto.',
+    deviceWipedTitle: 'Daten auf diesem Gerät gelöscht',
+    deviceWipedText:
+      'Dieses Gerät wurde als verloren gemeldet. Alle hier erfassten Änderungen wurden vorher an den Server übertragen; danach wurden die Daten dieses Benutzers auf dem Gerät gelöscht. Sie können sich wieder anmelden.',
+    deviceLostTitle: 'Gerät als verloren gemeldet',
     modeLabel: 'Anmelden oder registrieren',
     loginTab: 'Anmelden',
     registerTab: 'Registrieren',

@@ -10,7 +10,7 @@ export const sessionsDe = {
   end: 'Beenden',
   reportLost: 'Gerät als verloren melden',
   lostHint:
-    'Ein als verloren gemeldetes Gerät wird sofort abgemeldet; die Patientendaten darauf bleiben verschlüsselt.',
+    'Ein als verloren gemeldetes Gerät wird sofort abgemeldet. Beim nächsten Kontakt mit dem Server überträgt es noch nicht gesendete Änderungen und löscht danach die Daten dieses Benutzers; bis dahin bleiben die Patientendaten darauf verschlüsselt.',
   ended: 'Sitzung beendet',
   reported: 'Gerät als verloren gemeldet',
   failed: 'Aktion fehlgeschlagen',

@@ -20,6 +20,8 @@ export const syncDe = {
     authRequired: 'Anmeldung erforderlich',
     authRequiredText: 'Ihre Sitzung ist abgelaufen. Erfassen können Sie weiterhin; übertragen wird erst nach der erneuten Anmeldung.',
     signInAgain: 'Erneut anmelden',
+    deviceLostPending:
+      'Dieses Gerät wurde als verloren gemeldet. Noch nicht übertragene Änderungen werden gesendet, sobald das Gerät entsperrt ist oder Sie sich erneut angemeldet haben; danach werden die Daten auf diesem Gerät gelöscht.',
     schemaMismatch: 'App-Version veraltet',
     reload: 'Seite neu laden',
     error: 'Synchronisation fehlgeschlagen',

@@ -2,6 +2,7 @@ import type { PublicUser } from '@sanidok/schema';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
+import { lostDeviceUser } from '../api/deviceLost';
 import { fetchCurrentUser, sessionKeys } from '../api/session';
 
 /**
@@ -17,15 +18,19 @@ export function SyncProvider({ children }: { children: ReactNode }) {
     queryFn: ({ signal }) => fetchCurrentUser(signal),
     enabled: false,
   });
-  const userId = user?.id;
-  const userName = user ? user.fullName || user.username : '';
+  // Nobody signed in, but the server called this device lost: its last user's engine runs once
+  // more, to push the outbox before the wipe (api/deviceLost.ts, docs/decisions.md "A lost device
+  // pushes, then wipes itself"). A sign-in starts the user's own engine in its place.
+  const lost = user ? null : lostDeviceUser();
+  const target = user ? { id: user.id, name: user.fullName || user.username } : lost;
+  const key = target ? `${target.id}:${lost ? 'lost' : 'user'}` : undefined;
 
   useEffect(() => {
-    if (userId === undefined) return;
+    if (!target) return;
     let ended = false;
     const syncSession = import('./syncSession');
-    void syncSession.then(({ startSyncSession }) => {
-      if (!ended) startSyncSession({ id: userId, name: userName });
+    void syncSession.then(({ startSyncSession, resumeDeviceWipe }) => {
+      if (!ended && !resumeDeviceWipe()) startSyncSession(target);
     });
     return () => {
       ended = true;
@@ -33,7 +38,7 @@ export function SyncProvider({ children }: { children: ReactNode }) {
     };
     // The name only labels rows made offline; a profile edit must not restart the engine.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId]);
+  }, [key]);
 
   return children;
 }

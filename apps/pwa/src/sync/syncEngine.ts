@@ -35,6 +35,11 @@ export interface SyncEngineOptions {
   scheduler?: Scheduler;
   environment?: Partial<SyncEnvironment>;
   store?: StoreApi;
+  /**
+   * The server reported this device lost and the outbox is empty: the device wipes itself
+   * (sync/syncSession.ts `wipeLostDevice`). Called once; the engine is paused by then.
+   */
+  onDeviceLost?: () => void;
 }
 
 type Failure = Extract<TransportResult<unknown>, { ok: false }>;
@@ -63,6 +68,9 @@ export class SyncEngine {
   private persistenceAsked = false;
   private cleanups: (() => void)[] = [];
   private abort = new AbortController();
+  /** The server said this device was reported lost: push what can go, pull nothing, then wipe. */
+  private lost = false;
+  private readonly onDeviceLost: (() => void) | undefined;
   /** Halved on 413/5xx (down to 1), doubled back after each accepted batch. */
   batchSize = PUSH_BATCH_MAX;
 
@@ -72,6 +80,7 @@ export class SyncEngine {
     this.scheduler = options.scheduler ?? realScheduler;
     this.env = { ...browserEnvironment(), ...options.environment };
     this.store = options.store ?? useSyncStore;
+    this.onDeviceLost = options.onDeviceLost;
   }
 
   start(): void {
@@ -204,7 +213,8 @@ export class SyncEngine {
     let step: Step;
     try {
       step = await this.pushAll();
-      if (step.ok) step = await this.pullAll();
+      // A lost device pulls nothing more (docs/decisions.md "A lost device pushes, then wipes itself").
+      if (step.ok && !this.lost) step = await this.pullAll();
     } catch (error) {
       // Stopping closes the database under a running cycle; anything else is a bug worth a log.
       // Dexie transactions are atomic, so an exception here never leaves half a page behind.
@@ -216,6 +226,11 @@ export class SyncEngine {
       step = { ok: false, status: -1, message: syncDe.indicator.error };
     }
     if (this.isStopped()) return;
+    if (!step.ok && step.code === 'DEVICE_LOST') this.lost = true;
+    if (this.lost) {
+      await this.settleLost(step);
+      return;
+    }
     if (!step.ok) {
       this.fail(step);
       return;
@@ -277,6 +292,7 @@ export class SyncEngine {
         return reply;
       }
       this.store.setState({ online: this.env.isOnline() });
+      if (reply.body.wipe) this.lost = true;
       const outcome = await applyPushResult(this.db, reply.body, new Date(this.scheduler.now()).toISOString());
       if (outcome.settled === 0 && !outcome.renumbered) return { ok: false, status: -1, message: syncDe.errors.noProgress };
       this.batchSize = Math.min(PUSH_BATCH_MAX, this.batchSize * 2);
@@ -317,6 +333,29 @@ export class SyncEngine {
       next = following;
     }
     return ok;
+  }
+
+  /**
+   * After a lost device's push: with the outbox empty it wipes itself; rows still pending wait. Sealed
+   * to the device while locked they go after the unlock, under the same grant (the next cycle); a
+   * refused push (no grant left) waits for a sign-in, whose session pushes them and is told to wipe.
+   * A rejected row is no reason to wait: the server keeps it in its quarantine.
+   */
+  private async settleLost(step: Step): Promise<void> {
+    const pending = await pendingCount(this.db);
+    if (this.isStopped()) return;
+    if (pending === 0) {
+      this.paused = true;
+      this.store.setState({ state: 'idle', message: null });
+      this.onDeviceLost?.();
+      return;
+    }
+    if (!step.ok) {
+      this.paused = true;
+      this.store.setState({ state: 'auth-required', message: syncDe.indicator.deviceLostPending });
+      return;
+    }
+    this.store.setState({ state: 'idle', message: syncDe.indicator.deviceLostPending });
   }
 
   private fail(failure: Failure): void {

@@ -1,3 +1,7 @@
+import type { LostDeviceUser } from '../api/deviceLost';
+import { beginDeviceWipe, finishDeviceWipe, interruptedDeviceWipe } from '../api/deviceLost';
+import { apiRequest } from '../api/client';
+import { forgetSessionHints } from '../api/sessionHint';
 import { closeUserDatabase, currentDatabase, deleteUserDatabase, openUserDatabase } from '../data/db';
 import type { SaniDokDb } from '../data/db';
 import { prepareDeviceCrypto } from '../data/crypto/deviceKeys';
@@ -30,7 +34,7 @@ export function startSyncSession(user: SessionUser, transport: SyncTransport = c
   if (session?.userId === user.id) return session.engine;
   void endSyncSession();
   const db = openUserDatabase(user.id, user.name);
-  const engine = new SyncEngine({ db, transport });
+  const engine = new SyncEngine({ db, transport, onDeviceLost: () => void wipeLostDevice(user) });
   // The lock screen follows the keys of this database: unlocked only while they are in memory.
   const followLock = () => {
     // An unlock under way ends in unlocked or locked by itself (sync/deviceUnlock.ts), after its
@@ -94,6 +98,34 @@ export async function endSyncSession(options: { deleteIfSettled?: boolean } = {}
   resetSyncStore();
   if (pending === 0) await deleteUserDatabase(current.userId);
   return pending;
+}
+
+/**
+ * The device was reported lost and its outbox is on the server (SyncEngine `settleLost`): the
+ * user's database goes (records, drafts, the wrapped keys, the seal keys; docs/decisions.md "A lost
+ * device pushes, then wipes itself"), then the remembered user and the session hints, and a full
+ * load of the sign-in page drops whatever the memory still held. Begun, it finishes after a reload
+ * too (`resumeDeviceWipe`); run twice, it deletes nothing twice.
+ */
+const toSignIn = () => window.location.assign('/auth');
+
+export async function wipeLostDevice(user: LostDeviceUser, leave: () => void = toSignIn): Promise<void> {
+  beginDeviceWipe(user);
+  if (session?.userId === user.id) await endSyncSession();
+  await deleteUserDatabase(user.id);
+  // A session signed in on the lost device (its push was taken) ends too; a grant's cookie is refused, harmlessly.
+  await apiRequest('/api/logout', { method: 'POST', readResponse: false }).catch(() => undefined);
+  forgetSessionHints();
+  finishDeviceWipe();
+  leave();
+}
+
+/** A wipe cut short by a reload or a closed tab: finished before any database opens. True when one ran. */
+export function resumeDeviceWipe(leave: () => void = toSignIn): boolean {
+  const user = interruptedDeviceWipe();
+  if (!user) return false;
+  void wipeLostDevice(user, leave);
+  return true;
 }
 
 /** Pending changes of the signed-in user, read from the database (not the cached store). */

@@ -111,6 +111,8 @@ export class FakeServer implements SyncTransport {
   reject: (m: MutationEnvelope) => string | undefined = () => undefined;
   /** Simulates a reply lost on the way back: the server commits, the device sees a failure. */
   loseNextReply = false;
+  /** The device was reported lost: every push reply says so (docs/decisions.md "A lost device pushes, then wipes itself"). */
+  wipe = false;
   /**
    * PullResponse.patientDataServices of the default page. null: every service the device holds
    * (tests that do not exercise the team scope keep their patient data); read from `device`.
@@ -156,7 +158,7 @@ export class FakeServer implements SyncTransport {
       this.loseNextReply = false;
       return { ok: false, status: 0, message: 'Verbindung verloren' };
     }
-    return { ok: true, status: 200, body: { lastSeq: this.lastSeq, results } };
+    return { ok: true, status: 200, body: { lastSeq: this.lastSeq, results, ...(this.wipe ? { wipe: true as const } : {}) } };
   }
 
   private answerPull(params: PullParams, scope: string[]): TransportResult<PullResponse> {
@@ -206,7 +208,9 @@ export interface EngineHarness {
   env: { online: boolean; visible: boolean };
 }
 
-export function createEngine(db: SaniDokDb, options: { server?: FakeServer; transport?: SyncTransport; environment?: Partial<SyncEnvironment> } = {}): EngineHarness {
+export function createEngine(
+  db: SaniDokDb, options: { server?: FakeServer; transport?: SyncTransport; environment?: Partial<SyncEnvironment>; onDeviceLost?: () => void } = {},
+): EngineHarness {
   const server = options.server ?? new FakeServer();
   server.device ??= db;
   const scheduler = new ManualScheduler();
@@ -216,6 +220,7 @@ export function createEngine(db: SaniDokDb, options: { server?: FakeServer; tran
     transport: options.transport ?? server,
     scheduler,
     environment: { isOnline: () => env.online, isVisible: () => env.visible, locks: undefined, storage: undefined, ...options.environment },
+    ...(options.onDeviceLost ? { onDeviceLost: options.onDeviceLost } : {}),
   });
   engines.push(engine);
   return { engine, server, scheduler, env };

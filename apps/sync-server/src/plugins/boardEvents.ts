@@ -8,6 +8,7 @@ import type { BoardEventBus } from './boardBus';
 import { memoryBoardBus } from './boardBus';
 import type { EventStreamLimits } from './eventStream';
 import { defaultEventStreamLimits, EventStreamRegistry } from './eventStream';
+import { StreamLeases } from './streamLeases';
 
 /**
  * Live boards (docs/sync-protocol.md "Board events"). Every successful write of a
@@ -42,7 +43,14 @@ export const boardEventsPlugin = fp<{ limits?: Partial<EventStreamLimits> }>(
       }, () => bus.dispatch([], null));
       await listener.ready;
     }
-    const streams = new EventStreamRegistry(app.db, bus, { ...defaultEventStreamLimits, ...app.config.eventStreamLimits });
+    const limits = { ...defaultEventStreamLimits, ...app.config.eventStreamLimits };
+    // Several processes on PostgreSQL count streams together (./streamLeases.ts); one SQLite process in memory.
+    const leases = postgresUrl ? new StreamLeases(app.db, limits) : undefined;
+    const streams = new EventStreamRegistry(app.db, bus, limits, leases);
+    const renewal = leases && setInterval(() => {
+      void leases.renew().catch((error: unknown) => app.log.warn({ err: error }, 'Lagetafel-Zählung nicht erneuert'));
+    }, limits.keepAliveMs);
+    renewal?.unref();
 
     async function publishFor(userId: number): Promise<void> {
       if (postgresUrl) {
@@ -66,7 +74,9 @@ export const boardEventsPlugin = fp<{ limits?: Partial<EventStreamLimits> }>(
     });
     // Before the server waits for its connections: an open stream would hold it forever.
     app.addHook('preClose', async () => {
+      clearInterval(renewal);
       streams.closeAll();
+      await leases?.releaseAll().catch((error: unknown) => app.log.warn({ err: error }, 'Lagetafel-Zählung nicht freigegeben'));
       await listener?.close();
     });
   },

@@ -2,9 +2,13 @@ import type { ServerResponse } from 'node:http';
 import type { BoardChangeEvent } from '@sanidok/schema';
 import type { EventStreamLimits } from '../config/config';
 import type { Db } from '../db/connection';
-import { addressStreamsFull, currentVersion, mayStillWatch, organizationStreamsFull, serverBusy, tooManyStreams } from '../domain/board/queries';
+import { currentVersion, mayStillWatch, serverBusy } from '../domain/board/queries';
 import { hasChangesSince } from '../domain/sync/sources';
 import type { BoardEventBus } from './boardBus';
+import type { StreamHolder, StreamLeases } from './streamLeases';
+import { refuseWhenFull } from './streamLeases';
+
+export type { StreamHolder };
 
 export type { EventStreamLimits };
 
@@ -32,14 +36,6 @@ export const defaultEventStreamLimits: EventStreamLimits = {
   lifetimeMs: 30 * 60_000, keepAliveMs: 15_000, recheckMs: 2_000, perUser: 6, perOrganization: 300, perAddress: 100, total: 1_000, maxBufferedBytes: 64 * 1024, retryMs: 2_000,
 };
 
-/** Who a stream is counted against. */
-export interface StreamHolder {
-  userId: number;
-  organizationId: number;
-  /** The client address (request.ip: the socket's, or the trusted proxy's forwarded one). */
-  address: string;
-}
-
 const holderKeys = (holder: StreamHolder) => ({ user: `user:${holder.userId}`, organization: `org:${holder.organizationId}`, address: `addr:${holder.address}` });
 
 export interface StreamTarget extends StreamHolder {
@@ -66,21 +62,40 @@ export class EventStreamRegistry {
   /** Each open stream's end function, with its socket (for the buffer figure). */
   private readonly open = new Map<() => void, ServerResponse>();
 
-  constructor(private readonly db: Db, private readonly bus: BoardEventBus, readonly limits: EventStreamLimits) {}
+  /** Streams admitted but not yet running: they count against the process total too. */
+  private admitting = 0;
+
+  /** `leases`: with several processes on PostgreSQL the holders' counts live there (./streamLeases.ts). */
+  constructor(private readonly db: Db, private readonly bus: BoardEventBus, readonly limits: EventStreamLimits, private readonly leases?: StreamLeases) {}
 
   /** Streams open in this process. */
   get size(): number {
     return this.open.size;
   }
 
-  /** Refuses (429) before anything is written when the user, organisation, address or process holds too many. */
-  admit(holder: StreamHolder): void {
-    if (this.open.size >= this.limits.total) throw serverBusy();
-    const keys = holderKeys(holder);
-    const count = (key: string) => this.counts.get(key) ?? 0;
-    if (count(keys.user) >= this.limits.perUser) throw tooManyStreams();
-    if (count(keys.organization) >= this.limits.perOrganization) throw organizationStreamsFull();
-    if (count(keys.address) >= this.limits.perAddress) throw addressStreamsFull();
+  /**
+   * Refuses (429) before anything is written when the user, organisation, address or process holds
+   * too many; else counts the stream at once and returns its release (the caller hands it to `run`,
+   * or calls it when the stream never starts). Safe to call more than once.
+   */
+  async admit(holder: StreamHolder): Promise<() => void> {
+    if (this.open.size + this.admitting >= this.limits.total) throw serverBusy();
+    if (!this.leases) {
+      const keys = holderKeys(holder);
+      const count = (key: string) => this.counts.get(key) ?? 0;
+      refuseWhenFull({ user: count(keys.user), organization: count(keys.organization), address: count(keys.address) }, this.limits);
+      this.countStream(holder, 1);
+      return once(() => this.countStream(holder, -1));
+    }
+    const { leases } = this;
+    this.admitting += 1;
+    try {
+      const lease = await leases.acquire(holder);
+      // A release that fails leaves the row to expire after three keep-alives.
+      return once(() => void leases.release(lease).catch(() => undefined));
+    } finally {
+      this.admitting -= 1;
+    }
   }
 
   private countStream(holder: StreamHolder, delta: 1 | -1): void {
@@ -112,11 +127,9 @@ export class EventStreamRegistry {
     return allowed;
   }
 
-  /** Runs the stream on the raw response until it ends; the reply must be hijacked. */
-  async run(raw: ServerResponse, target: StreamTarget): Promise<void> {
-    this.admit(target);
+  /** Runs an admitted stream on the raw response until it ends; the reply must be hijacked. */
+  async run(raw: ServerResponse, target: StreamTarget, release: () => void): Promise<void> {
     const { limits, db } = this;
-    this.countStream(target, 1);
     let lastSent = 0;
     let waiting: number | undefined;
     let lastCheck = Date.now();
@@ -129,7 +142,7 @@ export class EventStreamRegistry {
       for (const timer of timers) clearInterval(timer);
       unsubscribe();
       this.open.delete(end);
-      this.countStream(target, -1);
+      release();
       if (!raw.writableEnded) raw.end();
     };
     const write = (chunk: string): void => {
@@ -209,4 +222,13 @@ export class EventStreamRegistry {
     timers.push(setTimeout(end, limits.lifetimeMs));
     for (const timer of timers) timer.unref();
   }
+}
+
+function once(action: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    action();
+  };
 }

@@ -8,6 +8,7 @@ import { purgeOldArchiveAccessFailures } from '../domain/admin/archiveFailures';
 import { applyDueKeyRecoveries } from '../domain/archive/keyRecovery';
 import { purgeOldEmailLogs } from '../domain/mail/logs';
 import { purgeOldInvitationAttempts } from '../domain/organizations/invitationLimits';
+import { purgeExpiredWipeGrants } from '../domain/sessions/deviceWipe';
 import { purgeExpiredSessions } from '../domain/sessions/sessions';
 import { purgeOldQuarantine } from '../domain/sync/quarantine';
 import { days, hours, minutes } from '../domain/time';
@@ -29,6 +30,7 @@ export const jobsPlugin = fp(
   (app) => {
     const jobs: Job[] = [
       { name: 'abgelaufene Sitzungen', everyMs: hours(1), run: purgeExpiredSessions },
+      { name: 'abgelaufene Rechte verlorener Geräte, ein letztes Mal zu senden', everyMs: hours(1), run: purgeExpiredWipeGrants },
       { name: 'abgelaufene Links aus E-Mails (Passwort, Adressbestätigung)', everyMs: days(1), run: purgeAccountTokens },
       { name: 'Einladungsversuche älter als einen Tag', everyMs: hours(1), run: purgeOldInvitationAttempts },
       { name: 'Zugriffsprotokolle älter als 90 Tage', everyMs: days(1), run: purgeOldAccessLogs },

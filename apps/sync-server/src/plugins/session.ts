@@ -7,6 +7,8 @@ import type { RequestContext } from '../domain/context';
 import type { CommandContext } from '../domain/context';
 import { unauthenticated } from '../domain/errors';
 import { bindSessionDevice, deviceLostError, isDeviceLost, requestDeviceId } from '../domain/sessions/devices';
+import type { WipeGrant } from '../domain/sessions/deviceWipe';
+import { findWipeGrant } from '../domain/sessions/deviceWipe';
 import { createSession, destroySession, resolveSession, sessionLifetime } from '../domain/sessions/sessions';
 
 export const sessionCookieName = 'sanidok_session';
@@ -24,6 +26,8 @@ declare module 'fastify' {
     sessionId: string | null;
     /** The request names a device reported lost and has no session: 401 DEVICE_LOST, not UNAUTHENTICATED. */
     deviceLost: boolean;
+    /** The cookie names a session ended by a lost-device report: it may push that device's outbox once more. */
+    wipeGrant: WipeGrant | null;
   }
   interface FastifyInstance {
     signIn(request: FastifyRequest, reply: FastifyReply, userId: number, rememberMe: boolean): Promise<void>;
@@ -58,6 +62,7 @@ export const sessionPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
     app.decorateRequest('deviceLost', false);
+    app.decorateRequest('wipeGrant', null);
 
     app.addHook('onRequest', async (request) => {
       if (!isApiRequest(request)) return;
@@ -71,9 +76,11 @@ export const sessionPlugin = fp(
       if (session && live) {
         request.user = session.user;
         request.sessionId = session.sessionId;
-      } else if (deviceId) {
-        request.deviceLost = await isDeviceLost(app.db, deviceId);
+        return;
       }
+      // A session ended by a lost-device report: only the push may use it (domain/sessions/deviceWipe.ts).
+      request.wipeGrant = unsigned?.valid && unsigned.value ? ((await findWipeGrant(app.db, unsigned.value)) ?? null) : null;
+      request.deviceLost = request.wipeGrant !== null || (deviceId !== undefined && (await isDeviceLost(app.db, deviceId)));
     });
 
     app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: number, rememberMe: boolean) => {

@@ -23,8 +23,9 @@ const slowRuns = 30;
 
 // Tables that legitimately change on a refused request: audit of denied admin attempts, the sync
 // quarantine (a rejected mutation is kept by design), mail logs, migration bookkeeping, and on
-// PostgreSQL the rate limits and failed-attempt counts (a refused request counts by design).
-const excluded = /audit|quarantine|email_logs|kysely_|sqlite_|rate_limit_windows|attempt_limits/;
+// PostgreSQL the rate limits and failed-attempt counts (a refused request counts by design) and the
+// board streams' leases (a stream admitted earlier ends at its own time, plugins/streamLeases.ts).
+const excluded = /audit|quarantine|email_logs|kysely_|sqlite_|rate_limit_windows|attempt_limits|board_stream_leases/;
 
 async function fingerprint(app: FastifyInstance): Promise<string> {
   const parts: string[] = [];

@@ -26,6 +26,7 @@ export const pushReply = replyOf<PushResponse>()(
         code: z.string().optional(),
       }),
     ),
+    wipe: z.literal(true).optional(),
   }),
 );
 

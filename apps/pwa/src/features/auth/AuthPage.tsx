@@ -5,6 +5,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { useCurrentUser } from '../../api/session';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { de } from '../../i18n/de';
+import { DeviceLostNotice } from './DeviceLostNotice';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
@@ -34,6 +35,7 @@ export function AuthPage() {
             </Title>
             <Text c="dimmed">{de.auth.subtitle}</Text>
           </Stack>
+          <DeviceLostNotice />
           <Tabs value={mode} onChange={(v) => setMode(v === 'register' ? 'register' : 'login')} keepMounted={false}>
             <Tabs.List grow aria-label={de.auth.modeLabel} mb="md">
               <Tabs.Tab value="login">{de.auth.loginTab}</Tabs.Tab>

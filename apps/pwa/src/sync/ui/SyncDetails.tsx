@@ -48,7 +48,7 @@ function StateAlert({ status }: { status: SyncStoreState }) {
   if (status.state === 'auth-required') {
     return (
       <Alert color="orange" title={syncDe.indicator.authRequired}>
-        <Text size="sm">{syncDe.indicator.authRequiredText}</Text>
+        <Text size="sm">{status.message ?? syncDe.indicator.authRequiredText}</Text>
         {/* Re-reading the session turns the expired one into "signed out", which opens the login. */}
         <Button mt="xs" size="compact-sm" onClick={() => void queryClient.invalidateQueries({ queryKey: sessionKeys.user })}>
           {syncDe.indicator.signInAgain}

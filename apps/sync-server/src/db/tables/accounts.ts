@@ -54,6 +54,20 @@ export interface LostDevicesTable {
 }
 
 /**
+ * A session of a device reported lost, kept as the right to push that device's outbox once more
+ * and be told to wipe itself (domain/sessions/deviceWipe.ts); never a session.
+ */
+export interface DeviceWipeGrantsTable {
+  sessionId: string;
+  deviceId: string;
+  userId: number;
+  /** The ended session's own end: the grant never outlives it. */
+  expiresAt: IsoTimestamp;
+  /** The first push under the grant: from then on it admits pushes for a short window only. */
+  firstUsedAt: IsoTimestamp | null;
+}
+
+/**
  * Single-use tokens sent by e-mail (password reset; domain/accounts/passwordReset.ts). Only the
  * SHA-256 of the token is kept: a read of the database yields no working link.
  */
@@ -80,6 +94,7 @@ export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
   lostDevices: LostDevicesTable;
+  deviceWipeGrants: DeviceWipeGrantsTable;
   accountTokens: AccountTokensTable;
   recoveryCodes: RecoveryCodesTable;
 }

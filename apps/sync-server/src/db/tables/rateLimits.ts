@@ -12,7 +12,18 @@ export interface AttemptLimitsTable {
   lockedUntilMs: number;
 }
 
+/** One open board stream, counted across processes on PostgreSQL (plugins/streamLeases.ts). */
+export interface BoardStreamLeasesTable {
+  id: string;
+  processId: string;
+  userId: number;
+  organizationId: number;
+  address: string;
+  expiresAt: string;
+}
+
 export interface RateLimitTables {
   rateLimitWindows: RateLimitWindowsTable;
   attemptLimits: AttemptLimitsTable;
+  boardStreamLeases: BoardStreamLeasesTable;
 }

@@ -12,8 +12,8 @@ import { destroySession, sessionEnd } from './sessions';
  * One's signed-in browsers and devices, ending one, and "Gerät als verloren melden"
  * (docs/decisions.md "Session limits"). A session learns its device from the device id it pulls
  * with; a device reported lost loses its sessions at once, and a session it opens later ends at
- * its first contact, which answers 401 DEVICE_LOST (plugins/session.ts): the device's cue to push
- * its outbox and wipe itself.
+ * its first contact, which answers 401 DEVICE_LOST (plugins/session.ts). The device pushes its
+ * outbox first, then wipes itself (./deviceWipe.ts).
  */
 
 /** What the list shows instead of the stored id (itself the hash of the cookie token). */
@@ -77,6 +77,14 @@ export async function findUserSession(db: Db, userId: number, handle: string): P
 export async function reportSessionDeviceLost(db: Db, session: SessionRow, reportedBy: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     if (session.deviceId !== null) {
+      // The device's live sessions become grants to push its outbox once more (./deviceWipe.ts).
+      const now = nowIso();
+      for (const held of await trx.selectFrom('sessions').selectAll().where('deviceId', '=', session.deviceId).execute()) {
+        const expiresAt = sessionEnd(held);
+        if (expiresAt <= now) continue;
+        await trx.insertInto('deviceWipeGrants').values({ sessionId: held.id, deviceId: session.deviceId, userId: held.userId, expiresAt, firstUsedAt: null })
+          .onConflict((oc) => oc.column('sessionId').doNothing()).execute();
+      }
       await trx.insertInto('lostDevices').values({ deviceId: session.deviceId, userId: session.userId, reportedBy, reportedAt: nowIso() })
         .onConflict((oc) => oc.column('deviceId').doNothing()).execute();
       await trx.deleteFrom('sessions').where('deviceId', '=', session.deviceId).execute();

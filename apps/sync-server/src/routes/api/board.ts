@@ -31,15 +31,16 @@ export const boardRoutes: FastifyPluginAsync = (fastify) => {
     const { streams } = app.boardEvents;
     // Refusals (429) still answer as JSON; from here on the reply is the stream.
     const holder = { userId: ctx.user.id, organizationId: target.organizationId, address: request.ip || 'unbekannt' };
-    streams.admit(holder);
+    const release = await streams.admit(holder);
     const header = request.headers['last-event-id'];
     const lastEventId = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
     reply.hijack();
     try {
-      await streams.run(reply.raw, { ...target, ...holder, sessionId: request.sessionId ?? '', lastEventId });
+      await streams.run(reply.raw, { ...target, ...holder, sessionId: request.sessionId ?? '', lastEventId }, release);
     } catch (error) {
       // Hijacked: the error handler cannot answer any more. The browser reconnects.
       request.log.warn({ err: error }, 'Lagetafel-Ereignisstrom abgebrochen');
+      release();
       reply.raw.destroy();
     }
   });

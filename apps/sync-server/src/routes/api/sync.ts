@@ -2,9 +2,11 @@ import { pullQuerySchema, pullReply, pushReply, pushRequestSchema } from '@sanid
 import type { PullResponse } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { pullChanges } from '../../domain/sync/pull';
+import { deviceLostError, isDeviceLost, requestDeviceId } from '../../domain/sessions/devices';
+import { pushWithoutSession, withWipeNotice } from '../../domain/sessions/deviceWipe';
 import { pushMutations } from '../../domain/sync/push';
 import { apiTags } from '../../plugins/apiDocs';
-import { commandContext } from '../../plugins/session';
+import { commandContext, requestContext, requireUser } from '../../plugins/session';
 import type { SharedSchemaTypeProvider } from '../../plugins/typedRoutes';
 import { serializePull } from './pullSerializer';
 import { replies } from './replies';
@@ -16,7 +18,21 @@ export const syncRoutes: FastifyPluginAsync = (fastify) => {
 
   app.post('/sync/push', {
     schema: { tags, summary: 'Änderungen des Geräts senden (höchstens 200 je Sendung)', body: pushRequestSchema, response: replies({ 200: pushReply }) },
-  }, async (request) => pushMutations(commandContext(app, request), request.body));
+    // Signed in, or the ended session of a device reported lost (its grant); 401 before the body is checked either way.
+    config: { public: true },
+    preValidation: async (request) => {
+      if (request.user || request.wipeGrant) return;
+      // A lost device whose grant has ended learns so here too; a sign-in on it then pushes.
+      const deviceId = requestDeviceId(request.body);
+      if (deviceId && (await isDeviceLost(app.db, deviceId))) throw deviceLostError();
+      requireUser(request);
+    },
+  }, async (request) => {
+    // A device reported lost pushes once more, then is told to wipe itself (domain/sessions/deviceWipe.ts).
+    if (!request.user) return pushWithoutSession(app.db, request.wipeGrant, request.body, { request: requestContext(request), dataKey: app.config.dataKey });
+    const reply = await pushMutations(commandContext(app, request), request.body);
+    return withWipeNotice(app.db, request.body.deviceId, reply);
+  });
 
   app.get('/sync/pull', {
     schema: { tags, summary: 'Änderungen seit dem Cursor abholen', querystring: pullQuerySchema, response: replies({ 200: pullReply }) },
