@@ -8,6 +8,7 @@ export * from './twoFactor';
 export * from './emailVerification';
 export * from './validation';
 export * from './organizations';
+export * from './retention';
 export * from './roleLabels';
 export * from './materials';
 export * from './accessLogs';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccessLogItem } from '../accessLogs';
 import { accessLogActions } from '../accessLogs';
 import type { KeyChangeChallenge, PendingKeyRecovery } from '../keyRecovery';
+import type { ProcessingRecord, RetentionDeletionItem } from '../retention';
 import type { InvitationListItem, MemberListItem, OrganizationListItem } from '../organizations';
 import { organizationRoles } from '../organizations';
 import { replyOf } from './common';
@@ -30,6 +31,7 @@ export const organizationReply = replyOf<OrganizationListItem>()(
       keyConfirmed: z.boolean(),
       keyRecovery: pendingKeyRecoveryFields.nullable(),
       lockAfterMinutes: z.number(),
+      retentionYears: z.number(),
     })
     .meta({ id: 'Organization' }),
 );
@@ -71,5 +73,21 @@ export const accessLogReply = replyOf<AccessLogItem>()(
     ipAddress: z.string().nullable(),
     details: z.string().nullable(),
     user: z.object({ username: z.string().nullable(), fullName: z.string().nullable() }),
+  }),
+);
+
+/** The record of processing activities (Art. 30 GDPR) as Markdown (docs/decisions.md "Retention and deletion"). */
+export const processingRecordReply = replyOf<ProcessingRecord>()(z.object({ fileName: z.string(), markdown: z.string() }));
+
+export const retentionDeletionReply = replyOf<RetentionDeletionItem>()(
+  z.object({
+    id: z.number(),
+    serviceId: z.string(),
+    deletedAt: z.string(),
+    closedFrom: z.string(),
+    closedUntil: z.string(),
+    protocolCount: z.number(),
+    minorTreatmentCount: z.number(),
+    retentionYears: z.number(),
   }),
 );
