@@ -23,7 +23,7 @@ export async function deleteServiceProtocols(tx: DataTables, serviceIds: readonl
 }
 
 /** Protocols with their patient data, vital signs and treatment entries (a service's, or expired ones: docs/deletion.md). */
-export async function deleteProtocolRecords(tx: DataTables, ids: readonly string[]): Promise<void> {
+export async function deleteProtocolRecords(tx: DataTables, ids: string[]): Promise<void> {
   await Promise.all([
     tx.protocols.bulkDelete(ids),
     tx.patientData.bulkDelete(ids),

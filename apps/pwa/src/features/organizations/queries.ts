@@ -1,7 +1,8 @@
-import { accessLogReply, invitationReply, materialReply, memberReply, organizationReply } from '@sanidok/schema';
-import { useQuery } from '@tanstack/react-query';
+import { accessLogReply, invitationReply, materialReply, memberReply, organizationReply, processingRecordReply } from '@sanidok/schema';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '../../api/client';
+import { downloadFile } from '../../lib/download';
 
 /** Polling intervals of docs/spec/accounts.md §9 and docs/spec/services.md §9 (organisations, members, materials 5 s). */
 export const pollIntervals = {
@@ -65,5 +66,15 @@ export function useInvitations() {
     queryKey: organizationKeys.invitations,
     queryFn: ({ signal }) => apiGet('/api/invitations', z.array(invitationReply), signal),
     refetchInterval: pollIntervals.invitations,
+  });
+}
+
+/** GET …/processing-record on a click (owner, admins): the Art. 30 record, saved as a Markdown file. */
+export function useProcessingRecordDownload(organizationId: number) {
+  return useMutation({
+    mutationFn: async () => {
+      const record = await apiGet(`/api/organizations/${organizationId}/processing-record`, processingRecordReply);
+      downloadFile(record.markdown, record.fileName, 'text/markdown;charset=utf-8');
+    },
   });
 }

@@ -1,0 +1,71 @@
+import { Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import type { OrganizationListItem } from '@sanidok/schema';
+import { legalMinimumRetentionYears, maxRetentionYears, organizationRetentionSchema } from '@sanidok/schema';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { retentionDe } from '../../i18n/retention.de';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSetRetention } from './actions';
+import { canSetRetention, canViewProcessingRecord } from './permissions';
+import { useProcessingRecordDownload } from './queries';
+
+/**
+ * Retention and the DPO's documents (docs/deletion.md): the owner sets how long sealed records are
+ * kept (checked with the shared schema before it is sent, so the refusal below the legal minimum
+ * reads as the server's); owner and admins download the record of processing activities. Online only.
+ */
+export function OrganizationRetention({ organization }: { organization: OrganizationListItem }) {
+  const owner = canSetRetention(organization.role);
+  const [years, setYears] = useState<number | string>(organization.retentionYears);
+  const [error, setError] = useState<string | null>(null);
+  const save = useSetRetention(organization.id);
+  const download = useProcessingRecordDownload(organization.id);
+  if (!canViewProcessingRecord(organization.role)) return null;
+
+  const submit = () => {
+    const parsed = organizationRetentionSchema.safeParse({ retentionYears: typeof years === 'number' ? years : Number.NaN });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    setError(null);
+    save.mutate(parsed.data.retentionYears, {
+      onSuccess: (updated) => notifySuccess(retentionDe.saved, retentionDe.savedText(updated.retentionYears)),
+      onError: (failure) => notifyError(retentionDe.failed, errorMessage(failure)),
+    });
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-label={retentionDe.title}>
+      <Title order={3} fz="h4">{retentionDe.title}</Title>
+      {owner && !organization.isBlocked ? (
+        <Group align="flex-start" gap="sm">
+          <NumberInput
+            label={retentionDe.period}
+            description={retentionDe.periodText}
+            value={years}
+            onChange={(value) => { setYears(value); setError(null); }}
+            min={legalMinimumRetentionYears}
+            max={maxRetentionYears}
+            allowDecimal={false}
+            clampBehavior="none"
+            error={error}
+            maw={420}
+          />
+          <Button onClick={submit} loading={save.isPending} mt={{ base: 0, sm: 'xl' }}>{retentionDe.save}</Button>
+        </Group>
+      ) : (
+        <Text size="sm">{retentionDe.current(organization.retentionYears)}</Text>
+      )}
+      <Group gap="sm" align="center">
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          loading={download.isPending}
+          onClick={() => download.mutate(undefined, { onError: (failure) => notifyError(retentionDe.processingRecordFailed, errorMessage(failure)) })}
+        >
+          {retentionDe.processingRecord}
+        </Button>
+        <Text size="sm" c="dimmed" maw={520}>{retentionDe.processingRecordText}</Text>
+      </Group>
+    </Stack>
+  );
+}
