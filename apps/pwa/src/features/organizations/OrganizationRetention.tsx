@@ -25,7 +25,10 @@ export function OrganizationRetention({ organization }: { organization: Organiza
 
   const submit = () => {
     const parsed = organizationRetentionSchema.safeParse({ retentionYears: typeof years === 'number' ? years : Number.NaN });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
     setError(null);
     save.mutate(parsed.data.retentionYears, {
       onSuccess: (updated) => notifySuccess(retentionDe.saved, retentionDe.savedText(updated.retentionYears)),

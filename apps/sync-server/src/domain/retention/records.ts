@@ -1,4 +1,4 @@
-import type { Expression, SqlBool } from 'kysely';
+import type { Expression } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import { isPostgres } from '../../db/dialect';
