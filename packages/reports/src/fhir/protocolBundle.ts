@@ -1,7 +1,6 @@
 import type { Bundle, BundleEntry, Composition, CompositionSection, Condition, Encounter, Organization, Patient, Practitioner, Procedure, Reference, Resource } from '@medplum/fhirtypes';
 import type { PatientData, PatientProtocol, TreatmentEntry, VitalRecord } from '@sanidok/schema';
-import { dischargeOutcomeLabels } from '@sanidok/schema';
-import { berlinDateTime, berlinTimeOnDayOf } from './berlinTime';
+import { berlinDateTime, berlinTimeOnDayOf, dischargeOutcomeLabels } from '@sanidok/schema';
 import { dischargeDispositions, documentType, sectionCodes, systems } from './codes';
 import { narrative } from './narrative';
 import { observationsOf } from './observations';
