@@ -16,7 +16,7 @@ import { useProcessingRecordDownload } from './queries';
  * reads as the server's); owner and admins download the record of processing activities. Online only.
  */
 export function OrganizationRetention({ organization }: { organization: OrganizationListItem }) {
-  const owner = canSetRetention(organization.role);
+  const editable = canSetRetention(organization.role) && !organization.isBlocked;
   const [years, setYears] = useState<number | string>(organization.retentionYears);
   const [error, setError] = useState<string | null>(null);
   const save = useSetRetention(organization.id);
@@ -39,26 +39,25 @@ export function OrganizationRetention({ organization }: { organization: Organiza
   return (
     <Stack gap="sm" component="section" aria-label={retentionDe.title}>
       <Title order={3} fz="h4">{retentionDe.title}</Title>
-      {owner && !organization.isBlocked ? (
-        <Group align="flex-start" gap="sm">
-          <NumberInput
-            label={retentionDe.period}
-            description={retentionDe.periodText}
-            value={years}
-            onChange={(value) => { setYears(value); setError(null); }}
-            min={legalMinimumRetentionYears}
-            max={maxRetentionYears}
-            allowDecimal={false}
-            clampBehavior="none"
-            error={error}
-            maw={420}
-          />
-          <Button onClick={submit} loading={save.isPending} mt={{ base: 0, sm: 'xl' }}>{retentionDe.save}</Button>
-        </Group>
+      {editable ? (
+        <NumberInput
+          label={retentionDe.period}
+          description={retentionDe.periodText}
+          value={years}
+          onChange={(value) => { setYears(value); setError(null); }}
+          min={legalMinimumRetentionYears}
+          max={maxRetentionYears}
+          allowDecimal={false}
+          hideControls
+          clampBehavior="none"
+          error={error}
+          maw={420}
+        />
       ) : (
         <Text size="sm">{retentionDe.current(organization.retentionYears)}</Text>
       )}
-      <Group gap="sm" align="center">
+      <Group gap="sm">
+        {editable && <Button onClick={submit} loading={save.isPending}>{retentionDe.save}</Button>}
         <Button
           variant="light"
           leftSection={<IconDownload size={18} aria-hidden />}
@@ -67,8 +66,8 @@ export function OrganizationRetention({ organization }: { organization: Organiza
         >
           {retentionDe.processingRecord}
         </Button>
-        <Text size="sm" c="dimmed" maw={520}>{retentionDe.processingRecordText}</Text>
       </Group>
+      <Text size="sm" c="dimmed" maw={520}>{retentionDe.processingRecordText}</Text>
     </Stack>
   );
 }
