@@ -1,5 +1,5 @@
 import type { ProcessingRecord } from '@sanidok/schema';
-import { accessLogRetentionDays, patientDataKeys, patientDataLabels, protocolClinicalFields, protocolFieldLabels } from '@sanidok/schema';
+import { accessLogRetentionDays, legalMinimumRetentionYears, patientDataKeys, patientDataLabels, protocolClinicalFields, protocolFieldLabels } from '@sanidok/schema';
 import type { QueryContext } from '../context';
 import { archiveAccessFailureRetentionDays } from '../admin/archiveFailures';
 import { emailLogRetentionDays } from '../mail/logs';
@@ -34,7 +34,7 @@ export async function processingRecord(ctx: QueryContext, organizationId: unknow
   const ownerContact = owner ? [owner.fullName, owner.username, owner.email].filter(Boolean).join(', ') : 'kein Inhaber eingetragen';
   const operatorText = operator
     ? `${operator.name}, ${operator.address}, ${operator.email}; Datenschutzbeauftragte/r des Betreibers: ${operator.dataProtectionOfficer}; weitere Auftragsverarbeiter laut Betreiber: ${operator.processors}`
-    : 'Die Angaben des Betreibers sind noch nicht eingetragen (Verwaltungsbereich, „Betreiber“).';
+    : 'Die Angaben des Betreibers sind noch nicht eingetragen (Verwaltungsbereich, „Betreiber“)';
 
   const markdown = `# Verzeichnis von Verarbeitungstätigkeiten (Art. 30 Abs. 1 DSGVO)
 
@@ -70,8 +70,8 @@ ${list([
 
 ${list([
     'Die Mitglieder der Organisation, die dem Dienst zugeordnet sind (eingeteilt, Ersteller oder mit dem Zugangscode beigetreten), bis 24 Stunden nach dem geplanten Ende des Dienstes und bis zu seiner Archivierung.',
-    'Der Inhaber der Organisation: versiegelte Angaben zur Person im Patientenarchiv, nur mit dem Organisationsschlüssel lesbar.',
-    'Rettungsdienst oder Klinik bei einer Übergabe, wenn das Team einen Übergabedruck, ein PDF oder einen FHIR-Export erstellt und weitergibt.',
+    'Der Inhaber der Organisation im Patientenarchiv, nach dem Nachweis des Organisationsschlüssels; die versiegelten Angaben zur Person kann nur er mit diesem Schlüssel entschlüsseln.',
+    'Rettungsdienst oder Klinik bei einer Übergabe, wenn das Team einen Übergabedruck, einen Protokolldruck oder einen FHIR-Export erstellt und weitergibt.',
     `Der Betreiber der SaniDok-Installation als Auftragsverarbeiter (Art. 28 DSGVO): ${operatorText}. Plattformadministratoren erhalten keine Patientendaten; versiegelte Angaben zur Person kann der Server nicht öffnen.`,
   ])}
 
@@ -80,7 +80,7 @@ ${list([
 ## 3. Löschfristen
 
 ${list([
-    `Versiegelte Patientenprotokolle (entlassen oder Dienst archiviert) mit Angaben zur Person, medizinischen Angaben, Vitalwerten, Maßnahmen und Änderungsverlauf sowie die Bagatellbehandlungen archivierter Dienste: ${years} Jahre nach der Entlassung bzw. Archivierung (Einstellung der Organisation, mindestens 10 Jahre nach § 630f Abs. 3 BGB). Ein täglicher Löschlauf löscht sie auf dem Server; Geräte löschen sie beim nächsten Abgleich. Es bleibt ein Löschnachweis ohne Patientendaten (Dienst, Datum, Anzahl).`,
+    `Versiegelte Patientenprotokolle (entlassen oder Dienst archiviert) mit Angaben zur Person, medizinischen Angaben, Vitalwerten, Maßnahmen und Änderungsverlauf sowie die Bagatellbehandlungen archivierter Dienste: ${years} Jahre nach der Entlassung bzw. Archivierung (Einstellung der Organisation, mindestens ${legalMinimumRetentionYears} Jahre nach § 630f Abs. 3 BGB); ohne Entlassung und bei Bagatellbehandlungen zählt die letzte Änderung des archivierten Dienstes. Ein täglicher Löschlauf löscht sie auf dem Server; Geräte löschen sie beim nächsten Abgleich. Es bleibt ein Löschnachweis ohne Patientendaten (Dienst, Datum, Anzahl).`,
     'Offene Protokolle und Bagatellbehandlungen nicht archivierter Dienste werden nicht automatisch gelöscht.',
     `Zugriffsprotokolle: ${accessLogRetentionDays} Tage. Fehlversuche am Patientenarchiv: ${archiveAccessFailureRetentionDays} Tage. Protokolle versandter E-Mails: ${emailLogRetentionDays} Tage. Vom Server abgewiesene Änderungen: ${quarantineRetentionDays} Tage.`,
     'Daten auf den Geräten: Angaben zur Person bis zur bestätigten Entlassung, Patientendaten eines Dienstes bis zum Ende des Zeitfensters; alles bei der Abmeldung.',
