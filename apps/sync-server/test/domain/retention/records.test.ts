@@ -150,7 +150,7 @@ describe('retention of sealed records (domain/retention/records.ts)', () => {
       purgeExpiredRecords(app.db, '2031-01-02T00:00:00.000Z'),
     ]);
     expect(runs.reduce<number>((a, b) => a + (b ?? 0), 0)).toBe(300);
-    expect(queries.length).toBeGreaterThan(5);
+    expect(queries.length).toBeGreaterThan(3);
     expect(queries.length).toBeLessThan(30);
     const left = await app.db.selectFrom('patientProtocols').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'discharged').executeTakeFirstOrThrow();
     expect(Number(left.n)).toBe(0);
