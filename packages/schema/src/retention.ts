@@ -37,6 +37,8 @@ export const adminAuditFullIpDays = 7;
 export interface RetentionDeletionItem {
   id: number;
   serviceId: string;
+  /** The service's name while its row exists (it holds no patient data); null after it was deleted. */
+  serviceName: string | null;
   deletedAt: string;
   /** The earliest and latest close (discharge or archiving) among the deleted records. */
   closedFrom: string;

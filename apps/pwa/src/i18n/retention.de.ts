@@ -13,4 +13,12 @@ export const retentionDe = {
   processingRecord: 'Verarbeitungsverzeichnis herunterladen',
   processingRecordText: 'Verzeichnis von Verarbeitungstätigkeiten (Art. 30 DSGVO) der Organisation als Markdown-Datei, für Ihre Datenschutzbeauftragte oder Ihren Datenschutzbeauftragten.',
   processingRecordFailed: 'Verarbeitungsverzeichnis nicht abrufbar',
+  deletions: 'Löschnachweise',
+  deletionsText: 'Was nach Ablauf der Aufbewahrungsfrist gelöscht wurde, ohne Patientendaten.',
+  deletedAt: 'Gelöscht am',
+  service: 'Dienst',
+  serviceGone: 'Dienst gelöscht',
+  closed: 'Entlassen bzw. archiviert',
+  counts: 'Gelöscht',
+  countText: (protocols: number, minor: number) => `${protocols} ${protocols === 1 ? 'Protokoll' : 'Protokolle'}, ${minor} ${minor === 1 ? 'Bagatellbehandlung' : 'Bagatellbehandlungen'}`,
 } as const;

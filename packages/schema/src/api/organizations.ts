@@ -83,6 +83,7 @@ export const retentionDeletionReply = replyOf<RetentionDeletionItem>()(
   z.object({
     id: z.number(),
     serviceId: z.string(),
+    serviceName: z.string().nullable(),
     deletedAt: z.string(),
     closedFrom: z.string(),
     closedUntil: z.string(),

@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSetRetention } from './actions';
 import { canSetRetention, canViewProcessingRecord } from './permissions';
 import { useProcessingRecordDownload } from './queries';
+import { RetentionDeletions } from './RetentionDeletions';
 
 /**
  * Retention and the DPO's documents (docs/deletion.md): the owner sets how long sealed records are
@@ -68,6 +69,7 @@ export function OrganizationRetention({ organization }: { organization: Organiza
         </Button>
       </Group>
       <Text size="sm" c="dimmed" maw={520}>{retentionDe.processingRecordText}</Text>
+      <RetentionDeletions organizationId={organization.id} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { accessLogReply, invitationReply, materialReply, memberReply, organizationReply, processingRecordReply } from '@sanidok/schema';
+import { accessLogReply, invitationReply, materialReply, memberReply, organizationReply, processingRecordReply, retentionDeletionReply } from '@sanidok/schema';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '../../api/client';
@@ -19,6 +19,7 @@ export const organizationKeys = {
   members: (id: number) => ['organizations', id, 'members'] as const,
   materials: (id: number) => ['organizations', id, 'materials'] as const,
   accessLogs: (id: number) => ['organizations', id, 'access-logs'] as const,
+  retentionDeletions: (id: number) => ['organizations', id, 'retention-deletions'] as const,
   invitations: ['invitations'] as const,
 };
 
@@ -76,5 +77,13 @@ export function useProcessingRecordDownload(organizationId: number) {
       const record = await apiGet(`/api/organizations/${organizationId}/processing-record`, processingRecordReply);
       downloadFile(record.markdown, record.fileName, 'text/markdown;charset=utf-8');
     },
+  });
+}
+
+/** GET …/retention-deletions (owner, admins): what the retention job deleted, newest first, no patient data. */
+export function useRetentionDeletions(organizationId: number) {
+  return useQuery({
+    queryKey: organizationKeys.retentionDeletions(organizationId),
+    queryFn: ({ signal }) => apiGet(`/api/organizations/${organizationId}/retention-deletions`, z.array(retentionDeletionReply), signal),
   });
 }

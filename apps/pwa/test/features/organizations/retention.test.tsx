@@ -51,11 +51,18 @@ describe('Aufbewahrung und Datenschutz', () => {
 
   it('an admin reads the period and downloads the record of processing activities; a member sees neither', async () => {
     Object.assign(URL, { createObjectURL: (blob: Blob) => { blobs.push(blob); return `blob:test/${blobs.length}`; }, revokeObjectURL: () => undefined });
-    const app = setup({ 'GET /api/organizations/3/processing-record': () => json({ fileName: 'Verarbeitungsverzeichnis-ASB.md', markdown: '# Verzeichnis von Verarbeitungstätigkeiten' }) });
+    const record = { id: 1, serviceId: 's-1', serviceName: 'Stadtfest 2016', deletedAt: '2026-11-28T03:00:00.000Z', closedFrom: '2016-08-01T18:00:00.000Z', closedUntil: '2016-08-02T01:00:00.000Z', protocolCount: 3, minorTreatmentCount: 1, retentionYears: 10 };
+    const app = setup({
+      'GET /api/organizations/3/processing-record': () => json({ fileName: 'Verarbeitungsverzeichnis-ASB.md', markdown: '# Verzeichnis von Verarbeitungstätigkeiten' }),
+      'GET /api/organizations/3/retention-deletions': () => json([record]),
+    });
     await app.user.click(await screen.findByRole('button', { name: new RegExp(adminOrg.name) }));
     const section = await screen.findByRole('region', { name: 'Aufbewahrung und Datenschutz' });
     expect(within(section).queryByRole('textbox')).toBeNull();
     expect(within(section).getByText('Aufbewahrungsfrist versiegelter Dokumentation: 10 Jahre nach der Entlassung bzw. Archivierung.')).toBeInTheDocument();
+    // The deletion records: date, service, span of closes, counts.
+    const rows = within(await within(section).findByRole('table', { name: 'Löschnachweise' })).getAllByRole('row');
+    expect(rows[1]?.textContent).toBe('28.11.2026Stadtfest 201601.08.2016 – 02.08.20163 Protokolle, 1 Bagatellbehandlung');
     await app.user.click(within(section).getByRole('button', { name: 'Verarbeitungsverzeichnis herunterladen' }));
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(await blobs[0]?.text()).toBe('# Verzeichnis von Verarbeitungstätigkeiten');

@@ -66,7 +66,7 @@ describe('retention of sealed records (domain/retention/records.ts)', () => {
 
     // The deletion record: service, dates, count; no patient data.
     const deletions = json<RetentionDeletionItem[]>(await owner.get(`/api/organizations/${orgId}/retention-deletions`));
-    expect(deletions.map(({ id: _id, ...rest }) => rest)).toEqual([{ serviceId: service.id, deletedAt: now, closedFrom: dischargedAt, closedUntil: dischargedAt, protocolCount: 1, minorTreatmentCount: 0, retentionYears: 10 }]);
+    expect(deletions.map(({ id: _id, ...rest }) => rest)).toEqual([{ serviceId: service.id, serviceName: expect.any(String) as unknown, deletedAt: now, closedFrom: dischargedAt, closedUntil: dischargedAt, protocolCount: 1, minorTreatmentCount: 0, retentionYears: 10 }]);
     expect(JSON.stringify(deletions)).not.toMatch(/Jürgen|Müller|Synkope/);
 
     // A device that held the record drops it at its next pull.
