@@ -28,7 +28,7 @@ export function serviceIds(): string[] {
 export function pullPages(services: string[]): PullResponse[] {
   const organization = {
     id: 1, name: 'DRK Musterstadt', description: null, createdAt: '2026-07-01T08:00:00.000Z', role: 'owner' as const, isBlocked: false, memberCount: 12,
-    memberSince: '2026-07-01T08:00:00.000Z', sealingPublicKey: 'x'.repeat(43), signingPublicKey: 'y'.repeat(43), keyFingerprint: `${'abcd-'.repeat(7)}abcd`, keyConfirmed: true, keyRecovery: null, lockAfterMinutes: 5,
+    memberSince: '2026-07-01T08:00:00.000Z', sealingPublicKey: 'x'.repeat(43), signingPublicKey: 'y'.repeat(43), keyFingerprint: `${'abcd-'.repeat(7)}abcd`, keyConfirmed: true, keyRecovery: null, lockAfterMinutes: 5, retentionYears: 10,
   };
   const changes: SyncChange[] = [];
   for (let i = 0; i < protocolCount; i += 1) {

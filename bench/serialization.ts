@@ -38,7 +38,7 @@ function protocol(i: number): PatientProtocolWithSummary {
 function pullPage(): PullResponse {
   const organization = {
     id: 1, name: 'DRK Musterstadt', description: null, createdAt: '2026-07-01T08:00:00.000Z', role: 'owner' as const, isBlocked: false, memberCount: 12,
-    memberSince: '2026-07-01T08:00:00.000Z', sealingPublicKey: 'x'.repeat(43), signingPublicKey: 'y'.repeat(43), keyFingerprint: 'abcd-'.repeat(7) + 'abcd', keyConfirmed: true, keyRecovery: null, lockAfterMinutes: 5,
+    memberSince: '2026-07-01T08:00:00.000Z', sealingPublicKey: 'x'.repeat(43), signingPublicKey: 'y'.repeat(43), keyFingerprint: 'abcd-'.repeat(7) + 'abcd', keyConfirmed: true, keyRecovery: null, lockAfterMinutes: 5, retentionYears: 10,
   };
   const changes = Array.from({ length: rows }, (_, i) => {
     const data = service(i);

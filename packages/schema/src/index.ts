@@ -9,6 +9,7 @@ export * from './emailVerification';
 export * from './validation';
 export * from './organizations';
 export * from './invitations';
+export * from './retention';
 export * from './roleLabels';
 export * from './materials';
 export * from './accessLogs';

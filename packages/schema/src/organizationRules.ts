@@ -23,6 +23,9 @@ export const organizationRules = {
   leadManv: manvLeadRoles,
   setLockTime: ['owner'],
   reportLostDevice: ['owner', 'admin'],
+  setRetention: ['owner'],
+  // The record of processing activities (Art. 30 GDPR) for the organisation's DPO.
+  viewProcessingRecord: ['owner', 'admin'],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type OrganizationAction = keyof typeof organizationRules;

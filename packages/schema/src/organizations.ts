@@ -109,6 +109,8 @@ export interface OrganizationListItem {
   keyRecovery: PendingKeyRecovery | null;
   /** The longest inactivity before a device locks (owner's setting; ./organizations.ts defaultLockAfterMinutes). */
   lockAfterMinutes: number;
+  /** Years a sealed record is kept after its close (owner's setting, at least ./retention.ts legalMinimumRetentionYears). */
+  retentionYears: number;
 }
 
 export interface MemberListItem {

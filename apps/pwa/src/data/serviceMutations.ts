@@ -19,7 +19,11 @@ async function setServiceStatus(tx: DataTables, id: string, status: Service['sta
 /** Protocols of deleted services go with them, and so do their patient data, vitals and entries. */
 export async function deleteServiceProtocols(tx: DataTables, serviceIds: readonly string[]): Promise<void> {
   if (serviceIds.length === 0) return;
-  const ids = await tx.protocols.where('serviceId').anyOf(serviceIds).primaryKeys();
+  await deleteProtocolRecords(tx, await tx.protocols.where('serviceId').anyOf(serviceIds).primaryKeys());
+}
+
+/** Protocols with their patient data, vital signs and treatment entries (a service's, or expired ones: docs/deletion.md). */
+export async function deleteProtocolRecords(tx: DataTables, ids: string[]): Promise<void> {
   await Promise.all([
     tx.protocols.bulkDelete(ids),
     tx.patientData.bulkDelete(ids),

@@ -4,6 +4,7 @@
 // Operator-specific data comes from the admin area as `{betreiber:<field>}` tokens; until it is entered the
 // page renders a highlighted '[Platzhalter: …]' so it cannot slip into production unnoticed.
 import type { OperatorDetailField } from '@sanidok/schema';
+import { legalMinimumRetentionYears } from '@sanidok/schema';
 
 /**
  * One block of a legal text: a plain string is a paragraph; `list` is a bulleted list; `address`
@@ -216,8 +217,10 @@ export const legalDe = {
           {
             list: [
               'Kontodaten: bis zur Löschung Ihres Kontos; Beta-Code-Einlösungen werden mit dem Konto gelöscht.',
-              'Angaben zur Person: bis zur Entlassung, spätestens bis zur Archivierung des Dienstes; danach nur noch verschlüsselt im Archiv der Organisation. Medizinische Angaben bleiben auf dem Server, solange das Protokoll besteht. Wie lange archivierte Protokolle aufbewahrt werden, bestimmt die Organisation nach ihren gesetzlichen und berufsrechtlichen Aufbewahrungspflichten. Wird ein Dienst oder eine Organisation gelöscht, werden die zugehörigen Protokolle mitgelöscht.',
+              'Angaben zur Person: bis zur Entlassung, spätestens bis zur Archivierung des Dienstes; danach nur noch verschlüsselt im Archiv der Organisation. Medizinische Angaben bleiben auf dem Server, solange das Protokoll besteht. Wird ein Dienst oder eine Organisation gelöscht, werden die zugehörigen Protokolle mitgelöscht.',
+              `Versiegelte Dokumentation – Protokolle entlassener Patienten sowie Protokolle und Bagatellbehandlungen archivierter Dienste, mit den Angaben zur Person, den medizinischen Angaben und dem Änderungsverlauf: ${legalMinimumRetentionYears} Jahre (§ 630f Abs. 3 BGB), sofern der Inhaber der Organisation keine längere Frist festgelegt hat. Die Frist beginnt mit der Entlassung; für Protokolle ohne Entlassung und für Bagatellbehandlungen mit der letzten Änderung des archivierten Dienstes (seiner Archivierung oder einer späteren Sperrung). Danach löscht ein täglicher Löschlauf sie endgültig auf dem Server, die Geräte beim nächsten Abgleich. Zurück bleibt ein Löschnachweis ohne Patientendaten (Dienst, Zeitraum, Anzahl). Offene Protokolle und Bagatellbehandlungen eines nicht archivierten Dienstes werden nicht automatisch gelöscht.`,
               'Zugriffsprotokolle und Fehlversuche am Archiv: höchstens 90 Tage.',
+              'Hinweise an die Plattformadministration (mit Benutzer, Dienst und IP-Adresse): höchstens 90 Tage. Protokoll der Handlungen der Plattformadministration: zwei Jahre; die IP-Adresse darin wird nach 7 Tagen gekürzt.',
               'Protokolle über versandte E-Mails: höchstens 90 Tage.',
               'Vom Server abgewiesene Änderungen eines Geräts: höchstens 30 Tage; Patientendaten (Name, Anschrift, Kontaktdaten usw.) werden dabei nicht gespeichert.',
               'Sitzungscookie: bis zum Schließen des Browsers bzw. höchstens 14 Tage bei „Angemeldet bleiben“; mit der Abmeldung, dem Beenden der Sitzung in den Einstellungen oder der Meldung des Geräts als verloren wird die Sitzung sofort ungültig.',

@@ -6,7 +6,7 @@ import { presealRows } from '../data/crypto/preseal';
 import { isSecretTable } from '../data/crypto/secretFields';
 import { mutationDefinition } from '../data/mutations';
 import { applyContext, writeScope } from '../data/outbox';
-import { deleteServiceProtocols } from '../data/serviceMutations';
+import { deleteProtocolRecords, deleteServiceProtocols } from '../data/serviceMutations';
 import { purgeOutsideScope } from './purgeScope';
 import { storableData } from './sealedChanges';
 
@@ -174,6 +174,10 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse, requested
       await db.serviceTeamMembers.where('serviceId').anyOf(deletedServices).delete();
       await deleteServiceProtocols(db, deletedServices);
     }
+    // A protocol deleted after its retention period (docs/deletion.md) takes its patient data,
+    // vital signs and treatment entries with it: the server deleted them in the same transaction.
+    const deletedProtocols = [...effect.protocols.deletes] as string[];
+    if (deletedProtocols.length > 0) await deleteProtocolRecords(db, deletedProtocols);
 
     // After the page's rows: what this page brought for a service outside the scope goes too.
     await purgeOutsideScope(db, page.patientDataServices);

@@ -44,6 +44,7 @@ export function organization(id: number, name = `Organisation ${id}`): Organizat
     role: 'owner',
     isBlocked: false,
     lockAfterMinutes: 5,
+    retentionYears: 10,
     memberCount: 3,
     memberSince: '2026-01-02T00:00:00.000Z',
     sealingPublicKey: 'a'.repeat(43),

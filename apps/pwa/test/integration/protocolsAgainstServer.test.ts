@@ -12,6 +12,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addMember } from '../../../sync-server/test/helpers/organizations';
 import { createServiceVia } from '../../../sync-server/test/helpers/services';
+import { purgeExpiredRecords } from '../../../sync-server/src/domain/retention/records';
 import type { Client } from '../../../sync-server/test/helpers/testApp';
 import { createTestApp, registeredClient } from '../../../sync-server/test/helpers/testApp';
 import type * as DbModule from '../../src/data/db';
@@ -270,5 +271,38 @@ describe('patient protocols against the real server', () => {
       const local = await tablet.db.protocols.where('serviceId').equals(org.serviceId).toArray();
       expect(local.map((p) => p.serviceProtocolNumber).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
     }
+  });
+
+  it('drops a record past its retention from the device at its next pull; an offline edit of another open record is kept', async () => {
+    const org = await organisation();
+    const tablet = await device(org.owner, 'Olga');
+    const [sealed, open] = await on(tablet, async () => {
+      const first = await createProtocol({ serviceId: org.serviceId, patientData: patient, chiefComplaint: 'Synkope' });
+      await recordSimpleVitals(first, { heartRate: '88' });
+      await addTreatmentEntry(first, { time: '14:05', text: 'Schocklage', performer: 'helfer1' });
+      await dischargeProtocol(first, discharge);
+      return [first, await createProtocol({ serviceId: org.serviceId, patientData: { firstName: 'Erika', lastName: 'Offen' } })];
+    });
+    await sync(tablet);
+    expect(await tablet.db.protocols.get(sealed)).toBeDefined();
+    expect(await tablet.db.vitalRecords.where('protocolId').equals(sealed).count()).toBe(1);
+
+    // Offline, the tablet edits the open record; meanwhile the server's clock is past the ten years.
+    tablet.online = false;
+    await on(tablet, () => updateProtocol(open, { chiefComplaint: 'Schwindel, offline erfasst' }));
+    const row = await org.app.db.selectFrom('patientProtocols').select('dischargedAt').where('id', '=', sealed).executeTakeFirstOrThrow();
+    const later = new Date(Date.parse(row.dischargedAt ?? '') + (10 * 366 + 1) * 86_400_000).toISOString();
+    expect(await purgeExpiredRecords(org.app.db, later)).toBe(1);
+
+    await sync(tablet);
+    await sync(tablet);
+    expect(await tablet.db.outbox.count()).toBe(0);
+    expect(await tablet.db.protocols.get(sealed)).toBeUndefined();
+    expect(await tablet.db.vitalRecords.where('protocolId').equals(sealed).count()).toBe(0);
+    expect(await tablet.db.treatmentEntries.where('protocolId').equals(sealed).count()).toBe(0);
+    expect((await tablet.db.protocols.get(open))?.chiefComplaint).toBe('Schwindel, offline erfasst');
+    const server = await org.app.db.selectFrom('patientProtocols').select(['id', 'chiefComplaint']).where('serviceId', '=', org.serviceId).execute();
+    expect(server).toEqual([{ id: open, chiefComplaint: 'Schwindel, offline erfasst' }]);
+    expect(await org.app.db.selectFrom('retentionDeletions').select(['serviceId', 'protocolCount']).execute()).toEqual([{ serviceId: org.serviceId, protocolCount: 1 }]);
   });
 });

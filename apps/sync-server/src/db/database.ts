@@ -11,6 +11,7 @@ import type { OrganizationTables } from './tables/organizations';
 import type { ProtocolTables } from './tables/protocols';
 import type { RateLimitTables } from './tables/rateLimits';
 import type { RecordHistoryTables } from './tables/recordHistory';
+import type { RetentionTables } from './tables/retention';
 import type { ServiceTables } from './tables/services';
 import type { ServiceTeamTables } from './tables/serviceTeams';
 import type { SyncTables } from './tables/sync';
@@ -39,7 +40,8 @@ export interface Database
     DiaryTables,
     ManvTables,
     DeviceKeyTables,
-    RecordHistoryTables {}
+    RecordHistoryTables,
+    RetentionTables {}
 
 export type * from './tables/accessLogs';
 export type * from './tables/accounts';

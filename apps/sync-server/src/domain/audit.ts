@@ -1,8 +1,9 @@
 import type { AdminAuditEntry } from '@sanidok/schema';
+import { adminAuditFullIpDays, adminAuditRetentionDays, maskIpAddress } from '@sanidok/schema';
 import type { Db } from '../db/connection';
 import type { UserRow } from '../db/database';
 import type { RequestContext } from './context';
-import { nowIso } from './time';
+import { addMs, days, nowIso } from './time';
 
 /** Everything the admin area can do, as it is written to the audit table. */
 export type AdminAction =
@@ -62,4 +63,27 @@ export async function recordAdminAction(db: Db, actor: { user: UserRow; request:
 /** Newest first. */
 export async function listAuditLog(db: Db, limit = 200): Promise<AdminAuditEntry[]> {
   return db.selectFrom('adminAuditLog').selectAll().orderBy('id', 'desc').limit(limit).execute();
+}
+
+/**
+ * The daily job (plugins/jobs.ts, docs/deletion.md): the full address helps for a week to trace an
+ * incident, then only its network stays (packages/schema `maskIpAddress`); an entry goes after two
+ * years, long enough for a yearly review and a late complaint. One update per distinct address.
+ */
+export async function limitAuditLog(db: Db, now: string = nowIso()): Promise<number> {
+  const shortenBefore = addMs(now, -days(adminAuditFullIpDays));
+  const full = await db
+    .selectFrom('adminAuditLog')
+    .select('ipAddress')
+    .distinct()
+    .where('createdAt', '<', shortenBefore)
+    .where('ipAddress', 'is not', null)
+    .where('ipAddress', 'not like', '%*%')
+    .execute();
+  for (const { ipAddress } of full) {
+    if (ipAddress === null) continue;
+    await db.updateTable('adminAuditLog').set({ ipAddress: maskIpAddress(ipAddress) }).where('ipAddress', '=', ipAddress).where('createdAt', '<', shortenBefore).execute();
+  }
+  const result = await db.deleteFrom('adminAuditLog').where('createdAt', '<', addMs(now, -days(adminAuditRetentionDays))).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -63,6 +63,20 @@ export async function nextVersion(trx: Db): Promise<number> {
   return row.version;
 }
 
+const bumpVersionBy = rawStatement('update sync_state set version = version + ? where id = 1 returning version');
+
+/**
+ * Reserves `count` consecutive versions for a set-based write (the retention job's tombstones,
+ * domain/retention/records.ts): returns the one before the first, so row n (from 1) takes
+ * `base + n`. Locks the counter like `nextVersion`; not for use inside a push batch.
+ */
+export async function reserveVersionBlock(trx: Db, count: number): Promise<number> {
+  if (batches.has(trx)) throw new Error('reserveVersionBlock inside a push batch');
+  const [row] = (await bumpVersionBy(trx, [count])) as { version: number | string }[];
+  if (!row) throw new Error('sync_state fehlt');
+  return Number(row.version) - count;
+}
+
 /** Records a deletion so that devices remove the row on their next pull. */
 export async function writeTombstone(trx: Db, entity: string, entityId: string, organizationId: number): Promise<void> {
   const version = await nextVersion(trx);

@@ -4,12 +4,15 @@ import { runExclusive } from '../db/exclusive';
 import { purgeOldAccessLogs } from '../domain/accessLogs/queries';
 import { purgeAccountTokens } from '../domain/accounts/accountTokens';
 import { purgeAttemptLimits } from '../domain/accounts/databaseAttemptLimiter';
+import { purgeOldAdminAlerts } from '../domain/admin/alerts';
 import { purgeOldArchiveAccessFailures } from '../domain/admin/archiveFailures';
 import { applyDueKeyRecoveries } from '../domain/archive/keyRecovery';
+import { limitAuditLog } from '../domain/audit';
 import { purgeOldEmailLogs } from '../domain/mail/logs';
 import { purgeOldInvitationAttempts } from '../domain/organizations/invitationLimits';
 import { purgeExpiredWipeGrants } from '../domain/sessions/deviceWipe';
 import { purgeExpiredSessions } from '../domain/sessions/sessions';
+import { purgeExpiredRecords } from '../domain/retention/records';
 import { purgeOldQuarantine } from '../domain/sync/quarantine';
 import { days, hours, minutes } from '../domain/time';
 import { purgeRateLimitWindows } from './databaseRateLimitStore';
@@ -21,10 +24,10 @@ interface Job {
 }
 
 /**
- * Housekeeping on timers: expired sessions hourly; daily access and e-mail logs and archive access
- * failures past their 90 days, quarantined mutations past their 30, password-reset links a day past
- * their expiry (docs/decisions.md, docs/security.md "Password reset"). Each job
- * also runs once at start, so a server that restarts often still purges.
+ * Housekeeping on timers: expired sessions hourly; daily access and e-mail logs, archive access
+ * failures and admin alerts past their 90 days, quarantined mutations past their 30, password-reset
+ * links a day past their expiry, sealed records past their retention (docs/deletion.md,
+ * docs/decisions.md, docs/security.md "Password reset"). Each job also runs once at start, so a server that restarts often still purges.
  */
 export const jobsPlugin = fp(
   (app) => {
@@ -37,6 +40,11 @@ export const jobsPlugin = fp(
       { name: 'E-Mail-Protokolle älter als 90 Tage', everyMs: days(1), run: purgeOldEmailLogs },
       { name: 'Fehlversuche am Patientenarchiv älter als 90 Tage', everyMs: days(1), run: purgeOldArchiveAccessFailures },
       { name: 'abgewiesene Änderungen (Quarantäne) älter als 30 Tage', everyMs: days(1), run: purgeOldQuarantine },
+      // docs/deletion.md: sealed records after the organisation's retention period, admin alerts
+      // after 90 days, the audit log after two years (its addresses shortened after 7 days).
+      { name: 'versiegelte Dokumentation nach Ablauf der Aufbewahrungsfrist', everyMs: days(1), run: (db) => purgeExpiredRecords(db) },
+      { name: 'Hinweise an die Plattform-Administration älter als 90 Tage', everyMs: days(1), run: (db) => purgeOldAdminAlerts(db) },
+      { name: 'Einträge des Admin-Protokolls älter als zwei Jahre', everyMs: days(1), run: (db) => limitAuditLog(db) },
       // Filled only with PostgreSQL (plugins/rateLimit.ts); a day past their window or lock.
       { name: 'abgelaufene Zähler der Ratenbegrenzung', everyMs: hours(1), run: purgeRateLimitWindows },
       { name: 'abgelaufene Sperren nach Fehlversuchen', everyMs: hours(1), run: purgeAttemptLimits },

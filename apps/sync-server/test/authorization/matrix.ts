@@ -104,6 +104,11 @@ export const restMatrix = {
   'PATCH /api/materials/:id': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
   // The device lock time: the owner's, like the catalogue.
   'PUT /api/organizations/:id/lock-time': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
+  // Retention (docs/deletion.md): the period is the owner's; the deletion records and the Art. 30
+  // record are read by owner and admins (the DPO's documents), blocked too.
+  'PUT /api/organizations/:id/retention': { active: ownerOnly(200), orgBlocked: ownerOnly(423) },
+  'GET /api/organizations/:id/retention-deletions': inStates(organizationStates, planners(200)),
+  'GET /api/organizations/:id/processing-record': inStates(organizationStates, planners(200)),
 
   // Services (decisions "Services": owner and admin plan; members read).
   'GET /api/services': { active: signedIn(200) },

@@ -161,6 +161,16 @@ export const organizationRequests: Record<OrganizationKey, RequestBuilder> = {
     payload: { lockAfterMinutes: 10 },
     expectBody: (body) => expect((body as { lockAfterMinutes: number }).lockAfterMinutes).toBe(10),
   }),
+  'PUT /api/organizations/:id/retention': ({ scope }) => ({
+    url: `/api/organizations/${scope.org.id}/retention`,
+    payload: { retentionYears: 12 },
+    expectBody: (body) => expect((body as { retentionYears: number }).retentionYears).toBe(12),
+  }),
+  'GET /api/organizations/:id/retention-deletions': ({ scope }) => ({ url: `/api/organizations/${scope.org.id}/retention-deletions` }),
+  'GET /api/organizations/:id/processing-record': ({ scope }) => ({
+    url: `/api/organizations/${scope.org.id}/processing-record`,
+    expectBody: (body) => expect((body as { markdown: string }).markdown).toContain('Verzeichnis von Verarbeitungstätigkeiten'),
+  }),
   'PATCH /api/materials/:id': async ({ world, scope }) => ({ url: `/api/materials/${await freshMaterial(world, scope)}`, payload: { unitPriceCents: 120 } }),
   // Device encryption: the public sealing key.
   'GET /api/device/seal-key': () => ({

@@ -3,6 +3,7 @@ import type { AccessLogItem } from '../accessLogs';
 import { accessLogActions } from '../accessLogs';
 import type { KeyChangeChallenge, PendingKeyRecovery } from '../keyRecovery';
 import type { OpenInvitationItem } from '../invitations';
+import type { ProcessingRecord, RetentionDeletionItem } from '../retention';
 import type { InvitationListItem, MemberListItem, OrganizationListItem } from '../organizations';
 import { organizationRoles } from '../organizations';
 import { replyOf } from './common';
@@ -31,6 +32,7 @@ export const organizationReply = replyOf<OrganizationListItem>()(
       keyConfirmed: z.boolean(),
       keyRecovery: pendingKeyRecoveryFields.nullable(),
       lockAfterMinutes: z.number(),
+      retentionYears: z.number(),
     })
     .meta({ id: 'Organization' }),
 );
@@ -88,5 +90,22 @@ export const accessLogReply = replyOf<AccessLogItem>()(
     ipAddress: z.string().nullable(),
     details: z.string().nullable(),
     user: z.object({ username: z.string().nullable(), fullName: z.string().nullable() }),
+  }),
+);
+
+/** The record of processing activities (Art. 30 GDPR) as Markdown (docs/decisions.md "Retention and deletion"). */
+export const processingRecordReply = replyOf<ProcessingRecord>()(z.object({ fileName: z.string(), markdown: z.string() }));
+
+export const retentionDeletionReply = replyOf<RetentionDeletionItem>()(
+  z.object({
+    id: z.number(),
+    serviceId: z.string(),
+    serviceName: z.string().nullable(),
+    deletedAt: z.string(),
+    closedFrom: z.string(),
+    closedUntil: z.string(),
+    protocolCount: z.number(),
+    minorTreatmentCount: z.number(),
+    retentionYears: z.number(),
   }),
 );

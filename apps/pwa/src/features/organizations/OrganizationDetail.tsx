@@ -11,6 +11,7 @@ import { canManageTemplates, canViewAccessLogs, canViewStatistics, roleColor } f
 import { statisticsDe } from '../../i18n/statistics.de';
 import { TreatmentTemplatesTab } from '../treatmentTemplates/TreatmentTemplatesTab';
 import { OrganizationLockTime } from './OrganizationLockTime';
+import { OrganizationRetention } from './OrganizationRetention';
 import { treatmentTemplatesDe } from '../../i18n/treatmentTemplates.de';
 
 const t = de.organizations;
@@ -49,6 +50,7 @@ export function OrganizationDetail({ organization, onLeft }: OrganizationDetailP
           )}
         </div>
         {isOwner && !organization.isBlocked && <OrganizationLockTime organization={organization} />}
+        <OrganizationRetention organization={organization} />
         <LockOverlay locked={organization.isBlocked} title={t.blockedTitle} text={t.blockedText}>
           <Tabs defaultValue="members" keepMounted={false}>
             <Tabs.List>

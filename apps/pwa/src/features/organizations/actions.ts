@@ -101,3 +101,12 @@ export function useDeleteMaterial() {
 export function requestCreateOrganization(body: { name: string; description: string | null } & OrganizationPublicKeys): Promise<OrganizationListItem> {
   return apiSend('POST', '/api/organizations', body, organizationReply);
 }
+
+/** PUT …/retention: the owner's retention period (docs/deletion.md); the reply is the updated organisation. */
+export function useSetRetention(organizationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (retentionYears: number) => apiSend('PUT', `/api/organizations/${organizationId}/retention`, { retentionYears }, organizationReply),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationKeys.list }),
+  });
+}

@@ -10,6 +10,8 @@ export const canViewAccessLogs = (role: OrganizationRole) => isAllowed(role, 'vi
 export const canManageTemplates = (role: OrganizationRole) => isAllowed(role, 'manageTemplates');
 export const canViewStatistics = (role: OrganizationRole) => isAllowed(role, 'viewStatistics');
 export const canReportLostDevice = (role: OrganizationRole) => isAllowed(role, 'reportLostDevice');
+export const canSetRetention = (role: OrganizationRole) => isAllowed(role, 'setRetention');
+export const canViewProcessingRecord = (role: OrganizationRole) => isAllowed(role, 'viewProcessingRecord');
 
 /** Owner and admins remove anyone but the owner; nobody removes themselves this way. */
 export function canRemove(myRole: OrganizationRole, member: MemberListItem, myUserId: number): boolean {

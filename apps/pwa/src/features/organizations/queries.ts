@@ -1,7 +1,8 @@
-import { accessLogReply, invitationReply, materialReply, memberReply, openInvitationReply, organizationReply } from '@sanidok/schema';
-import { useQuery } from '@tanstack/react-query';
+import { accessLogReply, invitationReply, materialReply, memberReply, openInvitationReply, organizationReply, processingRecordReply, retentionDeletionReply } from '@sanidok/schema';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '../../api/client';
+import { downloadFile } from '../../lib/download';
 
 /** Polling intervals of docs/spec/accounts.md §9 and docs/spec/services.md §9 (organisations, members, materials 5 s). */
 export const pollIntervals = {
@@ -18,6 +19,7 @@ export const organizationKeys = {
   members: (id: number) => ['organizations', id, 'members'] as const,
   materials: (id: number) => ['organizations', id, 'materials'] as const,
   accessLogs: (id: number) => ['organizations', id, 'access-logs'] as const,
+  retentionDeletions: (id: number) => ['organizations', id, 'retention-deletions'] as const,
   invitations: ['invitations'] as const,
   openInvitations: (id: number) => ['organizations', id, 'open-invitations'] as const,
 };
@@ -76,5 +78,23 @@ export function useOpenInvitations(organizationId: number, enabled: boolean) {
     queryFn: ({ signal }) => apiGet(`/api/organizations/${organizationId}/invitations`, z.array(openInvitationReply), signal),
     enabled,
     refetchInterval: pollIntervals.members,
+  });
+}
+
+/** GET …/processing-record on a click (owner, admins): the Art. 30 record, saved as a Markdown file. */
+export function useProcessingRecordDownload(organizationId: number) {
+  return useMutation({
+    mutationFn: async () => {
+      const record = await apiGet(`/api/organizations/${organizationId}/processing-record`, processingRecordReply);
+      downloadFile(record.markdown, record.fileName, 'text/markdown;charset=utf-8');
+    },
+  });
+}
+
+/** GET …/retention-deletions (owner, admins): what the retention job deleted, newest first, no patient data. */
+export function useRetentionDeletions(organizationId: number) {
+  return useQuery({
+    queryKey: organizationKeys.retentionDeletions(organizationId),
+    queryFn: ({ signal }) => apiGet(`/api/organizations/${organizationId}/retention-deletions`, z.array(retentionDeletionReply), signal),
   });
 }

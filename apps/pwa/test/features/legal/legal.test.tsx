@@ -178,6 +178,11 @@ describe('Datenschutzerklärung in detail', () => {
     expect(text).toContain('Zugriffsprotokolle und Fehlversuche am Archiv: höchstens 90 Tage.');
     expect(text).toContain('Vom Server abgewiesene Änderungen eines Geräts: höchstens 30 Tage; Patientendaten (Name, Anschrift, Kontaktdaten usw.) werden dabei nicht gespeichert.');
     expect(text).toContain('spätestens bis zur Archivierung des Dienstes');
+    // Retention of sealed records and of the admin area: apps/sync-server/test/domain/retention/records.test.ts, adminRecords.test.ts.
+    expect(text).toContain('10 Jahre (§ 630f Abs. 3 BGB), sofern der Inhaber der Organisation keine längere Frist festgelegt hat');
+    expect(text).toContain('Danach löscht ein täglicher Löschlauf sie endgültig auf dem Server, die Geräte beim nächsten Abgleich.');
+    expect(text).toContain('Hinweise an die Plattformadministration (mit Benutzer, Dienst und IP-Adresse): höchstens 90 Tage.');
+    expect(text).toContain('die IP-Adresse darin wird nach 7 Tagen gekürzt');
     // Until the operator is entered, its address is a marked placeholder, never a made-up one.
     expect([...screen.getByRole('main').querySelectorAll('mark[data-placeholder="true"]')].map((m) => m.textContent)).toContain('[Platzhalter: E-Mail-Adresse]');
   });

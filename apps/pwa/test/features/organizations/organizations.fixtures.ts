@@ -11,6 +11,7 @@ const publicKeyFields = {
   keyConfirmed: true,
   keyRecovery: null,
   lockAfterMinutes: 5,
+  retentionYears: 10,
 };
 
 export const ownedOrg: OrganizationListItem = {

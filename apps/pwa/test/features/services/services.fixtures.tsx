@@ -34,6 +34,7 @@ export function org(id: number, role: OrganizationRole, overrides: Partial<Organ
     memberCount: 3,
     memberSince: '2026-01-02T00:00:00.000Z',
     lockAfterMinutes: 5,
+    retentionYears: 10,
     sealingPublicKey: 'a'.repeat(43),
     signingPublicKey: 'b'.repeat(43),
     keyFingerprint: '0000-0000-0000-0000-0000-0000-0000-0000',

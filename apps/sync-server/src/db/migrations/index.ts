@@ -29,6 +29,7 @@ import * as devicePublicKeys from './2026-11-27_002_device_public_keys';
 import * as ownerProof from './2026-11-27_003_owner_proof';
 import * as recordHistory from './2026-11-28_002_record_history';
 import * as waitingInvitations from './2026-11-28_010_waiting_invitations';
+import * as retention from './2026-11-28_012_retention';
 import * as deviceWipeGrants from './2026-11-28_030_device_wipe_grants';
 import * as boardStreamLeases from './2026-11-28_031_board_stream_leases';
 
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27_003_owner_proof': ownerProof,
   '2026-11-28_002_record_history': recordHistory,
   '2026-11-28_010_waiting_invitations': waitingInvitations,
+  '2026-11-28_012_retention': retention,
   '2026-11-28_030_device_wipe_grants': deviceWipeGrants,
   '2026-11-28_031_board_stream_leases': boardStreamLeases,
 };

@@ -16,6 +16,8 @@ export interface OrganizationsTable {
   keyUnconfirmedSince: IsoTimestamp | null;
   /** Longest inactivity before members' devices lock (migration _022). */
   lockAfterMinutes: Generated<number>;
+  /** Years a sealed record is kept after its close (migration 2026-11-28_010, domain/retention/). */
+  retentionYears: Generated<number>;
 }
 
 /** Recoveries of a lost organisation key: pending for 72 h, then applied, or cancelled. */

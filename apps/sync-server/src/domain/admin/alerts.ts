@@ -1,9 +1,9 @@
 import type { AdminAlertItem, AdminAlertKind } from '@sanidok/schema';
-import { adminAlertMessages, idParam } from '@sanidok/schema';
+import { adminAlertMessages, adminAlertRetentionDays, idParam } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { CommandContext } from '../context';
 import { notFound } from '../errors';
-import { nowIso } from '../time';
+import { addMs, days, nowIso } from '../time';
 
 /**
  * The platform admins' in-app inbox (docs/security.md, "Archive alerts"): one shared list, since
@@ -43,4 +43,13 @@ export async function markAdminAlertRead(ctx: CommandContext, id: unknown): Prom
   const updated = (await listAdminAlerts(ctx.db)).find((alert) => alert.id === existing.id);
   if (!updated) throw notFound(adminAlertMessages.notFound);
   return updated;
+}
+
+/**
+ * The daily job (plugins/jobs.ts): alerts name users, services and full addresses, so they go
+ * after 90 days like the access logs (docs/deletion.md), read or not.
+ */
+export async function purgeOldAdminAlerts(db: Db, now: string = nowIso()): Promise<number> {
+  const result = await db.deleteFrom('adminAlerts').where('createdAt', '<', addMs(now, -days(adminAlertRetentionDays))).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

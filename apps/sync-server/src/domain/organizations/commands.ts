@@ -1,5 +1,5 @@
 import type { OrganizationListItem } from '@sanidok/schema';
-import { createOrganizationSchema, idParam, organizationLockTimeSchema, organizationMemberMessages, removeMemberSchema } from '@sanidok/schema';
+import { createOrganizationSchema, idParam, organizationLockTimeSchema, organizationMemberMessages, organizationRetentionSchema, removeMemberSchema } from '@sanidok/schema';
 import type { CommandContext } from '../context';
 import { clearProofAfterReset, hasTrustedSecondFactor, mustProveAfterReset, proofAfterResetRefused, proveSecondFactor } from '../accounts/ownerProof';
 import { AppError, notFound, validate } from '../errors';
@@ -80,11 +80,23 @@ async function assertLastAdminRemovable(ctx: CommandContext, organizationId: num
  * The owner's device lock time. Devices read it from the organisation list that
  * every pull carries (queries.ts) and lock after at most that long.
  */
-export async function setOrganizationLockTime(ctx: CommandContext, organizationId: unknown, input: unknown): Promise<OrganizationListItem> {
-  const data = validate(organizationLockTimeSchema, input);
-  const { organization } = await authorize(ctx.db, organizationId, ctx.user, 'setLockTime');
-  await ctx.db.updateTable('organizations').set({ lockAfterMinutes: data.lockAfterMinutes }).where('id', '=', organization.id).execute();
+export const setOrganizationLockTime = (ctx: CommandContext, organizationId: unknown, input: unknown) =>
+  saveOwnerSetting(ctx, organizationId, 'setLockTime', validate(organizationLockTimeSchema, input));
+
+/** An owner's setting of the organisation row: validated first, then the role, then written. */
+async function saveOwnerSetting(
+  ctx: CommandContext, organizationId: unknown, action: 'setLockTime' | 'setRetention', values: { lockAfterMinutes: number } | { retentionYears: number },
+): Promise<OrganizationListItem> {
+  const { organization } = await authorize(ctx.db, organizationId, ctx.user, action);
+  await ctx.db.updateTable('organizations').set(values).where('id', '=', organization.id).execute();
   const updated = await getMyOrganization(ctx, organization.id);
   if (!updated) throw new Error('Organisation nach dem Ändern nicht lesbar');
   return updated;
 }
+
+/**
+ * The owner's retention period for sealed records (docs/deletion.md): at least the legal minimum
+ * (packages/schema/src/retention.ts); the daily job (domain/retention/records.ts) deletes by it.
+ */
+export const setOrganizationRetention = (ctx: CommandContext, organizationId: unknown, input: unknown) =>
+  saveOwnerSetting(ctx, organizationId, 'setRetention', validate(organizationRetentionSchema, input));

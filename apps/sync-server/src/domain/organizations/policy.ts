@@ -24,6 +24,8 @@ export const policyMessages = {
   viewStatistics: 'Nur der Inhaber oder ein Administrator darf die Statistik sehen.',
   leadManv: manvMessages.notAllowed,
   setLockTime: 'Nur der Inhaber darf die Sperrzeit der Geräte festlegen.',
+  setRetention: 'Nur der Inhaber darf die Aufbewahrungsfrist festlegen.',
+  viewProcessingRecord: 'Nur der Inhaber oder ein Administrator darf das Verzeichnis der Verarbeitungstätigkeiten abrufen.',
   reportLostDevice: 'Nur der Inhaber oder ein Administrator darf die Geräte eines Mitglieds sehen und als verloren melden.',
   removeOwner: 'Der Inhaber kann nicht entfernt werden.',
   ownerCannotLeave: 'Der Inhaber kann die Organisation nicht verlassen.',

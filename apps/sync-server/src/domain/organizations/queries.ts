@@ -10,7 +10,7 @@ const myOrganizations = compiledSelect((db, p: { userId: number }) =>
     .selectFrom('organizationMembers as m')
     .innerJoin('organizations as o', 'o.id', 'm.organizationId')
     .select((eb) => [
-      'o.id', 'o.name', 'o.description', 'o.createdAt', 'o.isBlocked', 'o.sealingPublicKey', 'o.signingPublicKey', 'o.keyFingerprint', 'o.keyUnconfirmedSince', 'o.lockAfterMinutes',
+      'o.id', 'o.name', 'o.description', 'o.createdAt', 'o.isBlocked', 'o.sealingPublicKey', 'o.signingPublicKey', 'o.keyFingerprint', 'o.keyUnconfirmedSince', 'o.lockAfterMinutes', 'o.retentionYears',
       'm.role', 'm.createdAt as memberSince',
       eb.selectFrom('organizationMembers as c').select((c) => c.fn.countAll<number>().as('n')).whereRef('c.organizationId', '=', 'o.id').as('memberCount'),
     ])

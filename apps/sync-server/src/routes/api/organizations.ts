@@ -1,12 +1,14 @@
-import { accessLogReply, createOrganizationSchema, idParams, inviteMemberSchema, invitationCreatedReply, memberParams, memberReply, okReply, organizationLockTimeSchema, organizationReply, removeMemberSchema } from '@sanidok/schema';
+import { accessLogReply, createOrganizationSchema, idParams, inviteMemberSchema, invitationCreatedReply, memberParams, memberReply, okReply, organizationLockTimeSchema, organizationReply, organizationRetentionSchema, processingRecordReply, removeMemberSchema, retentionDeletionReply } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { logOrganizationEvent } from '../../domain/accessLogs/organizationEvents';
 import { listAccessLogs } from '../../domain/accessLogs/queries';
 import { AppError } from '../../domain/errors';
-import { createOrganization, removeMember, setOrganizationLockTime } from '../../domain/organizations/commands';
+import { createOrganization, removeMember, setOrganizationLockTime, setOrganizationRetention } from '../../domain/organizations/commands';
 import { inviteMember } from '../../domain/organizations/invitationCommands';
 import { listMembers, listMyOrganizations } from '../../domain/organizations/queries';
+import { listRetentionDeletions } from '../../domain/retention/deletions';
+import { processingRecord } from '../../domain/retention/processingRecord';
 import { apiTags } from '../../plugins/apiDocs';
 import { limitPasswordCheck, passwordCheckKey } from '../../plugins/rateLimit';
 import { commandContext } from '../../plugins/session';
@@ -33,6 +35,19 @@ export const organizationRoutes: FastifyPluginAsync = (fastify) => {
   app.put('/organizations/:id/lock-time', {
     schema: { tags, summary: 'Sperrzeit der Geräte festlegen (Inhaber)', params: idParams, body: organizationLockTimeSchema, response: replies({ 200: organizationReply }) },
   }, async (request) => setOrganizationLockTime(commandContext(app, request), request.params.id, request.body));
+
+  // Retention and deletion (docs/deletion.md): the owner's period, the job's deletion records, the Art. 30 record.
+  app.put('/organizations/:id/retention', {
+    schema: { tags, summary: 'Aufbewahrungsfrist versiegelter Dokumentation festlegen (Inhaber)', params: idParams, body: organizationRetentionSchema, response: replies({ 200: organizationReply }) },
+  }, async (request) => setOrganizationRetention(commandContext(app, request), request.params.id, request.body));
+
+  app.get('/organizations/:id/retention-deletions', {
+    schema: { tags, summary: 'Löschnachweise nach Ablauf der Aufbewahrungsfrist (Inhaber, Administratoren)', params: idParams, response: replies({ 200: z.array(retentionDeletionReply) }) },
+  }, async (request) => listRetentionDeletions(commandContext(app, request), request.params.id));
+
+  app.get('/organizations/:id/processing-record', {
+    schema: { tags, summary: 'Verzeichnis von Verarbeitungstätigkeiten als Markdown (Inhaber, Administratoren)', params: idParams, response: replies({ 200: processingRecordReply }) },
+  }, async (request) => processingRecord(commandContext(app, request), request.params.id));
 
   app.get('/organizations/:id/members', {
     schema: { tags, summary: 'Mitglieder einer Organisation', params: idParams, response: replies({ 200: z.array(memberReply) }) },
