@@ -25,6 +25,7 @@ export async function deleteServiceProtocols(tx: DataTables, serviceIds: readonl
     tx.patientData.bulkDelete(ids),
     tx.vitalRecords.where('protocolId').anyOf(ids).delete(),
     tx.treatmentEntries.where('protocolId').anyOf(ids).delete(),
+    tx.recordRevisions.where('protocolId').anyOf(ids).delete(),
   ]);
 }
 

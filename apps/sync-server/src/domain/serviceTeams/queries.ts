@@ -37,19 +37,6 @@ export async function mayHoldPatientData(db: Db, userId: number, service: { id: 
   return isOnTeam(db, service.id, userId);
 }
 
-/**
- * REST reads of the clinical part follow the pull's team scope (docs/security.md "Clinical data
- * follows the team"); the identity REST never answers ("Patient data needs the unlocked device").
- */
-export async function restPatientDataServices(ctx: QueryContext): Promise<ReadonlySet<string>> {
-  return (await loadTeamScope(ctx.db, ctx.user.id)).patientData;
-}
-
-/** The same for one service. */
-export function restMayReadPatientData(ctx: QueryContext, service: { id: string; status: string; endDate: string }): Promise<boolean> {
-  return mayHoldPatientData(ctx.db, ctx.user.id, service);
-}
-
 export async function isOnTeam(db: Db, serviceId: string, userId: number): Promise<boolean> {
   const row = await db.selectFrom('serviceTeamMembers').select('userId').where('serviceId', '=', serviceId).where('userId', '=', userId).executeTakeFirst();
   return row !== undefined;

@@ -1,12 +1,12 @@
 import type { RecordRevision } from '@sanidok/schema';
-import { recordRevisionListReply } from '@sanidok/schema';
-import { apiGet } from '../../../api/client';
+import { activeDatabase } from '../../../data/db';
+import { protocolHistory } from '../../../data/recordRevisions';
 
 /**
- * The history of an open protocol from the server (GET …/history, oldest first). Not stored on the
- * device: it is the server's merge of every device's edits (docs/decisions.md "Every change kept
- * (§ 630f BGB)").
+ * The history of an open protocol as the device holds it (oldest first; this device's pending
+ * edits last): pulled sealed to the device, so the dialog and the full print work offline
+ * (docs/decisions.md "The record history travels sealed to the device").
  */
-export function fetchProtocolHistory(protocolId: string, signal?: AbortSignal): Promise<RecordRevision[]> {
-  return apiGet(`/patient-protocols/${protocolId}/history`, recordRevisionListReply, signal);
+export function readProtocolHistory(protocolId: string): Promise<RecordRevision[]> {
+  return protocolHistory(activeDatabase(), protocolId);
 }
