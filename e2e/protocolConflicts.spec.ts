@@ -84,6 +84,7 @@ test.describe('Patientenprotokolle auf zwei Tablets', () => {
       const offlineHistory = a.page.getByRole('dialog', { name: 'Änderungsverlauf' }).getByRole('listitem');
       await expect(offlineHistory.filter({ hasText: 'Kopfschmerzen → Atemnot nach Wespenstich' })).toContainText('noch nicht übertragen');
       await a.page.getByRole('dialog', { name: 'Änderungsverlauf' }).getByRole('button', { name: 'Schließen' }).click();
+      await openEditTab(a.page, 'Befund');
 
       // A reaches the server first, then B: B is the last writer of the chief complaint.
       await reconnect(a);

@@ -1,5 +1,6 @@
-import type { FieldRevision, RecordRevisionEntity } from '@sanidok/schema';
+import type { FieldRevision, RecordRevision, RecordRevisionEntity } from '@sanidok/schema';
 import type { LocalProtocol, LocalRecordRevision, SaniDokDb } from './db';
+import { activeDatabase } from './db';
 import type { ApplyContext, DataTables } from './mutationTypes';
 
 /**
@@ -19,7 +20,10 @@ export interface LocalChange {
   newValue: unknown;
 }
 
-const asText = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
 
 /**
  * The pending revisions of one edit; its device time makes the ids, so the re-apply after a pull
@@ -59,6 +63,11 @@ export async function dropSettledLocalRevisions(db: SaniDokDb): Promise<void> {
 export async function protocolHistory(db: SaniDokDb, protocolId: string): Promise<LocalRecordRevision[]> {
   const rows = await db.recordRevisions.where('protocolId').equals(protocolId).toArray();
   return rows.sort((a, b) => a.sequence - b.sequence || a.changedAt.localeCompare(b.changedAt) || a.id.localeCompare(b.id, 'en', { numeric: true }));
+}
+
+/** The same for the full print, from the signed-in user's database (features/protocols/print). */
+export function readProtocolHistory(protocolId: string): Promise<RecordRevision[]> {
+  return protocolHistory(activeDatabase(), protocolId);
 }
 
 /**

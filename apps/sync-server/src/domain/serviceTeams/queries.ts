@@ -1,7 +1,6 @@
 import type { OrganizationRole, ServiceTeamMember } from '@sanidok/schema';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { Db } from '../../db/connection';
-import type { QueryContext } from '../context';
 import { isInPatientDataWindow, mayViewAccessCode, patientDataGraceMs } from './policy';
 
 /**

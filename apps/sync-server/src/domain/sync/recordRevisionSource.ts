@@ -37,7 +37,7 @@ export const recordRevisions: SyncSource = {
         id, protocolId: row.protocolId ?? '', organizationId, entity: row.entity, entityId: row.entityId, field: row.field,
         oldValue: await openRevisionValue(reader.dataKey, row, row.oldValue), newValue: await openRevisionValue(reader.dataKey, row, row.newValue),
         changedAt: row.changedAt, changedBy: row.fullName ?? row.username ?? null, deviceId: row.deviceId, sequence: row.sequence,
-        replacedConcurrentEdit: Number(row.concurrent) === 1,
+        replacedConcurrentEdit: row.concurrent === 1,
       };
       return { entity: 'recordRevision', op: 'upsert', id, organizationId, version: row.version, ...(await clinicalChange(reader, 'recordRevision', id, row.serviceId, data)) };
     }));

@@ -3,7 +3,7 @@ import type { ProtocolView } from '../../../data/repositories/protocols';
 import { printDe } from '../../../i18n/print.de';
 import { failureMessage } from '../../../lib/failureMessage';
 import { logProtocolAccess } from '../useProtocolOpening';
-import { readProtocolHistory } from '../history/protocolHistory';
+import { readProtocolHistory } from '../../../data/recordRevisions';
 import { renderCompleteProtocolDocument } from './printCompleteProtocol';
 import { renderHandoverDocument } from './printHandover';
 import { openPrintWindow, printWhenReady } from './printWindow';
