@@ -8,6 +8,7 @@ import { storedProtocolCase } from './support/protocolServerDb';
 import { createProtocolViaApi, expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
 import { addToServiceTeamViaApi } from './support/serviceTeams';
 import { OwnServer } from './support/ownServer';
+import { storedRevisions } from './support/serverAtRest';
 import { uniqueName } from './helpers';
 
 /**
@@ -76,6 +77,15 @@ test.describe('Patientenprotokolle auf zwei Tablets', () => {
       await expect(a.page.getByRole('textbox', { name: 'Allergien' })).toHaveValue('Wespengift');
       await expect(b.page.getByRole('textbox', { name: 'Vorerkrankungen' })).toHaveValue('Diabetes Typ 2');
 
+      // The Änderungsverlauf reads the tablet only: after a reload without network it shows A's edit,
+      // not yet sent (docs/decisions.md "The record history travels sealed to the device").
+      await a.page.reload();
+      await a.page.getByRole('button', { name: 'Änderungsverlauf' }).click();
+      const offlineHistory = a.page.getByRole('dialog', { name: 'Änderungsverlauf' }).getByRole('listitem');
+      await expect(offlineHistory.filter({ hasText: 'Kopfschmerzen → Atemnot nach Wespenstich' })).toContainText('noch nicht übertragen');
+      await a.page.getByRole('dialog', { name: 'Änderungsverlauf' }).getByRole('button', { name: 'Schließen' }).click();
+      await openEditTab(a.page, 'Befund');
+
       // A reaches the server first, then B: B is the last writer of the chief complaint.
       await reconnect(a);
       await expectOutboxDrained(a.page, a.userId);
@@ -89,6 +99,12 @@ test.describe('Patientenprotokolle auf zwei Tablets', () => {
       });
       expect(merged.revisions).toEqual([{ field: 'chiefComplaint', replacedValue: 'Atemnot nach Wespenstich', newValue: 'Schwindel und Übelkeit', userId: b.userId }]);
       expect(merged.quarantined).toEqual([]);
+      // Each offline edit is in the server's history exactly once, in the order the server applied them.
+      const complaint = (await storedRevisions(server.databasePath, protocolId)).filter((revision) => revision.field === 'chiefComplaint');
+      expect(complaint).toEqual([
+        { entity: 'protocol', field: 'chiefComplaint', oldValue: 'Kopfschmerzen', newValue: 'Atemnot nach Wespenstich' },
+        { entity: 'protocol', field: 'chiefComplaint', oldValue: 'Atemnot nach Wespenstich', newValue: 'Schwindel und Übelkeit' },
+      ]);
 
       // Both tablets end on the merged protocol and show the conflict on the edit page.
       for (const { page, userId } of [a, b]) {
@@ -105,7 +121,7 @@ test.describe('Patientenprotokolle auf zwei Tablets', () => {
         await expect(page.getByRole('textbox', { name: 'Vorerkrankungen' })).toHaveValue('Diabetes Typ 2');
       }
 
-      // A looks up the replaced value on the server, checks the values and confirms: the notice
+      // A looks up the replaced value (pulled to the tablet with the history), checks the values and confirms: the notice
       // goes on both tablets and on the server.
       await a.page.getByRole('button', { name: 'Ersetzte Werte anzeigen' }).click();
       const replaced = a.page.getByRole('dialog', { name: 'Ersetzte Werte' }).getByRole('listitem');
@@ -113,6 +129,12 @@ test.describe('Patientenprotokolle auf zwei Tablets', () => {
       await expect(replaced).toContainText('Ersetzter Wert: Atemnot nach Wespenstich');
       await expect(replaced).toContainText('Neuer Wert: Schwindel und Übelkeit');
       await a.page.getByRole('dialog', { name: 'Ersetzte Werte' }).getByRole('button', { name: 'Schließen' }).click();
+      // The history came back from the server: both edits, A's no longer pending.
+      await a.page.getByRole('button', { name: 'Änderungsverlauf' }).click();
+      const syncedHistory = a.page.getByRole('dialog', { name: 'Änderungsverlauf' }).getByRole('listitem');
+      await expect(syncedHistory.filter({ hasText: 'Hauptbeschwerde' })).toHaveCount(2);
+      await expect(syncedHistory.filter({ hasText: 'noch nicht übertragen' })).toHaveCount(0);
+      await a.page.getByRole('dialog', { name: 'Änderungsverlauf' }).getByRole('button', { name: 'Schließen' }).click();
       await a.page.getByRole('status').filter({ hasText: 'Gleichzeitige Änderung' }).getByRole('button', { name: 'Angaben geprüft' }).click();
       await expect(a.page.getByText('Gleichzeitige Änderung')).toBeHidden();
       await expectOutboxDrained(a.page, a.userId);

@@ -49,24 +49,25 @@ test('Ein Patientenfall offline, synchronisiert über zwei Serverprozesse hinter
     expect(servers.syncHits[0]).toBeGreaterThan(0);
     expect(servers.syncHits[1]).toBeGreaterThan(0);
 
-    // Through the proxy, whichever process answers: the protocol, and no patient name for the
-    // session cookie (docs/security.md "Patient data needs the unlocked device").
+    // Through the proxy, whichever process answers: the protocol, and no patient name nor clinical
+    // text for the session cookie (docs/security.md "Patient data needs the unlocked device",
+    // "Clinical data follows the team").
     for (let i = 0; i < 2; i += 1) {
       const reply = await page.request.get(`/api/patient-protocols/${protocolId}`, { headers: { 'x-sanidok-client': 'e2e' } });
       expect(reply.status()).toBe(200);
-      const body = (await reply.json()) as { protocol: { chiefComplaint: string }; patientData: unknown };
-      expect(body.protocol.chiefComplaint).toBe('Kreislaufschwäche im Zielbereich');
+      const body = (await reply.json()) as { protocol: { id: string; chiefComplaint: string | null }; patientData: unknown };
+      expect(body.protocol).toMatchObject({ id: protocolId, chiefComplaint: null });
       expect(body.patientData).toBeNull();
     }
     // Exactly once in the database: one protocol, numbered 1, its patient data (opened with the
     // processes' data key), one vital-sign record, one material use.
     const stored = await withPostgres(servers.databaseUrl, async (client) => ({
-      protocols: (await client.query<{ n: string }>('select service_protocol_number as n from patient_protocols where service_id = $1', [serviceId])).rows,
+      protocols: (await client.query<{ n: string; complaint: string }>('select service_protocol_number as n, chief_complaint as complaint from patient_protocols where service_id = $1', [serviceId])).rows,
       patientData: (await client.query<{ data_enc: string }>('select data_enc from protocol_patient_data where protocol_id = $1', [protocolId])).rows,
       vitals: (await client.query('select id from vital_sign_records where protocol_id = $1', [protocolId])).rowCount,
       usage: (await client.query('select id from material_usage where source_id = $1', [protocolId])).rowCount,
     }));
-    expect(stored.protocols.map((p) => Number(p.n))).toEqual([1]);
+    expect(stored.protocols.map((p) => [Number(p.n), p.complaint])).toEqual([[1, 'Kreislaufschwäche im Zielbereich']]);
     const opened = await Promise.all(stored.patientData.map((row) => openStoredPatientData(servers.dataKey, protocolId, row.data_enc)));
     expect(opened.map((d) => d.lastName)).toEqual(['Zweiprozess']);
     expect(stored.vitals).toBe(1);

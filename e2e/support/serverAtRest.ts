@@ -59,3 +59,25 @@ export async function storedTreatmentRecords(file: string, serviceId: string): P
     })),
   );
 }
+
+export interface StoredRevision {
+  entity: string;
+  field: string;
+  oldValue: string | null;
+  newValue: string | null;
+}
+
+/**
+ * The record history the lane server holds for an open protocol, in its order, values opened with
+ * its data key (context `revisionValueContext` in apps/sync-server/src/domain/recordRevisions.ts).
+ * REST answers no history (docs/security.md "Clinical data follows the team").
+ */
+export async function storedRevisions(file: string, protocolId: string): Promise<StoredRevision[]> {
+  const rows = withDatabase(file, (db) =>
+    db.prepare('select entity, entity_id as entityId, field, old_value as oldValue, new_value as newValue from record_revisions where protocol_id = ? order by sequence, id').all(protocolId) as
+      { entity: string; entityId: string; field: string; oldValue: string | null; newValue: string | null }[]);
+  const dataKey = dataKeyBeside(file);
+  const open = (row: { entity: string; entityId: string; field: string }, value: string | null) =>
+    value === null ? Promise.resolve(null) : decryptAtRest(dataKey, value, `record_revisions:${row.entity}:${row.entityId}:${row.field}`);
+  return Promise.all(rows.map(async (row) => ({ entity: row.entity, field: row.field, oldValue: await open(row, row.oldValue), newValue: await open(row, row.newValue) })));
+}

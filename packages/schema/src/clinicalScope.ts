@@ -1,5 +1,6 @@
 import type { MinorTreatment } from './minorTreatments';
 import type { PatientProtocol } from './protocols';
+import type { SyncedRecordRevision } from './recordHistory';
 import type { TreatmentEntry } from './treatmentEntries';
 import type { VitalRecord } from './vitals';
 
@@ -19,11 +20,14 @@ export const withheldClinical = {
   vitalRecord: { values: [] },
   treatmentEntry: { text: '', performerName: null },
   minorTreatment: { patientName: null, description: '' },
+  // A revision's values are the record's old and new clinical or identifying values.
+  recordRevision: { oldValue: null, newValue: null },
 } as const satisfies {
   protocol: Partial<PatientProtocol>;
   vitalRecord: Partial<VitalRecord>;
   treatmentEntry: Partial<TreatmentEntry>;
   minorTreatment: Partial<MinorTreatment>;
+  recordRevision: Partial<SyncedRecordRevision>;
 };
 export type ClinicalEntity = keyof typeof withheldClinical;
 

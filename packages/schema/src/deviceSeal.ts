@@ -78,6 +78,7 @@ export const deviceSealedFields = {
   treatmentEntry: { table: 'treatmentEntries', fields: clinicalFieldsOf('treatmentEntry') },
   minorTreatment: { table: 'minorTreatments', fields: clinicalFieldsOf('minorTreatment') },
   manvPatient: { table: 'manvPatients', fields: ['name', 'sex', 'estimatedAge', 'diagnosis'] },
+  recordRevision: { table: 'recordRevisions', fields: clinicalFieldsOf('recordRevision') },
 } as const;
 export type DeviceSealedEntity = keyof typeof deviceSealedFields;
 

@@ -71,6 +71,22 @@ export const recordRevisionSchema = z.object({
   sequence: z.number(),
 });
 
+/**
+ * One revision as the pull carries it to the team's devices (sync entity `recordRevision`,
+ * docs/sync-protocol.md): the history of an open protocol, so the "Änderungsverlauf" and the
+ * conflict review read the device only and work offline. `oldValue` and `newValue` are clinical or
+ * identifying: sealed to the device key like every clinical field (./clinicalScope.ts).
+ * `replacedConcurrentEdit`: this change overwrote a value another device wrote meanwhile (the
+ * server's field revision of the same write), what the conflict review lists.
+ */
+export interface SyncedRecordRevision extends RecordRevision {
+  /** The server's row id. */
+  id: string;
+  protocolId: string;
+  organizationId: number;
+  replacedConcurrentEdit: boolean;
+}
+
 /** What the discharge seals beside the patient data (packages/crypto historySealing.ts). */
 export const sealedRecordHistoryPayloadSchema = z.object({
   v: z.literal(1),

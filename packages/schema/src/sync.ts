@@ -5,6 +5,7 @@ import type { Material } from './materials';
 import type { MaterialUsage, MinorTreatment } from './minorTreatments';
 import type { OrganizationListItem } from './organizations';
 import type { PatientProtocol, ProtocolPatientData } from './protocols';
+import type { SyncedRecordRevision } from './recordHistory';
 import type { Service } from './services';
 import type { ServiceTeamMember } from './serviceTeams';
 import type { TreatmentEntry } from './treatmentEntries';
@@ -105,11 +106,17 @@ export interface SyncEntityData {
   manvPatient: ManvPatient;
   /** One append-only triage event: only the service's team pulls it. */
   manvTriage: ManvTriage;
+  /**
+   * One revision of an open protocol's history (§ 630f BGB): only the service's team pulls it, its
+   * values sealed to the device. Discharge seals the history on the server; the protocol's
+   * patientData delete makes devices drop it.
+   */
+  recordRevision: SyncedRecordRevision;
 }
 export type SyncEntity = keyof SyncEntityData;
 export const syncEntities = [
   'service', 'material', 'minorTreatment', 'materialUsage', 'protocol', 'patientData', 'vitalRecord', 'treatmentEntry', 'serviceTeamMember', 'treatmentTemplate', 'diaryEntry',
-  'manvIncident', 'manvPatient', 'manvTriage',
+  'manvIncident', 'manvPatient', 'manvTriage', 'recordRevision',
 ] as const satisfies readonly SyncEntity[];
 
 export type SyncChange = {

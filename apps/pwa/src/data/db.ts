@@ -1,6 +1,6 @@
 import type {
   DiaryEntry, ManvIncident, ManvPatient, ManvTriage, Material, MaterialUsage, MinorTreatment, MinorTreatmentTemplate, OrganizationListItem, PatientProtocol, ProtocolPatientData, Service, ServiceTeamMember,
-  TreatmentEntry, VitalRecord,
+  SyncedRecordRevision, TreatmentEntry, VitalRecord,
 } from '@sanidok/schema';
 import { Dexie } from 'dexie';
 import type { Table } from 'dexie';
@@ -113,6 +113,13 @@ export type LocalManvIncident = ManvIncident;
 export type LocalManvPatient = ManvPatient;
 export type LocalManvTriage = ManvTriage;
 /**
+ * One revision of an open protocol's history (sync entity `recordRevision`): the "Änderungsverlauf"
+ * and the conflict review read these, offline too. Values encrypted at rest (data/crypto/secretFields.ts).
+ * `pending`: written here by an edit the outbox still holds (data/recordRevisions.ts, id `local:…`),
+ * until the server's own revision of it arrives.
+ */
+export type LocalRecordRevision = SyncedRecordRevision & { pending?: true };
+/**
  * What a capture form holds and has not saved yet (data/drafts): kept on the device, encrypted like
  * records, until saved or discarded. `id` names the form and its record ('protocol:<id>').
  */
@@ -145,6 +152,7 @@ export class SaniDokDb extends Dexie {
   declare manvPatients: Table<LocalManvPatient, string>;
   declare manvTriages: Table<LocalManvTriage, string>;
   declare drafts: Table<LocalDraft, string>;
+  declare recordRevisions: Table<LocalRecordRevision, string>;
 
   readonly userId: number;
   /** Key material of this database; locked until the user unlocks (features/lock). */
@@ -208,6 +216,10 @@ export class SaniDokDb extends Dexie {
     // Drafts of capture forms (data/drafts): a new table only; the values are encrypted at rest.
     this.version(9).stores({
       drafts: 'id, recordId',
+    });
+    // The record history, pulled sealed to the device (docs/decisions.md "The record history travels sealed to the device").
+    this.version(10).stores({
+      recordRevisions: 'id, protocolId, organizationId',
     });
     // Below Dexie's own layers: everything above sees decrypted rows while unlocked.
     this.use(encryptionMiddleware(this.crypto));

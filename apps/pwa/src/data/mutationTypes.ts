@@ -1,7 +1,7 @@
 import type { SyncMutationArgs, SyncMutationName } from '@sanidok/schema';
 import type { Table } from 'dexie';
 import type {
-  LocalDiaryEntry, LocalManvIncident, LocalManvPatient, LocalManvTriage, LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalOrganization, LocalPatientData, LocalProtocol, LocalService, LocalTreatmentEntry, LocalTreatmentTemplate,
+  LocalDiaryEntry, LocalManvIncident, LocalManvPatient, LocalManvTriage, LocalMaterial, LocalMaterialUsage, LocalMinorTreatment, LocalOrganization, LocalPatientData, LocalRecordRevision, LocalProtocol, LocalService, LocalTreatmentEntry, LocalTreatmentTemplate,
   LocalVitalRecord,
 } from './db';
 
@@ -34,6 +34,7 @@ export interface DataTables {
   manvIncidents: Table<LocalManvIncident, string>;
   manvPatients: Table<LocalManvPatient, string>;
   manvTriages: Table<LocalManvTriage, string>;
+  recordRevisions: Table<LocalRecordRevision, string>;
 }
 
 export interface ApplyContext {

@@ -18,7 +18,7 @@ export function writeScope(db: SaniDokDb) {
   return [
     db.meta, db.outbox, db.services, db.organizations, db.materials, db.minorTreatments, db.materialUsage,
     db.protocols, db.patientData, db.vitalRecords, db.treatmentEntries, db.serviceTeamMembers, db.treatmentTemplates, db.diaryEntries,
-    db.manvIncidents, db.manvPatients, db.manvTriages,
+    db.manvIncidents, db.manvPatients, db.manvTriages, db.recordRevisions,
   ];
 }
 

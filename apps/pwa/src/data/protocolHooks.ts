@@ -1,6 +1,8 @@
-import type { PatientData } from '@sanidok/schema';
+import type { FieldRevision, PatientData } from '@sanidok/schema';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { LocalRecordRevision } from './db';
 import { useDatabase } from './hooks';
+import { protocolHistory, replacedProtocolValues } from './recordRevisions';
 import type { LocalProtocol, ProtocolView } from './repositories/protocols';
 import { getProtocolView, listProtocols, listServiceProtocols, patientDataOf } from './repositories/protocols';
 
@@ -30,4 +32,16 @@ export function usePatientDataOf(protocolIds: readonly string[]): Map<string, Pa
   const db = useDatabase();
   const key = protocolIds.join(',');
   return useLiveQuery(() => (db ? patientDataOf(db, protocolIds) : new Map<string, PatientData>()), [db, key]);
+}
+
+/** A protocol's history as the device holds it (data/recordRevisions.ts); works offline. */
+export function useProtocolHistory(protocolId: string): LocalRecordRevision[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery(() => (db ? protocolHistory(db, protocolId) : []), [db, protocolId]);
+}
+
+/** The values concurrent edits replaced in a protocol, newest first (its conflict review); offline too. */
+export function useReplacedProtocolValues(protocolId: string | undefined): FieldRevision[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery(() => (db && protocolId ? replacedProtocolValues(db, protocolId) : []), [db, protocolId]);
 }

@@ -2,6 +2,8 @@ import type { PatientData, ProtocolClinicalField } from '@sanidok/schema';
 import { protocolClinicalFields } from '@sanidok/schema';
 import type { LocalMaterialUsage, LocalPatientData, LocalProtocol } from './db';
 import type { DataTables, MutationArgs, MutationDefinitions, UsedMaterialArgs } from './mutationTypes';
+import type { LocalChange } from './recordRevisions';
+import { recordLocalRevisions } from './recordRevisions';
 
 /**
  * Local effects of the protocol mutations (docs/spec/services.md: patient protocols, vital signs, treatment
@@ -64,6 +66,7 @@ export const protocolMutations: MutationDefinitions<
         tx.materialUsage.bulkDelete(args.materials.map((m) => m.usageId)),
         tx.vitalRecords.where('protocolId').equals(args.id).delete(),
         tx.treatmentEntries.where('protocolId').equals(args.id).delete(),
+        tx.recordRevisions.where('protocolId').equals(args.id).delete(),
       ]);
     },
   },
@@ -73,8 +76,12 @@ export const protocolMutations: MutationDefinitions<
       const [protocol, stored] = await Promise.all([tx.protocols.get(args.id), tx.patientData.get(args.id)]);
       if (!protocol) return;
       const changes: Partial<LocalProtocol> = { updatedAt: ctx.at };
+      // The edit in the history at once, offline too (./recordRevisions.ts).
+      const revisions: LocalChange[] = [];
       for (const field of protocolClinicalFields) {
-        if (field in args) Object.assign(changes, { [field]: args[field] ?? null });
+        if (!(field in args)) continue;
+        Object.assign(changes, { [field]: args[field] ?? null });
+        revisions.push({ entity: 'protocol', field, oldValue: protocol[field], newValue: args[field] ?? null });
       }
       // The server may flag it again (a conflict the user has not seen yet); the pull tells.
       if (args.reviewed) changes.needsReview = false;
@@ -83,7 +90,10 @@ export const protocolMutations: MutationDefinitions<
       if (args.patientData && stored) {
         const next: LocalPatientData = { ...stored, patientData: mergePatientData(stored.patientData, args.patientData) };
         writes.push(tx.patientData.put(next));
+        const before: Partial<Record<string, unknown>> = { ...stored.patientData };
+        for (const [field, value] of Object.entries(args.patientData)) revisions.push({ entity: 'patientData', field, oldValue: before[field], newValue: value });
       }
+      writes.push(recordLocalRevisions(tx, protocol, revisions, ctx));
       if (args.materials?.length) {
         const usage = await usageRowsFor(tx, protocol, args.materials, args.updatedAt);
         if (usage.length) writes.push(tx.materialUsage.bulkPut(usage));

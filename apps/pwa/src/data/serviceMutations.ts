@@ -29,6 +29,7 @@ export async function deleteProtocolRecords(tx: DataTables, ids: string[]): Prom
     tx.patientData.bulkDelete(ids),
     tx.vitalRecords.where('protocolId').anyOf(ids).delete(),
     tx.treatmentEntries.where('protocolId').anyOf(ids).delete(),
+    tx.recordRevisions.where('protocolId').anyOf(ids).delete(),
   ]);
 }
 

@@ -19,20 +19,20 @@ export const historyDe = {
     open: 'Änderungsverlauf',
     title: 'Änderungsverlauf',
     loading: 'Änderungsverlauf wird geladen …',
-    offline:
-      'Der Änderungsverlauf liegt auf dem Server und kann nur mit Verbindung angezeigt werden. Änderungen auf diesem Gerät gehen nicht verloren: Sie werden übertragen und dort festgehalten.',
     empty: 'Bisher keine Änderungen.',
     sealed: 'Der Änderungsverlauf wurde bei der Entlassung mit dem Protokoll versiegelt und ist im Archiv einsehbar.',
     listLabel: 'Änderungen, älteste zuerst',
     change: (from: string, to: string) => `${from} → ${to}`,
     by: (at: string, who: string | null, device: string | null) =>
       [at, who ?? 'ohne Namen', device ? `Gerät ${device.slice(0, 8)}` : 'ohne Gerät (Web)'].join(' · '),
+    // An edit of this device the outbox still holds (data/recordRevisions.ts).
+    pendingBy: (at: string, who: string | null) => [at, who ?? 'ohne Namen', 'dieses Gerät, noch nicht übertragen'].join(' · '),
     // The other areas reuse the archive's section names (historyLabels.ts).
     treatmentEntry: 'Maßnahme',
     minorTreatment: 'Bagatellbehandlung',
     enteredInError: 'Als irrtümlich markiert',
     printHeaders: ['Zeit', 'Von', 'Gerät', 'Angabe', 'Alter Wert', 'Neuer Wert'],
-    printOffline: 'Der Änderungsverlauf liegt auf dem Server und war beim Drucken nicht erreichbar.',
+    printOffline: 'Der Änderungsverlauf dieses Geräts war beim Drucken nicht lesbar.',
     printMarked: (reason: string) => ` – irrtümlich: ${reason}`,
   },
 } as const;

@@ -6,6 +6,7 @@ import { presealRows } from '../data/crypto/preseal';
 import { isSecretTable } from '../data/crypto/secretFields';
 import { mutationDefinition } from '../data/mutations';
 import { applyContext, writeScope } from '../data/outbox';
+import { dropProtocolHistories, dropSettledLocalRevisions } from '../data/recordRevisions';
 import { deleteProtocolRecords, deleteServiceProtocols } from '../data/serviceMutations';
 import { purgeOutsideScope } from './purgeScope';
 import { storableData } from './sealedChanges';
@@ -30,6 +31,7 @@ const entityTables = {
   manvIncident: 'manvIncidents',
   manvPatient: 'manvPatients',
   manvTriage: 'manvTriages',
+  recordRevision: 'recordRevisions',
 } as const satisfies Partial<Record<SyncEntity, keyof SaniDokDb>>;
 
 type LocalEntity = keyof typeof entityTables;
@@ -125,6 +127,7 @@ async function purgeForeignRows(db: SaniDokDb, keep: ReadonlySet<number>, member
   await db.treatmentTemplates.where('organizationId').noneOf(kept).delete();
   await db.diaryEntries.where('organizationId').noneOf(kept).delete();
   await db.manvIncidents.where('organizationId').noneOf(kept).delete();
+  await db.recordRevisions.where('organizationId').noneOf(kept).delete();
   // The capture tables grow to thousands of rows: scanned only when a membership ended.
   if (!membershipEnded) return;
   await db.minorTreatments.filter((t) => !keep.has(t.organizationId)).delete();
@@ -166,6 +169,8 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse, requested
       await table.bulkPut([...tableEffect.upserts.values()]);
       await table.bulkDelete([...tableEffect.deletes]);
     }
+    // A confirmed discharge: the history was sealed with the record on the server and leaves with the patient data.
+    await dropProtocolHistories(db, [...effect.patientData.deletes] as string[]);
     // A deleted service takes its treatments, consumption and protocols with it (the server cascades).
     const deletedServices = [...effect.services.deletes] as string[];
     if (deletedServices.length > 0) {
@@ -191,6 +196,7 @@ export async function applyPullPage(db: SaniDokDb, page: PullResponse, requested
       await db.setMeta('sealedWhileLocked', true);
       return true;
     }
+    await dropSettledLocalRevisions(db);
     const usageLists = [...effect.materialUsage.upserts.values()].map((u) => usageListKey((u as LocalMaterialUsage).serviceId));
     const touched = Object.values(effect).flatMap((e) => [...e.upserts.keys()].map(String));
     await reapplyPending(db, [...touched, ...new Set(usageLists)]);

@@ -1,11 +1,12 @@
 import { withheldClinical } from '@sanidok/schema';
 import type { SaniDokDb } from '../data/db';
+import { dropProtocolHistories } from '../data/recordRevisions';
 
 /**
  * The clinical part follows the team like the identity (docs/security.md "Clinical data follows
  * the team"): when a service leaves the pull's scope (removed from its team, past its window), its
  * protocols' clinical fields, their vital values and treatment texts and its minor treatments' names
- * and descriptions are replaced on this device by what the server sends a reader off the team
+ * and descriptions are replaced, and their record history deleted, on this device by what the server sends a reader off the team
  * (packages/schema `withheldClinical`). Rows that arrive later come withheld from the server.
  *
  * Only services that left since the last purge are read (meta `clinicalScope`); the first run after
@@ -31,6 +32,8 @@ export async function purgeClinicalOutsideScope(db: SaniDokDb, scope: readonly s
       await db.protocols.where('id').anyOf(protocolIds).modify({ ...withheldClinical.protocol });
       await db.vitalRecords.where('protocolId').anyOf(protocolIds).filter((r) => keep(r.id)).modify({ values: [] });
       await db.treatmentEntries.where('protocolId').anyOf(protocolIds).filter((e) => keep(e.id)).modify({ ...withheldClinical.treatmentEntry });
+      // The history is old and new clinical and identifying values as a whole: it leaves entirely.
+      await dropProtocolHistories(db, protocolIds);
     }
     const treatments = await db.minorTreatments.where('serviceId').anyOf(leaving).primaryKeys();
     const purgedTreatments = treatments.filter(keep);

@@ -52,6 +52,8 @@ describe('patient data sealed to the device against the real server', () => {
     const service = await createServiceVia(anna, organizationId);
     await assignTeam(anna, service.id, [anna]);
     const first = await createProtocolVia(anna, service.id, { patientData: { firstName: 'Wendelgard', lastName: 'Quirinsbach' } });
+    // An edit: the record history travels sealed to the device as well (sync entity recordRevision).
+    expect((await anna.patch(`/api/patient-protocols/${first.protocol.id}`, { baseVersion: first.protocol.version, symptoms: 'Zittern', patientData: { phone: '0170 555' } })).statusCode).toBe(200);
     expect((await anna.post('/api/minor-treatments', { serviceId: service.id, patientName: 'Ida Kleinschmidtova', description: 'Pflaster', materials: [] })).statusCode).toBe(201);
 
     const db = openTestDb('anna');
@@ -71,12 +73,18 @@ describe('patient data sealed to the device against the real server', () => {
     // The clinical part arrives sealed the same way (docs/security.md "Clinical data follows the team").
     expect(await db.protocols.get(first.protocol.id)).toMatchObject({ chiefComplaint: 'Synkope nach längerem Stehen', allergies: 'Penicillin' });
     expect((await db.minorTreatments.toArray()).map((t) => t.description)).toEqual(['Pflaster']);
+    const history = async () => (await db.recordRevisions.where('protocolId').equals(first.protocol.id).toArray()).map((r) => `${r.field}=${r.newValue}`).sort();
+    expect(await history()).toEqual(['phone=0170 555', 'symptoms=Zittern']);
 
     // Locked: the next patient arrives and is stored as it came, sealed to the device.
     lockDevice(db);
     const second = await createProtocolVia(anna, service.id, { patientData: { firstName: 'Bea', lastName: 'Tagträgerin' } });
     await syncAgain(harness);
-    const stored = JSON.stringify([await db.patientData.toArray(), await db.minorTreatments.toArray(), await db.protocols.toArray()]);
+    await anna.patch(`/api/patient-protocols/${second.protocol.id}`, { baseVersion: second.protocol.version, symptoms: 'Krampfanfall' });
+    await syncAgain(harness);
+    const stored = JSON.stringify([await db.patientData.toArray(), await db.minorTreatments.toArray(), await db.protocols.toArray(), await db.recordRevisions.toArray()]);
+    expect(stored).not.toContain('Krampfanfall');
+    expect(stored).not.toContain('0170 555');
     expect(stored).not.toContain('Synkope');
     expect(await db.patientData.get(second.protocol.id)).toMatchObject({ protocolId: second.protocol.id, enc: expect.stringMatching(/^l1~/) as unknown });
     for (const name of ['Quirinsbach', 'Tagträgerin', 'Kleinschmidtova']) expect(stored).not.toContain(name);
@@ -86,6 +94,8 @@ describe('patient data sealed to the device against the real server', () => {
     expect(await db.protocols.get(second.protocol.id)).toMatchObject({ chiefComplaint: 'Synkope nach längerem Stehen', allergies: 'Penicillin' });
     expect((await db.patientData.get(first.protocol.id))?.patientData.lastName).toBe('Quirinsbach');
     expect((await db.minorTreatments.toArray()).map((t) => t.patientName)).toEqual(['Ida Kleinschmidtova']);
+    expect(await history()).toEqual(['phone=0170 555', 'symptoms=Zittern']);
+    expect((await db.recordRevisions.where('protocolId').equals(second.protocol.id).toArray()).map((r) => r.newValue)).toEqual(['Krampfanfall']);
     await harness.engine.stop();
   });
 });

@@ -3,6 +3,7 @@ import type { RecordRevisionEntity } from '@sanidok/schema';
 import type { Db } from '../db/connection';
 import type { CommandContext } from './context';
 import { deviceTime, nowIso } from './time';
+import { nextVersion } from './versions';
 
 /**
  * The revision writer (docs/decisions.md "Every change kept (§ 630f BGB)"): every command that
@@ -36,7 +37,12 @@ export function revisionAuthor(ctx: CommandContext, scope: { organizationId: num
   return { ...scope, userId: ctx.user.id, deviceId: ctx.deviceId ?? null, changedAt: deviceTime(reportedAt), dataKey: ctx.dataKey };
 }
 
-/** Appends one revision per change; `sequence` is the version the command wrote with (the order). */
+/**
+ * Appends one revision per change; `sequence` is the version the command wrote with (the order).
+ * Each row takes a version of its own as well: the pull carries it to the team's devices
+ * (domain/sync/recordRevisionSource.ts), and a source reads at most a page's limit of rows per
+ * window, so the revisions of one write must not share one version.
+ */
 export async function appendRevisions(
   trx: Db,
   author: RevisionAuthor,
@@ -48,11 +54,13 @@ export async function appendRevisions(
   if (changes.length === 0) return;
   const seal = (field: string, value: string | null) => (value === null ? null : encryptAtRest(author.dataKey, value, revisionValueContext(entity, entityId, field)));
   const createdAt = nowIso();
+  const versions: number[] = [];
+  for (let i = 0; i < changes.length; i += 1) versions.push(await nextVersion(trx));
   const rows = await Promise.all(
-    changes.map(async (change) => ({
+    changes.map(async (change, index) => ({
       organizationId: author.organizationId, protocolId: author.protocolId, entity, entityId, field: change.field,
       oldValue: await seal(change.field, change.oldValue), newValue: await seal(change.field, change.newValue),
-      userId: author.userId, deviceId: author.deviceId, changedAt: author.changedAt, sequence, createdAt,
+      userId: author.userId, deviceId: author.deviceId, changedAt: author.changedAt, sequence, version: versions[index] ?? sequence, createdAt,
     })),
   );
   await trx.insertInto('recordRevisions').values(rows).execute();

@@ -16,6 +16,8 @@ export function expectRefusalBody(response: LightMyRequestResponse, status: Refu
 }
 
 const isAdminArea = (key: string) => key.includes(' /api/admin/');
+/** The archive releases the complete record, clinical part included, only against a proof of the organisation key, never to the cookie alone. */
+const isKeyProvenArchive = (key: string) => key.includes('/archive/services/');
 
 /**
  * What this actor must never read in this answer. Members: nothing of the other owner's
@@ -23,19 +25,22 @@ const isAdminArea = (key: string) => key.includes(' /api/admin/');
  * No patient name of an open protocol either, not even to the team (it reads them only sealed to
  * a registered device), and nobody those of a service past its patient-data window. The admin area shows organisations and services by name (its
  * job) but no patient data.
- * Sealed patient data (after discharge) reaches nobody in plain text.
+ * Sealed patient data (after discharge) reaches nobody in plain text. No answer carries a clinical
+ * text, whoever asks: REST is what a copied session cookie reaches (docs/security.md "Clinical data
+ * follows the team"); only the archive, opened with a proof of the organisation key, releases it.
  */
 export function hiddenMarkers(world: World, actor: Actor, key: string, status: number): string[] {
   const { world: own, foreign, patients, sealed, teamPatients, pastWindow } = world.markers;
-  if (status >= 400) return [...own, ...foreign, ...sealed];
-  if (isAdminArea(key)) return [...patients, ...sealed];
+  const clinical = isKeyProvenArchive(key) && status < 400 ? [] : world.markers.clinical;
+  if (status >= 400) return [...own, ...foreign, ...sealed, ...clinical];
+  if (isAdminArea(key)) return [...patients, ...sealed, ...clinical];
   if (memberActors.includes(actor)) {
     // Patient data follows the team, and even the team reads it only sealed to a registered
     // device (docs/security.md "Patient data needs the unlocked device"): no reply names a patient in clear.
-    return [...foreign, ...sealed, ...pastWindow, ...teamPatients];
+    return [...foreign, ...sealed, ...pastWindow, ...teamPatients, ...clinical];
   }
-  if (actor === 'otherOwner') return [...own, ...sealed];
-  return [...own, ...foreign, ...sealed];
+  if (actor === 'otherOwner') return [...own, ...sealed, ...clinical];
+  return [...own, ...foreign, ...sealed, ...clinical];
 }
 
 export function expectNothingHidden(world: World, actor: Actor, key: string, status: number, body: string): void {

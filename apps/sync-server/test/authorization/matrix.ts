@@ -164,9 +164,6 @@ export const restMatrix = {
   'PATCH /api/patient-protocols/:id': protocolEdit(200),
   'PATCH /api/patient-protocols/:id/discharge': discharge(200),
   'GET /api/patient-protocols/:id/vital-signs': inStates(protocolStates, members(200)),
-  'GET /api/patient-protocols/:id/revisions': inStates(protocolStates, members(200)),
-  // The history: members get 200 (an empty list off the team, test/routes/api/recordHistory.test.ts).
-  'GET /api/patient-protocols/:id/history': inStates(protocolStates, members(200)),
   'POST /api/patient-protocols/:id/vital-signs': protocolEdit(201),
   'GET /api/patient-protocols/:id/treatment-entries': inStates(protocolStates, members(200)),
   'POST /api/patient-protocols/:id/treatment-entries': protocolEdit(201),

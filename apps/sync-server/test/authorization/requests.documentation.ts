@@ -104,8 +104,6 @@ export const documentationRequests: Record<DocumentationKey, RequestBuilder> = {
     url: `/api/patient-protocols/${await freshProtocol(world, scope)}/discharge`, payload: dischargePayload,
   }),
   'GET /api/patient-protocols/:id/vital-signs': ({ scope }) => ({ url: `/api/patient-protocols/${scope.protocolId}/vital-signs` }),
-  'GET /api/patient-protocols/:id/revisions': ({ scope }) => ({ url: `/api/patient-protocols/${scope.protocolId}/revisions` }),
-  'GET /api/patient-protocols/:id/history': ({ scope }) => ({ url: `/api/patient-protocols/${scope.protocolId}/history` }),
   'POST /api/patient-protocols/:id/vital-signs': ({ scope }) => ({ url: `/api/patient-protocols/${scope.protocolId}/vital-signs`, payload: { heartRate: 88 } }),
   'GET /api/patient-protocols/:id/treatment-entries': ({ scope }) => ({ url: `/api/patient-protocols/${scope.protocolId}/treatment-entries` }),
   'POST /api/patient-protocols/:id/treatment-entries': ({ scope }) => ({

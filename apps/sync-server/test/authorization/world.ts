@@ -37,7 +37,9 @@ export interface Scope {
  * `patients`: patient names of open records (never in the admin area); `sealed`: patient names
  * of discharged protocols (never in any answer: only the owner opens them, in the browser);
  * `teamPatients`: the world's open patient names in the patient-data window (only for the team);
- * `pastWindow`: those of the archived service (for nobody, docs/security.md).
+ * `pastWindow`: those of the archived service (for nobody, docs/security.md); `clinical`: the
+ * clinical text of every protocol and minor treatment (by REST for nobody, the team included:
+ * docs/security.md "Clinical data follows the team").
  */
 export interface Markers {
   world: string[];
@@ -46,6 +48,7 @@ export interface Markers {
   sealed: string[];
   teamPatients: string[];
   pastWindow: string[];
+  clinical: string[];
 }
 
 export interface World {
@@ -85,8 +88,11 @@ export async function setBlocked(world: World, kind: 'organizations' | 'services
   ok(await world.clients.platformAdmin.patch(`/api/admin/${kind}/${id}/block`, { isBlocked }));
 }
 
+/** In every protocol's and minor treatment's clinical text (Markers.clinical). */
+const clinicalMarker = 'Quittenbefund';
+
 function patient(firstName: string, lastName: string) {
-  return { patientData: { firstName, lastName, dateOfBirth: '1975-06-01', gender: 'weiblich', address: 'Marktstraße 1, 12345 Musterstadt' } };
+  return { patientData: { firstName, lastName, dateOfBirth: '1975-06-01', gender: 'weiblich', address: 'Marktstraße 1, 12345 Musterstadt' }, symptoms: `${clinicalMarker} Schwindel` };
 }
 
 async function material(owner: Client, organizationId: number, name: string): Promise<number> {
@@ -94,7 +100,7 @@ async function material(owner: Client, organizationId: number, name: string): Pr
 }
 
 async function minorTreatment(client: Client, serviceId: string, materialId: number, patientName: string): Promise<void> {
-  ok(await client.post('/api/minor-treatments', { serviceId, patientName, description: 'Schürfwunde versorgt', materials: [{ id: materialId, quantity: 2 }] }), 201);
+  ok(await client.post('/api/minor-treatments', { serviceId, patientName, description: `Schürfwunde versorgt (${clinicalMarker})`, materials: [{ id: materialId, quantity: 2 }] }), 201);
 }
 
 /**
@@ -191,6 +197,7 @@ export async function buildWorld(options: { smtpPort?: number } = {}): Promise<W
       sealed: ['Siegelpatientin', 'Sieglinde'],
       teamPatients: ['Offenpatientin', 'Sperrpatient', 'Orgsperrpatient', 'Bagatellpatient'],
       pastWindow: ['Archivpatient'],
+      clinical: [clinicalMarker],
     },
     smtpPort: options.smtpPort ?? null,
   };

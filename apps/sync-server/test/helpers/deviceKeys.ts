@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeviceSealedEntity, PullResponse, SyncChange } from '@sanidok/schema';
+import type { DeviceSealedEntity, PullResponse, SyncChange, SyncedRecordRevision } from '@sanidok/schema';
 import { deviceSealContext, deviceSealedFields } from '@sanidok/schema';
 import { decryptField, fromBase64Url, loadSodium, openSealedBox, splitBatchEnvelope, toBase64Url } from '@sanidok/crypto/device';
 import type { Client } from './testApp';
@@ -46,4 +46,28 @@ export async function pullAsDevice(client: Client, device: TestDevice, query = '
   if (response.statusCode !== 200) throw new Error(`Pull fehlgeschlagen: ${response.body}`);
   const page = response.json<PullResponse>();
   return { ...page, changes: await Promise.all(page.changes.map((change) => openChange(device, change))) };
+}
+
+/** Every page of a pull as the device, from `cursor` (the start when empty); its changes opened. */
+export async function pullAllAsDevice(client: Client, device: TestDevice, cursor = ''): Promise<{ changes: SyncChange[]; cursor: string }> {
+  const changes: SyncChange[] = [];
+  let from = cursor;
+  for (;;) {
+    const page = await pullAsDevice(client, device, `&limit=1000${from ? `&cursor=${encodeURIComponent(from)}` : ''}`);
+    changes.push(...page.changes);
+    from = page.cursor;
+    if (!page.hasMore) return { changes, cursor: from };
+  }
+}
+
+/**
+ * The history of a protocol as the device of `client` holds it after a full pull (sync entity
+ * `recordRevision`, values opened with the device key), in the server's order; a new device of
+ * `client` when none is given.
+ */
+export async function pulledHistory(client: Client, protocolId: string, device?: TestDevice): Promise<SyncedRecordRevision[]> {
+  const { changes } = await pullAllAsDevice(client, device ?? (await registerDevice(client)));
+  return changes
+    .flatMap((change) => (change.op === 'upsert' && change.entity === 'recordRevision' && change.data.protocolId === protocolId ? [change.data] : []))
+    .sort((a, b) => a.sequence - b.sequence || Number(a.id) - Number(b.id));
 }

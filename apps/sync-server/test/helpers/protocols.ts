@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { PatientData, RecordRevision } from '@sanidok/schema';
 import type { FastifyInstance } from 'fastify';
 import { decryptPatientData } from '../../src/domain/protocols/patientData';
+import { loadProtocol } from '../../src/domain/protocols/queries';
+import { toVitalRecords, vitalRecordsQuery } from '../../src/domain/protocols/vitals';
 import { historyRows, openHistory } from '../../src/domain/recordHistory/rows';
 import type { Client } from './testApp';
 
@@ -58,4 +60,19 @@ export async function storedHistory(app: FastifyInstance, protocolId: string): P
 export async function storedPatientData(app: FastifyInstance, protocolId: string): Promise<PatientData | null> {
   const row = await app.db.selectFrom('protocolPatientData').select('dataEnc').where('protocolId', '=', protocolId).executeTakeFirst();
   return row ? decryptPatientData(app.config.dataKey, protocolId, row.dataEnc) : null;
+}
+
+/**
+ * A protocol with its clinical part as the server stores it: REST answers that part to no one
+ * (docs/security.md "Clinical data follows the team"), so tests of what was written read it here.
+ */
+export function storedProtocol(app: FastifyInstance, protocolId: string) {
+  return loadProtocol(app.db, protocolId);
+}
+
+/** One measurement with its values as the server stores them (REST answers the values to no one). */
+export async function storedVitals(app: FastifyInstance, id: string) {
+  const [record] = await toVitalRecords(app.db, [await vitalRecordsQuery(app.db).where('id', '=', id).executeTakeFirstOrThrow()]);
+  if (!record) throw new Error(`Messung ${id} nicht gespeichert`);
+  return record;
 }

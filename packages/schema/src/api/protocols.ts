@@ -7,7 +7,7 @@ import type { TreatmentEntry } from '../treatmentEntries';
 import { treatmentPerformers } from '../treatmentEntries';
 import { vitalParameterTypes } from '../vitalParameters';
 import type { VitalRecord } from '../vitals';
-import type { RecordRevision } from '../recordHistory';
+import type { SyncedRecordRevision } from '../recordHistory';
 import { recordRevisionSchema } from '../recordHistory';
 import { replyOf } from './common';
 
@@ -79,8 +79,10 @@ export const enteredInErrorReply = z
   .nullable()
   .meta({ id: 'EnteredInError' });
 
-/** GET …/history: every change of a protocol, in the server's order. */
-export const recordRevisionListReply = replyOf<RecordRevision[]>()(z.array(recordRevisionSchema.meta({ id: 'RecordRevision' })));
+/** A revision as the pull carries it (sync entity `recordRevision`); values null where sealed. */
+export const syncedRecordRevisionReply = replyOf<SyncedRecordRevision>()(
+  recordRevisionSchema.extend({ id: z.string(), protocolId: z.string(), organizationId: z.number(), replacedConcurrentEdit: z.boolean() }).meta({ id: 'SyncedRecordRevision' }),
+);
 
 export const vitalRecordReply = replyOf<VitalRecord>()(
   z

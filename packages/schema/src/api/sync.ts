@@ -5,7 +5,7 @@ import { diaryEntryReply } from './board';
 import { replyOf } from './common';
 import { manvIncidentReply, manvPatientReply, manvTriageReply } from './manv';
 import { organizationReply } from './organizations';
-import { protocolPatientDataReply, protocolReply, treatmentEntryReply, vitalRecordReply } from './protocols';
+import { protocolPatientDataReply, protocolReply, syncedRecordRevisionReply, treatmentEntryReply, vitalRecordReply } from './protocols';
 import { materialReply, materialUsageReply, minorTreatmentReply, serviceReply } from './services';
 import { serviceTeamMemberReply } from './serviceTeams';
 import { treatmentTemplateReply } from './treatmentTemplates';
@@ -49,6 +49,7 @@ const entityData = {
   manvIncident: manvIncidentReply,
   manvPatient: manvPatientReply,
   manvTriage: manvTriageReply,
+  recordRevision: syncedRecordRevisionReply,
 } as const;
 type Entity = keyof typeof entityData;
 

@@ -17,6 +17,8 @@ export const secretFields = {
   diaryEntries: ['text'],
   // MANV tags: the person data; tag number, category and transport name no one.
   manvPatients: ['name', 'sex', 'estimatedAge', 'diagnosis'],
+  // The record history: old and new values are the record's clinical and identifying values.
+  recordRevisions: ['oldValue', 'newValue'],
   // What a capture form holds before it is saved (data/drafts): anything the medic typed.
   drafts: ['values'],
   // The outbox carries the same texts in mutation args; rejected rows (the device's quarantine) too.

@@ -5,6 +5,7 @@ import { conflictsDe } from '../../i18n/conflicts.de';
 import { de } from '../../i18n/de';
 import { notifyError } from '../../lib/notify';
 import { describeError } from '../../lib/describeError';
+import type { RevisionsSource } from './RevisionsDialog';
 import { RevisionsDialog } from './RevisionsDialog';
 
 interface ConflictNoticeProps {
@@ -12,8 +13,8 @@ interface ConflictNoticeProps {
   text: string;
   reviewLabel: string;
   reviewFailedTitle: string;
-  /** The server's list of replaced values of this record (`GET …/revisions`). */
-  revisionsPath: string;
+  /** Where the replaced values of this record are read (RevisionsDialog.tsx). */
+  revisions: RevisionsSource;
   /** The record is closed: replaced patient data went into the archive with the rest. */
   sealed?: boolean;
   /** Absent where the user may not change the record: the notice stays, without the button. */
@@ -26,7 +27,7 @@ interface ConflictNoticeProps {
  * shows. 'Angaben geprüft' removes the notice on every device after sync — unless another
  * conflict arrived meanwhile.
  */
-export function ConflictNotice({ title, text, reviewLabel, reviewFailedTitle, revisionsPath, sealed, onReviewed }: ConflictNoticeProps) {
+export function ConflictNotice({ title, text, reviewLabel, reviewFailedTitle, revisions, sealed, onReviewed }: ConflictNoticeProps) {
   const [saving, setSaving] = useState(false);
   const [showing, setShowing] = useState(false);
   const review = async () => {
@@ -54,7 +55,7 @@ export function ConflictNotice({ title, text, reviewLabel, reviewFailedTitle, re
           )}
         </Group>
       </Stack>
-      <RevisionsDialog path={revisionsPath} opened={showing} onClose={() => setShowing(false)} sealedNote={sealed} />
+      <RevisionsDialog source={revisions} opened={showing} onClose={() => setShowing(false)} sealedNote={sealed} />
     </Alert>
   );
 }

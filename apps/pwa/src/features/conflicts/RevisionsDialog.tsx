@@ -3,6 +3,7 @@ import type { FieldRevision } from '@sanidok/schema';
 import { formatDateTime, patientDataLabels, protocolFieldLabels } from '@sanidok/schema';
 import { conflictsDe } from '../../i18n/conflicts.de';
 import { servicesDe } from '../../i18n/services.de';
+import { useReplacedProtocolValues } from '../../data/protocolHooks';
 import { useFieldRevisions } from './queries';
 
 const t = conflictsDe;
@@ -18,9 +19,24 @@ function shown(revision: FieldRevision, value: string | null): string {
   return dateFields.has(`${revision.entity}.${revision.field}`) ? formatDateTime(value) : value;
 }
 
+/** Where the replaced values come from: a service's from the server (no patient data), a protocol's from the device. */
+export type RevisionsSource = { path: string } | { protocolId: string };
+
+/**
+ * A protocol's replaced values are its clinical part and patient data: pulled sealed to the device
+ * with its history (data/recordRevisions.ts), read here offline too. A service's are read from the
+ * server (`GET /api/services/{id}/revisions`).
+ */
+function useRevisions(source: RevisionsSource, opened: boolean): { isPending: boolean; isError: boolean; data: FieldRevision[] | undefined } {
+  const server = useFieldRevisions('path' in source ? source.path : '', opened && 'path' in source);
+  const device = useReplacedProtocolValues('protocolId' in source ? source.protocolId : undefined);
+  if ('protocolId' in source) return { isPending: device === undefined, isError: false, data: device };
+  return { isPending: server.isPending, isError: server.isError, data: server.data };
+}
+
 /** The values that concurrent edits replaced, newest first, with who replaced them and when. */
-export function RevisionsDialog({ path, opened, onClose, sealedNote }: { path: string; opened: boolean; onClose: () => void; sealedNote?: boolean }) {
-  const revisions = useFieldRevisions(path, opened);
+export function RevisionsDialog({ source, opened, onClose, sealedNote }: { source: RevisionsSource; opened: boolean; onClose: () => void; sealedNote?: boolean }) {
+  const revisions = useRevisions(source, opened);
   return (
     <Modal opened={opened} onClose={onClose} title={t.title} size="lg" closeButtonProps={{ 'aria-label': t.close }}>
       <Stack gap="sm">
@@ -52,7 +68,7 @@ export function RevisionsDialog({ path, opened, onClose, sealedNote }: { path: s
             ))}
           </Stack>
         )}
-        {sealedNote && revisions.isSuccess && <Text size="xs" c="gray.7">{t.sealedNote}</Text>}
+        {sealedNote && revisions.data !== undefined && <Text size="xs" c="gray.7">{t.sealedNote}</Text>}
       </Stack>
     </Modal>
   );

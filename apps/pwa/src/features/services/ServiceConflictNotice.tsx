@@ -19,7 +19,7 @@ export function ServiceConflictNotice({ service, canReview }: { service: Pick<Se
       text={t.text}
       reviewLabel={t.reviewed}
       reviewFailedTitle={t.reviewFailed}
-      revisionsPath={`/api/services/${encodeURIComponent(service.id)}/revisions`}
+      revisions={{ path: `/api/services/${encodeURIComponent(service.id)}/revisions` }}
       onReviewed={canReview ? () => markServiceReviewed(service.id) : undefined}
     />
   );

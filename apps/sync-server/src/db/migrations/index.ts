@@ -32,6 +32,7 @@ import * as waitingInvitations from './2026-11-28_010_waiting_invitations';
 import * as retention from './2026-11-28_012_retention';
 import * as deviceWipeGrants from './2026-11-28_030_device_wipe_grants';
 import * as boardStreamLeases from './2026-11-28_031_board_stream_leases';
+import * as recordRevisionVersions from './2026-11-28_040_record_revision_versions';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28_012_retention': retention,
   '2026-11-28_030_device_wipe_grants': deviceWipeGrants,
   '2026-11-28_031_board_stream_leases': boardStreamLeases,
+  '2026-11-28_040_record_revision_versions': recordRevisionVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -18,6 +18,8 @@ export interface RecordRevisionsTable {
   changedAt: IsoTimestamp;
   /** The server's version of the write (domain/versions.ts): the history's order. */
   sequence: number;
+  /** Its own version of the change counter: the pull's cursor (migration 2026-11-28_040). */
+  version: number;
   createdAt: CreatedAt;
 }
 

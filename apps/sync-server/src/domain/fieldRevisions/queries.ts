@@ -1,9 +1,8 @@
 import type { FieldRevision } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
-import { requireProtocolAccess } from '../protocols/access';
 import { mayViewAccessCode } from '../serviceTeams/policy';
-import { isOnTeam, mayHoldPatientData } from '../serviceTeams/queries';
+import { isOnTeam } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 
 type Entity = FieldRevision['entity'];
@@ -36,18 +35,4 @@ export async function listServiceRevisions(ctx: QueryContext, serviceId: unknown
   const rows = await revisionsOf(db, ['service'], service.id);
   if (mayViewAccessCode(role, await isOnTeam(db, service.id, user.id))) return rows;
   return rows.filter((row) => row.field !== 'accessCode');
-}
-
-/**
- * The values replaced by concurrent edits of a protocol's clinical fields, for those who may read
- * it. Replaced patient data is patient data, and REST is what a copied session cookie reaches: it
- * stays under the server data key while the protocol is open (sealed into the archive at discharge)
- * and is never answered here (docs/security.md "Patient data needs the unlocked device").
- */
-export async function listProtocolRevisions(ctx: QueryContext, protocolId: unknown): Promise<FieldRevision[]> {
-  const { protocol, service } = await requireProtocolAccess(ctx.db, protocolId, ctx.user);
-  // The protocol's own fields are its clinical part: only for the team, in the window
-  // (docs/security.md "Clinical data follows the team").
-  if (!(await mayHoldPatientData(ctx.db, ctx.user.id, service))) return [];
-  return revisionsOf(ctx.db, ['protocol'], protocol.id);
 }

@@ -4,8 +4,13 @@ import { withholdClinical } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
 import type { QueryContext } from '../context';
 import { withEnteredInError } from '../recordHistory/enteredInError';
-import { restPatientDataServices } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
+
+/**
+ * REST lists answer no clinical part, the team's included: they are what a copied session cookie
+ * reaches (docs/security.md "Clinical data follows the team"); the device pulls it sealed.
+ */
+const noServices: ReadonlySet<string> = new Set();
 
 function treatmentsQuery(db: Db) {
   return db
@@ -71,14 +76,14 @@ export async function listMinorTreatments(ctx: QueryContext): Promise<MinorTreat
   const { db, dataKey, user } = ctx;
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const rows = await treatmentsQuery(db).where('t.organizationId', 'in', mine).orderBy('t.createdAt', 'desc').limit(5000).execute();
-  return (await toMinorTreatments(db, dataKey, rows, await restPatientDataServices(ctx), { names: false })).map(({ version: _v, ...t }) => t);
+  return (await toMinorTreatments(db, dataKey, rows, noServices, { names: false })).map(({ version: _v, ...t }) => t);
 }
 
 export async function listServiceMinorTreatments(ctx: QueryContext, serviceId: unknown): Promise<MinorTreatment[]> {
   const { db, dataKey, user } = ctx;
   const { service } = await requireServiceAccess(db, serviceId, user);
   const rows = await treatmentsQuery(db).where('t.serviceId', '=', service.id).orderBy('t.createdAt', 'desc').execute();
-  return (await toMinorTreatments(db, dataKey, rows, await restPatientDataServices(ctx), { names: false })).map(({ version: _v, ...t }) => t);
+  return (await toMinorTreatments(db, dataKey, rows, noServices, { names: false })).map(({ version: _v, ...t }) => t);
 }
 
 export { treatmentsQuery };

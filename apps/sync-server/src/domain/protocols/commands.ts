@@ -66,7 +66,7 @@ export async function createProtocol(ctx: CommandContext, input: unknown): Promi
     await insertPatientData(trx, { id, organizationId: service.organizationId }, dataEnc);
     const scope = { serviceId: service.id, organizationId: service.organizationId, userId: ctx.user.id };
     await recordUsage(trx, scope, data.materials, 'patient_protocol', id, createdAt);
-    return loadProtocolDetail(trx, id, ctx.user.id);
+    return loadProtocolDetail(trx, id);
   });
 }
 
@@ -104,7 +104,7 @@ export async function updateProtocol(ctx: CommandContext, input: unknown): Promi
       const scope = { serviceId: service.id, organizationId: service.organizationId, userId: ctx.user.id };
       await recordUsage(trx, scope, data.materials, 'patient_protocol', protocol.id, deviceTime(data.updatedAt));
     }
-    return loadProtocolDetail(trx, protocol.id, ctx.user.id);
+    return loadProtocolDetail(trx, protocol.id);
   });
 }
 
@@ -131,6 +131,6 @@ export async function dischargeProtocol(ctx: CommandContext, input: unknown): Pr
       .where('id', '=', protocol.id)
       .execute();
     await sealPatientDataAtDischarge(trx, ctx.dataKey, protocol, data);
-    return loadProtocolDetail(trx, protocol.id, ctx.user.id);
+    return loadProtocolDetail(trx, protocol.id);
   });
 }

@@ -4,7 +4,6 @@ import type { Db } from '../../db/connection';
 import type { AttemptLimiter } from '../accounts/attemptLimiter';
 import type { CommandContext, QueryContext } from '../context';
 import { validate } from '../errors';
-import { mayHoldPatientData, restPatientDataServices } from '../serviceTeams/queries';
 import { requireServiceAccess } from '../services/access';
 import { joinWithCode } from '../services/team';
 import { inTransaction } from '../transaction';
@@ -55,27 +54,19 @@ export async function loadProtocol(db: Db, id: string): Promise<PatientProtocolW
 /**
  * A protocol as REST answers it. `patientData` always null: REST is what a copied session cookie
  * reaches; the identity travels only sealed to a device key registered with the password, through
- * the pull (docs/security.md "Patient data needs the unlocked device"). The clinical part only to a
- * reader on its service's team while the service is in its patient-data window
- * (docs/security.md "Clinical data follows the team").
+ * the pull (docs/security.md "Patient data needs the unlocked device"). The clinical part likewise, to
+ * everyone, the team included: it travels sealed to the team's devices (docs/security.md "Clinical
+ * data follows the team").
  */
-export async function loadProtocolDetail(db: Db, id: string, readerId: number): Promise<ProtocolDetail> {
-  const protocol = await loadProtocol(db, id);
-  const service = await db.selectFrom('services').select(['id', 'status', 'endDate']).where('id', '=', protocol.serviceId).executeTakeFirstOrThrow();
-  const mayRead = await mayHoldPatientData(db, readerId, service);
-  return { protocol: mayRead ? protocol : withheldProtocol(protocol), patientData: null };
+export async function loadProtocolDetail(db: Db, id: string): Promise<ProtocolDetail> {
+  return { protocol: withheldProtocol(await loadProtocol(db, id)), patientData: null };
 }
 
-/** A protocol as a reader off its team sees it: no clinical field, no treatment lines. */
+/** A protocol as REST answers it: no clinical field, no treatment lines. */
 const withheldProtocol = (protocol: PatientProtocolWithSummary): PatientProtocolWithSummary => ({
   ...withholdClinical('protocol', protocol), treatmentSummary: withheldTreatmentSummary,
 });
 
-/** REST lists: the clinical part only of the services in the reader's scope. */
-async function visibleTo(ctx: QueryContext, protocols: PatientProtocolWithSummary[]): Promise<PatientProtocolWithSummary[]> {
-  const scope = await restPatientDataServices(ctx);
-  return protocols.map((protocol) => (scope.has(protocol.serviceId) ? protocol : withheldProtocol(protocol)));
-}
 
 /**
  * GET /api/patient-protocols/{id}[?key=CODE]: members only; no patient data (loadProtocolDetail).
@@ -86,12 +77,12 @@ export async function getProtocolDetail(ctx: CommandContext, protocolId: unknown
   const { db, user } = ctx;
   if (!join) {
     const { protocol } = await requireProtocolAccess(db, protocolId, user);
-    return loadProtocolDetail(db, protocol.id, user.id);
+    return loadProtocolDetail(db, protocol.id);
   }
   return inTransaction(db, async (trx) => {
     const access = await requireProtocolAccess(trx, protocolId, user);
     await joinWithCode(trx, ctx, access, join.key, join.attempts);
-    return loadProtocolDetail(trx, access.protocol.id, user.id);
+    return loadProtocolDetail(trx, access.protocol.id);
   });
 }
 
@@ -113,12 +104,12 @@ export async function listProtocols(ctx: QueryContext): Promise<PatientProtocolW
   const { db, user } = ctx;
   const mine = db.selectFrom('organizationMembers').select('organizationId').where('userId', '=', user.id);
   const rows = await protocolsQuery(db).where('p.organizationId', 'in', mine).orderBy('p.createdAt', 'desc').limit(5000).execute();
-  return visibleTo(ctx, await withSummaries(db, rows));
+  return (await withSummaries(db, rows)).map(withheldProtocol);
 }
 
 export async function listServiceProtocols(ctx: QueryContext, serviceId: unknown): Promise<PatientProtocolWithSummary[]> {
   const { service } = await requireServiceAccess(ctx.db, serviceId, ctx.user);
-  return visibleTo(ctx, await serviceProtocolsWithClinicalPart(ctx.db, service.id));
+  return (await serviceProtocolsWithClinicalPart(ctx.db, service.id)).map(withheldProtocol);
 }
 
 /**

@@ -8,7 +8,6 @@ import type { CommandContext, QueryContext } from '../context';
 import { conflict, isUniqueViolation, validate } from '../errors';
 import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
-import { restMayReadPatientData } from '../serviceTeams/queries';
 import { inTransaction } from '../transaction';
 import { enteredInErrorColumns, withEnteredInError } from '../recordHistory/enteredInError';
 import { authorizeProtocolEdit, requireProtocolAccess } from './access';
@@ -47,12 +46,12 @@ export async function addTreatmentEntry(ctx: CommandContext, input: unknown): Pr
   });
 }
 
-/** GET …/treatment-entries: members; the texts only for the team, as vital values (./vitals.ts `listVitals`). */
+/** GET …/treatment-entries: members; without the texts, as vital values (./vitals.ts `listVitals`). */
 export async function listTreatmentEntries(ctx: QueryContext, protocolId: unknown): Promise<TreatmentEntry[]> {
   const { db, user } = ctx;
-  const { protocol, service } = await requireProtocolAccess(db, protocolId, user);
+  const { protocol } = await requireProtocolAccess(db, protocolId, user);
   const entries = (await db.selectFrom('treatmentEntries').select(entryColumns).where('protocolId', '=', protocol.id).orderBy('createdAt').orderBy('id').execute()).map(toTreatmentEntry);
-  return (await restMayReadPatientData(ctx, service)) ? entries : entries.map((entry) => withholdClinical('treatmentEntry', entry));
+  return entries.map((entry) => withholdClinical('treatmentEntry', entry));
 }
 
 export function treatmentEntriesQuery(db: Db) {

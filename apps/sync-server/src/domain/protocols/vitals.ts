@@ -7,7 +7,6 @@ import type { CommandContext, QueryContext } from '../context';
 import { conflict, isUniqueViolation, validate } from '../errors';
 import { nextVersion } from '../versions';
 import { deviceTime, nowIso } from '../time';
-import { restMayReadPatientData } from '../serviceTeams/queries';
 import { inTransaction } from '../transaction';
 import { enteredInErrorColumns, withEnteredInError } from '../recordHistory/enteredInError';
 import { authorizeProtocolEdit, requireProtocolAccess } from './access';
@@ -83,13 +82,14 @@ export async function toVitalRecords(db: Db, rows: RecordRow[]): Promise<(VitalR
 const withoutVersion = ({ version: _v, ...record }: VitalRecord & { version: number }): VitalRecord => record;
 
 /**
- * GET …/vital-signs: members, oldest first; the values only for the service's team in its
- * patient-data window (docs/security.md "Clinical data follows the team").
+ * GET …/vital-signs: members, oldest first; without the values, to everyone: REST is what a copied
+ * session cookie reaches, and the clinical part travels only sealed to the team's devices in the
+ * pull (docs/security.md "Clinical data follows the team").
  */
 export async function listVitals(ctx: QueryContext, protocolId: unknown): Promise<VitalRecord[]> {
   const { db, user } = ctx;
-  const { protocol, service } = await requireProtocolAccess(db, protocolId, user);
+  const { protocol } = await requireProtocolAccess(db, protocolId, user);
   const rows = await vitalRecordsQuery(db).where('protocolId', '=', protocol.id).orderBy('recordedAt').orderBy('id').execute();
   const records = (await toVitalRecords(db, rows)).map(withoutVersion);
-  return (await restMayReadPatientData(ctx, service)) ? records : records.map((record) => withholdClinical('vitalRecord', record));
+  return records.map((record) => withholdClinical('vitalRecord', record));
 }

@@ -4,7 +4,7 @@ import type { EventReportFormat, ManvTransport } from '@sanidok/schema';
 import { eventReportRequestSchema, withheldClinical } from '@sanidok/schema';
 import type { QueryContext } from '../context';
 import { validate } from '../errors';
-import { listTeam, restMayReadPatientData } from '../serviceTeams/queries';
+import { listTeam } from '../serviceTeams/queries';
 import { getService } from '../services/queries';
 
 /**
@@ -12,7 +12,11 @@ import { getService } from '../services/queries';
  * from Dexie (apps/pwa/src/data/repositories/eventReport.ts), so both print the same figures.
  * Anyone who may read the service may build it (getService authorises): it holds no patient data —
  * no names, no dates of birth, no protocol free text; patient names are not even selected. The texts
- * it counts by (measures, minor-treatment kinds, transport destinations) count for the service's team only.
+ * it counts by (measures, minor-treatment kinds, transport destinations) are the clinical part, which
+ * REST answers to no one, the team included (docs/security.md "Clinical data follows the team"): a
+ * report over few patients would name what was done to whom. The request carries only a session
+ * cookie, so those figures stay empty here; the device builds the full report from what it pulled
+ * (apps/pwa/src/features/services/eventReport/buildEventReport.ts).
  */
 export async function loadEventReportInput(
   ctx: QueryContext, serviceId: unknown, body: unknown, generatedAt = new Date(),
@@ -20,15 +24,14 @@ export async function loadEventReportInput(
   const { remarks, format } = validate(eventReportRequestSchema, body ?? {});
   const service = await getService(ctx, serviceId);
   const { db } = ctx;
-  const clinical = await restMayReadPatientData(ctx, service);
   const [team, minorTreatments, protocols, entries, usage, templates] = await Promise.all([
     listTeam(db, service.id),
-    db.selectFrom('minorTreatments').select(['createdAt', 'description']).where('serviceId', '=', service.id).execute(),
-    db.selectFrom('patientProtocols').select(['createdAt', 'status', 'dischargeOutcome', 'dischargeDestination']).where('serviceId', '=', service.id).execute(),
+    db.selectFrom('minorTreatments').select(['createdAt']).where('serviceId', '=', service.id).execute(),
+    db.selectFrom('patientProtocols').select(['createdAt', 'status', 'dischargeOutcome']).where('serviceId', '=', service.id).execute(),
     db
       .selectFrom('treatmentEntries as e')
       .innerJoin('patientProtocols as p', 'p.id', 'e.protocolId')
-      .select('e.text')
+      .select('e.id')
       .where('p.serviceId', '=', service.id)
       .execute(),
     db
@@ -49,12 +52,12 @@ export async function loadEventReportInput(
   const input: EventReportInput = {
     service: { name: service.name, location: service.location, startDate: service.startDate, endDate: service.endDate, organizationName: service.organizationName || undefined },
     team: team.map((m) => ({ username: m.username, addedAt: m.addedAt })),
-    // Off the team the texts are withheld exactly as on that member's device (docs/security.md
-    // "Clinical data follows the team"), so both build the same report from the same input.
-    minorTreatments: clinical ? minorTreatments : minorTreatments.map((m) => ({ ...m, description: withheldClinical.minorTreatment.description })),
+    // The texts not even selected, withheld as on a device off the team (docs/security.md
+    // "Clinical data follows the team"): the same input such a device builds its report from.
+    minorTreatments: minorTreatments.map((m) => ({ ...m, description: withheldClinical.minorTreatment.description })),
     minorTreatmentTemplates: templates,
-    protocols: clinical ? protocols : protocols.map((p) => ({ ...p, dischargeDestination: withheldClinical.protocol.dischargeDestination })),
-    treatmentEntries: clinical ? entries : entries.map(() => ({ text: withheldClinical.treatmentEntry.text })),
+    protocols: protocols.map((p) => ({ ...p, dischargeDestination: withheldClinical.protocol.dischargeDestination })),
+    treatmentEntries: entries.map(() => ({ text: withheldClinical.treatmentEntry.text })),
     // SUM is a 64-bit integer on PostgreSQL (a string through pg).
     materials: usage.map((row) => ({ name: row.name, unit: row.unit, count: Number(row.count) })),
     manv: manvReportSummary(

@@ -61,8 +61,8 @@ export async function removeFromOrganizationTeams(trx: Db, organizationId: numbe
 }
 
 /**
- * New versions for the service row, its minor treatments, its protocols (patient data of the open ones, clinical
- * part of all, vital signs, treatment entries) and its MANV tags and triages:
+ * New versions for the service row, its minor treatments, its protocols (patient data and history of the open
+ * ones, clinical part of all, vital signs, treatment entries) and its MANV tags and triages:
  * a device pulls them again although its cursor is past them. One version each, so that a page
  * boundary never splits rows of equal version (docs/sync-protocol.md, cursor).
  */
@@ -85,6 +85,9 @@ export async function resendServiceData(trx: Db, serviceId: string): Promise<voi
     for (const vital of vitals) await trx.updateTable('vitalSignRecords').set({ version: await nextVersion(trx) }).where('id', '=', vital.id).execute();
     const entries = await trx.selectFrom('treatmentEntries').select('id').where('protocolId', '=', id).execute();
     for (const entry of entries) await trx.updateTable('treatmentEntries').set({ version: await nextVersion(trx) }).where('id', '=', entry.id).execute();
+    // The open protocol's history (domain/sync/recordRevisionSource.ts); a discharged one's is sealed.
+    const revisions = await trx.selectFrom('recordRevisions').select('id').where('protocolId', '=', id).execute();
+    for (const revision of revisions) await trx.updateTable('recordRevisions').set({ version: await nextVersion(trx) }).where('id', '=', revision.id).execute();
   }
   // MANV tags and triage events travel only to the team (domain/sync/sources.ts).
   const tags = await trx.selectFrom('manvPatients').select('id').where('serviceId', '=', serviceId).execute();

@@ -1,7 +1,6 @@
 import type { OrganizationRole, ServiceTeamMember } from '@sanidok/schema';
 import { compiledSelect } from '../../db/compiledSelect';
 import type { Db } from '../../db/connection';
-import type { QueryContext } from '../context';
 import { isInPatientDataWindow, mayViewAccessCode, patientDataGraceMs } from './policy';
 
 /**
@@ -35,19 +34,6 @@ export async function loadTeamScope(db: Db, userId: number, now: Date = new Date
 export async function mayHoldPatientData(db: Db, userId: number, service: { id: string; status: string; endDate: string }, now = new Date()): Promise<boolean> {
   if (!isInPatientDataWindow(service, now)) return false;
   return isOnTeam(db, service.id, userId);
-}
-
-/**
- * REST reads of the clinical part follow the pull's team scope (docs/security.md "Clinical data
- * follows the team"); the identity REST never answers ("Patient data needs the unlocked device").
- */
-export async function restPatientDataServices(ctx: QueryContext): Promise<ReadonlySet<string>> {
-  return (await loadTeamScope(ctx.db, ctx.user.id)).patientData;
-}
-
-/** The same for one service. */
-export function restMayReadPatientData(ctx: QueryContext, service: { id: string; status: string; endDate: string }): Promise<boolean> {
-  return mayHoldPatientData(ctx.db, ctx.user.id, service);
 }
 
 export async function isOnTeam(db: Db, serviceId: string, userId: number): Promise<boolean> {

@@ -1,6 +1,8 @@
 import type { ClinicalEntity, DeviceSealedEntity } from '@sanidok/schema';
 import { deviceSealedFields, withheldClinical, withholdClinical } from '@sanidok/schema';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
+import { isPostgres } from '../../db/dialect';
 import type { PullReader } from './sources';
 
 /** The placeholder a sealed field leaves in the clear data: the withheld value for clinical fields, null otherwise. */
@@ -42,3 +44,8 @@ export async function servicesOfProtocols(db: Db, protocolIds: readonly string[]
   const rows = await db.selectFrom('patientProtocols').select(['id', 'serviceId']).where('id', 'in', [...new Set(protocolIds)]).execute();
   return new Map(rows.map((row) => [row.id, row.serviceId]));
 }
+
+/** `column` names a service in the reader's scope (`services`: a JSON array of ids), filtered in SQL before a source's limit. */
+export const inScope = (db: Db, column: string, services: string) => isPostgres(db)
+  ? sql<boolean>`${sql.ref(column)} in (select jsonb_array_elements_text(cast(${services} as jsonb)))`
+  : sql<boolean>`${sql.ref(column)} in (select value from json_each(${services}))`;

@@ -14,7 +14,8 @@ import { toVitalRecords, vitalRecordsQuery } from '../protocols/vitals';
 import type { TeamScope } from '../serviceTeams/queries';
 import { templatesQuery, toTemplate } from '../treatmentTemplates/queries';
 import { preparedSources } from './preparedSources';
-import { clinicalChange, sealedChange, servicesOfProtocols } from './sealedChanges';
+import { recordRevisions } from './recordRevisionSource';
+import { clinicalChange, inScope, sealedChange, servicesOfProtocols } from './sealedChanges';
 
 /**
  * Who pulls, once per pull: the data key, the reader's role in the organisation and the team
@@ -52,7 +53,7 @@ export interface SyncSource {
 }
 
 /** The window every source reads: one organisation's rows after a version, at most `limit`. */
-interface Window extends Record<string, unknown> {
+export interface Window extends Record<string, unknown> {
   organizationId: number;
   from: number;
   upTo: number;
@@ -60,7 +61,7 @@ interface Window extends Record<string, unknown> {
 }
 
 /** The patient-data window adds the services the reader may hold (a JSON array of ids). */
-interface ScopedWindow extends Window {
+export interface ScopedWindow extends Window {
   services: string;
 }
 
@@ -101,9 +102,6 @@ const manvIncidentsSince = compiledSelect((db, w: Window) =>
   manvIncidentsQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).orderBy('version').limit(w.limit));
 // MANV tags and triages are patient data: only the services in the reader's scope, filtered in
 // SQL before the limit like the protocols' patient data.
-const inScope = (db: Db, column: string, services: string) => isPostgres(db)
-  ? sql<boolean>`${sql.ref(column)} in (select jsonb_array_elements_text(cast(${services} as jsonb)))`
-  : sql<boolean>`${sql.ref(column)} in (select value from json_each(${services}))`;
 const manvPatientsSince = compiledSelect((db, w: ScopedWindow) =>
   manvPatientsQuery(db).where('organizationId', '=', w.organizationId).where('version', '>', w.from).where('version', '<=', w.upTo).where(inScope(db, 'serviceId', w.services))
     .orderBy('version').limit(w.limit));
@@ -247,7 +245,7 @@ const tombstones: SyncSource = {
  */
 export const syncSources: readonly SyncSource[] = [
   materials, minorTreatments, materialUsage, protocols, patientData, vitalRecords, treatmentEntries, treatmentTemplates, diaryEntries,
-  manvIncidents, manvPatients, manvTriages, tombstones,
+  manvIncidents, manvPatients, manvTriages, recordRevisions, tombstones,
 ];
 
 // One statement instead of ten selects when nothing changed, the common case of a pull every

@@ -1,4 +1,4 @@
-import { createMinorTreatmentSchema, idParams, minorTreatmentReply } from '@sanidok/schema';
+import { createMinorTreatmentSchema, idParams, minorTreatmentReply, withholdClinical } from '@sanidok/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { createMinorTreatment } from '../../domain/minorTreatments/commands';
@@ -19,7 +19,7 @@ export const minorTreatmentRoutes: FastifyPluginAsync = (fastify) => {
 
   app.post('/minor-treatments', {
     schema: { tags, summary: 'Kleinversorgung erfassen', body: createMinorTreatmentSchema, response: replies({ 201: minorTreatmentReply }) },
-  }, async (request, reply) => reply.status(201).send(await createMinorTreatment(commandContext(app, request), request.body)));
+  }, async (request, reply) => reply.status(201).send(withholdClinical('minorTreatment', await createMinorTreatment(commandContext(app, request), request.body))));
 
   app.get('/services/:id/minor-treatments', { schema: { tags, summary: 'Kleinversorgungen eines Dienstes', params: idParams, response: list } }, async (request) =>
     listServiceMinorTreatments(commandContext(app, request), request.params.id));

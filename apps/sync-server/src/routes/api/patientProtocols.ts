@@ -1,14 +1,13 @@
 import {
+  withholdClinical,
   createProtocolSchema,
   dischargeProtocolSchema,
-  fieldRevisionReply,
   idParams,
   joinServiceSchema,
   okReply,
   protocolDetailQuery,
   protocolDetailReply,
   protocolWithSummaryReply,
-  recordRevisionListReply,
   recordVitalsSchema,
   simpleVitalsRequestSchema,
   treatmentEntryReply,
@@ -20,8 +19,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandContext } from '../../domain/context';
 import { createProtocol, dischargeProtocol, updateProtocol } from '../../domain/protocols/commands';
-import { listProtocolRevisions } from '../../domain/fieldRevisions/queries';
-import { listProtocolHistory } from '../../domain/protocols/history';
 import { getProtocolDetail, joinTeamOfProtocol, listProtocols, listServiceProtocols } from '../../domain/protocols/queries';
 import { addTreatmentEntry, listTreatmentEntries } from '../../domain/protocols/treatmentEntries';
 import { listVitals, recordVitals } from '../../domain/protocols/vitals';
@@ -80,26 +77,23 @@ export const patientProtocolRoutes: FastifyPluginAsync = (fastify) => {
     schema: { tags, summary: 'Patient entlassen (versiegelt die Patientendaten)', params: idParams, body: dischargeBody, response: detail },
   }, async (request) => dischargeProtocol(ctx(request), withId(request)));
 
-  app.get('/patient-protocols/:id/revisions', {
-    schema: { tags, summary: 'Ersetzte Werte nach gleichzeitigen Änderungen', params: idParams, response: replies({ 200: z.array(fieldRevisionReply) }) },
-  }, async (request) => listProtocolRevisions(commandContext(app, request), request.params.id));
-  app.get('/patient-protocols/:id/history', {
-    schema: { tags, summary: 'Änderungsverlauf eines offenen Protokolls (alt → neu, wer, wann, Gerät)', params: idParams, response: replies({ 200: recordRevisionListReply }) },
-  }, async (request) => listProtocolHistory(commandContext(app, request), request.params.id));
+  // No …/revisions and no …/history: the replaced values and the record history are the clinical
+  // part, which travels only sealed to a device in the pull (docs/security.md "Clinical data
+  // follows the team", domain/sync/recordRevisionSource.ts).
 
   app.get('/patient-protocols/:id/vital-signs', {
     schema: { tags, summary: 'Vitalwerte eines Protokolls', params: idParams, response: replies({ 200: z.array(vitalRecordReply) }) },
   }, async (request) => listVitals(commandContext(app, request), request.params.id));
   app.post('/patient-protocols/:id/vital-signs', {
     schema: { tags, summary: 'Vitalwerte erfassen', params: idParams, body: vitalsBody, response: replies({ 201: vitalRecordReply }) },
-  }, async (request, reply) => reply.status(201).send(await recordVitals(ctx(request), forProtocol(request))));
+  }, async (request, reply) => reply.status(201).send(withholdClinical('vitalRecord', await recordVitals(ctx(request), forProtocol(request)))));
 
   app.get('/patient-protocols/:id/treatment-entries', {
     schema: { tags, summary: 'Maßnahmen eines Protokolls', params: idParams, response: replies({ 200: z.array(treatmentEntryReply) }) },
   }, async (request) => listTreatmentEntries(commandContext(app, request), request.params.id));
   app.post('/patient-protocols/:id/treatment-entries', {
     schema: { tags, summary: 'Maßnahme erfassen', params: idParams, body: treatmentBody, response: replies({ 201: treatmentEntryReply }) },
-  }, async (request, reply) => reply.status(201).send(await addTreatmentEntry(ctx(request), forProtocol(request))));
+  }, async (request, reply) => reply.status(201).send(withholdClinical('treatmentEntry', await addTreatmentEntry(ctx(request), forProtocol(request)))));
 
   app.get('/services/:id/patient-protocols', { schema: { tags, summary: 'Protokolle eines Dienstes', params: idParams, response: list } }, async (request) =>
     listServiceProtocols(commandContext(app, request), request.params.id));

@@ -8,7 +8,7 @@ import { adminClient } from '../../helpers/admin';
 import { archiveUrls, createOrganizationWithSecret, databaseFiles, openArchive, requestChallenge, sealingTeam } from '../../helpers/archive';
 import { addMember } from '../../helpers/organizations';
 import { pullAsDevice, registerDevice } from '../../helpers/deviceKeys';
-import { createProtocolVia, dischargePayload, storedPatientData } from '../../helpers/protocols';
+import { createProtocolVia, dischargePayload, storedPatientData, storedProtocol } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
 import { Client, registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
@@ -77,7 +77,9 @@ describe('sealing at discharge', () => {
     expect(pull.changes).toContainEqual(expect.objectContaining({ entity: 'patientData', op: 'delete', id }));
     expect(pull.changes.filter((c) => c.entity === 'patientData' && c.op === 'upsert')).toEqual([]);
     expect((await medic.get(`/api/patient-protocols/${id}/vital-signs`)).statusCode).toBe(200);
-    expect((await medic.get(`/api/patient-protocols/${id}`)).json()).toMatchObject({ protocol: { chiefComplaint: 'Synkope nach längerem Stehen' }, patientData: null });
+    expect((await medic.get(`/api/patient-protocols/${id}`)).json()).toMatchObject({ protocol: { id }, patientData: null });
+    // The clinical row stays on the server (REST answers it to no one: docs/security.md "Clinical data follows the team").
+    expect(await storedProtocol(app, id)).toMatchObject({ chiefComplaint: 'Synkope nach längerem Stehen' });
   });
 
   it('keeps the envelope a device sealed offline when it was made from the latest patient data', async () => {

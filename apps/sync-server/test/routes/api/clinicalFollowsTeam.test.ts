@@ -35,6 +35,8 @@ async function seeded() {
   };
   const open = await createProtocolVia(tina, service.id, { patientData: { firstName: 'Petra', lastName: 'Teampatientin' }, ...clinical });
   const closed = await createProtocolVia(tina, service.id, { allergies: `${marker}nuss` });
+  // An edit: the open protocol's history holds a revision (sync entity recordRevision).
+  expect((await tina.patch(`/api/patient-protocols/${open.protocol.id}`, { baseVersion: open.protocol.version, symptoms: `${marker}verlauf` })).statusCode).toBe(200);
   expect((await tina.post(`/api/patient-protocols/${open.protocol.id}/vital-signs`, { heartRate: 97 })).statusCode).toBe(201);
   const entry = { id: randomUUID(), time: '10:00', text: `${marker}verband angelegt`, performer: 'custom', performerName: `Dr. ${marker}huber` };
   expect((await tina.post(`/api/patient-protocols/${open.protocol.id}/treatment-entries`, entry)).statusCode).toBe(201);
@@ -70,13 +72,14 @@ const upserts = (changes: SyncChange[], entity: SyncChange['entity']) =>
   changes.flatMap((c) => (c.op === 'upsert' && c.entity === entity ? [c as SyncChange & { data: Record<string, unknown> }] : []));
 
 describe('the clinical part follows the service team', () => {
-  it('a member off the team reads no clinical text or value from any GET of the API, the pull or the event report', async () => {
+  it('no one, the team included, reads a clinical text or value from any GET of the API or the event report; off the team, nor from the pull', async () => {
     const { app, owner, tina, mona, org, service, openId } = await seeded();
     const ids: Record<string, string> = { organizations: String(org.id), services: service.id, 'patient-protocols': openId };
     const urlOf = (template: string) => template.replace(/\/([a-z-]+)\/:(?:id|orgId)/g, (_, resource: string) => `/${resource}/${encodeURIComponent(ids[resource] ?? 'x')}`);
     const gets = app.apiRoutes.filter((r) => r.method === 'GET' && !r.url.includes('/events')).map((r) => urlOf(r.url));
 
-    for (const reader of [owner, mona]) {
+    // Tina is on the team: REST is what her copied session cookie reaches, so it answers her none either.
+    for (const reader of [owner, mona, tina]) {
       const answers: { url: string; status: number; leaked: boolean }[] = [];
       for (const url of gets) {
         const response = await reader.get(url);
@@ -84,6 +87,7 @@ describe('the clinical part follows the service team', () => {
       }
       const report = await reader.post(`/api/services/${service.id}/event-report`, { format: 'csv' });
       answers.push({ url: 'event-report', status: report.statusCode, leaked: report.body.includes(marker) });
+      // A pull by the session alone: without a registered device key the reader counts as off every team.
       const pulled = await pullAll(reader);
       answers.push({ url: 'pull', status: 200, leaked: pulled.body.includes(marker) });
       expect(answers.filter((a) => a.status >= 500)).toEqual([]);
@@ -97,12 +101,9 @@ describe('the clinical part follows the service team', () => {
       expect(report.statusCode).toBe(200);
     }
 
-    // The team reads all of it, by REST and by the pull.
-    expect((await tina.get(`/api/patient-protocols/${openId}`)).body).toContain(`${marker}pollen`);
-    expect((await tina.get(`/api/patient-protocols/${openId}/treatment-entries`)).body).toContain(`${marker}verband`);
-    expect((await tina.post(`/api/services/${service.id}/event-report`, { format: 'csv' })).body).toContain(`${marker}klinik`);
+    // The team's device reads all of it, sealed to its key in the pull.
     const team = await pullAll(tina, '', '', await registerDevice(tina));
-    for (const text of ['schmerz', 'pollen', 'nuss', 'verband', 'huber', 'klinik', 'Pflaster']) expect(team.opened).toContain(text);
+    for (const text of ['schmerz', 'pollen', 'nuss', 'verband', 'huber', 'klinik', 'Pflaster', 'verlauf']) expect(team.opened).toContain(text);
     expect(upserts(team.changes, 'vitalRecord').map((c) => (c.data.values as unknown[]).length)).toEqual([1]);
   });
 
@@ -120,7 +121,7 @@ describe('the clinical part follows the service team', () => {
     const { body, changes } = await pullAll(tina, `&deviceId=${device.deviceId}`);
     expect(body).not.toContain(marker);
     const sealed = new Set(changes.filter((c) => c.op === 'upsert' && c.sealed !== undefined).map((c) => c.entity));
-    expect([...sealed].sort()).toEqual(['minorTreatment', 'patientData', 'protocol', 'treatmentEntry', 'vitalRecord']);
+    expect([...sealed].sort()).toEqual(['minorTreatment', 'patientData', 'protocol', 'recordRevision', 'treatmentEntry', 'vitalRecord']);
     const opened = await Promise.all(changes.map((change) => openChange(device, change)));
     for (const text of ['schmerz', 'pollen', 'nuss', 'verband', 'huber', 'klinik', 'Pflaster']) expect(JSON.stringify(opened)).toContain(text);
     expect(upserts(opened, 'vitalRecord').map((c) => (c.data.values as unknown[]).length)).toEqual([1]);
@@ -138,8 +139,8 @@ describe('the clinical part follows the service team', () => {
     expect(before.opened).not.toContain(marker);
     await owner.put(`/api/services/${service.id}/team`, { userIds: [tinaId, monaId] });
     const after = await pullAll(mona, '', before.cursor, device);
-    for (const entity of ['protocol', 'vitalRecord', 'treatmentEntry', 'minorTreatment'] as const) expect(upserts(after.changes, entity).length).toBeGreaterThan(0);
-    for (const text of ['pollen', 'nuss', 'verband', 'klinik', 'Pflaster']) expect(after.opened).toContain(text);
+    for (const entity of ['protocol', 'vitalRecord', 'treatmentEntry', 'minorTreatment', 'recordRevision'] as const) expect(upserts(after.changes, entity).length).toBeGreaterThan(0);
+    for (const text of ['pollen', 'nuss', 'verband', 'klinik', 'Pflaster', 'verlauf']) expect(after.opened).toContain(text);
 
     // 25 h after the planned end the team holds nothing of it any more, by REST or by the pull.
     const ended = { startDate: new Date(Date.now() - 40 * hour).toISOString(), endDate: new Date(Date.now() - 25 * hour).toISOString() };
@@ -155,5 +156,21 @@ describe('the clinical part follows the service team', () => {
       expect(response.statusCode).toBe(200);
       for (const name of ['Teampatientin', 'Karl Kleinpatient']) expect(response.body).not.toContain(name);
     }
+  });
+
+  it('the write replies of REST echo no clinical part either, the writer\'s own input included', async () => {
+    const { tina, openId, service } = await seeded();
+    const detail = json<{ protocol: { version: number } }>(await tina.get(`/api/patient-protocols/${openId}`));
+    const replies = [
+      await tina.patch(`/api/patient-protocols/${openId}`, { baseVersion: detail.protocol.version }),
+      await tina.post(`/api/patient-protocols/${openId}/treatment-entries`, { id: randomUUID(), time: '11:00', text: `${marker}kühlung`, performer: 'custom', performerName: `${marker}mann` }),
+      await tina.post(`/api/patient-protocols/${openId}/vital-signs`, { heartRate: 88 }),
+      await tina.post('/api/minor-treatments', { serviceId: service.id, patientName: 'Paula Pflaster', description: `${marker}-Salbe`, materials: [] }),
+    ];
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 201, 201, 201]);
+    expect(JSON.stringify(await createProtocolVia(tina, service.id, { chiefComplaint: `${marker}neu` }))).not.toContain(marker);
+    for (const reply of replies) expect(reply.body).not.toContain(marker);
+    expect(replies[2]?.json<{ values: unknown[] }>().values).toEqual([]);
+    expect(replies[3]?.body).not.toContain('Paula');
   });
 });

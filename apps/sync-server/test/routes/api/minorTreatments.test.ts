@@ -26,7 +26,8 @@ describe('minor treatments', () => {
       serviceId: service.id, patientName: 'Jürgen Müller', description: 'Schürfwunde Knie gereinigt', materials: [{ id: pflaster, quantity: 2 }],
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ patientName: 'Jürgen Müller', serviceName: 'Stadtfest Musterstadt', materials: [{ materialId: pflaster, name: 'Pflaster', quantity: 2 }] });
+    // The reply echoes neither the name nor the description (docs/security.md "Clinical data follows the team").
+    expect(created.json()).toMatchObject({ patientName: null, description: '', serviceName: 'Stadtfest Musterstadt', materials: [{ materialId: pflaster, name: 'Pflaster', quantity: 2 }] });
     const row = await app.db.selectFrom('minorTreatments').selectAll().executeTakeFirstOrThrow();
     expect(row.patientNameEnc).toMatch(/^v1\./);
     expect(row.patientNameEnc).not.toContain('Jürgen');

@@ -5,7 +5,7 @@ import type { ApiErrorBody, ArchiveProtocolsResponse, ProtocolDetail, PushRespon
 import { SYNC_SCHEMA_VERSION, toArchivedProtocolResult } from '@sanidok/schema';
 import { createOrganizationWithSecret, openArchive } from '../../helpers/archive';
 import { pullAsDevice, registerDevice } from '../../helpers/deviceKeys';
-import { databaseText, dischargePayload, protocolCounts, protocolPayload, storedPatientData } from '../../helpers/protocols';
+import { databaseText, dischargePayload, protocolCounts, protocolPayload, storedPatientData, storedProtocol } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
@@ -54,8 +54,7 @@ describe('emergency contact, symptoms and incident time', () => {
     for (const plaintext of ['Quendelbach', '5550123']) expect(bytes).not.toContain(plaintext);
     expect(bytes).toContain(symptoms);
 
-    const detail = json<ProtocolDetail>(await owner.get(`/api/patient-protocols/${args.id}`));
-    expect(detail.protocol).toMatchObject({ symptoms, incidentTime: '2026-03-28T22:40:00.000Z' });
+    expect(await storedProtocol(app, args.id)).toMatchObject({ symptoms, incidentTime: '2026-03-28T22:40:00.000Z' });
     expect(await storedPatientData(app, args.id)).toMatchObject(contact);
     const pulled = (await pullAsDevice(owner, await registerDevice(owner))).changes;
     const upsertOf = <E extends SyncChange['entity']>(entity: E) =>
@@ -82,8 +81,7 @@ describe('emergency contact, symptoms and incident time', () => {
       }),
     ]);
     expect(second.results[0]?.status).toBe('applied');
-    const detail = json<ProtocolDetail>(await owner.get(`/api/patient-protocols/${args.id}`));
-    expect(detail.protocol).toMatchObject({ symptoms: 'Kopfschmerz', incidentTime: null, needsReview: true });
+    expect(await storedProtocol(app, args.id)).toMatchObject({ symptoms: 'Kopfschmerz', incidentTime: null, needsReview: true });
     expect(await storedPatientData(app, args.id)).toMatchObject({ emergencyContact: contact.emergencyContact, emergencyContactPhone: '0171 2' });
     const revisions = await app.db.selectFrom('fieldRevisions').select(['entity', 'field', 'replacedValue']).orderBy('id').execute();
     expect(revisions.filter((r) => r.entity === 'protocol')).toEqual([{ entity: 'protocol', field: 'symptoms', replacedValue: 'Schwindel' }]);

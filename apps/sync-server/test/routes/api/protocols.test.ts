@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createOrganization } from '../../helpers/organizations';
-import { createProtocolVia, databaseText, dischargePayload, protocolCounts, protocolPayload, storedPatientData } from '../../helpers/protocols';
+import { createProtocolVia, databaseText, dischargePayload, protocolCounts, protocolPayload, storedPatientData, storedProtocol } from '../../helpers/protocols';
 import { serviceTeam } from '../../helpers/serviceTeam';
 import { registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
@@ -20,7 +20,9 @@ describe('patient protocols', () => {
     }));
     expect(response.statusCode).toBe(201);
     const { protocol, patientData } = json<ProtocolDetail>(response);
-    expect(protocol).toMatchObject({ serviceProtocolNumber: 1, status: 'active', serviceName: 'Stadtfest Musterstadt', allergies: 'Penicillin', needsReview: false });
+    // The reply carries no clinical field either (docs/security.md "Clinical data follows the team"); the server stored it.
+    expect(protocol).toMatchObject({ serviceProtocolNumber: 1, status: 'active', serviceName: 'Stadtfest Musterstadt', allergies: null, needsReview: false });
+    expect(await storedProtocol(app, protocol.id)).toMatchObject({ allergies: 'Penicillin' });
     // REST answers no patient data, even to its writer (docs/security.md "Patient data needs the unlocked device").
     expect(patientData).toBeNull();
     expect(await storedPatientData(app, protocol.id)).toEqual({ firstName: 'Jürgen', lastName: 'Müller', dateOfBirth: '1980-04-12', gender: 'männlich', address: 'Hauptstraße 5, 12345 Musterstadt' });
@@ -85,15 +87,17 @@ describe('patient protocols', () => {
     });
     expect(response.statusCode).toBe(200);
     const body = json<ProtocolDetail>(response);
-    expect(body.protocol).toMatchObject({ medications: 'Ramipril 5 mg', helper1: 'Max Helfer', allergies: null, chiefComplaint: 'Synkope nach längerem Stehen' });
-    expect(body.protocol.treatmentSummary).toBe('[14:05] Pulsoxymetrie angelegt (Helfer 1)');
+    expect(body.protocol).toMatchObject({ medications: null, chiefComplaint: null, treatmentSummary: '' });
+    const stored = await storedProtocol(app, protocol.id);
+    expect(stored).toMatchObject({ medications: 'Ramipril 5 mg', helper1: 'Max Helfer', allergies: null, chiefComplaint: 'Synkope nach längerem Stehen' });
+    expect(stored.treatmentSummary).toBe('[14:05] Pulsoxymetrie angelegt (Helfer 1)');
     expect(body.patientData).toBeNull();
     expect(await storedPatientData(app, protocol.id)).toEqual({ firstName: 'Jürgen', lastName: 'Müller', dateOfBirth: '1980-04-12', gender: 'männlich', phone: '0171 1234567' });
     expect((await medic.get(`/api/materials/used?serviceId=${service.id}`)).json()).toMatchObject([{ name: 'Pflaster', count: 3 }]);
 
     const entry = await owner.post(`/api/patient-protocols/${protocol.id}/treatment-entries`, { id: randomUUID(), time: '14:20', text: 'Übergabe vorbereitet', performer: 'custom', performerName: 'Dr. Weiß' });
     expect(entry.statusCode).toBe(201);
-    expect(json<ProtocolDetail>(await medic.get(`/api/patient-protocols/${protocol.id}`)).protocol.treatmentSummary).toBe('[14:05] Pulsoxymetrie angelegt (Helfer 1)\n[14:20] Übergabe vorbereitet (Dr. Weiß)');
+    expect((await storedProtocol(app, protocol.id)).treatmentSummary).toBe('[14:05] Pulsoxymetrie angelegt (Helfer 1)\n[14:20] Übergabe vorbereitet (Dr. Weiß)');
     const badEntries: [unknown, string][] = [
       [{ id: randomUUID(), time: '25:00', text: 'x', performer: 'helfer1' }, 'Bitte geben Sie die Uhrzeit als HH:MM an'],
       [{ id: randomUUID(), time: '10:00', text: '   ', performer: 'helfer1' }, 'Die Maßnahme darf nicht leer sein'],
@@ -113,7 +117,8 @@ describe('patient protocols', () => {
     const { protocol } = await createProtocolVia(medic, service.id);
     await medic.patch(`/api/patient-protocols/${protocol.id}`, { baseVersion: protocol.version, chiefComplaint: 'Tablet A', patientData: { phone: '0170 111' } });
     const second = await owner.patch(`/api/patient-protocols/${protocol.id}`, { baseVersion: protocol.version, chiefComplaint: 'Tablet B', patientData: { phone: '0170 222' } });
-    expect(json<ProtocolDetail>(second).protocol).toMatchObject({ chiefComplaint: 'Tablet B', needsReview: true });
+    expect(json<ProtocolDetail>(second).protocol).toMatchObject({ needsReview: true });
+    expect((await storedProtocol(app, protocol.id)).chiefComplaint).toBe('Tablet B');
     expect((await storedPatientData(app, protocol.id))?.phone).toBe('0170 222');
     const revisions = await app.db.selectFrom('fieldRevisions').selectAll().orderBy('entity').execute();
     expect(revisions.map((r) => [r.entity, r.field])).toEqual([['patientData', 'phone'], ['protocol', 'chiefComplaint']]);
@@ -135,9 +140,10 @@ describe('patient protocols', () => {
     expect(discharged.statusCode).toBe(200);
     const medicId = json<PublicUser>(await medic.get('/api/user')).id;
     expect(discharged.json()).toMatchObject({
-      protocol: { status: 'discharged', dischargeStatus: 'stabil', dischargeOutcome: 'released', dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau', dischargedById: medicId, dischargedAt: '2026-01-01T12:00:00.000Z' },
+      protocol: { status: 'discharged', dischargeStatus: 'stabil', dischargeOutcome: 'released', dischargeDestination: null, handoverTo: null, dischargedById: medicId, dischargedAt: '2026-01-01T12:00:00.000Z' },
       patientData: null,
     });
+    expect(await storedProtocol(app, protocol.id)).toMatchObject({ dischargeDestination: 'Nach Hause', handoverTo: 'Ehefrau' });
     const refused = [
       await medic.patch(`/api/patient-protocols/${protocol.id}`, { chiefComplaint: 'später' }),
       await owner.patch(`/api/patient-protocols/${protocol.id}/discharge`, dischargePayload),
@@ -148,8 +154,10 @@ describe('patient protocols', () => {
     for (const client of [owner, medic]) {
       const detail = json<ProtocolDetail>(await client.get(`/api/patient-protocols/${protocol.id}`));
       expect(detail.patientData).toBeNull();
-      expect(detail.protocol.chiefComplaint).toBe('Synkope nach längerem Stehen');
+      expect(detail.protocol.chiefComplaint).toBeNull();
     }
+    // The refused edit changed nothing.
+    expect((await storedProtocol(app, protocol.id)).chiefComplaint).toBe('Synkope nach längerem Stehen');
     expect((await medic.get(`/api/patient-protocols/${protocol.id}/vital-signs`)).statusCode).toBe(200);
     expect(await protocolCounts(app)).toMatchObject({ vitals: 0, entries: 0 });
   });

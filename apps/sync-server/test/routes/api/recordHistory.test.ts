@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { openSealedRecordHistory } from '@sanidok/crypto';
-import type { ArchiveProtocolsResponse, RecordRevision, TreatmentEntry, VitalRecord } from '@sanidok/schema';
+import type { ArchiveProtocolsResponse, PullResponse, TreatmentEntry, VitalRecord } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { openArchive, sealingTeam } from '../../helpers/archive';
+import { pulledHistory, registerDevice } from '../../helpers/deviceKeys';
 import { json } from '../../helpers/json';
 import { anyString } from '../../helpers/matchers';
 import { createProtocolVia, dischargePayload, storedHistory } from '../../helpers/protocols';
@@ -17,11 +18,9 @@ import { device } from '../../domain/recordHistory/devicePush';
 /** A device time an hour ago: offline edits keep their real time (the server refuses only future ones). */
 const hourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
 
-const history = async (client: { get: (url: string) => Promise<{ statusCode: number; body: string }> }, protocolId: string) => {
-  const response = await client.get(`/api/patient-protocols/${protocolId}/history`);
-  expect(response.statusCode, response.body).toBe(200);
-  return JSON.parse(response.body) as RecordRevision[];
-};
+// The history reaches the team's devices through the pull, its values sealed to the device key
+// (domain/sync/recordRevisionSource.ts); REST answers it to no one.
+const history = pulledHistory;
 
 describe('record history', () => {
   it('keeps every edit of clinical fields and patient data, old → new, in order; not only concurrent ones', async () => {
@@ -34,8 +33,8 @@ describe('record history', () => {
     // Setting a field to the value it has is no change: no revision.
     await owner.patch(url, { baseVersion: first.protocol.version, allergies: 'Latex' });
 
-    // The server keeps the patient-data revision too; REST answers the history without it.
-    expect((await history(medic, protocol.id)).map((r) => r.entity)).toEqual(['protocol', 'protocol']);
+    // The team's device gets every revision, the patient data's too (sealed to its key).
+    expect((await history(medic, protocol.id)).map((r) => r.entity)).toEqual(['patientData', 'protocol', 'protocol']);
     const revisions = await storedHistory(app, protocol.id);
     expect(revisions.map(({ entity, field, oldValue, newValue }) => ({ entity, field, oldValue, newValue }))).toEqual([
       { entity: 'patientData', field: 'phone', oldValue: null, newValue: '0170 111' },
@@ -46,7 +45,7 @@ describe('record history', () => {
     expect(revisions.map((r) => r.sequence)).toEqual([...revisions.map((r) => r.sequence)].sort((a, b) => a - b));
   });
 
-  it('names the pushing device; the history is for the team only and for no outsider', async () => {
+  it('names the pushing device; the history is for the team only and for no outsider; REST has no history', async () => {
     const { app, medic, owner, orgId, service } = await serviceTeam();
     const { protocol } = await createProtocolVia(medic, service.id);
     const tablet = device(medic);
@@ -58,14 +57,28 @@ describe('record history', () => {
     expect(await history(offTeam, protocol.id)).toEqual([]);
     const { registeredClient } = await import('../../helpers/testApp');
     const stranger = await registeredClient(app, 'fremd');
-    expect((await stranger.get(`/api/patient-protocols/${protocol.id}/history`)).statusCode).toBe(404);
+    expect(await history(stranger, protocol.id)).toEqual([]);
+    // The REST history is gone: a copied session cookie of the team reads no revision.
+    for (const path of ['history', 'revisions']) expect((await owner.get(`/api/patient-protocols/${protocol.id}/${path}`)).statusCode).toBe(404);
   });
 
-  it('answers no patient-data revision by REST, to the team either', async () => {
+  it('sends the revisions to the team only sealed to the device key, patient data and clinical values alike', async () => {
     const { medic, service } = await serviceTeam();
     const { protocol } = await createProtocolVia(medic, service.id);
     await medic.patch(`/api/patient-protocols/${protocol.id}`, { baseVersion: protocol.version, symptoms: 'Übelkeit', patientData: { phone: '0170 444' } });
-    expect((await history(medic, protocol.id)).map(({ entity, field, newValue }) => ({ entity, field, newValue }))).toEqual([{ entity: 'protocol', field: 'symptoms', newValue: 'Übelkeit' }]);
+    const device = await registerDevice(medic);
+    const raw = await medic.get(`/api/sync/pull?limit=1000&deviceId=${device.deviceId}`);
+    const travelled = raw.json<PullResponse>().changes.filter((change) => change.entity === 'recordRevision');
+    expect(travelled).toHaveLength(2);
+    expect(travelled.every((change) => change.op === 'upsert' && change.sealed !== undefined && change.data.oldValue === null && change.data.newValue === null)).toBe(true);
+    expect(raw.body).not.toContain('Übelkeit');
+    expect(raw.body).not.toContain('0170 444');
+    // A pull by the session alone (no registered device) gets no revision at all.
+    expect((await medic.get('/api/sync/pull?limit=1000')).json<PullResponse>().changes.filter((change) => change.entity === 'recordRevision')).toEqual([]);
+    expect((await history(medic, protocol.id, device)).map(({ entity, field, newValue }) => ({ entity, field, newValue }))).toEqual([
+      { entity: 'patientData', field: 'phone', newValue: '0170 444' },
+      { entity: 'protocol', field: 'symptoms', newValue: 'Übelkeit' },
+    ]);
   });
 
   it('marks a wrong vital sign, treatment entry or minor treatment "irrtümlich" with a reason; the row stays', async () => {
@@ -90,9 +103,10 @@ describe('record history', () => {
       expect(result, JSON.stringify(result)).toMatchObject({ status: 'applied' });
     }
     const vitals = json<VitalRecord[]>(await medic.get(`/api/patient-protocols/${protocol.id}/vital-signs`));
-    expect(vitals).toMatchObject([{ id: vitalId, values: [{ value: '88' }], enteredInError: { at: markedAt, reason: 'Falscher Patient', byId: medicId } }]);
+    // REST answers the marks, never the clinical values (docs/security.md "Clinical data follows the team").
+    expect(vitals).toMatchObject([{ id: vitalId, values: [], enteredInError: { at: markedAt, reason: 'Falscher Patient', byId: medicId } }]);
     const entries = json<TreatmentEntry[]>(await medic.get(`/api/patient-protocols/${protocol.id}/treatment-entries`));
-    expect(entries).toMatchObject([{ id: entryId, text: 'Sauerstoff 4 l/min', enteredInError: { reason: 'Falscher Patient' } }]);
+    expect(entries).toMatchObject([{ id: entryId, text: '', enteredInError: { reason: 'Falscher Patient' } }]);
     const treatments = json<{ id: string; enteredInError: unknown }[]>(await medic.get(`/api/services/${service.id}/minor-treatments`));
     expect(treatments).toMatchObject([{ id: treatmentId, enteredInError: { reason: 'Falscher Patient' } }]);
     // The summary leaves the wrong measure out; the entry list keeps it, marked.

@@ -4,7 +4,7 @@ import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
 import { adminClient } from '../../helpers/admin';
 import type { TestDevice } from '../../helpers/deviceKeys';
-import { pullAsDevice, registerDevice } from '../../helpers/deviceKeys';
+import { pullAsDevice, pulledHistory, registerDevice } from '../../helpers/deviceKeys';
 import { json } from '../../helpers/json';
 import { addMember, createOrganization } from '../../helpers/organizations';
 import { createProtocolVia } from '../../helpers/protocols';
@@ -126,18 +126,15 @@ describe('patient data follows the team (pull)', () => {
     expect(after.changes).toEqual(expect.arrayContaining([expect.objectContaining({ entity: 'serviceTeamMember', op: 'delete', id: `${service.id}:${tinaId}` })]));
   });
 
-  it('leaves replaced patient data out of the revisions for every reader, clinical values for members off the team', async () => {
+  it('sends the replaced values (the history) to the team\'s devices only, none to a member off the team', async () => {
     const { tina, mona, protocol } = await cast();
     const url = `/api/patient-protocols/${protocol.protocol.id}`;
     await tina.patch(url, { baseVersion: protocol.protocol.version, chiefComplaint: 'Tablet A', patientData: { phone: '0170 111' } });
     await mona.patch(url, { baseVersion: protocol.protocol.version, chiefComplaint: 'Tablet B', patientData: { phone: '0170 222' } });
-    const entities = async (client: Client) => json<{ entity: string }[]>(await client.get(`${url}/revisions`)).map((r) => r.entity).sort();
-    expect(await entities(tina)).toEqual(['protocol']);
-    expect((await tina.get(`${url}/revisions`)).body).not.toContain('0170');
-    // The protocol's own fields are its clinical part: off the team, no revision at all.
-    expect(await entities(mona)).toEqual([]);
-    expect((await mona.get(`${url}/revisions`)).body).not.toContain('0170');
-    expect((await mona.get(`${url}/revisions`)).body).not.toContain('Tablet');
+    const replaced = (await pulledHistory(tina, protocol.protocol.id)).filter((r) => r.replacedConcurrentEdit).map((r) => r.entity).sort();
+    expect(replaced).toEqual(['patientData', 'protocol']);
+    // Off the team: no revision at all, neither the protocol's clinical part nor its patient data.
+    expect(await pulledHistory(mona, protocol.protocol.id)).toEqual([]);
   });
 
   it("keeps counting a removed member's unsynced captures (writes stay open to every member)", async () => {

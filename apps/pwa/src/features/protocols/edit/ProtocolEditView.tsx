@@ -45,7 +45,7 @@ function ProtocolNotices({ view, open }: { view: ProtocolView; open: boolean }) 
           text={t.notices.concurrentText}
           reviewLabel={t.notices.reviewed}
           reviewFailedTitle={t.notices.reviewFailed}
-          revisionsPath={`/api/patient-protocols/${encodeURIComponent(view.protocol.id)}/revisions`}
+          revisions={{ protocolId: view.protocol.id }}
           sealed={!open}
           // A closed protocol takes no edits: its notice stays as a record.
           onReviewed={open ? () => markProtocolReviewed(view.protocol.id) : undefined}

@@ -1,29 +1,23 @@
-import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { formatDateTime, isProtocolOpen } from '@sanidok/schema';
 import { IconHistory } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useProtocolHistory } from '../../../data/protocolHooks';
 import { conflictsDe } from '../../../i18n/conflicts.de';
 import { historyDe } from '../../../i18n/history.de';
 import { revisionLabel, revisionValue } from './historyLabels';
-import { fetchProtocolHistory } from './protocolHistory';
 
 const t = historyDe.history;
 
 /**
- * Every change of an open protocol, oldest first: what, old → new, when, who, from which device
- * (GET …/history). Read from the server when the dialog opens and never stored on the device:
- * the history is the server's merge of all devices' edits (docs/decisions.md "Every change kept
- * (§ 630f BGB)"). Offline the dialog says so; the edits themselves wait in the outbox.
+ * Every change of an open protocol, oldest first: what, old → new, when, who, from which device.
+ * Read from the device only, offline too: the server's merge of all devices' edits comes sealed to
+ * this device in the pull, and this device's edits not yet sent follow it, marked as such
+ * (docs/decisions.md "The record history travels sealed to the device").
  */
 function HistoryList({ protocolId }: { protocolId: string }) {
-  const history = useQuery({
-    queryKey: ['history', protocolId],
-    queryFn: ({ signal }) => fetchProtocolHistory(protocolId, signal),
-    retry: false,
-    staleTime: 0,
-  });
-  if (history.isPending) {
+  const history = useProtocolHistory(protocolId);
+  if (history === undefined) {
     return (
       <Group gap="xs">
         <Loader size="sm" />
@@ -31,12 +25,11 @@ function HistoryList({ protocolId }: { protocolId: string }) {
       </Group>
     );
   }
-  if (history.isError) return <Alert color="yellow">{t.offline}</Alert>;
-  if (history.data.length === 0) return <Text size="sm">{t.empty}</Text>;
+  if (history.length === 0) return <Text size="sm">{t.empty}</Text>;
   return (
     <Stack component="ol" gap="xs" aria-label={t.listLabel} p={0} m={0} style={{ listStyle: 'none' }}>
-      {history.data.map((revision) => (
-        <Paper key={`${revision.sequence}.${revision.entityId}.${revision.field}`} component="li" withBorder p="sm">
+      {history.map((revision) => (
+        <Paper key={revision.id} component="li" withBorder p="sm">
           <Text fw={600} size="sm">
             {revisionLabel(revision)}
           </Text>
@@ -44,7 +37,7 @@ function HistoryList({ protocolId }: { protocolId: string }) {
             {t.change(revisionValue(revision, revision.oldValue), revisionValue(revision, revision.newValue))}
           </Text>
           <Text size="xs" c="gray.7">
-            {t.by(formatDateTime(revision.changedAt), revision.changedBy, revision.deviceId)}
+            {revision.pending ? t.pendingBy(formatDateTime(revision.changedAt), revision.changedBy) : t.by(formatDateTime(revision.changedAt), revision.changedBy, revision.deviceId)}
           </Text>
         </Paper>
       ))}

@@ -3,7 +3,7 @@ import type { ProtocolView } from '../../../data/repositories/protocols';
 import { printDe } from '../../../i18n/print.de';
 import { describeError } from '../../../lib/describeError';
 import { logProtocolAccess } from '../useProtocolOpening';
-import { fetchProtocolHistory } from '../history/protocolHistory';
+import { readProtocolHistory } from '../../../data/recordRevisions';
 import { renderCompleteProtocolDocument } from './printCompleteProtocol';
 import { renderHandoverDocument } from './printHandover';
 import { openPrintWindow, printWhenReady } from './printWindow';
@@ -34,7 +34,7 @@ export type PrintOutcome = 'printed' | 'blocked';
  * 2. read the protocol (a failure closes the window → 'Druckfehler');
  * 3. without patient data close it silently — after discharge the data is in the archive, not here;
  * 4. log the access before anything is shown (a failed log never blocks the print);
- * 5. the full print reads the Änderungsverlauf from the server; offline it says so and prints the rest;
+ * 5. the full print reads the Änderungsverlauf the device holds (pulled sealed to it; unreadable: it says so and prints the rest);
  * 6. write the document, print after 100 ms.
  */
 export async function printProtocol(
@@ -64,7 +64,7 @@ export async function printProtocol(
 
   await logProtocolAccess(protocolId, printAccessActions[kind]).catch(() => undefined);
 
-  const history = kind === 'complete' ? await fetchProtocolHistory(protocolId).catch(() => null) : null;
+  const history = kind === 'complete' ? await readProtocolHistory(protocolId).catch(() => null) : null;
   renderers[kind](win.document, view, patientData, printedAt.toISOString(), history);
   printWhenReady(win);
   return 'printed';

@@ -160,9 +160,9 @@ describe('Vollständiges Protokoll: every change kept', () => {
     ]);
   });
 
-  it('says so when the server was not reachable at print time, and prints the rest', () => {
+  it('says so when the device could not read the history at print time, and prints the rest', () => {
     const model = completeProtocolModel(protocolView(), patient, printedAt, null);
-    expect(model.blocks.at(-1)).toMatchObject({ title: 'Änderungsverlauf', rows: [], empty: 'Der Änderungsverlauf liegt auf dem Server und war beim Drucken nicht erreichbar.' });
+    expect(model.blocks.at(-1)).toMatchObject({ title: 'Änderungsverlauf', rows: [], empty: 'Der Änderungsverlauf dieses Geräts war beim Drucken nicht lesbar.' });
   });
 });
 
