@@ -28,6 +28,7 @@ import * as sessionDevices from './2026-11-27_001_session_devices';
 import * as devicePublicKeys from './2026-11-27_002_device_public_keys';
 import * as ownerProof from './2026-11-27_003_owner_proof';
 import * as recordHistory from './2026-11-28_002_record_history';
+import * as protocolNaca from './2026-11-28_020_protocol_naca';
 
 /**
  * Static list instead of FileMigrationProvider: it works in the esbuild bundle and under vitest
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27_002_device_public_keys': devicePublicKeys,
   '2026-11-27_003_owner_proof': ownerProof,
   '2026-11-28_002_record_history': recordHistory,
+  '2026-11-28_020_protocol_naca': protocolNaca,
 };
 
 export const migrationProvider: MigrationProvider = {
