@@ -24,3 +24,7 @@ export async function getProtocolExportView(db: SaniDokDb, id: string): Promise<
     deviceUser: { id: db.userId, name: db.userName },
   };
 }
+
+/** A team member's name as the export and the prints sign with it: the team row's, else this device's user's. */
+export const teamMemberName = (view: Pick<ProtocolExportView, 'teamNames' | 'deviceUser'>, userId: number): string | undefined =>
+  view.teamNames.get(userId) ?? (userId === view.deviceUser.id && view.deviceUser.name ? view.deviceUser.name : undefined);
