@@ -24,7 +24,7 @@ export async function loadEventReportInput(
   const [team, minorTreatments, protocols, entries, usage, templates] = await Promise.all([
     listTeam(db, service.id),
     db.selectFrom('minorTreatments').select(['createdAt', 'description']).where('serviceId', '=', service.id).execute(),
-    db.selectFrom('patientProtocols').select(['createdAt', 'status', 'dischargeOutcome', 'dischargeDestination']).where('serviceId', '=', service.id).execute(),
+    db.selectFrom('patientProtocols').select(['createdAt', 'status', 'dischargeOutcome', 'dischargeDestination', 'naca', 'diagnosisGroup']).where('serviceId', '=', service.id).execute(),
     db
       .selectFrom('treatmentEntries as e')
       .innerJoin('patientProtocols as p', 'p.id', 'e.protocolId')
@@ -53,7 +53,9 @@ export async function loadEventReportInput(
     // "Clinical data follows the team"), so both build the same report from the same input.
     minorTreatments: clinical ? minorTreatments : minorTreatments.map((m) => ({ ...m, description: withheldClinical.minorTreatment.description })),
     minorTreatmentTemplates: templates,
-    protocols: clinical ? protocols : protocols.map((p) => ({ ...p, dischargeDestination: withheldClinical.protocol.dischargeDestination })),
+    protocols: clinical
+      ? protocols
+      : protocols.map((p) => ({ ...p, dischargeDestination: withheldClinical.protocol.dischargeDestination, naca: withheldClinical.protocol.naca, diagnosisGroup: withheldClinical.protocol.diagnosisGroup })),
     treatmentEntries: clinical ? entries : entries.map(() => ({ text: withheldClinical.treatmentEntry.text })),
     // SUM is a 64-bit integer on PostgreSQL (a string through pg).
     materials: usage.map((row) => ({ name: row.name, unit: row.unit, count: Number(row.count) })),
