@@ -77,7 +77,7 @@ export const vitalLabel = (value: VitalValueData): string => labelOf(vitalParame
 
 /**
  * What a print reads: the protocol as the device (or the opened archive) holds it, and the team's
- * full names by user id where known (data/repositories/protocolExport.ts teamMemberName), to sign the entries.
+ * full names by user id where known (data/repositories/protocolExport.ts teamFullNames), to sign the entries.
  */
 export type PrintSource = ProtocolView & { memberName?: (userId: number) => string | undefined };
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useDatabase } from '../../../data/hooks';
-import { getProtocolExportView, teamMemberName } from '../../../data/repositories/protocolExport';
+import { getProtocolExportView } from '../../../data/repositories/protocolExport';
 import { printDe } from '../../../i18n/print.de';
 import { notifyError } from '../../../lib/notify';
 import { failureMessage } from '../../../lib/failureMessage';
@@ -28,11 +28,11 @@ export function usePrintProtocol(protocolId: string): { print: (kind: PrintKind 
           });
           return;
         }
-        // The prints sign each entry with the team member's full name (teamMemberName).
+        // The prints name who documented an entry by the team row's full name, never by a username.
         await printProtocol(protocolId, kind, async (id) => {
           if (!db) throw new PrintFailure(printDe.failures.noDatabase);
           const view = await getProtocolExportView(db, id);
-          return view && { ...view, memberName: (userId: number) => teamMemberName(view, userId) };
+          return view && { ...view, memberName: (userId: number) => view.teamFullNames.get(userId) };
         });
       } catch (error) {
         notifyError(printDe.failedTitle, failureMessage(error));
