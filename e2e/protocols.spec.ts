@@ -128,7 +128,8 @@ test.describe('Patientenprotokolle offline', () => {
       // NACA and diagnosis group as cards with their definitions; looked at on tablet and phone.
       await page.getByRole('radio', { name: naca.label }).click();
       await page.getByRole('radio', { name: 'Neurologische Erkrankung' }).click();
-      await page.getByRole('radio', { name: naca.label }).scrollIntoViewIfNeeded();
+      // From the top: scrolled, the fixed header lies over the fields and counts as an overlap.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshotsAtTabletSizes(page, test.info(), 'befund-naca', { checkLayout: true });
       await openEditTab(page, 'Behandlung');
       await page.getByRole('textbox', { name: 'Helfer 1' }).fill(helper1);

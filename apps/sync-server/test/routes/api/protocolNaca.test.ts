@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ApiErrorBody, ProtocolDetail, PushResponse } from '@sanidok/schema';
-import { SYNC_SCHEMA_VERSION } from '@sanidok/schema';
+import type { ApiErrorBody, ProtocolDetail } from '@sanidok/schema';
 import { createOrganizationWithSecret, openArchive } from '../../helpers/archive';
 import { json } from '../../helpers/json';
 import { addMember } from '../../helpers/organizations';
 import { createProtocolVia, dischargePayload, protocolPayload } from '../../helpers/protocols';
 import { assignTeam, createServiceVia } from '../../helpers/services';
-import type { Client } from '../../helpers/testApp';
+import { pushMutations as push, syncMutation as mutation } from '../../helpers/syncPush';
 import { createTestApp, registeredClient } from '../../helpers/testApp';
 
 /**
@@ -15,10 +14,6 @@ import { createTestApp, registeredClient } from '../../helpers/testApp';
  * through the protocol mutations like every clinical field, checked by the shared schema, withheld
  * off the team and kept with the discharged record in the archive.
  */
-
-const mutation = (seq: number, name: string, args: unknown) => ({ mutationId: randomUUID(), seq, name, args, createdAt: new Date().toISOString() });
-const push = async (client: Client, deviceId: string, mutations: unknown[]) =>
-  json<PushResponse>(await client.post('/api/sync/push', { deviceId, schemaVersion: SYNC_SCHEMA_VERSION, mutations }));
 
 async function setup() {
   const app = await createTestApp();
