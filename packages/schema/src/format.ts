@@ -3,6 +3,8 @@
  * a protocol read on a device in another zone, or printed by the server, shows the medic's
  * wall-clock time.
  */
+import { germanTimeZone } from './berlinTime';
+
 export const invalidDateText = 'Ungültiges Datum';
 
 /**
@@ -16,10 +18,10 @@ function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): () => 
 }
 
 const dateTimeFormat = lazyFormat('de-DE', {
-  timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  timeZone: germanTimeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
 });
-const dateFormat = lazyFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' });
-const timeFormat = lazyFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dateFormat = lazyFormat('de-DE', { timeZone: germanTimeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
+const timeFormat = lazyFormat('de-DE', { timeZone: germanTimeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 export type DateInput = Date | string | number | null | undefined;
 
@@ -52,14 +54,4 @@ export function formatTime(value: DateInput): string {
   if (!date) return invalidDateText;
   const p = parts(timeFormat(), date);
   return `${p.hour}:${p.minute}`;
-}
-
-const monthFormat = lazyFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' });
-
-/** The month an instant falls in, in Germany: 'YYYY-MM' (statistics group by it). */
-export function berlinMonth(value: DateInput): string {
-  const date = toValidDate(value);
-  if (!date) return '';
-  const parts = monthFormat().formatToParts(date);
-  return `${parts.find((p) => p.type === 'year')?.value ?? ''}-${parts.find((p) => p.type === 'month')?.value ?? ''}`;
 }

@@ -26,6 +26,7 @@ export * from './statistics';
 export * from './manv';
 export * from './manvAlgorithms';
 export * from './manvCounts';
+export * from './berlinTime';
 export * from './format';
 export * from './csv';
 export * from './typedDates';

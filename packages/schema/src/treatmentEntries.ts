@@ -120,10 +120,3 @@ export function treatmentSummary(entries: readonly (FormattableEntry & { created
     .map(formatTreatmentEntry)
     .join('\n');
 }
-
-/** HH:MM of a moment on the medic's wall clock (Europe/Berlin), for a new entry's time field. */
-export function currentTimeOfDay(at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('hour')}:${get('minute')}`;
-}

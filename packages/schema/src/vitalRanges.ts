@@ -1,3 +1,4 @@
+import { berlinDay } from './berlinTime';
 import { parseVitalNumber } from './vitalParameters';
 import { parseBloodPressure } from './vitals';
 
@@ -15,11 +16,6 @@ export const vitalColouringTexts = {
   disclaimer: 'Die Farbmarkierung ist nur eine grobe Einschätzung. Die medizinische Beurteilung liegt beim Fachpersonal.',
   noDateOfBirth: 'Kein Geburtsdatum erfasst – die Werte werden nicht farblich bewertet.',
 } as const;
-
-/** The calendar day of a moment on the medic's wall clock (Europe/Berlin), yyyy-mm-dd. */
-function berlinDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
 
 /** Completed years of life at `at`; null without a usable date of birth or before birth. */
 export function ageInYears(dateOfBirth: string | null | undefined, at: Date | string = new Date()): number | null {

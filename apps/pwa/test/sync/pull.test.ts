@@ -162,9 +162,9 @@ describe('pull loop', () => {
     harness.server.pull = async (params) => {
       if (params.cursor === 'c-old') {
         await db.meta.delete('cursor');
-        return { ok: true, body: page({ cursor: 'c-stale', changes: [upsertService(serverService(id(1), 1, { name: 'Alt', version: 4 }))] }) };
+        return { ok: true, status: 200, body: page({ cursor: 'c-stale', changes: [upsertService(serverService(id(1), 1, { name: 'Alt', version: 4 }))] }) };
       }
-      return { ok: true, body: page({ cursor: 'c-full', changes: [upsertService(serverService(id(1), 1, { name: 'Vollständig', version: 4 }))] }) };
+      return { ok: true, status: 200, body: page({ cursor: 'c-full', changes: [upsertService(serverService(id(1), 1, { name: 'Vollständig', version: 4 }))] }) };
     };
     await startAndSettle(harness);
     expect(await db.getMeta('cursor')).toBe('c-full');

@@ -1,7 +1,6 @@
 import type { Encounter, Observation, ObservationComponent, Patient, Practitioner, Reference } from '@medplum/fhirtypes';
 import type { RangedParameter, VitalParameterType, VitalRecord } from '@sanidok/schema';
-import { ageGroup, parseBloodPressure, parseVitalNumber, vitalParameterLabels, vitalReferenceRanges, vitalSeverity } from '@sanidok/schema';
-import { berlinDateTime } from './berlinTime';
+import { ageGroup, berlinDateTime, parseBloodPressure, parseVitalNumber, vitalParameterLabels, vitalReferenceRanges, vitalSeverity } from '@sanidok/schema';
 import type { LoincQuantity } from './codes';
 import { bloodPressure, dataAbsent, gcs, observationCategories, quantityVitals, systems } from './codes';
 import { narrative } from './narrative';

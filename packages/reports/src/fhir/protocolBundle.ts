@@ -1,7 +1,6 @@
 import type { Bundle, BundleEntry, Composition, CompositionSection, Condition, Encounter, Observation, Organization, Patient, Practitioner, Procedure, Reference, Resource } from '@medplum/fhirtypes';
 import type { PatientData, PatientProtocol, TreatmentEntry, VitalRecord } from '@sanidok/schema';
-import { diagnosisGroupText, dischargeOutcomeLabels, isNacaScore, nacaLabel } from '@sanidok/schema';
-import { berlinDateTime, berlinTimeOnDayOf } from './berlinTime';
+import { berlinDateTime, berlinTimeOnDayOf, diagnosisGroupText, dischargeOutcomeLabels, isNacaScore, nacaLabel } from '@sanidok/schema';
 import { dischargeDispositions, documentType, observationCategories, sectionCodes, systems } from './codes';
 import { narrative } from './narrative';
 import { observationsOf } from './observations';

@@ -1,9 +1,6 @@
 import { Alert, Button, Divider, Group, List, Modal, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ManvIncident, ManvPatient, ManvPatientState, ManvTriage, TransportMeans, TransportPosition, TransportPriority } from '@sanidok/schema';
-import {
-  formatDateTime, manvAlgorithmLabels, manvPhaseLabels, manvQualificationLabels, transportMeans, transportMeansLabels, transportPositionLabels,
-  transportPriorities, transportPriorityLabels,
-} from '@sanidok/schema';
+import { formatDateTime, isoToBerlinParts, latestBerlinInstantAt, manvAlgorithmLabels, manvPhaseLabels, manvQualificationLabels, transportMeans, transportMeansLabels, transportPositionLabels, transportPriorities, transportPriorityLabels } from '@sanidok/schema';
 import { useMemo, useState } from 'react';
 import { draftIds } from '../../data/drafts/draftStore';
 import { DraftRestoredNotice } from '../shared/DraftRestoredNotice';
@@ -15,7 +12,6 @@ import { createProtocol } from '../../data/repositories/protocols';
 import { manvDe } from '../../i18n/manv.de';
 import { failureMessage } from '../../lib/failureMessage';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { isoToBerlinParts, latestBerlinInstantAt } from '../services/berlinTime';
 import { CategoryBadge } from './CategoryBadge';
 import type { PersonDraft } from './PersonFields';
 import { PersonFields, personInput } from './PersonFields';

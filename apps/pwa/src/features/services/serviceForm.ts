@@ -1,6 +1,5 @@
 import type { CreateServiceInput, Service, ServiceFormValues } from '@sanidok/schema';
-import { serviceFormSchema, serviceMessages, z } from '@sanidok/schema';
-import { berlinWallTimeToIso, isoToBerlinParts } from './berlinTime';
+import { berlinWallTimeToIso, isoToBerlinParts, serviceFormSchema, serviceMessages, z } from '@sanidok/schema';
 
 /**
  * Form values of the create and edit dialogs: dates and times apart, as the medic types them in

@@ -1,8 +1,7 @@
 import type { PatientDataKey, ProtocolClinicalField } from '@sanidok/schema';
-import { incidentTimeIssue, patientDataFieldSchemas, patientDataKeys, protocolClinicalFieldSchemas, protocolClinicalFields, protocolMessages } from '@sanidok/schema';
+import { berlinWallTimeToIso, incidentTimeIssue, isoToBerlinParts, patientDataFieldSchemas, patientDataKeys, protocolClinicalFields, protocolClinicalFieldSchemas, protocolMessages } from '@sanidok/schema';
 import { z } from 'zod';
 import type { ProtocolChanges, ProtocolView } from '../../../data/repositories/protocols';
-import { berlinWallTimeToIso, isoToBerlinParts } from '../../services/berlinTime';
 
 /**
  * The edit page's form (docs/spec/services.md §2, §5): every patient data field and every clinical field as text,
