@@ -111,6 +111,5 @@ export const minorTreatmentsDe = {
   /** Refusals made on the device already, worded as the server words them. */
   errors: {
     ...captureRefusalMessages,
-    unknownError: 'Unbekannter Fehler',
   },
 } as const;

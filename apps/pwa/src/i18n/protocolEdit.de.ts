@@ -115,6 +115,5 @@ export const protocolEditDe = {
     dischargedText: 'Der Patient wurde entlassen. Die Patientendaten werden verschlüsselt archiviert.',
     dischargeFailed: 'Fehler beim Entlassen',
     invalid: 'Bitte prüfen Sie die markierten Eingaben.',
-    unknownError: 'Unbekannter Fehler',
   },
 } as const;

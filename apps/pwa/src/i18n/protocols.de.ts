@@ -81,6 +81,5 @@ export const protocolsDe = {
     createdText: 'Das Patientenprotokoll wurde erfolgreich erstellt.',
     error: 'Fehler',
     createFailed: (message: string) => `Fehler beim Erstellen des Protokolls: ${message}`,
-    unknownError: 'Unbekannter Fehler',
   },
 } as const;

@@ -104,7 +104,6 @@ export const servicesDe = {
     deleted: 'Sanitätsdienst gelöscht',
     deletedText: (name: string) => `„${name}“ wurde gelöscht.`,
     deleteFailed: (message: string) => `Fehler beim Löschen des Sanitätsdiensts: ${message}`,
-    unknownError: 'Unbekannter Fehler',
   },
   dashboard: {
     title: 'Dashboard',

@@ -84,7 +84,6 @@ export const vitalsDe = {
     richSavedText: 'Die neue Messung wurde erfolgreich gespeichert.',
     richFailedTitle: 'Fehler beim Speichern',
     richFailedFallback: 'Die Vitalparameter konnten nicht gespeichert werden.',
-    unknownError: 'Unbekannter Fehler',
   },
   timeline: {
     title: 'Vitalparameter',

@@ -6,8 +6,7 @@ import { draftIds } from '../../data/drafts/draftStore';
 import { DraftRestoredNotice } from '../shared/DraftRestoredNotice';
 import { useValueDraft } from '../shared/useValueDraft';
 import { boardDe } from '../../i18n/board.de';
-import { failureMessage } from '../../lib/failureMessage';
-import { localWriteErrorText } from '../../lib/localWriteErrors';
+import { describeError } from '../../lib/describeError';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { DiaryItem } from './boardModel';
 import { Panel } from './BoardPanels';
@@ -49,7 +48,7 @@ export function DiaryPanel({ serviceId, items, wall, canWrite }: { serviceId: st
       setError(null);
       notifySuccess(t.saved, t.savedText);
     } catch (failure) {
-      notifyError(t.failed, localWriteErrorText(failure) ?? failureMessage(failure));
+      notifyError(t.failed, describeError(failure));
     } finally {
       setSaving(false);
     }

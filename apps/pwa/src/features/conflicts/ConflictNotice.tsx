@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { conflictsDe } from '../../i18n/conflicts.de';
 import { de } from '../../i18n/de';
 import { notifyError } from '../../lib/notify';
-import { failureMessage } from '../../lib/failureMessage';
+import { describeError } from '../../lib/describeError';
 import { RevisionsDialog } from './RevisionsDialog';
 
 interface ConflictNoticeProps {
@@ -35,7 +35,7 @@ export function ConflictNotice({ title, text, reviewLabel, reviewFailedTitle, re
     try {
       await onReviewed();
     } catch (error) {
-      notifyError(reviewFailedTitle, failureMessage(error) || de.errors.unknown);
+      notifyError(reviewFailedTitle, describeError(error, de.errors.unknown));
       setSaving(false);
     }
   };

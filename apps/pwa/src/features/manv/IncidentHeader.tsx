@@ -3,7 +3,7 @@ import { Badge, Button, Group, Stack, Switch, Text, Title } from '@mantine/core'
 import { formatDateTime } from '@sanidok/schema';
 import { updateManvIncident } from '../../data/repositories/manv';
 import { manvDe } from '../../i18n/manv.de';
-import { failureMessage } from '../../lib/failureMessage';
+import { describeError } from '../../lib/describeError';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
 const t = manvDe.incident;
@@ -18,7 +18,7 @@ async function change(changes: IncidentChange, success?: string): Promise<void> 
     await updateManvIncident(changes.id, changes.fields);
     if (success) notifySuccess(success, '');
   } catch (error) {
-    notifyError(manvDe.toasts.error, failureMessage(error) || manvDe.toasts.unknownError);
+    notifyError(manvDe.toasts.error, describeError(error, manvDe.toasts.unknownError));
   }
 }
 

@@ -10,7 +10,7 @@ import { openManvIncident } from '../../data/repositories/manv';
 import { draftsDe } from '../../i18n/drafts.de';
 import { manvDe } from '../../i18n/manv.de';
 import { useDropDraftsOf } from '../shared/useDraftKeeper';
-import { failureMessage } from '../../lib/failureMessage';
+import { describeError } from '../../lib/describeError';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePatientCapture } from '../services/captureServices';
 import { IncidentHeader } from './IncidentHeader';
@@ -29,7 +29,7 @@ function OpenIncidentForm({ service }: { service: Service }) {
       await openManvIncident(service.id, { name, startedAt: new Date().toISOString(), blueEnabled });
       notifySuccess(t.toasts.opened, name);
     } catch (error) {
-      notifyError(t.toasts.error, failureMessage(error) || t.toasts.unknownError);
+      notifyError(t.toasts.error, describeError(error, t.toasts.unknownError));
     }
   };
   return (

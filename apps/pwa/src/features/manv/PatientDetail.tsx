@@ -10,7 +10,7 @@ import { GermanTimeInput } from '../../components/dates/GermanTimeInput';
 import { recordManvTransport, recordManvTriage, updateManvPatient } from '../../data/repositories/manv';
 import { createProtocol } from '../../data/repositories/protocols';
 import { manvDe } from '../../i18n/manv.de';
-import { failureMessage } from '../../lib/failureMessage';
+import { describeError } from '../../lib/describeError';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { CategoryBadge } from './CategoryBadge';
 import type { PersonDraft } from './PersonFields';
@@ -27,7 +27,7 @@ async function attempt(work: () => Promise<unknown>, success: string): Promise<b
     notifySuccess(success, '');
     return true;
   } catch (error) {
-    notifyError(manvDe.toasts.error, failureMessage(error) || manvDe.toasts.unknownError);
+    notifyError(manvDe.toasts.error, describeError(error, manvDe.toasts.unknownError));
     return false;
   }
 }

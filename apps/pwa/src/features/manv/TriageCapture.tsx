@@ -9,7 +9,7 @@ import { useValueDraft } from '../shared/useValueDraft';
 import { useManvTag } from '../../data/manvHooks';
 import { recordManvTriage, registerManvTag } from '../../data/repositories/manv';
 import { manvDe } from '../../i18n/manv.de';
-import { failureMessage } from '../../lib/failureMessage';
+import { describeError } from '../../lib/describeError';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { PersonDraft } from './PersonFields';
 import { PersonFields, emptyPerson, personInput } from './PersonFields';
@@ -99,7 +99,7 @@ export function TriageCapture({ incident }: { incident: ManvIncident }) {
       setPerson(emptyPerson);
       setDraft(emptyAnswers(draft));
     } catch (error) {
-      notifyError(manvDe.toasts.error, failureMessage(error) || manvDe.toasts.unknownError);
+      notifyError(manvDe.toasts.error, describeError(error, manvDe.toasts.unknownError));
     } finally {
       setSaving(false);
     }

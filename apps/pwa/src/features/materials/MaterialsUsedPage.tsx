@@ -8,7 +8,7 @@ import { addUsedMaterials } from '../../data/repositories/materialUsage';
 import { minorTreatmentsDe } from '../../i18n/minorTreatments.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCanCapture, useCaptureServices } from '../services/captureServices';
-import { failureMessage } from '../../lib/failureMessage';
+import { describeError } from '../../lib/describeError';
 import { MaterialPicker } from '../../components/materialPicker/MaterialPicker';
 
 const t = minorTreatmentsDe.usedPage;
@@ -97,7 +97,7 @@ function UsedMaterialsForm({ service, onDone }: { service: CaptureService; onDon
       onDone();
     } catch (failure) {
       // The selection stays on screen for another try.
-      notifyError(t.saveFailed, failureMessage(failure));
+      notifyError(t.saveFailed, describeError(failure));
     } finally {
       setSaving(false);
     }

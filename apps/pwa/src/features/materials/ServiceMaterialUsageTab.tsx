@@ -15,7 +15,7 @@ import { formatDateTime } from '../../lib/format';
 import { useMaterialNames } from '../../lib/materialNames';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCanCapture } from '../services/captureServices';
-import { failureMessage } from '../../lib/failureMessage';
+import { describeError } from '../../lib/describeError';
 import { PendingBadge } from '../../components/PendingBadge';
 import type { ConfirmRequest } from '../../components/ConfirmDialog';
 import { ConfirmDialog, withError } from '../../components/ConfirmDialog';
@@ -48,7 +48,7 @@ export function ServiceMaterialUsageTab({ service }: { service: Service }) {
       await refillUsedMaterials(service.id, row.usageIds, row.id);
       notifySuccess(t.toasts.refilled, t.toasts.refilledText(row.name));
     } catch (error) {
-      notifyError(t.toasts.refillFailed, failureMessage(error));
+      notifyError(t.toasts.refillFailed, describeError(error));
     } finally {
       setBusy(null);
     }
@@ -61,7 +61,7 @@ export function ServiceMaterialUsageTab({ service }: { service: Service }) {
       setConfirm(null);
       notifySuccess(t.toasts.cleared, t.toasts.clearedText);
     } catch (error) {
-      setConfirm((current) => withError(current, t.toasts.clearFailed + ': ' + failureMessage(error)));
+      setConfirm((current) => withError(current, t.toasts.clearFailed + ': ' + describeError(error)));
     } finally {
       setBusy(null);
     }
@@ -74,7 +74,7 @@ export function ServiceMaterialUsageTab({ service }: { service: Service }) {
       downloadFile(file.bytes, file.fileName, 'application/pdf');
       notifySuccess(t.toasts.exported, t.toasts.exportedText(file.fileName));
     } catch (error) {
-      notifyError(t.toasts.exportFailed, failureMessage(error));
+      notifyError(t.toasts.exportFailed, describeError(error));
     } finally {
       setBusy(null);
     }

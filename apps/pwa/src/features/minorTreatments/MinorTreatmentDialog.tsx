@@ -14,7 +14,7 @@ import { notifySuccess } from '../../lib/notify';
 import { MaterialPicker } from '../../components/materialPicker/MaterialPicker';
 import { CaptureServiceSelect } from '../services/CaptureServiceSelect';
 import { lastCaptureService, rememberCaptureService, useCaptureServices } from '../services/captureServices';
-import { failureMessage } from '../../lib/failureMessage';
+import { describeError } from '../../lib/describeError';
 import { FormActions } from '../../components/FormActions';
 import { CaptureModal } from '../../components/CaptureModal';
 import { zodForm } from '../../lib/zodForm';
@@ -124,8 +124,8 @@ export function MinorTreatmentDialog({ opened, onClose, service, onDraftRestored
       reset();
       onClose();
     } catch (error) {
-      const message = failureMessage(error);
-      failure.fail(toasts.error, message ? toasts.createFailed(message) : fixed ? toasts.serverFallback : toasts.createFailed(minorTreatmentsDe.errors.unknownError));
+      const message = describeError(error, '');
+      failure.fail(toasts.error, message ? toasts.createFailed(message) : fixed ? toasts.serverFallback : toasts.createFailed(describeError(null)));
     } finally {
       window.clearTimeout(showPending);
       savingRef.current = false;

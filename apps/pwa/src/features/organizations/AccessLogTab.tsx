@@ -7,8 +7,8 @@ import { de } from '../../i18n/de';
 import { formatDateTime } from '../../lib/format';
 import { labelOf } from '../../lib/labelOf';
 import { notifyError } from '../../lib/notify';
-import { failureText } from './actions';
 import { useAccessLogs } from './queries';
+import { describeError } from '../../lib/describeError';
 
 const t = de.organizations;
 /** docs/spec/accounts.md §2, §9: the list is exactly 400 px high and scrolls inside. */
@@ -28,7 +28,7 @@ export function AccessLogTab({ organizationId }: { organizationId: number }) {
 
   // One toast when loading starts failing, not one per 30-s poll while it keeps failing.
   useEffect(() => {
-    if (logs.isError) notifyError(de.organizationToasts.accessLogsFailed, failureText(logs.error, de.errors.generic));
+    if (logs.isError) notifyError(de.organizationToasts.accessLogsFailed, describeError(logs.error, de.errors.generic));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on entering the error state only
   }, [logs.isError]);
 

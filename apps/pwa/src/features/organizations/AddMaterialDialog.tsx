@@ -4,9 +4,10 @@ import { useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifySuccess } from '../../lib/notify';
-import { failureText, useAddMaterial } from './actions';
+import { useAddMaterial } from './actions';
 import { zodForm } from '../../lib/zodForm';
 import { DialogError, useDialogFailure } from '../shared/DialogError';
+import { describeError } from '../../lib/describeError';
 
 const t = de.organizations;
 const emptyValues = { name: '', unit: '', unitPrice: '' };
@@ -46,7 +47,7 @@ export function AddMaterialDialog({ opened, organizationId, onClose }: AddMateri
         },
         onError: (error) => {
           applyServerFieldErrors(error, form.setError, ['name', 'unit']);
-          failure.fail(de.organizationToasts.error, failureText(error, de.errors.generic));
+          failure.fail(de.organizationToasts.error, describeError(error, de.errors.generic));
         },
       },
     );

@@ -6,9 +6,9 @@ import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifySuccess } from '../../lib/notify';
 import type { CreatedOrganization } from './createOrganization';
 import { useCreateOrganization } from './createOrganization';
-import { failureText } from './actions';
 import { zodForm } from '../../lib/zodForm';
 import { DialogError, useDialogFailure } from '../shared/DialogError';
+import { describeError } from '../../lib/describeError';
 
 const t = de.organizations;
 const emptyValues = { name: '', description: '' };
@@ -44,7 +44,7 @@ export function CreateOrganizationDialog({ opened, onClose, onCreated }: CreateO
     } catch (error) {
       // A failed save keeps the input (docs/spec/design.md §7).
       applyServerFieldErrors(error, form.setError, ['name', 'description']);
-      failure.fail(de.organizationToasts.error, failureText(error, de.errors.generic));
+      failure.fail(de.organizationToasts.error, describeError(error, de.errors.generic));
     }
   });
 

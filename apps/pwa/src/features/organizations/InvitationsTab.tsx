@@ -4,8 +4,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
 import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { failureText, useRespondInvitation } from './actions';
+import { useRespondInvitation } from './actions';
 import { roleColor } from './permissions';
+import { describeError } from '../../lib/describeError';
 
 const t = de.organizations;
 
@@ -32,12 +33,12 @@ export function InvitationsTab({ invitations, onAccepted }: InvitationsTabProps)
           );
           if (response === 'accepted') onAccepted(invitation.organization.id);
         },
-        onError: (error) => notifyError(de.organizationToasts.error, failureText(error, de.organizationToasts.respondFailed)),
+        onError: (error) => notifyError(de.organizationToasts.error, describeError(error, de.organizationToasts.respondFailed)),
       },
     );
 
   if (invitations.isPending) return <Loader size="sm" aria-label={de.app.loading} />;
-  if (invitations.isError) return <Text c="red">{failureText(invitations.error, de.errors.generic)}</Text>;
+  if (invitations.isError) return <Text c="red">{describeError(invitations.error, de.errors.generic)}</Text>;
   if (invitations.data.length === 0) return <Text c="dimmed">{t.noInvitations}</Text>;
 
   return (

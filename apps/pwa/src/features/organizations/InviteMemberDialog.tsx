@@ -4,9 +4,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { de } from '../../i18n/de';
 import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { notifySuccess } from '../../lib/notify';
-import { failureText, useInviteMember } from './actions';
+import { useInviteMember } from './actions';
 import { zodForm } from '../../lib/zodForm';
 import { DialogError, useDialogFailure } from '../shared/DialogError';
+import { describeError } from '../../lib/describeError';
 
 const t = de.organizations;
 const roleOptions = invitableRoles.map((role) => ({ value: role, label: t.roles[role] }));
@@ -61,7 +62,7 @@ export function InviteMemberDialog({ opened, organizationId, onClose }: InviteMe
         },
         onError: (error) => {
           applyServerFieldErrors(error, form.setError, ['username']);
-          failure.fail(de.organizationToasts.error, failureText(error, de.organizationToasts.inviteFailed));
+          failure.fail(de.organizationToasts.error, describeError(error, de.organizationToasts.inviteFailed));
         },
       },
     );

@@ -7,7 +7,8 @@ import { applyServerFieldErrors } from '../../api/fieldErrors';
 import { de } from '../../i18n/de';
 import { notifySuccess } from '../../lib/notify';
 import { zodForm } from '../../lib/zodForm';
-import { failureText, useSetMaterialPrice } from './actions';
+import { useSetMaterialPrice } from './actions';
+import { describeError } from '../../lib/describeError';
 
 const t = de.organizations;
 
@@ -27,7 +28,7 @@ export function MaterialPriceDialog({ material, onClose }: { material: Material;
         },
         onError: (failure) => {
           applyServerFieldErrors(failure, form.setError, ['unitPrice']);
-          setError(failureText(failure, de.errors.generic));
+          setError(describeError(failure, de.errors.generic));
         },
       },
     );

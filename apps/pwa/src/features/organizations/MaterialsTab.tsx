@@ -9,9 +9,10 @@ import { AddMaterialDialog } from './AddMaterialDialog';
 import { MaterialPriceDialog } from './MaterialPriceDialog';
 import type { ConfirmRequest } from '../../components/ConfirmDialog';
 import { ConfirmDialog, withError } from '../../components/ConfirmDialog';
-import { failureText, useDeleteMaterial } from './actions';
+import { useDeleteMaterial } from './actions';
 import { canManageMaterials } from './permissions';
 import { useOrganizationMaterials } from './queries';
+import { describeError } from '../../lib/describeError';
 
 const t = de.organizations;
 
@@ -35,7 +36,7 @@ export function MaterialsTab({ organization }: { organization: OrganizationListI
             setConfirm(null);
             notifySuccess(de.organizationToasts.materialDeleted, de.organizationToasts.materialDeletedText(material.name));
           },
-          onError: (error) => setConfirm((current) => withError(current, failureText(error, de.errors.generic))),
+          onError: (error) => setConfirm((current) => withError(current, describeError(error, de.errors.generic))),
         }),
     });
 
@@ -49,7 +50,7 @@ export function MaterialsTab({ organization }: { organization: OrganizationListI
         </Group>
       )}
       {materials.isPending && <Loader size="sm" aria-label={de.app.loading} />}
-      {materials.isError && <Text c="red">{failureText(materials.error, de.errors.generic)}</Text>}
+      {materials.isError && <Text c="red">{describeError(materials.error, de.errors.generic)}</Text>}
       {materials.data?.length === 0 && <Text c="dimmed">{t.noMaterials}</Text>}
       {materials.data && materials.data.length > 0 && (
         <Table striped verticalSpacing="sm" aria-label={t.tabMaterials}>

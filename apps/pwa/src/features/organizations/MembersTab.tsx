@@ -12,9 +12,10 @@ import type { ConfirmRequest } from '../../components/ConfirmDialog';
 import { ConfirmDialog, withError } from '../../components/ConfirmDialog';
 import { InviteMemberDialog } from './InviteMemberDialog';
 import { MemberDevicesDialog } from './MemberDevicesDialog';
-import { failureText, useRemoveMember } from './actions';
+import { useRemoveMember } from './actions';
 import { canInvite, canLeave, canRemove, canReportLostDevice, memberName, roleColor } from './permissions';
 import { organizationKeys, useMembers } from './queries';
+import { describeError } from '../../lib/describeError';
 
 const t = de.organizations;
 
@@ -50,7 +51,7 @@ export function MembersTab({ organization, onLeft }: MembersTabProps) {
             onLeft();
           }
         },
-        onError: (error) => setConfirm((current) => withError(current, failureText(error, de.errors.generic))),
+        onError: (error) => setConfirm((current) => withError(current, describeError(error, de.errors.generic))),
       },
     );
 
@@ -84,7 +85,7 @@ export function MembersTab({ organization, onLeft }: MembersTabProps) {
         </Group>
       )}
       {members.isPending && <Loader size="sm" aria-label={de.app.loading} />}
-      {members.isError && <Text c="red">{failureText(members.error, de.errors.generic)}</Text>}
+      {members.isError && <Text c="red">{describeError(members.error, de.errors.generic)}</Text>}
       {members.data?.length === 0 && <Text c="dimmed">{t.noMembers}</Text>}
       <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t.tabMembers}>
         {members.data?.map((member) => (

@@ -7,10 +7,10 @@ import type { CreatedOrganization, RevealedOrganizationKey } from './createOrgan
 import { CreateOrganizationDialog } from './CreateOrganizationDialog';
 import { EncryptionKeyDialog } from './EncryptionKeyDialog';
 import { InvitationsTab } from './InvitationsTab';
-import { failureText } from './actions';
 import { OrganizationDetail } from './OrganizationDetail';
 import { OrganizationList } from './OrganizationList';
 import { useInvitations, useOrganizations } from './queries';
+import { describeError } from '../../lib/describeError';
 
 const t = de.organizations;
 type TopTab = 'organizations' | 'invitations';
@@ -87,7 +87,7 @@ export function OrganizationsPage() {
           {organizations.isPending && <Loader aria-label={de.app.loading} />}
           {organizations.isError && (
             <Text c="red">
-              {t.loadFailed} {failureText(organizations.error, '')}
+              {t.loadFailed} {describeError(organizations.error, '')}
             </Text>
           )}
           {organizations.isSuccess && list.length === 0 && (

@@ -7,11 +7,6 @@ import { organizationKeys } from './queries';
 // Online actions of this feature (TanStack Query's useMutation). 'Mutation' in file names means
 // the sync mutations of the data layer only (data/mutations.ts); online writes live in actions.ts.
 
-/** A server message when there is one, otherwise the screen's fallback text (docs/spec/accounts.md §8). */
-export function failureText(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
-}
-
 export function useInviteMember() {
   return useMutation({
     mutationFn: ({ organizationId, ...input }: InviteMemberInput & { organizationId: number }) =>

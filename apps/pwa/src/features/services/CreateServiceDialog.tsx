@@ -6,7 +6,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { createService } from '../../data/repositories/services';
 import { servicesDe } from '../../i18n/services.de';
 import { notifySuccess } from '../../lib/notify';
-import { errorText } from './errors';
 import { PeriodFields } from './PeriodFields';
 import type { ServiceTab } from './serviceGroups';
 import { tabOf } from './serviceGroups';
@@ -14,6 +13,7 @@ import type { CreateFormValues } from './serviceForm';
 import { createFormSchema, emptyCreateValues, toCreateInput } from './serviceForm';
 import { zodForm } from '../../lib/zodForm';
 import { DialogError, useDialogFailure } from '../shared/DialogError';
+import { describeError } from '../../lib/describeError';
 
 const t = servicesDe.form;
 
@@ -62,7 +62,7 @@ export function CreateServiceDialog({ opened, organizations, initialOrganization
       onCreated(id, tabOf(serviceStatus({ status: 'active', startDate: input.startDate, endDate: input.endDate })));
     } catch (error) {
       // The input stays (docs/spec/design.md §7); the dialog says why.
-      failure.fail(servicesDe.toasts.error, servicesDe.toasts.createFailed(errorText(error)));
+      failure.fail(servicesDe.toasts.error, servicesDe.toasts.createFailed(describeError(error)));
     }
   });
 

@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { updateService } from '../../data/repositories/services';
 import { servicesDe } from '../../i18n/services.de';
 import { notifySuccess } from '../../lib/notify';
-import { errorText } from './errors';
 import { PeriodFields } from './PeriodFields';
 import type { EditFormValues } from './serviceForm';
 import { changedFields, editFormSchema, toEditValues } from './serviceForm';
 import { zodForm } from '../../lib/zodForm';
 import { DialogError, useDialogFailure } from '../shared/DialogError';
+import { describeError } from '../../lib/describeError';
 
 const t = servicesDe.form;
 
@@ -43,7 +43,7 @@ export function EditServiceDialog({ service, onClose }: EditServiceDialogProps) 
       notifySuccess(servicesDe.toasts.saved, servicesDe.toasts.savedText(values.name.trim()));
       onClose();
     } catch (error) {
-      failure.fail(servicesDe.toasts.saveFailed, errorText(error));
+      failure.fail(servicesDe.toasts.saveFailed, describeError(error));
     }
   });
 

@@ -19,7 +19,6 @@ import type { ConfirmRequest } from '../../components/ConfirmDialog';
 import { ConfirmDialog, withError } from '../../components/ConfirmDialog';
 import { EditServiceDialog } from './EditServiceDialog';
 import { EventReportDialog } from './eventReport/EventReportDialog';
-import { errorText } from './errors';
 import { PendingBadge, ServiceStatusBadges } from './ServiceBadges';
 import { LockOverlay } from '../../components/LockOverlay';
 import { ServiceConflictNotice } from './ServiceConflictNotice';
@@ -29,6 +28,7 @@ import { NotOnTeamNotice } from './team/NotOnTeamNotice';
 import { ServiceTeamTab } from './team/ServiceTeamTab';
 import { useArchiveService } from './useArchiveService';
 import { useNow } from './useNow';
+import { describeError } from '../../lib/describeError';
 
 const t = servicesDe.detail;
 
@@ -114,7 +114,7 @@ export function ServiceDetailView({ service, organization, slots }: ServiceDetai
           })
           .catch((error: unknown) => {
             setDeleting(false);
-            setConfirm((current) => withError(current, servicesDe.toasts.deleteFailed(errorText(error))));
+            setConfirm((current) => withError(current, servicesDe.toasts.deleteFailed(describeError(error))));
           });
       },
     });

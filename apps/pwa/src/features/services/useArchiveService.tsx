@@ -5,7 +5,7 @@ import { archiveService } from '../../data/repositories/services';
 import { servicesDe } from '../../i18n/services.de';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { ArchiveServiceDialog } from './ArchiveServiceDialog';
-import { errorText } from './errors';
+import { describeError } from '../../lib/describeError';
 
 /**
  * 'Archivieren' of an ended service, after a confirmation that lists its open protocols (it cannot
@@ -20,7 +20,7 @@ export function useArchiveService(): { ask: (target: { service: Service }) => vo
     setPending(true);
     archiveService(service.id)
       .then(() => notifySuccess(servicesDe.toasts.archived, servicesDe.toasts.archivedText(service.name)))
-      .catch((error: unknown) => notifyError(servicesDe.toasts.archiveFailed, errorText(error)))
+      .catch((error: unknown) => notifyError(servicesDe.toasts.archiveFailed, describeError(error)))
       .finally(() => {
         setPending(false);
         setTarget(null);

@@ -9,7 +9,7 @@ import { BarChart } from '../../components/BarChart';
 import { useOrganization } from '../../data/hooks';
 import { statisticsDe as t } from '../../i18n/statistics.de';
 import { downloadFile } from '../../lib/download';
-import { failureMessage } from '../../lib/failureMessage';
+import { describeError } from '../../lib/describeError';
 import { useSyncStore } from '../../sync/syncStore';
 import { canViewStatistics } from '../organizations/permissions';
 import { useOrganizationStatistics } from './queries';
@@ -57,7 +57,7 @@ export function StatisticsPage() {
             {stats.data && <CsvButtons stats={stats.data} name={organization?.name ?? ''} />}
           </Group>
           {!online && <Alert color="yellow" variant="light" role="status">{t.offline}</Alert>}
-          {stats.isError && <Alert color="red" variant="light" role="alert" title={t.loadFailed}>{failureMessage(stats.error)}</Alert>}
+          {stats.isError && <Alert color="red" variant="light" role="alert" title={t.loadFailed}>{describeError(stats.error)}</Alert>}
           {online && stats.isPending && <Loader aria-label={t.open} />}
           {stats.data && <StatisticsView stats={stats.data} />}
         </>

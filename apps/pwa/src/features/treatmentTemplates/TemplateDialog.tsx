@@ -8,7 +8,7 @@ import { FormActions } from '../../components/FormActions';
 import { useMaterials } from '../../data/hooks';
 import { createTreatmentTemplate, updateTreatmentTemplate } from '../../data/repositories/treatmentTemplates';
 import { treatmentTemplatesDe } from '../../i18n/treatmentTemplates.de';
-import { failureMessage } from '../../lib/failureMessage';
+import { describeError } from '../../lib/describeError';
 import { notifySuccess } from '../../lib/notify';
 import { zodForm } from '../../lib/zodForm';
 import type { CatalogueMaterial } from '../../components/materialPicker/MaterialPicker';
@@ -67,7 +67,7 @@ function TemplateForm({ organizationId, template, catalogue, onClose }: Template
       notifySuccess(t.toasts.saved, values.name.trim());
       onClose();
     } catch (failure) {
-      setError(failureMessage(failure) || t.toasts.unknownError);
+      setError(describeError(failure, t.toasts.unknownError));
       setSaving(false);
     }
   });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useMaterials, useTreatmentTemplates } from '../../data/hooks';
 import { deleteTreatmentTemplate } from '../../data/repositories/treatmentTemplates';
 import { treatmentTemplatesDe } from '../../i18n/treatmentTemplates.de';
-import { failureMessage } from '../../lib/failureMessage';
+import { describeError } from '../../lib/describeError';
 import { notifySuccess } from '../../lib/notify';
 import { templateSelection } from './applyTemplate';
 import { TemplateDialog } from './TemplateDialog';
@@ -33,7 +33,7 @@ export function TreatmentTemplatesTab({ organization }: { organization: Organiza
       setDeleting(null);
     } catch (error) {
       // The dialog stays open and says why.
-      failure.fail(t.toasts.error, failureMessage(error) || t.toasts.unknownError);
+      failure.fail(t.toasts.error, describeError(error, t.toasts.unknownError));
     }
   };
 

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../src/app/AppProviders';
 import { createQueryClient } from '../../../src/app/queryClient';
 import { InviteMemberDialog } from '../../../src/features/organizations/InviteMemberDialog';
-import { failureText } from '../../../src/features/organizations/actions';
 import { materials, memberOrg, memberOrgMembers, ownedMembers, ownedOrg } from './organizations.fixtures';
 import { bodyText, callsTo, findDialogError, findToast, json, mockApi, renderApp, testUser } from '../../helpers/render';
 
@@ -69,12 +68,6 @@ describe('Mitglied hinzufügen', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Einladung senden' }));
     expect(await findDialogError(dialog, 'Fehler')).toHaveTextContent(message);
     expect(within(dialog).getByLabelText(/^Benutzername/)).toHaveValue('niemand');
-  });
-
-  it('uses the fallback texts when a failure carries no message', () => {
-    expect(failureText(new Error(''), 'Einladung konnte nicht versendet werden.')).toBe('Einladung konnte nicht versendet werden.');
-    expect(failureText(undefined, 'Antwort konnte nicht gespeichert werden.')).toBe('Antwort konnte nicht gespeichert werden.');
-    expect(failureText(new Error('Vom Server'), 'egal')).toBe('Vom Server');
   });
 
   it('answers Keine Organisation ausgewählt when no organisation is selected', async () => {

@@ -2,7 +2,7 @@ import type { NewProtocol } from '../../../data/repositories/protocols';
 import { createProtocol } from '../../../data/repositories/protocols';
 import { protocolsDe } from '../../../i18n/protocols.de';
 import { notifySuccess } from '../../../lib/notify';
-import { failureMessage } from '../../../lib/failureMessage';
+import { describeError } from '../../../lib/describeError';
 
 const t = protocolsDe.toasts;
 
@@ -17,7 +17,7 @@ export async function saveNewProtocol(input: NewProtocol, onFailure: (title: str
     notifySuccess(t.created, t.createdText);
     return id;
   } catch (error) {
-    onFailure(t.error, t.createFailed(failureMessage(error) || t.unknownError));
+    onFailure(t.error, t.createFailed(describeError(error)));
     return null;
   }
 }

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { dischargeProtocol } from '../../../data/repositories/protocols';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { notifySuccess } from '../../../lib/notify';
-import { failureMessage } from '../../../lib/failureMessage';
+import { describeError } from '../../../lib/describeError';
 import { CaptureModal } from '../../../components/CaptureModal';
 import { stickyFooter } from '../../../components/FormActions';
 import { DialogError, useDialogFailure } from '../../shared/DialogError';
@@ -82,7 +82,7 @@ export function DischargeDialog({ protocolId, opened, onClose, unsavedChanges, o
       form.reset(emptyValues);
       onClose();
     } catch (error) {
-      failure.fail(toasts.dischargeFailed, failureMessage(error) || toasts.unknownError);
+      failure.fail(toasts.dischargeFailed, describeError(error));
     } finally {
       savingRef.current = false;
       setSaving(false);

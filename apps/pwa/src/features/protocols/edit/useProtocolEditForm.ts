@@ -11,7 +11,7 @@ import type { ProtocolView } from '../../../data/repositories/protocols';
 import { updateProtocol } from '../../../data/repositories/protocols';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { failureMessage } from '../../../lib/failureMessage';
+import { describeError } from '../../../lib/describeError';
 import type { ProtocolEditTab, ProtocolEditValues } from './protocolEditForm';
 import { clinicalEditSchema, protocolEditSchema, tabOfField, toEditValues, toProtocolChanges } from './protocolEditForm';
 
@@ -74,7 +74,7 @@ export function useProtocolEditForm({ view, materials, onMaterialsSaved, onInval
       else if (changed) notifySuccess(toasts.saved, toasts.savedText);
       else notifySuccess(toasts.nothingChanged, toasts.nothingChangedText);
     } catch (error) {
-      notifyError(onlyMaterials ? toasts.materialsFailed : toasts.saveFailed, failureMessage(error) || toasts.unknownError);
+      notifyError(onlyMaterials ? toasts.materialsFailed : toasts.saveFailed, describeError(error));
     } finally {
       savingRef.current = false;
       setSaving(false);

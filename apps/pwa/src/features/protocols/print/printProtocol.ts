@@ -1,7 +1,7 @@
 import type { PatientData, RecordableAccessAction, RecordRevision } from '@sanidok/schema';
 import type { PrintSource } from './printModel';
 import { printDe } from '../../../i18n/print.de';
-import { failureMessage } from '../../../lib/failureMessage';
+import { describeError } from '../../../lib/describeError';
 import { logProtocolAccess } from '../useProtocolOpening';
 import { fetchProtocolHistory } from '../history/protocolHistory';
 import { renderCompleteProtocolDocument } from './printCompleteProtocol';
@@ -50,7 +50,7 @@ export async function printProtocol(
     view = await load(protocolId);
   } catch (error) {
     win.close();
-    throw new PrintFailure(error instanceof PrintFailure ? error.message : printDe.failures.loadFailed(failureMessage(error)));
+    throw new PrintFailure(error instanceof PrintFailure ? error.message : printDe.failures.loadFailed(describeError(error)));
   }
   if (!view) {
     win.close();

@@ -3,7 +3,7 @@ import { useDatabase } from '../../../data/hooks';
 import { getProtocolExportView } from '../../../data/repositories/protocolExport';
 import { printDe } from '../../../i18n/print.de';
 import { notifyError } from '../../../lib/notify';
-import { failureMessage } from '../../../lib/failureMessage';
+import { describeError } from '../../../lib/describeError';
 import type { PrintKind } from './printProtocol';
 import { exportProtocolFhir } from './exportFhir';
 import { PrintFailure, printProtocol } from './printProtocol';
@@ -35,7 +35,7 @@ export function usePrintProtocol(protocolId: string): { print: (kind: PrintKind 
           return view && { ...view, memberName: (userId: number) => view.teamFullNames.get(userId) };
         });
       } catch (error) {
-        notifyError(printDe.failedTitle, failureMessage(error));
+        notifyError(printDe.failedTitle, describeError(error));
       } finally {
         setPrinting(null);
       }

@@ -6,7 +6,7 @@ import type { ProtocolView } from '../../../data/repositories/protocols';
 import { addTreatmentEntry } from '../../../data/repositories/protocolRecords';
 import { treatmentDe } from '../../../i18n/treatment.de';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { failureMessage } from '../../../lib/failureMessage';
+import { describeError } from '../../../lib/describeError';
 import { CatalogueBrowser } from './CatalogueBrowser';
 import { CustomEntry } from './CustomEntry';
 import { EntryAuthorFields } from './EntryAuthorFields';
@@ -78,7 +78,7 @@ function TreatmentCapture({ view }: { view: ProtocolView }) {
           notifySuccess(t.toasts.added, formatTreatmentEntry({ ...author, text }));
           return true;
         } catch (error) {
-          notifyError(t.toasts.failed, failureMessage(error) || t.toasts.failedFallback);
+          notifyError(t.toasts.failed, describeError(error, t.toasts.failedFallback));
           return false;
         }
       });

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { recordVitals } from '../../../data/repositories/protocolRecords';
 import { vitalsDe } from '../../../i18n/vitals.de';
 import { notifySuccess } from '../../../lib/notify';
-import { failureMessage } from '../../../lib/failureMessage';
+import { describeError } from '../../../lib/describeError';
 import { ParameterToggle } from './ParameterToggle';
 import { RichBasicTab } from './RichBasicTab';
 import { RichExtendedTab } from './RichExtendedTab';
@@ -96,7 +96,7 @@ export function RichVitalsForm({ protocolId, onDone, savingRef, state, dispatch 
       reset();
       onDone();
     } catch (error) {
-      failure.fail(toasts.richFailedTitle, failureMessage(error) || toasts.richFailedFallback);
+      failure.fail(toasts.richFailedTitle, describeError(error, toasts.richFailedFallback));
     } finally {
       savingRef.current = false;
       setSaving(false);

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { recordSimpleVitals } from '../../../data/repositories/protocolRecords';
 import { vitalsDe } from '../../../i18n/vitals.de';
 import { notifySuccess } from '../../../lib/notify';
-import { failureMessage } from '../../../lib/failureMessage';
+import { describeError } from '../../../lib/describeError';
 import type { SimpleField, SimpleFieldRow } from './simpleVitalsFields';
 import { emptySimpleVitals, orderedSimpleRows } from './simpleVitalsFields';
 import { FormActions } from '../../../components/FormActions';
@@ -95,7 +95,7 @@ export function SimpleVitalsDialog({ protocolId, opened, onClose, lastParameters
       reset();
       onClose();
     } catch (error) {
-      failure.fail(toasts.simpleFailedTitle, toasts.simpleFailed(failureMessage(error) || toasts.unknownError));
+      failure.fail(toasts.simpleFailedTitle, toasts.simpleFailed(describeError(error)));
     } finally {
       savingRef.current = false;
       setSaving(false);

@@ -7,7 +7,7 @@ import { CaptureModal } from '../../../components/CaptureModal';
 import { useDatabase } from '../../../data/hooks';
 import { loadEventReportInput } from '../../../data/repositories/eventReport';
 import { eventReportDe as t } from '../../../i18n/eventReport.de';
-import { failureMessage } from '../../../lib/failureMessage';
+import { describeError } from '../../../lib/describeError';
 import { notifySuccess } from '../../../lib/notify';
 import { buildEventReportFile } from './buildEventReport';
 
@@ -33,7 +33,7 @@ export function EventReportDialog({ service, opened, onClose }: { service: Servi
       const fileName = await buildEventReportFile(() => loadEventReportInput(db, service.id, remarks), format);
       notifySuccess(t.open, t.done(fileName));
     } catch (caught) {
-      setError(failureMessage(caught) || t.failed);
+      setError(describeError(caught, t.failed));
     } finally {
       setBusy(null);
     }

@@ -4,8 +4,8 @@ import { IconRefresh } from '@tabler/icons-react';
 import { serviceTeamsDe } from '../../../i18n/serviceTeams.de';
 import { useQrCode } from '../../../lib/useQrCode';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { failureText } from '../../organizations/actions';
 import { useRegenerateAccessCode } from './actions';
+import { describeError } from '../../../lib/describeError';
 
 const t = serviceTeamsDe.accessCode;
 
@@ -33,7 +33,7 @@ export function AccessCodePanel({ service, canManage }: AccessCodePanelProps) {
   const renew = () =>
     regenerate.mutate(undefined, {
       onSuccess: () => notifySuccess(t.regenerated, t.regeneratedText),
-      onError: (error) => notifyError(serviceTeamsDe.error, failureText(error, serviceTeamsDe.onlineOnly)),
+      onError: (error) => notifyError(serviceTeamsDe.error, describeError(error, serviceTeamsDe.onlineOnly)),
     });
 
   return (

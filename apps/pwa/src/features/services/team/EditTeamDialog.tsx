@@ -3,9 +3,9 @@ import type { Service } from '@sanidok/schema';
 import { useState } from 'react';
 import { serviceTeamsDe as t } from '../../../i18n/serviceTeams.de';
 import { notifySuccess } from '../../../lib/notify';
-import { failureText } from '../../organizations/actions';
 import { useMembers } from '../../organizations/queries';
 import { useSetServiceTeam } from './actions';
+import { describeError } from '../../../lib/describeError';
 
 interface EditTeamDialogProps {
   service: Service;
@@ -34,7 +34,7 @@ export function EditTeamDialog({ service, current, onClose }: EditTeamDialogProp
           notifySuccess(t.saved, t.savedText);
           onClose();
         },
-        onError: (failure) => setError(failureText(failure, t.onlineOnly)),
+        onError: (failure) => setError(describeError(failure, t.onlineOnly)),
       },
     );
   };
@@ -44,7 +44,7 @@ export function EditTeamDialog({ service, current, onClose }: EditTeamDialogProp
       <Stack gap="sm">
         <Text size="sm">{t.editIntro}</Text>
         {members.isPending && <Loader size="sm" aria-label={t.membersLoading} />}
-        {members.isError && <Alert color="red">{failureText(members.error, t.onlineOnly)}</Alert>}
+        {members.isError && <Alert color="red">{describeError(members.error, t.onlineOnly)}</Alert>}
         {members.data && (
           <Checkbox.Group label={t.membersLabel} value={chosen} onChange={setChosen}>
             <ScrollArea.Autosize mah={360} type="auto">

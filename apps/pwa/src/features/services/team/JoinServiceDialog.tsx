@@ -4,8 +4,8 @@ import { joinServiceSchema } from '@sanidok/schema';
 import { useState } from 'react';
 import { serviceTeamsDe } from '../../../i18n/serviceTeams.de';
 import { notifySuccess } from '../../../lib/notify';
-import { failureText } from '../../organizations/actions';
 import { useJoinService } from './actions';
+import { describeError } from '../../../lib/describeError';
 
 const t = serviceTeamsDe.join;
 
@@ -44,7 +44,7 @@ export function JoinServiceDialog({ service, opened, onClose }: JoinServiceDialo
         setCode('');
         onClose();
       },
-      onError: (failure) => setError(failureText(failure, t.offline)),
+      onError: (failure) => setError(describeError(failure, t.offline)),
     });
   };
 
@@ -69,7 +69,7 @@ export function JoinServiceDialog({ service, opened, onClose }: JoinServiceDialo
             data-autofocus
             error={error}
           />
-          {join.isError && error === null && <Alert color="red">{failureText(join.error, t.offline)}</Alert>}
+          {join.isError && error === null && <Alert color="red">{describeError(join.error, t.offline)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={join.isPending} size="md">
               {t.cancel}

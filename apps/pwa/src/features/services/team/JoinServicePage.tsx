@@ -5,9 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTeamStanding } from '../../../data/teamHooks';
 import { serviceTeamsDe } from '../../../i18n/serviceTeams.de';
-import { failureText } from '../../organizations/actions';
 import { joinService } from './actions';
 import { codeFromLink, withoutLinkCode } from './linkCode';
+import { describeError } from '../../../lib/describeError';
 
 const t = serviceTeamsDe.joinRoute;
 
@@ -45,7 +45,7 @@ export function JoinServicePage() {
     if (code.trim() === '') return;
     joinService(id, { accessCode: code })
       .then(() => navigate(target, { replace: true }))
-      .catch((failure: unknown) => setError(failureText(failure, serviceTeamMessages.offline)));
+      .catch((failure: unknown) => setError(describeError(failure, serviceTeamMessages.offline)));
   }, [standing, id, code, navigate]);
 
   return (

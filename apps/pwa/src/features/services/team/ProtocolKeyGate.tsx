@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePatientDataOf } from '../../../data/protocolHooks';
 import { serviceTeamsDe } from '../../../i18n/serviceTeams.de';
-import { failureText } from '../../organizations/actions';
 import { openProtocolWithKey } from './actions';
+import { describeError } from '../../../lib/describeError';
 
 const t = serviceTeamsDe.protocolKey;
 
@@ -30,7 +30,7 @@ export function ProtocolKeyGate({ protocolId, accessKey }: { protocolId: string;
     started.current = true;
     openProtocolWithKey(protocolId, accessKey)
       .then(() => setJoined(true))
-      .catch((failure: unknown) => setError(failureText(failure, serviceTeamMessages.offline)));
+      .catch((failure: unknown) => setError(describeError(failure, serviceTeamMessages.offline)));
   }, [protocolId, accessKey]);
 
   const arrived = data?.has(protocolId) ?? false;
