@@ -10,6 +10,7 @@ import {
 import { databaseFilesContain, storedProtocolCase } from './support/protocolServerDb';
 import { createOrganizationWithKeyViaUi, expectOutboxDrained, tabletContextOptions } from './support/protocolSetup';
 import { OwnServer } from './support/ownServer';
+import { screenshotsAtTabletSizes } from './support/screenshots';
 import { validateFhir } from '@sanidok/reports/testing';
 import { uniqueName } from './helpers';
 
@@ -24,13 +25,17 @@ const chiefComplaint = 'Synkope im Festzelt, kurz bewusstlos';
 const discharge = { condition: 'Stabil', destination: 'Krankenhaus Nord', handoverTo: 'RTW Florian 4/83-1', comment: 'Beschwerdefrei übergeben' } as const;
 const oxygenLine = '[10:15] Sauerstoffgabe 4 l/min über Nasenbrille (Helfer 1)';
 const accessLine = '[10:20] Periphervenöser Zugang gelegt: Arm links, 20 G (rosa) (Helfer 1)';
+/** The prints sign with the name typed as Helfer 1, not with the slot. */
+const helper1 = 'Lea Lindner';
+const signed = (line: string) => line.replace('(Helfer 1)', `(${helper1})`);
+const naca = { label: 'NACA III – Stationäre Behandlung erforderlich, keine akute Lebensgefahr', code: '3' };
 // What the archive result shows is captured on the tablet too.
 const emergency = { contact: 'Waltraud Zwirnmeier (Tochter)', phone: '+49 171 5550123' };
 const symptoms = 'Schwindel, kaltschweißig, Übelkeit';
 /** German wall time in the date-time input; summer time, so 21:40 in Berlin is 19:40 UTC. */
 const incident = { typed: '14.06.2025 21:40', stored: '2025-06-14T19:40:00.000Z', shown: '14.06.2025 21:40' };
 
-/** The handover sheet's row of one parameter: 'Blutdruck | 140/90 mmHg | 10:17'. */
+/** The handover trend grid's row of one parameter: 'Blutdruck | 150/95 mmHg | 140/90 mmHg | –', oldest first. */
 async function handoverVitalRow(popup: Page, parameter: string): Promise<string> {
   const row = popup.getByRole('row').filter({ has: popup.getByRole('cell', { name: parameter, exact: true }) });
   await expect(row).toHaveCount(1);
@@ -120,6 +125,14 @@ test.describe('Patientenprotokolle offline', () => {
       await page.getByLabel('Zeitpunkt des Ereignisses').fill(incident.typed);
       await page.getByRole('textbox', { name: 'Symptome' }).fill(symptoms);
       await page.getByRole('textbox', { name: 'Allergien' }).fill('Penicillin');
+      // NACA and diagnosis group as cards with their definitions; looked at on tablet and phone.
+      await page.getByRole('radio', { name: naca.label }).click();
+      await page.getByRole('radio', { name: 'Neurologische Erkrankung' }).click();
+      // From the top: scrolled, the fixed header lies over the fields and counts as an overlap.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshotsAtTabletSizes(page, test.info(), 'befund-naca', { checkLayout: true });
+      await openEditTab(page, 'Behandlung');
+      await page.getByRole('textbox', { name: 'Helfer 1' }).fill(helper1);
       await saveEditPage(page);
       await expect.poll(async () => (await deviceProtocol(page, userId, protocolId)).textsEncrypted).toBe(true);
       // A reload without network shows them from the device.
@@ -140,14 +153,15 @@ test.describe('Patientenprotokolle offline', () => {
       await expect(sheet).toContainText(patient.insurer);
       await expect(sheet).toContainText(chiefComplaint);
       await expect(sheet).toContainText('Penicillin');
-      // The newest value of each parameter, not the older ones.
-      expect(await handoverVitalRow(popup, 'Blutdruck')).toMatch(/^Blutdruck 140\/90 mmHg \d{2}:\d{2}$/);
-      expect(await handoverVitalRow(popup, 'Herzfrequenz')).toMatch(/^Herzfrequenz 88 \/min \d{2}:\d{2}$/);
-      expect(await handoverVitalRow(popup, 'SpO₂')).toMatch(/^SpO₂ 96 % \d{2}:\d{2}$/);
-      expect(await handoverVitalRow(popup, 'Schmerzskala')).toMatch(/^Schmerzskala 6 \d{2}:\d{2}$/);
-      expect(await handoverVitalRow(popup, 'Temperatur')).toMatch(/^Temperatur 36[.,]8 °C \d{2}:\d{2}$/);
-      await expect(sheet).not.toContainText('150/95');
-      await expect(popup.getByRole('listitem')).toHaveText([oxygenLine, accessLine]);
+      // Every measurement, oldest first: the first 150/95 stays beside the later values.
+      expect(await handoverVitalRow(popup, 'Blutdruck')).toBe('Blutdruck 150/95 mmHg 140/90 mmHg –');
+      expect(await handoverVitalRow(popup, 'Herzfrequenz')).toBe('Herzfrequenz 112 /min 100 /min 88 /min');
+      expect(await handoverVitalRow(popup, 'SpO₂')).toBe('SpO₂ 93 % 96 % –');
+      expect(await handoverVitalRow(popup, 'Schmerzskala')).toBe('Schmerzskala 6 – –');
+      expect(await handoverVitalRow(popup, 'Temperatur')).toMatch(/^Temperatur – – 36[.,]8 °C$/);
+      await expect(sheet).toContainText(naca.label);
+      await expect(sheet).toContainText('Neurologische Erkrankung');
+      await expect(popup.getByRole('listitem')).toHaveText([signed(oxygenLine), signed(accessLine)]);
       await expect.poll(() => popup.evaluate(() => (window as unknown as { sanidokPrintCalls: string[] }).sanidokPrintCalls)).toEqual([
         'RTW-Übergabe – Protokoll (vorläufig)',
       ]);
@@ -196,7 +210,7 @@ test.describe('Patientenprotokolle offline', () => {
       expect(stored.protocols[0]).toMatchObject({
         id: protocolId, serviceProtocolNumber: 1, status: 'discharged', chiefComplaint, allergies: 'Penicillin', dischargeStatus: 'stabil', dischargeOutcome: 'ambulance',
         dischargeDestination: discharge.destination, handoverTo: discharge.handoverTo, dischargeComment: discharge.comment, needsReview: 0,
-        symptoms, incidentTime: incident.stored,
+        symptoms, incidentTime: incident.stored, naca: naca.code, diagnosisGroup: 'neuro',
       });
       expect(stored.protocols[0]?.dischargedAt ?? '').toBeTruthy();
       expect((stored.protocols[0]?.dischargedAt ?? '') < reconnectedAt).toBe(true);

@@ -24,6 +24,8 @@ export interface StoredProtocolRow {
   needsReview: number;
   symptoms: string | null;
   incidentTime: string | null;
+  naca: string | null;
+  diagnosisGroup: string | null;
 }
 
 export interface StoredAccessEvent {
@@ -71,7 +73,8 @@ export function storedProtocolCase(file: string, serviceId: string): StoredProto
         `select id, service_protocol_number as serviceProtocolNumber, status, chief_complaint as chiefComplaint,
                 initial_assessment as initialAssessment, allergies, medications, past_history as pastHistory, helper1, discharge_status as dischargeStatus, discharge_outcome as dischargeOutcome,
                 discharge_destination as dischargeDestination, handover_to as handoverTo, discharge_comment as dischargeComment,
-                discharged_at as dischargedAt, needs_review as needsReview, symptoms, incident_time as incidentTime
+                discharged_at as dischargedAt, needs_review as needsReview, symptoms, incident_time as incidentTime,
+                naca, diagnosis_group as diagnosisGroup
            from patient_protocols where service_id = ? order by service_protocol_number`,
       )
       .all(serviceId) as StoredProtocolRow[];

@@ -7,7 +7,7 @@ import type { RecordRevision } from './recordHistory';
 import type { SealedEnvelope } from './sealedEnvelope';
 import type { ServiceStoredStatus } from './services';
 import type { TreatmentEntry } from './treatmentEntries';
-import { performerLabel } from './treatmentEntries';
+import { signedPerformer } from './treatmentEntries';
 import type { VitalRecord } from './vitals';
 import { z } from './zodConfig';
 
@@ -204,6 +204,9 @@ export interface ArchivedProtocolResult {
     dischargeDestination: string | null;
     handoverTo: string | null;
     helpers: string[];
+    /** NACA '0'–'7' and the diagnosis group key (./mindCodes.ts); null on records sealed before the fields. */
+    naca: string | null;
+    diagnosisGroup: string | null;
   };
   patientData: {
     firstName: string | null;
@@ -250,7 +253,8 @@ export function toArchivedProtocolResult(
       chiefComplaint: protocol.chiefComplaint,
       initialAssessment: protocol.initialAssessment,
       treatmentSummary: protocol.treatmentSummary,
-      treatments: record.treatmentEntries.map((entry) => ({ name: entry.text, description: performerLabel(entry), timestamp: entry.createdAt })),
+      // Signed with the helper's name where the protocol names one (the prints do the same).
+      treatments: record.treatmentEntries.map((entry) => ({ name: entry.text, description: signedPerformer(entry, protocol), timestamp: entry.createdAt })),
       notes: protocol.handlingInstructions,
       discharged: protocol.status !== 'active',
       dischargedAt: protocol.dischargedAt,
@@ -260,6 +264,8 @@ export function toArchivedProtocolResult(
       dischargeDestination: protocol.dischargeDestination,
       handoverTo: protocol.handoverTo,
       helpers: [protocol.helper1, protocol.helper2].filter((h): h is string => Boolean(h)),
+      naca: protocol.naca ?? null,
+      diagnosisGroup: protocol.diagnosisGroup ?? null,
     },
     patientData: {
       firstName: data.firstName ?? null,

@@ -15,6 +15,7 @@ export const withheldClinical = {
   protocol: {
     chiefComplaint: null, initialAssessment: null, allergies: null, medications: null, pastHistory: null, handlingInstructions: null,
     helper1: null, helper2: null, symptoms: null, dischargeDestination: null, handoverTo: null, dischargeComment: null,
+    naca: null, diagnosisGroup: null,
   },
   // Not null: the reply types keep their shape (an entry always has a text, a record its list).
   vitalRecord: { values: [] },

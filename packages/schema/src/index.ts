@@ -37,6 +37,7 @@ export * from './adminAlerts';
 export * from './email';
 export * from './patientData';
 export * from './protocols';
+export * from './mindCodes';
 export * from './treatmentEntries';
 export * from './vitalParameters';
 export * from './vitals';

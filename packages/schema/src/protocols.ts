@@ -3,6 +3,7 @@ import type { PatientData } from './patientData';
 import { genders, patientDataFieldSchemas, patientDataInput, patientDataMessages, patientDataPatchSchema, patientDataSchema } from './patientData';
 import { entityId } from './services';
 import { sealedEnvelopeMessages, sealedEnvelopeSchema } from './sealedEnvelope';
+import { diagnosisGroups, nacaScores } from './mindCodes';
 import { protocolTreatmentEntrySchema } from './treatmentEntries';
 import { z } from './zodConfig';
 
@@ -16,6 +17,8 @@ export const protocolMessages = {
   helperLong: 'Der Name darf höchstens 100 Zeichen lang sein',
   incidentTimeInvalid: 'Bitte geben Sie einen gültigen Zeitpunkt des Ereignisses ein (TT.MM.JJJJ hh:mm)',
   incidentTimeFuture: 'Der Zeitpunkt des Ereignisses darf nicht in der Zukunft liegen',
+  nacaInvalid: 'Der NACA-Score muss zwischen 0 und 7 liegen',
+  diagnosisGroupInvalid: 'Bitte wählen Sie eine Diagnosegruppe aus der Liste',
   materialInvalid: 'Ungültiges Material',
   tooManyMaterials: 'Höchstens 50 Materialien je Speichern',
   tooManyEntries: 'Höchstens 100 Maßnahmen je Speichern',
@@ -68,7 +71,7 @@ export const protocolTakesChanges = (protocolStatus: string, serviceStatus: stri
  */
 export const protocolClinicalFields = [
   'chiefComplaint', 'initialAssessment', 'allergies', 'medications', 'pastHistory', 'handlingInstructions', 'helper1', 'helper2',
-  'symptoms', 'incidentTime',
+  'symptoms', 'incidentTime', 'naca', 'diagnosisGroup',
 ] as const;
 export type ProtocolClinicalField = (typeof protocolClinicalFields)[number];
 
@@ -83,6 +86,8 @@ export const protocolFieldLabels: Record<ProtocolClinicalField, string> = {
   helper2: 'Helfer 2',
   symptoms: 'Symptome',
   incidentTime: 'Zeitpunkt des Ereignisses',
+  naca: 'NACA-Score',
+  diagnosisGroup: 'Diagnosegruppe',
 };
 
 /** What the detail shows for an empty section (docs/spec/services.md §2). */
@@ -101,6 +106,10 @@ export const protocolEmptyTexts: Partial<Record<ProtocolClinicalField, string>> 
 
 const clinicalText = z.string().trim().max(4000, m.clinicalLong);
 const helperName = z.string().trim().max(100, m.helperLong);
+/** A code from its list, or '' (not assessed): NACA 0–7 (./mindCodes.ts). */
+const codeOf = (codes: readonly string[], message: string) => z.string({ error: message }).trim().refine((v) => v === '' || codes.includes(v), message);
+const nacaCode = codeOf(nacaScores, m.nacaInvalid);
+const diagnosisGroupCode = codeOf(diagnosisGroups, m.diagnosisGroupInvalid);
 
 /** A device clock may run a little ahead of the server's; an incident beyond this lies in the future. */
 export const incidentTimeSlackMs = 60 * 60_000;
@@ -150,6 +159,8 @@ export const protocolClinicalFieldSchemas = {
   helper2: helperName,
   symptoms: clinicalText,
   incidentTime: incidentTimeTyped,
+  naca: nacaCode,
+  diagnosisGroup: diagnosisGroupCode,
 } satisfies Record<ProtocolClinicalField, z.ZodString>;
 
 const orNull = (field: z.ZodString) => field.nullish().transform((v) => v || null);
@@ -168,6 +179,8 @@ const clinicalShape = {
   helper2: helper,
   symptoms: clinical,
   incidentTime: incidentTimeWire,
+  naca: orNull(nacaCode),
+  diagnosisGroup: orNull(diagnosisGroupCode),
 };
 
 const materials = z.array(usedMaterialItemSchema, { error: m.materialInvalid }).max(50, m.tooManyMaterials);
@@ -208,6 +221,8 @@ export const updateProtocolSchema = z.object({
   helper2: helper.optional(),
   symptoms: clinical.optional(),
   incidentTime: incidentTimeWire.optional(),
+  naca: clinicalShape.naca.optional(),
+  diagnosisGroup: clinicalShape.diagnosisGroup.optional(),
   patientData: patientDataInput(patientDataPatchSchema).optional(),
   materials: materials.optional(),
   treatmentEntries: z.array(protocolTreatmentEntrySchema).max(100, m.tooManyEntries).optional(),
@@ -361,6 +376,10 @@ export interface PatientProtocol {
   symptoms: string | null;
   /** ISO instant of the incident (Unfall, Kollaps …), as the medic gave it. */
   incidentTime: string | null;
+  /** NACA '0'–'7' (./mindCodes.ts); null when not assessed, and on rows stored before the field. */
+  naca?: string | null;
+  /** A key of `diagnosisGroups` (./mindCodes.ts), or null. */
+  diagnosisGroup?: string | null;
   dischargeStatus: DischargeStatus | null;
   dischargeOutcome: DischargeOutcome | null;
   dischargeDestination: string | null;

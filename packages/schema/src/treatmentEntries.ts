@@ -88,6 +88,31 @@ export function performerLabel(entry: Pick<TreatmentEntry, 'performer' | 'perfor
 /** '[14:05] Pulsoxymetrie angelegt (Helfer 1)' */
 export const formatTreatmentEntry = (entry: FormattableEntry): string => `[${entry.time}] ${entry.text.trim()} (${performerLabel(entry)})`;
 
+/** Who a print names for an entry: the protocol's helper names, and who documented it (full name from the team rows). */
+export interface PerformerNames {
+  helper1: string | null | undefined;
+  helper2: string | null | undefined;
+  /** The documenting user's full name (else username) by `recordedById`; undefined when not known here. */
+  recordedBy?: (userId: number) => string | undefined;
+}
+
+/**
+ * The name a print signs an entry with: 'Helfer 1' becomes the name typed as Helfer 1 on the
+ * protocol, a custom performer keeps the name typed with the entry. Where no name is known (an
+ * empty helper slot, a Laienhelfer) the slot stays and the documenting team member is named, so the
+ * receiving crew knows whom to ask: 'Helfer 1, dokumentiert von Mona Medic'.
+ */
+export function signedPerformer(entry: Pick<TreatmentEntry, 'performer' | 'performerName' | 'recordedById'>, names: PerformerNames): string {
+  const helper = entry.performer === 'helfer1' ? names.helper1 : entry.performer === 'helfer2' ? names.helper2 : entry.performer === 'custom' ? entry.performerName : null;
+  if (helper?.trim()) return helper.trim();
+  const recorder = entry.recordedById === null ? undefined : names.recordedBy?.(entry.recordedById);
+  return recorder ? `${performerLabel(entry)}, dokumentiert von ${recorder}` : performerLabel(entry);
+}
+
+/** '[14:05] Pulsoxymetrie angelegt (Lea Lang)': the line of both prints and the archive. */
+export const formatSignedTreatmentEntry = (entry: FormattableEntry & Pick<TreatmentEntry, 'recordedById'>, names: PerformerNames): string =>
+  `[${entry.time}] ${entry.text.trim()} (${signedPerformer(entry, names)})`;
+
 /** Entries in the order they were made (device time, then id), one line each. */
 export function treatmentSummary(entries: readonly (FormattableEntry & { createdAt: string; id: string })[]): string {
   return [...entries]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentTimeOfDay, formatTreatmentEntry, performerLabel, timeOfDayPattern, treatmentPerformerLabels, treatmentPerformers } from '../src';
+import { currentTimeOfDay, formatSignedTreatmentEntry, formatTreatmentEntry, performerLabel, signedPerformer, timeOfDayPattern, treatmentPerformerLabels, treatmentPerformers } from '../src';
 
 describe('treatment entry lines', () => {
   it("formats '[HH:MM] text (performer)' for every performer kind", () => {
@@ -15,6 +15,19 @@ describe('treatment entry lines', () => {
   it('labels a custom performer without a name as such', () => {
     expect(performerLabel({ performer: 'custom', performerName: '  ' })).toBe(treatmentPerformerLabels.custom);
     expect(performerLabel({ performer: 'helfer1', performerName: 'ignoriert' })).toBe('Helfer 1');
+  });
+
+  it('signs an entry for the prints with the helper\'s name, else the slot and who documented it', () => {
+    const names = { helper1: ' Lea Lang ', helper2: null, recordedBy: (id: number) => (id === 7 ? 'Mona Medic' : undefined) };
+    const entry = (performer: (typeof treatmentPerformers)[number], recordedById: number | null = 7, performerName: string | null = null) => ({ performer, performerName, recordedById });
+    expect(signedPerformer(entry('helfer1'), names)).toBe('Lea Lang');
+    expect(signedPerformer(entry('helfer2'), names)).toBe('Helfer 2, dokumentiert von Mona Medic');
+    expect(signedPerformer(entry('laienhelfer'), names)).toBe('Laienhelfer, dokumentiert von Mona Medic');
+    expect(signedPerformer(entry('custom', 7, 'Dr. Weiß'), names)).toBe('Dr. Weiß');
+    // Nobody known: the slot, never a username or an id.
+    expect(signedPerformer(entry('helfer2', 9), names)).toBe('Helfer 2');
+    expect(signedPerformer(entry('helfer2', null), { helper1: null, helper2: '' })).toBe('Helfer 2');
+    expect(formatSignedTreatmentEntry({ time: '14:05', text: ' Verband ', ...entry('helfer1') }, names)).toBe('[14:05] Verband (Lea Lang)');
   });
 
   it('gives the current time of day in Europe/Berlin as HH:MM', () => {

@@ -57,6 +57,10 @@ export const protocolEditDe = {
   },
   findings: {
     incidentTimeHint: 'Wann ist es passiert (Unfall, Sturz, Beginn der Beschwerden)? Deutsche Ortszeit.',
+    assessmentTitle: 'Einschätzung (DIVI-Protokoll)',
+    nacaHint: 'Schweregrad bei Abschluss der Versorgung',
+    diagnosisGroupHint: 'Worum ging es hauptsächlich?',
+    clear: 'Auswahl entfernen',
   },
   treatment: {
     helpersTitle: 'Helfer',

@@ -30,6 +30,8 @@ export function eventReportCsv(report: EventReport): string {
   );
   for (const row of report.outcomes) rows.push([s.outcomes, row.label, row.count]);
   for (const row of report.ambulanceDestinations) rows.push([s.destinations, row.label, row.count]);
+  for (const row of report.naca) rows.push([s.naca, row.label, row.count]);
+  for (const row of report.diagnosisGroups) rows.push([s.diagnosisGroups, row.label, row.count]);
   const overTime = report.patientsOverTime.unit === 'hour' ? s.perHour : s.perDay;
   for (const row of report.patientsOverTime.slots) rows.push([overTime, row.label, row.count]);
   for (const row of report.minorTreatmentKinds) rows.push([s.minorKinds, row.label, row.count]);

@@ -41,6 +41,8 @@ export async function eventReportPdf(report: EventReport): Promise<Uint8Array> {
   if (total === 0) y = note(doc, t.empty.patients, y);
   table(s.outcomes, [t.columns.label, t.columns.count], counts(report.outcomes));
   if (report.ambulanceDestinations.length) table(s.destinations, [t.columns.label, t.columns.count], counts(report.ambulanceDestinations));
+  if (report.naca.length) table(s.naca, [t.columns.label, t.columns.count], counts(report.naca));
+  if (report.diagnosisGroups.length) table(s.diagnosisGroups, [t.columns.label, t.columns.count], counts(report.diagnosisGroups));
   y = chart(doc, report, y);
   if (report.minorTreatmentKinds.length) table(s.minorKinds, [t.columns.label, t.columns.count], counts(report.minorTreatmentKinds));
   table(s.measureCategories, [t.columns.label, t.columns.count], counts(report.measureCategories), t.empty.measures);

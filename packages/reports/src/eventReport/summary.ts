@@ -1,5 +1,5 @@
 import type { DischargeOutcome, ProtocolStatus } from '@sanidok/schema';
-import { dischargeOutcomeLabel, dischargeOutcomes, foldForSearch, formatDate, formatTime, matchTreatmentTemplate, templateDisplayText } from '@sanidok/schema';
+import { diagnosisGroupLabels, diagnosisGroups, dischargeOutcomeLabel, dischargeOutcomes, foldForSearch, nacaLabel, nacaScores, formatDate, formatTime, matchTreatmentTemplate, templateDisplayText } from '@sanidok/schema';
 
 /**
  * The event report (Einsatzbericht): one summary computed from a service's rows,
@@ -14,7 +14,8 @@ export interface EventReportInput {
   minorTreatments: readonly { createdAt: string; description: string }[];
   /** The organisation's treatment templates: a minor treatment whose description is a template's counts under its name. */
   minorTreatmentTemplates: readonly { name: string; description: string }[];
-  protocols: readonly { createdAt: string; status: ProtocolStatus; dischargeOutcome: DischargeOutcome | null; dischargeDestination: string | null }[];
+  /** NACA and diagnosis group as codes (packages/schema mindCodes.ts); absent on rows from before the fields. */
+  protocols: readonly { createdAt: string; status: ProtocolStatus; dischargeOutcome: DischargeOutcome | null; dischargeDestination: string | null; naca?: string | null; diagnosisGroup?: string | null }[];
   treatmentEntries: readonly { text: string }[];
   materials: readonly { name: string; unit?: string; count: number }[];
   manv?: EventReportManv | null;
@@ -41,6 +42,9 @@ export interface EventReport {
   /** Every outcome in a fixed order, zeros included, then 'nicht angegeben' when some lack one. */
   outcomes: CountRow[];
   ambulanceDestinations: CountRow[];
+  /** Protocols per NACA grade and per diagnosis group, every code with zeros, then 'nicht erhoben': each sums to the protocol count. */
+  naca: CountRow[];
+  diagnosisGroups: CountRow[];
   /** Patients (minor treatments + protocols) per hour, or per day for services longer than two days. */
   patientsOverTime: { unit: 'hour' | 'day'; slots: CountRow[] };
   minorTreatmentKinds: CountRow[];
@@ -61,7 +65,16 @@ export const eventReportLabels = {
   openProtocols: 'Noch in Behandlung',
   otherMinorTreatments: 'Ohne Vorlage erfasst',
   uncataloguedMeasures: 'Frei formuliert',
+  notAssessed: 'nicht erhoben',
 } as const;
+
+/** Every code in its order with its count, then the protocols without one (none when all have one). */
+function countCodes(values: readonly (string | null | undefined)[], codes: readonly string[], label: (code: string) => string): CountRow[] {
+  if (values.length === 0) return [];
+  const rows = codes.map((code) => ({ label: label(code), count: values.filter((v) => v === code).length }));
+  const without = values.filter((v) => !v || !codes.includes(v)).length;
+  return without ? [...rows, { label: eventReportLabels.notAssessed, count: without }] : rows;
+}
 
 export function summarizeEvent(input: EventReportInput): EventReport {
   const closed = input.protocols.filter((p) => p.status !== 'active');
@@ -84,6 +97,8 @@ export function summarizeEvent(input: EventReportInput): EventReport {
     openProtocolCount: open,
     outcomes,
     ambulanceDestinations: countBy(closed.filter((p) => p.dischargeOutcome === 'ambulance').map((p) => p.dischargeDestination?.trim() || dischargeOutcomeLabel(null)), foldForSearch),
+    naca: countCodes(input.protocols.map((p) => p.naca), nacaScores, (code) => nacaLabel(code as (typeof nacaScores)[number])),
+    diagnosisGroups: countCodes(input.protocols.map((p) => p.diagnosisGroup), diagnosisGroups, (code) => diagnosisGroupLabels[code as (typeof diagnosisGroups)[number]]),
     patientsOverTime: patientsOverTime(input),
     minorTreatmentKinds: countBy(kinds),
     measureCategories: [

@@ -16,6 +16,8 @@ export const eventReportTexts = {
     counts: 'Patienten',
     outcomes: 'Ausgang der Versorgung (Patientenprotokolle)',
     destinations: 'An den Rettungsdienst übergeben – Ziel',
+    naca: 'Patientenprotokolle nach NACA-Score',
+    diagnosisGroups: 'Patientenprotokolle nach Diagnosegruppe',
     perHour: 'Patienten je Stunde',
     perDay: 'Patienten je Tag',
     minorKinds: 'Bagatellbehandlungen nach Vorlage',

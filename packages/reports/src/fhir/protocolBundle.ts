@@ -1,7 +1,7 @@
-import type { Bundle, BundleEntry, Composition, CompositionSection, Condition, Encounter, Organization, Patient, Practitioner, Procedure, Reference, Resource } from '@medplum/fhirtypes';
+import type { Bundle, BundleEntry, Composition, CompositionSection, Condition, Encounter, Observation, Organization, Patient, Practitioner, Procedure, Reference, Resource } from '@medplum/fhirtypes';
 import type { PatientData, PatientProtocol, TreatmentEntry, VitalRecord } from '@sanidok/schema';
-import { berlinDateTime, berlinTimeOnDayOf, dischargeOutcomeLabels } from '@sanidok/schema';
-import { dischargeDispositions, documentType, sectionCodes, systems } from './codes';
+import { berlinDateTime, berlinTimeOnDayOf, diagnosisGroupText, dischargeOutcomeLabels, isNacaScore, nacaLabel } from '@sanidok/schema';
+import { dischargeDispositions, documentType, observationCategories, sectionCodes, systems } from './codes';
 import { narrative } from './narrative';
 import { observationsOf } from './observations';
 
@@ -77,6 +77,8 @@ export function buildProtocolBundle(input: FhirProtocolInput, newId: () => strin
     note: [{ text: finding.label }],
   }));
 
+  const naca = nacaObservation(protocol, context, newId);
+
   const authors: Reference<Practitioner | Organization>[] = [...practitioners.values()].map((p) => ref(p));
   const section = (title: string, code: keyof typeof sectionCodes, resources: readonly Resource[], empty: string): CompositionSection => {
     const head = { title, code: sectionCode(code) };
@@ -98,12 +100,12 @@ export function buildProtocolBundle(input: FhirProtocolInput, newId: () => strin
     section: [
       section('Vitalzeichen', 'vitals', observations, 'Keine Vitalzeichen dokumentiert'),
       section('Maßnahmen', 'procedures', procedures, 'Keine Maßnahmen dokumentiert'),
-      section('Befunde', 'findings', conditions, 'Keine Befunde dokumentiert'),
+      section('Befunde', 'findings', [...conditions, ...naca], 'Keine Befunde dokumentiert'),
       ...textSections(protocol),
     ],
   };
   composition.text = narrative(composition.title, `Stand: ${composition.date}`);
-  entries.push(composition, patient, encounter, organization, ...practitioners.values(), ...observations, ...procedures, ...conditions);
+  entries.push(composition, patient, encounter, organization, ...practitioners.values(), ...observations, ...procedures, ...conditions, ...naca);
   return {
     resourceType: 'Bundle',
     id: newId(),
@@ -145,8 +147,26 @@ function findingsOf(protocol: PatientProtocol): { label: string; text: string }[
     ['Hauptbeschwerde', protocol.chiefComplaint],
     ['Ersteinschätzung', protocol.initialAssessment],
     ['Symptome', protocol.symptoms],
+    ['Diagnosegruppe', diagnosisGroupText(protocol.diagnosisGroup)],
   ] as const;
   return fields.flatMap(([label, text]) => (text?.trim() ? [{ label, text: text.trim() }] : []));
+}
+
+/**
+ * The NACA score (packages/schema mindCodes.ts) as an Observation: category survey, `code.text`
+ * only and the grade as `valueInteger`. No LOINC coding: the code the Swiss EMS guide uses could
+ * not be checked against LOINC here, and a LOINC code outside the validator's table fails
+ * (docs/fhir.md "NACA and diagnosis group").
+ */
+function nacaObservation(protocol: PatientProtocol, context: { patient: Reference<Patient>; encounter: Reference<Encounter> }, newId: () => string): Observation[] {
+  const score = protocol.naca;
+  if (!isNacaScore(score)) return [];
+  return [{
+    resourceType: 'Observation', id: newId(), text: narrative(nacaLabel(score)), status: 'final',
+    category: [{ coding: [{ system: systems.observationCategory, ...observationCategories.survey }] }],
+    code: { text: 'NACA-Score' }, subject: context.patient, encounter: context.encounter,
+    effectiveDateTime: berlinDateTime(protocol.dischargedAt ?? protocol.updatedAt), valueInteger: Number(score),
+  }];
 }
 
 /** Anamnesis fields without a resource of their own, as narrative sections. */

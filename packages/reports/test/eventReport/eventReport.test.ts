@@ -15,9 +15,9 @@ const input: EventReportInput = {
   ],
   minorTreatmentTemplates: [{ name: 'Blase', description: 'Blasenpflaster auf Ferse geklebt' }, { name: 'Insektenstich', description: 'Kühlpack bei Insektenstich' }],
   protocols: [
-    { createdAt: '2026-07-04T12:10:00.000Z', status: 'discharged', dischargeOutcome: 'ambulance', dischargeDestination: 'Klinikum Nord' },
-    { createdAt: '2026-07-04T13:00:00.000Z', status: 'discharged', dischargeOutcome: 'ambulance', dischargeDestination: 'klinikum nord ' },
-    { createdAt: '2026-07-04T14:30:00.000Z', status: 'discharged', dischargeOutcome: 'released', dischargeDestination: 'Zu Frau Ada Lovelace nach Hause' },
+    { createdAt: '2026-07-04T12:10:00.000Z', status: 'discharged', dischargeOutcome: 'ambulance', dischargeDestination: 'Klinikum Nord', naca: '4', diagnosisGroup: 'trauma' },
+    { createdAt: '2026-07-04T13:00:00.000Z', status: 'discharged', dischargeOutcome: 'ambulance', dischargeDestination: 'klinikum nord ', naca: '3', diagnosisGroup: 'alcohol' },
+    { createdAt: '2026-07-04T14:30:00.000Z', status: 'discharged', dischargeOutcome: 'released', dischargeDestination: 'Zu Frau Ada Lovelace nach Hause', naca: '3', diagnosisGroup: 'heatCold' },
     { createdAt: '2026-07-04T15:00:00.000Z', status: 'discharged', dischargeOutcome: null, dischargeDestination: null },
     { createdAt: '2026-07-04T15:30:00.000Z', status: 'active', dischargeOutcome: null, dischargeDestination: null },
   ],
@@ -85,6 +85,23 @@ describe('event report', () => {
     const perHour = rows.filter((r) => r[0] === 'Patienten je Stunde').reduce((sum, r) => sum + Number(r[2]), 0);
     expect(perHour).toBe(9);
     for (const name of ['Zuse', 'Lovelace', 'Hopper']) expect(csv).not.toContain(name);
+  });
+
+  it('counts the protocols per NACA grade and per diagnosis group; each list sums to the protocol count', async () => {
+    expect(report.naca.map((r) => r.count)).toEqual([0, 0, 0, 2, 1, 0, 0, 0, 2]);
+    expect(report.naca[3]).toEqual({ label: 'NACA III – Stationäre Behandlung erforderlich, keine akute Lebensgefahr', count: 2 });
+    expect(report.naca.at(-1)).toEqual({ label: 'nicht erhoben', count: 2 });
+    expect(report.diagnosisGroups.filter((r) => r.count > 0)).toEqual([
+      { label: 'Verletzung (Trauma)', count: 1 }, { label: 'Intoxikation Alkohol', count: 1 }, { label: 'Hitze- oder Kälteschaden', count: 1 }, { label: 'nicht erhoben', count: 2 },
+    ]);
+    for (const rows of [report.naca, report.diagnosisGroups]) expect(rows.reduce((sum, r) => sum + r.count, 0)).toBe(report.protocolCount);
+    const text = pdfText(await eventReportPdf(report));
+    expect(text).toContain('Patientenprotokolle nach NACA-Score');
+    expect(text).toMatch(/NACA IV – Akute Lebensgefahr nicht auszuschließen\s+1/);
+    expect(text).toMatch(/Intoxikation Alkohol\s+1/);
+    const csv = eventReportCsv(report);
+    expect(csv).toContain('Patientenprotokolle nach Diagnosegruppe;Hitze- oder Kälteschaden;1;');
+    expect(summarizeEvent({ ...input, protocols: [] }).naca).toEqual([]);
   });
 
   it('says so for a service without any data', async () => {

@@ -128,4 +128,17 @@ describe('FHIR R4 export of a patient protocol', () => {
     expect(ofType<Encounter>(refused, 'Encounter')[0]?.hospitalization?.dischargeDisposition?.coding?.[0]?.code).toBe('aadvice');
     expect(ofType<Encounter>(refused, 'Encounter')[0]?.hospitalization?.destination).toBeUndefined();
   });
+
+  it('exports NACA as a survey Observation and the diagnosis group as a Condition, valid for the strict validator', async () => {
+    const assessed = buildProtocolBundle({ ...input, protocol: { ...protocol, naca: '5', diagnosisGroup: 'drugs' } });
+    expect(await validateFhir(assessed)).toEqual([]);
+    const naca = ofType<Observation>(assessed, 'Observation').find((o) => o.code.text === 'NACA-Score');
+    expect(naca).toMatchObject({ status: 'final', valueInteger: 5, category: [{ coding: [{ code: 'survey' }] }] });
+    expect(naca?.text?.div).toContain('NACA V – Akute Lebensgefahr');
+    expect(JSON.stringify(ofType<Condition>(assessed, 'Condition'))).toContain('Intoxikation Drogen oder Medikamente');
+    const findings = ofType<Composition>(assessed, 'Composition')[0]?.section?.find((s) => s.title === 'Befunde');
+    expect(findings?.entry?.map((e) => e.reference)).toContain(`urn:uuid:${naca?.id ?? ''}`);
+    // Not assessed: no Observation, no Condition for it.
+    expect(ofType<Observation>(buildProtocolBundle({ ...input, protocol: { ...protocol, naca: null } }), 'Observation').some((o) => o.code.text === 'NACA-Score')).toBe(false);
+  });
 });

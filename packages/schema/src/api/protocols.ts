@@ -29,6 +29,8 @@ const protocolShape = {
   helper2: z.string().nullable(),
   symptoms: z.string().nullable(),
   incidentTime: z.string().nullable(),
+  naca: z.string().nullable().optional(),
+  diagnosisGroup: z.string().nullable().optional(),
   dischargeStatus: z.enum(dischargeStatuses).nullable(),
   dischargeOutcome: z.enum(dischargeOutcomes).nullable(),
   dischargeDestination: z.string().nullable(),

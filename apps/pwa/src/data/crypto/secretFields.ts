@@ -9,6 +9,7 @@ export const secretFields = {
   protocols: [
     'chiefComplaint', 'initialAssessment', 'allergies', 'medications', 'pastHistory', 'handlingInstructions',
     'helper1', 'helper2', 'symptoms', 'dischargeDestination', 'handoverTo', 'dischargeComment',
+    'naca', 'diagnosisGroup',
   ],
   patientData: ['patientData'],
   vitalRecords: ['values'],

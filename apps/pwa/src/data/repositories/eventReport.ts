@@ -33,7 +33,9 @@ export async function loadEventReportInput(db: SaniDokDb, serviceId: string, rem
     team: team.map((m) => ({ username: m.username, addedAt: m.addedAt })),
     minorTreatments: minorTreatments.map((m) => ({ createdAt: m.createdAt, description: m.description })),
     minorTreatmentTemplates: templates.map((t) => ({ name: t.name, description: t.description })),
-    protocols: protocols.map((p) => ({ createdAt: p.createdAt, status: p.status, dischargeOutcome: p.dischargeOutcome ?? null, dischargeDestination: p.dischargeDestination })),
+    protocols: protocols.map((p) => ({
+      createdAt: p.createdAt, status: p.status, dischargeOutcome: p.dischargeOutcome ?? null, dischargeDestination: p.dischargeDestination, naca: p.naca ?? null, diagnosisGroup: p.diagnosisGroup ?? null,
+    })),
     treatmentEntries: entries.map((e) => ({ text: e.text })),
     materials: [...used].map(([id, count]) => ({ name: byId.get(id)?.name ?? `#${id}`, unit: byId.get(id)?.unit, count })),
     manv: manvReportSummary(incidents, tags, triages),

@@ -62,9 +62,15 @@ export async function getProtocolView(db: SaniDokDb, id: string): Promise<Protoc
     db.treatmentEntries.where('protocolId').equals(id).toArray(),
   ]);
   if (!protocol) return null;
-  vitals.sort((a, b) => (a.recordedAt === b.recordedAt ? a.id.localeCompare(b.id) : a.recordedAt.localeCompare(b.recordedAt)));
-  entries.sort((a, b) => (a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt.localeCompare(b.createdAt)));
-  return { protocol, patientData: stored?.patientData ?? null, patientDataVersion: stored?.version ?? null, vitals, entries };
+  return { protocol, patientData: stored?.patientData ?? null, patientDataVersion: stored?.version ?? null, ...inRecordedOrder(vitals, entries) };
+}
+
+/** Measurements oldest first, entries in the order they were made (ties by id): the order every screen and print reads. */
+export function inRecordedOrder(vitals: readonly LocalVitalRecord[], entries: readonly LocalTreatmentEntry[]): Pick<ProtocolView, 'vitals' | 'entries'> {
+  return {
+    vitals: [...vitals].sort((a, b) => (a.recordedAt === b.recordedAt ? a.id.localeCompare(b.id) : a.recordedAt.localeCompare(b.recordedAt))),
+    entries: [...entries].sort((a, b) => (a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt.localeCompare(b.createdAt))),
+  };
 }
 
 /**

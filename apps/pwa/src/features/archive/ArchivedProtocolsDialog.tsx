@@ -1,14 +1,15 @@
 import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ArchivedProtocolResult } from '@sanidok/schema';
 import { protocolLabel } from '@sanidok/schema';
-import { IconAlertTriangle, IconFileExport, IconPrinter } from '@tabler/icons-react';
+import { IconAlertTriangle, IconAmbulance, IconFileExport, IconPrinter } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { archiveDe } from '../../i18n/de';
 import { notifyError } from '../../lib/notify';
 import type { ArchiveOpenOutcome, OpenedProtocol } from './openArchive';
 import { saveFhirDocument } from '../protocols/print/exportFhir';
-import { openPrintView } from './printArchive';
+import { openArchiveHandover, openPrintView } from './printArchive';
+import { printDe } from '../../i18n/print.de';
 import { historyDe } from '../../i18n/history.de';
 import { protocolSections } from './protocolSections';
 import { ListPagination } from '../../components/ListPagination';
@@ -31,7 +32,15 @@ const expandedUpTo = 10;
  */
 export const archivePageSize = 25;
 
-function ProtocolView({ protocol, onPrint, onFhir, initiallyExpanded }: { protocol: Extract<OpenedProtocol, { ok: true }>; onPrint: () => void; onFhir: () => void; initiallyExpanded: boolean }) {
+interface ProtocolViewProps {
+  protocol: Extract<OpenedProtocol, { ok: true }>;
+  onPrint: () => void;
+  onHandover: () => void;
+  onFhir: () => void;
+  initiallyExpanded: boolean;
+}
+
+function ProtocolView({ protocol, onPrint, onHandover, onFhir, initiallyExpanded }: ProtocolViewProps) {
   const [expanded, setExpanded] = useState(initiallyExpanded);
   const view = protocolSections(protocol.result);
   const title = `${view.heading}: ${view.patientName}`;
@@ -44,6 +53,9 @@ function ProtocolView({ protocol, onPrint, onFhir, initiallyExpanded }: { protoc
             <Badge variant="light">{t.discharged}</Badge>
             <Button size="xs" variant="subtle" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded} aria-label={`${view.heading}: ${expanded ? t.hideDetails : t.showDetails}`}>
               {expanded ? t.hideDetails : t.showDetails}
+            </Button>
+            <Button size="xs" variant="light" leftSection={<IconAmbulance size={16} aria-hidden />} onClick={onHandover} aria-label={`${view.heading}: ${printDe.panel.handover}`}>
+              {printDe.panel.handover}
             </Button>
             <Button size="xs" variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={onPrint} aria-label={`${view.heading}: ${t.print}`}>
               {t.print}
@@ -172,6 +184,15 @@ export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDi
     );
   };
 
+  const printHandover = (protocol: Extract<OpenedProtocol, { ok: true }>) => {
+    openArchiveHandover(protocol).then(
+      (shown) => {
+        if (!shown) notifyError(t.printFailed, t.popupBlocked);
+      },
+      (error: unknown) => notifyError(t.printFailed, errorMessage(error)),
+    );
+  };
+
   // The owner's export after discharge: built here from the opened record, never on the server.
   const exportFhir = (protocol: Extract<OpenedProtocol, { ok: true }>) => {
     if (!opened) return;
@@ -208,7 +229,7 @@ export function ArchivedProtocolsDialog({ opened, onClose }: ArchivedProtocolsDi
             {shown.map((protocol) => (
               <div role="listitem" key={protocol.id}>
                 {protocol.ok ? (
-                  <ProtocolView protocol={protocol} onPrint={() => print([protocol.result])} onFhir={() => exportFhir(protocol)} initiallyExpanded={all.length <= expandedUpTo} />
+                  <ProtocolView protocol={protocol} onPrint={() => print([protocol.result])} onHandover={() => printHandover(protocol)} onFhir={() => exportFhir(protocol)} initiallyExpanded={all.length <= expandedUpTo} />
                 ) : (
                   <Alert color="red" title={protocolLabel(protocol.number)}>
                     {t.openFailed}

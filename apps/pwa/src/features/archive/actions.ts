@@ -34,8 +34,8 @@ export function requestArchiveProtocols(organizationId: number, serviceId: strin
 }
 
 /** POST /api/access-logs/print: one complete print of an archived protocol in the access log. */
-export function logArchivePrint(protocolId: string): Promise<unknown> {
-  return apiSend('POST', '/api/access-logs/print', { protocolId, actionType: 'complete' });
+export function logArchivePrint(protocolId: string, actionType: 'handover' | 'complete' = 'complete'): Promise<unknown> {
+  return apiSend('POST', '/api/access-logs/print', { protocolId, actionType });
 }
 
 /**

@@ -1,4 +1,7 @@
-import type { ArchivedProtocolResult, ArchiveServiceItem } from '@sanidok/schema';
+import type { ArchivedProtocolRecord, ArchivedProtocolResult, ArchiveServiceItem, PatientData } from '@sanidok/schema';
+import { inRecordedOrder } from '../../data/repositories/protocols';
+import { renderHandoverDocument } from '../protocols/print/printHandover';
+import { openPrintWindow, printWhenReady } from '../protocols/print/printWindow';
 import { archiveDe } from '../../i18n/de';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { element, preparePrintHead, printToolbar, rowsTable } from '../protocols/print/printDom';
@@ -67,5 +70,27 @@ export async function openPrintView(input: PrintInput): Promise<boolean> {
   }
   renderPrintDocument(win.document, input);
   win.focus();
+  return true;
+}
+
+/**
+ * 'RTW-Übergabe drucken' after discharge: the same sheet the device prints (trend grid, named
+ * performers, NACA), built from the record opened in the owner's browser. Logged as a handover
+ * print before the sheet is written; no log, no sheet. False when the browser blocked the window.
+ */
+export async function openArchiveHandover(opened: { record: ArchivedProtocolRecord; patientData: Partial<PatientData> }, printedAt: Date = new Date()): Promise<boolean> {
+  const win = openPrintWindow();
+  if (!win) return false;
+  win.document.body.textContent = t.preparing;
+  const { record } = opened;
+  try {
+    await logArchivePrint(record.protocol.id, 'handover');
+  } catch (error) {
+    win.close();
+    throw error;
+  }
+  const view = { protocol: record.protocol, patientData: null, patientDataVersion: null, ...inRecordedOrder(record.vitals, record.treatmentEntries) };
+  renderHandoverDocument(win.document, view, { firstName: '', lastName: '', ...opened.patientData }, printedAt.toISOString());
+  printWhenReady(win);
   return true;
 }

@@ -1,5 +1,5 @@
 import type { ArchivedProtocolResult } from '@sanidok/schema';
-import { dischargeOutcomeLabel, patientDataLabels, protocolLabel, summarizeVitals } from '@sanidok/schema';
+import { diagnosisGroupText, dischargeOutcomeLabel, nacaText, patientDataLabels, protocolFieldLabels, protocolLabel, summarizeVitals } from '@sanidok/schema';
 import { archiveDe } from '../../i18n/de';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { labelOf } from '../../lib/labelOf';
@@ -79,6 +79,8 @@ export function protocolSections(result: ArchivedProtocolResult): ProtocolSectio
           { label: f.dischargeDestination, value: text(p.dischargeDestination) },
           { label: f.handoverTo, value: text(p.handoverTo) },
           { label: f.dischargeNotes, value: text(p.dischargeNotes) },
+          { label: protocolFieldLabels.naca, value: text(nacaText(p.naca)) },
+          { label: protocolFieldLabels.diagnosisGroup, value: text(diagnosisGroupText(p.diagnosisGroup)) },
         ],
       },
     ],

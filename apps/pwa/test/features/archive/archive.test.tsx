@@ -25,7 +25,7 @@ const protocolId = '0190a1b2-0000-7000-8000-0000000000bb';
 const protocol: PatientProtocolWithSummary = {
   id: protocolId, serviceId: service.id, serviceName: service.name, organizationId: 1, serviceProtocolNumber: 3, status: 'discharged',
   chiefComplaint: 'Synkope', initialAssessment: 'Wach, orientiert', allergies: 'Penicillin', medications: null, pastHistory: 'Hypertonie',
-  handlingInstructions: null, helper1: 'Helfer A', helper2: null, symptoms: 'Schwindel', incidentTime: '2026-06-01T13:45:00.000Z', dischargeStatus: 'stabil', dischargeOutcome: 'released', dischargeDestination: 'Nach Hause',
+  handlingInstructions: null, helper1: 'Helfer A', helper2: null, symptoms: 'Schwindel', incidentTime: '2026-06-01T13:45:00.000Z', naca: '2', diagnosisGroup: 'internal', dischargeStatus: 'stabil', dischargeOutcome: 'released', dischargeDestination: 'Nach Hause',
   handoverTo: 'Ehemann', dischargeComment: 'Beschwerdefrei', dischargedById: 7, dischargedAt: '2026-06-01T15:00:00.000Z', treatedById: 7,
   createdAt: '2026-06-01T14:00:00.000Z', updatedAt: '2026-06-01T15:00:00.000Z', version: 9, needsReview: false,
   treatmentSummary: '[14:05] Vitalzeichenkontrolle (Helfer 1)',
@@ -164,7 +164,7 @@ describe('/patient-archive', () => {
     ]) {
       expect(within(item).getAllByText(new RegExp(text)).length, text).toBeGreaterThan(0);
     }
-    expect(within(item).getByText(/Vitalzeichenkontrolle \(Helfer 1\)/)).toBeInTheDocument();
+    expect(within(item).getByText(/Vitalzeichenkontrolle \(Helfer A\)/)).toBeInTheDocument();
     expect(within(item).getByText(/HF 88/)).toBeInTheDocument();
     // The history opens from its own envelope, with the same key.
     expect(within(item).getByText('01.06.2026 16:20 · Mona Medic · Protokoll: Allergien: Latex → Penicillin')).toBeInTheDocument();
@@ -205,6 +205,32 @@ describe('/patient-archive', () => {
     open.mockRestore();
   });
 
+  it('prints the RTW-Übergabe again after discharge: trend grid, named performer, NACA; logged as a handover print', async () => {
+    const org = await organisation();
+    const app = await setup(org);
+    const printDocument = document.implementation.createHTMLDocument('');
+    const fakeWindow = { document: printDocument, close: vi.fn(), focus: vi.fn(), print: vi.fn(), closed: false };
+    const open = vi.spyOn(window, 'open').mockReturnValue(fakeWindow as unknown as Window);
+    await openWithKey(app, encodeOrganizationSecret(org.secret));
+    const dialog = await screen.findByRole('dialog', { name: 'Archivierte Protokolle – Stadtfest Nord' }, { timeout: 10_000 });
+    // The full print shows the assessment too.
+    expect(within(dialog).getByText('NACA II – Ambulante Abklärung oder Behandlung, keine notärztlichen Maßnahmen erforderlich')).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Protokoll #3: RTW-Übergabe drucken' }));
+
+    await waitFor(() => expect(printDocument.querySelector('h1')?.textContent).toBe('RTW-Übergabe'));
+    expect(open).toHaveBeenCalledWith('', '_blank', 'width=800,height=600');
+    expect(callsTo(app.fetchMock, 'POST', '/api/access-logs/print').map((c) => c.body)).toEqual([{ protocolId, actionType: 'handover' }]);
+    const text = printDocument.body.textContent;
+    expect(text).toContain('Hildegard Quastenberg');
+    expect(text).toContain('[14:05] Vitalzeichenkontrolle (Helfer A)');
+    expect(text).toContain('Vitalparameter im Verlauf');
+    expect(text).toContain('88 /min');
+    expect(text).toContain('NACA II – Ambulante Abklärung');
+    expect(text).toContain('Internistische Erkrankung');
+    expect(printDocument.querySelectorAll('script')).toHaveLength(0);
+    open.mockRestore();
+  });
+
   it("exports an archived protocol as a FHIR document, built in the owner's browser", async () => {
     const org = await organisation();
     const app = await setup(org);
@@ -221,7 +247,10 @@ describe('/patient-archive', () => {
     const resources = bundle.entry.map((e) => e.resource);
     expect(resources.find((r) => r.resourceType === 'Patient')).toMatchObject({ name: [{ family: 'Quastenberg', given: ['Hildegard'] }], birthDate: '1951-03-08', gender: 'female' });
     expect(resources.find((r) => r.resourceType === 'Encounter')).toMatchObject({ status: 'finished', hospitalization: { dischargeDisposition: { coding: [{ code: 'home' }] } } });
-    expect(resources.filter((r) => r.resourceType === 'Observation').map((r) => (r.code as { coding?: { code: string }[] }).coding?.[0]?.code)).toEqual(['8867-4']);
+    // The heart rate, coded; the NACA score of the record, by its text (docs/fhir.md "NACA and diagnosis group").
+    expect(resources.filter((r) => r.resourceType === 'Observation').map((r) => r.code)).toEqual([
+      expect.objectContaining({ coding: [expect.objectContaining({ code: '8867-4' })] }), { text: 'NACA-Score' },
+    ]);
     // The export of the released record passes the strict validator (docs/fhir.md "Validation").
     // Loaded here: at the file's top its modules slow the archive's decryption in jsdom past the tests' waits.
     const { validateFhir } = await import('@sanidok/reports/testing');
@@ -295,7 +324,7 @@ describe('/patient-archive', () => {
       protocols: [{
         protocol: { id: protocolId, serviceId: service.id, serviceProtocolNumber: 3, createdAt: protocol.createdAt, symptoms: null, location: 'Markt', incidentTime: null,
           chiefComplaint: '<img src=x onerror=alert(1)>', initialAssessment: null, treatmentSummary: '', treatments: [], notes: null, discharged: true,
-          dischargedAt: protocol.dischargedAt, dischargeNotes: null, dischargeStatus: 'stabil', dischargeOutcome: null, dischargeDestination: null, handoverTo: null, helpers: [] },
+          dischargedAt: protocol.dischargedAt, dischargeNotes: null, dischargeStatus: 'stabil', dischargeOutcome: null, dischargeDestination: null, handoverTo: null, helpers: [], naca: null, diagnosisGroup: null },
         patientData: { firstName: 'Eva', lastName: 'Muster', dateOfBirth: null, gender: 'divers', phone: null, address: null, insurance: null, emergencyContact: null,
           emergencyContactPhone: null, allergies: null, medications: null, medicalHistory: null, location: null },
         vitals: [], replacedValues: [{ field: 'phone', value: '0170 1', replacedAt: '2026-06-01T14:30:00.000Z' }],

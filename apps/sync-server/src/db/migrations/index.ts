@@ -30,6 +30,7 @@ import * as ownerProof from './2026-11-27_003_owner_proof';
 import * as recordHistory from './2026-11-28_002_record_history';
 import * as waitingInvitations from './2026-11-28_010_waiting_invitations';
 import * as retention from './2026-11-28_012_retention';
+import * as protocolNaca from './2026-11-28_020_protocol_naca';
 import * as deviceWipeGrants from './2026-11-28_030_device_wipe_grants';
 import * as boardStreamLeases from './2026-11-28_031_board_stream_leases';
 import * as recordRevisionVersions from './2026-11-28_040_record_revision_versions';
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28_002_record_history': recordHistory,
   '2026-11-28_010_waiting_invitations': waitingInvitations,
   '2026-11-28_012_retention': retention,
+  '2026-11-28_020_protocol_naca': protocolNaca,
   '2026-11-28_030_device_wipe_grants': deviceWipeGrants,
   '2026-11-28_031_board_stream_leases': boardStreamLeases,
   '2026-11-28_040_record_revision_versions': recordRevisionVersions,

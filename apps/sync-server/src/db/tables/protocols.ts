@@ -21,6 +21,9 @@ export interface PatientProtocolsTable {
   symptoms: string | null;
   /** Migration 2026-11-24_004: ISO instant (UTC) of the incident. */
   incidentTime: IsoTimestamp | null;
+  /** Migration 2026-11-28_020: NACA '0'–'7' and the diagnosis group key (packages/schema mindCodes.ts). */
+  naca: string | null;
+  diagnosisGroup: string | null;
   dischargeStatus: DischargeStatus | null;
   dischargeOutcome: DischargeOutcome | null;
   dischargeDestination: string | null;

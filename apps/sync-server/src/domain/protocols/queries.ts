@@ -15,7 +15,7 @@ export function protocolsQuery(db: Db) {
     .innerJoin('services as s', 's.id', 'p.serviceId')
     .select([
       'p.id', 'p.serviceId', 'p.organizationId', 'p.serviceProtocolNumber', 'p.status', 'p.chiefComplaint', 'p.initialAssessment', 'p.allergies',
-      'p.medications', 'p.pastHistory', 'p.handlingInstructions', 'p.helper1', 'p.helper2', 'p.symptoms', 'p.incidentTime', 'p.dischargeStatus', 'p.dischargeOutcome', 'p.dischargeDestination',
+      'p.medications', 'p.pastHistory', 'p.handlingInstructions', 'p.helper1', 'p.helper2', 'p.symptoms', 'p.incidentTime', 'p.naca', 'p.diagnosisGroup', 'p.dischargeStatus', 'p.dischargeOutcome', 'p.dischargeDestination',
       'p.handoverTo', 'p.dischargeComment', 'p.dischargedById', 'p.dischargedAt', 'p.treatedById', 'p.createdAt', 'p.updatedAt', 'p.version',
       'p.needsReview', 's.name as serviceName',
     ]);

@@ -56,7 +56,7 @@ export async function loadEventReportInput(
     // "Clinical data follows the team"): the same input such a device builds its report from.
     minorTreatments: minorTreatments.map((m) => ({ ...m, description: withheldClinical.minorTreatment.description })),
     minorTreatmentTemplates: templates,
-    protocols: protocols.map((p) => ({ ...p, dischargeDestination: withheldClinical.protocol.dischargeDestination })),
+    protocols: protocols.map((p) => ({ ...p, dischargeDestination: withheldClinical.protocol.dischargeDestination, naca: withheldClinical.protocol.naca, diagnosisGroup: withheldClinical.protocol.diagnosisGroup })),
     treatmentEntries: entries.map(() => ({ text: withheldClinical.treatmentEntry.text })),
     // SUM is a 64-bit integer on PostgreSQL (a string through pg).
     materials: usage.map((row) => ({ name: row.name, unit: row.unit, count: Number(row.count) })),

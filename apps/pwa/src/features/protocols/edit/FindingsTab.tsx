@@ -5,6 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 import { GermanDateTimeInput } from '../../../components/dates/GermanDateTimeInput';
 import { protocolEditDe } from '../../../i18n/protocolEdit.de';
+import { AssessmentFields } from './AssessmentFields';
 import type { ProtocolEditValues } from './protocolEditForm';
 
 /** The Befund tab's free texts, in the order a medic examines (docs/spec/services.md §2); the incident time comes first. */
@@ -63,7 +64,7 @@ function IncidentTimeField({ form, readOnly }: { form: UseFormReturn<ProtocolEdi
   );
 }
 
-/** Tab Befund: incident time, initial assessment, chief complaint, symptoms, history and instructions. */
+/** Tab Befund: incident time, initial assessment, chief complaint, symptoms, history and instructions, then NACA and diagnosis group. */
 export function FindingsTab({ form, readOnly }: { form: UseFormReturn<ProtocolEditValues>; readOnly: boolean }) {
   return (
     <Stack gap="md">
@@ -71,6 +72,7 @@ export function FindingsTab({ form, readOnly }: { form: UseFormReturn<ProtocolEd
       {findingsFields.map((name) => (
         <ClinicalField key={name} form={form} name={name} readOnly={readOnly} />
       ))}
+      <AssessmentFields form={form} readOnly={readOnly} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import type { FhirProtocolInput } from '@sanidok/reports';
 import { buildProtocolBundle } from '@sanidok/reports';
 import type { ProtocolExportView } from '../../../data/repositories/protocolExport';
+import { teamMemberName } from '../../../data/repositories/protocolExport';
 import { printDe } from '../../../i18n/print.de';
 import { downloadFile } from '../../../lib/download';
 import { logProtocolAccess } from '../useProtocolOpening';
@@ -26,7 +27,7 @@ export async function exportProtocolFhir(
   const documentedBy = new Set([...view.vitals.map((v) => v.recordedById), ...view.entries.map((e) => e.recordedById), protocol.treatedById]);
   const practitioners = [...documentedBy].flatMap((userId) => {
     if (userId === null) return [];
-    const name = view.teamNames.get(userId) ?? (userId === view.deviceUser.id ? view.deviceUser.name : null);
+    const name = teamMemberName(view, userId);
     return name ? [{ userId, name }] : [];
   });
   await saveFhirDocument({

@@ -5,8 +5,8 @@ import { historyDe } from '../../../i18n/history.de';
 import { printDe } from '../../../i18n/print.de';
 import { revisionLabel, revisionValue } from '../history/historyLabels';
 import { formatDateTime } from '../../../lib/format';
-import type { PrintBlock, PrintModel } from './printModel';
-import { orEmpty, patientRows, protocolMeta, renderPrintModel, treatmentLines, valueWithUnit, vitalLabel } from './printModel';
+import type { PrintBlock, PrintModel, PrintSource } from './printModel';
+import { assessmentBlock, orEmpty, patientRows, protocolMeta, renderPrintModel, treatmentLines, valueWithUnit, vitalLabel } from './printModel';
 
 const t = printDe.document;
 
@@ -60,7 +60,7 @@ function historyBlock(history: readonly RecordRevision[] | null): PrintBlock {
  * measurement of the timeline as its own table, the treatment lines, the helpers and, once
  * discharged, the discharge; wrong entries with their "irrtümlich" mark, and the history.
  */
-export function completeProtocolModel(view: ProtocolView, patientData: PatientData, printedAt: string, history: readonly RecordRevision[] | null = []): PrintModel {
+export function completeProtocolModel(view: PrintSource, patientData: PatientData, printedAt: string, history: readonly RecordRevision[] | null = []): PrintModel {
   const p = view.protocol;
   const blocks: PrintBlock[] = [
     {
@@ -87,6 +87,7 @@ export function completeProtocolModel(view: ProtocolView, patientData: PatientDa
       empty: t.noVitals,
     },
     { title: t.sections.treatments, kind: 'lines', lines: treatmentLines(view), empty: t.noTreatments },
+    assessmentBlock(view),
     {
       title: t.sections.helpers,
       kind: 'rows',
@@ -109,6 +110,6 @@ export function completeProtocolModel(view: ProtocolView, patientData: PatientDa
 }
 
 /** Fills the print window's document with the full protocol. */
-export function renderCompleteProtocolDocument(doc: Document, view: ProtocolView, patientData: PatientData, printedAt: string, history: readonly RecordRevision[] | null = null): void {
+export function renderCompleteProtocolDocument(doc: Document, view: PrintSource, patientData: PatientData, printedAt: string, history: readonly RecordRevision[] | null = null): void {
   renderPrintModel(doc, completeProtocolModel(view, patientData, printedAt, history));
 }

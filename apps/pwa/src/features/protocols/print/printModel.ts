@@ -1,5 +1,5 @@
 import type { PatientData, VitalValueData } from '@sanidok/schema';
-import { ageInYears, formatTreatmentEntry, patientDataLabels, patientDisplayName, protocolLabel, vitalParameterLabels } from '@sanidok/schema';
+import { ageInYears, diagnosisGroupText, formatSignedTreatmentEntry, nacaText, patientDataLabels, patientDisplayName, protocolFieldLabels, protocolLabel, vitalParameterLabels } from '@sanidok/schema';
 import type { ProtocolView } from '../../../data/repositories/protocols';
 import { historyDe } from '../../../i18n/history.de';
 import { printDe } from '../../../i18n/print.de';
@@ -75,9 +75,27 @@ export const valueWithUnit = (value: VitalValueData): string => displayValue(val
 
 export const vitalLabel = (value: VitalValueData): string => labelOf(vitalParameterLabels, value.parameterType) ?? value.parameterType;
 
-/** The entries as '[HH:MM] text (performer)' lines, in the order they were made. */
-export const treatmentLines = (view: ProtocolView): string[] =>
-  view.entries.map((entry) => formatTreatmentEntry(entry) + (entry.enteredInError ? historyDe.history.printMarked(entry.enteredInError.reason) : ''));
+/**
+ * What a print reads: the protocol as the device (or the opened archive) holds it, and the team's
+ * full names by user id where known (data/repositories/protocolExport.ts teamFullNames), to sign the entries.
+ */
+export type PrintSource = ProtocolView & { memberName?: (userId: number) => string | undefined };
+
+/** The entries as '[HH:MM] text (performer's name)' lines, in the order they were made. */
+export const treatmentLines = (view: PrintSource): string[] => {
+  const names = { helper1: view.protocol.helper1, helper2: view.protocol.helper2, recordedBy: view.memberName };
+  return view.entries.map((entry) => formatSignedTreatmentEntry(entry, names) + (entry.enteredInError ? historyDe.history.printMarked(entry.enteredInError.reason) : ''));
+};
+
+/** NACA and diagnosis group with their German wording, or 'nicht erhoben' (packages/schema mindCodes.ts). */
+export const assessmentBlock = (view: ProtocolView): PrintBlock => ({
+  title: t.sections.assessment,
+  kind: 'rows',
+  rows: [
+    { label: protocolFieldLabels.naca, value: nacaText(view.protocol.naca) ?? t.notAssessed },
+    { label: protocolFieldLabels.diagnosisGroup, value: diagnosisGroupText(view.protocol.diagnosisGroup) ?? t.notAssessed },
+  ],
+});
 
 function renderBlock(doc: Document, block: PrintBlock): HTMLElement {
   const section = element(doc, 'section');

@@ -1,5 +1,5 @@
 import type { PatientData, RecordableAccessAction, RecordRevision } from '@sanidok/schema';
-import type { ProtocolView } from '../../../data/repositories/protocols';
+import type { PrintSource } from './printModel';
 import { printDe } from '../../../i18n/print.de';
 import { describeError } from '../../../lib/describeError';
 import { logProtocolAccess } from '../useProtocolOpening';
@@ -16,7 +16,7 @@ export const printAccessActions: Record<PrintKind, RecordableAccessAction> = {
   complete: 'print_complete_protocol',
 };
 
-const renderers: Record<PrintKind, (doc: Document, view: ProtocolView, patientData: PatientData, printedAt: string, history: RecordRevision[] | null) => void> = {
+const renderers: Record<PrintKind, (doc: Document, view: PrintSource, patientData: PatientData, printedAt: string, history: RecordRevision[] | null) => void> = {
   handover: renderHandoverDocument,
   complete: renderCompleteProtocolDocument,
 };
@@ -40,12 +40,12 @@ export type PrintOutcome = 'printed' | 'blocked';
 export async function printProtocol(
   protocolId: string,
   kind: PrintKind,
-  load: (protocolId: string) => Promise<ProtocolView | null>,
+  load: (protocolId: string) => Promise<PrintSource | null>,
   printedAt: Date = new Date(),
 ): Promise<PrintOutcome> {
   const win = openPrintWindow();
   if (!win) throw new PrintFailure(printDe.failures.popupBlocked);
-  let view: ProtocolView | null;
+  let view: PrintSource | null;
   try {
     view = await load(protocolId);
   } catch (error) {

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useDatabase } from '../../../data/hooks';
 import { getProtocolExportView } from '../../../data/repositories/protocolExport';
-import { getProtocolView } from '../../../data/repositories/protocols';
 import { printDe } from '../../../i18n/print.de';
 import { notifyError } from '../../../lib/notify';
 import { describeError } from '../../../lib/describeError';
@@ -29,9 +28,11 @@ export function usePrintProtocol(protocolId: string): { print: (kind: PrintKind 
           });
           return;
         }
-        await printProtocol(protocolId, kind, (id) => {
+        // The prints name who documented an entry by the team row's full name, never by a username.
+        await printProtocol(protocolId, kind, async (id) => {
           if (!db) throw new PrintFailure(printDe.failures.noDatabase);
-          return getProtocolView(db, id);
+          const view = await getProtocolExportView(db, id);
+          return view && { ...view, memberName: (userId: number) => view.teamFullNames.get(userId) };
         });
       } catch (error) {
         notifyError(printDe.failedTitle, describeError(error));

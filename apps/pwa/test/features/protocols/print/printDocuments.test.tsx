@@ -25,31 +25,50 @@ describe('RTW-Übergabe (handover print)', () => {
     expect(doc.querySelector('footer')?.textContent).toBe('Gedruckt am 04.07.2026 11:15 · Vertraulich: enthält Patientendaten');
   });
 
-  it('lists the latest value of each parameter with unit and time, never an older one', () => {
+  it('shows every measurement, oldest first, as a trend grid: the first values stay beside the last', () => {
     const doc = blankDocument();
-    // Stored order must not matter: the newest measurement wins per parameter.
+    // Stored order must not matter: the columns run by the time measured.
     renderHandoverDocument(doc, protocolView({ vitals: [newerMeasurement, olderMeasurement] }), patient, printedAt);
-    const heading = 'Aktuelle Vitalparameter (letzter Wert je Parameter)';
-    expect([...doc.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Parameter', 'Wert', 'Uhrzeit']);
+    const heading = 'Vitalparameter im Verlauf';
+    const table = [...doc.querySelectorAll('h3')].find((h) => h.textContent === heading)?.nextElementSibling;
+    expect([...(table?.querySelectorAll('thead th') ?? [])].map((th) => th.textContent)).toEqual(['Parameter', '10:00', '10:30']);
     expect(tableAfter(doc, heading)).toEqual([
-      ['Blutdruck', '132/84 mmHg', '10:30'],
-      ['Herzfrequenz', '92 /min', '10:30'],
-      ['SpO₂', '91 %', '10:00'],
-      ['AVPU', 'A', '10:30'],
-      ['Bemerkungen', 'Patient klagt über Übelkeit', '10:00'],
+      ['Blutdruck', '158/96 mmHg', '132/84 mmHg'],
+      ['Herzfrequenz', '124 /min', '92 /min'],
+      ['SpO₂', '91 %', '–'],
+      ['AVPU', '–', 'A'],
+      ['Bemerkungen', 'Patient klagt über Übelkeit', '–'],
     ]);
-    const text = doc.body.textContent;
-    expect(text).not.toContain('158/96');
-    expect(text).not.toContain('124 /min');
   });
 
-  it('lists the treatments as [HH:MM] text (performer) lines', () => {
+  it('continues a long care in a second table and marks a wrong measurement in its column', () => {
     const doc = blankDocument();
-    renderHandoverDocument(doc, protocolView(), patient, printedAt);
-    expect(linesAfter(doc, 'Maßnahmen')).toEqual([
-      '[10:02] Pulsoxymetrie angelegt (Helfer 1)',
-      '[10:10] Sauerstoffgabe 4 l/min über Nasenbrille (Dr. Ofenbach)',
+    const mark = { at: '2026-07-04T10:00:00.000Z', reason: 'Falscher Patient', byId: 7 };
+    const vitals = Array.from({ length: 10 }, (_, i) => ({
+      ...olderMeasurement,
+      id: `01900000-0000-7000-8000-0000000d${String(i).padStart(4, '0')}`,
+      recordedAt: new Date(Date.parse('2026-07-04T08:00:00.000Z') + i * 5 * 60_000).toISOString(),
+      values: [{ id: `p${i}`, parameterType: 'heart_rate' as const, value: String(100 + i), unit: '/min' }],
+      enteredInError: i === 1 ? mark : null,
+    }));
+    renderHandoverDocument(doc, protocolView({ vitals }), patient, printedAt);
+    const first = tableAfter(doc, 'Vitalparameter im Verlauf');
+    expect(first).toEqual([['Herzfrequenz', ...Array.from({ length: 8 }, (_, i) => `${100 + i} /min`)]]);
+    expect(tableAfter(doc, 'Vitalparameter im Verlauf (Fortsetzung)')).toEqual([['Herzfrequenz', '108 /min', '109 /min']]);
+    const headers = [...doc.querySelectorAll('thead')][0]?.textContent ?? '';
+    expect(headers).toContain('10:05 (irrtümlich)');
+  });
+
+  it('prints NACA and diagnosis group with their German wording, or "nicht erhoben"', () => {
+    const doc = blankDocument();
+    renderHandoverDocument(doc, protocolView({ protocol: protocolRow({ naca: '4', diagnosisGroup: 'alcohol' }) }), patient, printedAt);
+    expect(tableAfter(doc, 'Einschätzung')).toEqual([
+      ['NACA-Score', 'NACA IV – Akute Lebensgefahr nicht auszuschließen'],
+      ['Diagnosegruppe', 'Intoxikation Alkohol'],
     ]);
+    const none = blankDocument();
+    renderCompleteProtocolDocument(none, protocolView(), patient, printedAt);
+    expect(tableAfter(none, 'Einschätzung')).toEqual([['NACA-Score', 'nicht erhoben'], ['Diagnosegruppe', 'nicht erhoben']]);
   });
 
   it('says so when nothing was measured or done, and fills empty fields with the spec fallbacks', () => {
@@ -115,7 +134,7 @@ describe('Vollständiges Protokoll (full print)', () => {
     ]);
     expect(tableAfter(doc, 'Messung 2 – 04.07.2026 10:30')).toEqual([['Blutdruck', '132/84 mmHg'], ['Herzfrequenz', '92 /min'], ['AVPU', 'A']]);
     expect(linesAfter(doc, 'Maßnahmen')).toEqual([
-      '[10:02] Pulsoxymetrie angelegt (Helfer 1)',
+      '[10:02] Pulsoxymetrie angelegt (Lea Lang)',
       '[10:10] Sauerstoffgabe 4 l/min über Nasenbrille (Dr. Ofenbach)',
     ]);
   });

@@ -7,7 +7,7 @@ import type { OutboxRow } from '../../../../src/data/db';
 import * as repository from '../../../../src/data/repositories/protocols';
 import { PrintPanel } from '../../../../src/features/protocols/print/PrintPanel';
 import { findToast } from '../../../helpers/render';
-import { patient, protocolId, protocolRow, seedPrintableProtocol } from './printFixtures';
+import { patient, protocolId, protocolRow, seedPrintableProtocol, serviceId } from './printFixtures';
 
 // The real repository, except where one test makes the read fail.
 vi.mock('../../../../src/data/repositories/protocols', async (importOriginal) => {
@@ -62,6 +62,9 @@ const enabledButton = async (name: string) => {
 describe('PrintPanel', () => {
   it('RTW-Übergabe: opens 800×600 inside the tap, logs print_handover before writing the sheet, prints after 100 ms', async () => {
     const db = await seedPrintableProtocol();
+    // No name typed as Helfer 1: the sheet names who documented, by the full name of the team row.
+    await db.protocols.update(protocolId, { helper1: null });
+    await db.serviceTeamMembers.put({ id: `${serviceId}:7`, serviceId, organizationId: 1, userId: 7, username: 'anna.sani', fullName: 'Anna Sanitäterin', addedAt: '2026-07-04T07:00:00.000Z', addedById: null, addedByName: null, method: 'assigned' });
     renderPanel();
     const button = await enabledButton('RTW-Übergabe drucken');
     expect(screen.getByRole('group', { name: 'Drucken' })).toBeInTheDocument();
@@ -89,8 +92,11 @@ describe('PrintPanel', () => {
 
     await until(() => expect(win.document.body.textContent).toContain('Hildegard Quastenberg'));
     expect(win.document.querySelector('h1')?.textContent).toBe('RTW-Übergabe');
+    // The trend: the first measurement beside the last.
     expect(win.document.body.textContent).toContain('132/84 mmHg');
-    expect(win.document.body.textContent).not.toContain('158/96');
+    expect(win.document.body.textContent).toContain('158/96 mmHg');
+    expect(win.document.body.textContent).toContain('[10:02] Pulsoxymetrie angelegt (Helfer 1, dokumentiert von Anna Sanitäterin)');
+    expect(win.document.body.textContent).not.toContain('anna.sani');
 
     vi.advanceTimersByTime(99);
     expect(win.print).not.toHaveBeenCalled();
