@@ -39,7 +39,7 @@ export async function layoutSettled(page: Page): Promise<void> {
  * label box is narrower than its text (`scrollWidth > clientWidth`, also on the label inside a
  * Mantine button or badge); (2) no two visible interactive elements overlap (neither contains the
  * other in the DOM, and their boxes share more than 2 px in both directions); (3) the page does
- * not scroll sideways. Elements inside a
+ * not scroll sideways. An element in a sticky bar and one scrolled under it do not count. Elements inside a
  * scroll container are measured where they are, so a horizontally scrolling table is fine. With a
  * dialog open, only the dialog is checked.
  */
@@ -76,6 +76,10 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     const interactive = [...root.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], [role="button"], [role="checkbox"], [role="switch"]')]
       .filter((el) => visible(el) && !el.closest('[aria-hidden="true"], [inert]'));
     const rects = interactive.map((el) => el.getBoundingClientRect());
+    const sticky = (el: Element) => {
+      for (let at: Element | null = el; at !== null; at = at.parentElement) if (getComputedStyle(at).position === 'sticky') return true;
+      return false;
+    };
     for (let i = 0; i < interactive.length; i += 1) {
       for (let j = i + 1; j < interactive.length; j += 1) {
         const a = interactive[i] as Element;
@@ -84,6 +88,9 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
         // A field's own section button (the password field's eye) sits inside the field by design.
         const wrapper = (el: Element) => el.closest('.mantine-Input-wrapper');
         if (wrapper(a) !== null && wrapper(a) === wrapper(b)) continue;
+        // Content scrolled under a sticky bar (a capture dialog's 'Speichern' footer,
+        // components/FormActions.tsx) lies there by design: the bar stays on screen.
+        if (sticky(a) !== sticky(b)) continue;
         const ra = rects[i] as DOMRect;
         const rb = rects[j] as DOMRect;
         const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
