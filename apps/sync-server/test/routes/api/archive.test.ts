@@ -112,7 +112,7 @@ describe('sealing at discharge', () => {
     if (!organization) throw new Error('Organisation fehlt im Pull');
     // The create reached the server first in the same push: the device never saw a version.
     const created = await createProtocolVia(medic, service.id);
-    const seal = await sealPatientDataForDischarge(organization, created.protocol.id, protocolPayload(service.id).patientData);
+    const seal = await sealPatientDataForDischarge(organization, created.protocol.id, { ...protocolPayload(service.id).patientData, gender: 'männlich' });
     const mutation = { mutationId: randomUUID(), seq: 1, name: 'protocol.discharge', createdAt: new Date().toISOString(), args: { id: created.protocol.id, ...dischargePayload, ...seal } };
     const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [mutation] }));
     expect(push.results[0]?.status).toBe('applied');
