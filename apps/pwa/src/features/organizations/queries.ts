@@ -1,5 +1,6 @@
 import { accessLogReply, invitationReply, materialReply, memberReply, organizationReply } from '@sanidok/schema';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { apiGet } from '../../api/client';
 
@@ -33,10 +34,26 @@ export function useOrganizations(options: { poll: boolean }) {
   });
 }
 
-export function useMembers(organizationId: number) {
-  return useQuery({
+const membersQuery = (organizationId: number) =>
+  queryOptions({
     queryKey: organizationKeys.members(organizationId),
     queryFn: ({ signal }) => apiGet(`/api/organizations/${organizationId}/members`, z.array(memberReply), signal),
+  });
+
+/**
+ * Reads the member list ahead, once, where a dialog will want it ('Team bearbeiten'): opened
+ * first, the dialog waited for the request behind the sync's own, seconds on a busy tablet.
+ */
+export function usePrefetchMembers(organizationId: number, when: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (when) void client.prefetchQuery(membersQuery(organizationId));
+  }, [client, organizationId, when]);
+}
+
+export function useMembers(organizationId: number) {
+  return useQuery({
+    ...membersQuery(organizationId),
     refetchInterval: pollIntervals.members,
   });
 }
