@@ -1,10 +1,9 @@
-import type { ManvIncident } from '@sanidok/schema';
+import type { ManvIncident, ManvPatient, ManvPatientState, ManvTriage } from '@sanidok/schema';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { manvPatientStates, manvPhaseLabels } from '@sanidok/schema';
 import type { ReactNode } from 'react';
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import type { LocalManvPatient, LocalManvTriage } from '../../data/db';
 import { draftPrefixes } from '../../data/drafts/draftStore';
 import { useDraftWaitingAtStart } from '../shared/useValueDraft';
 import { useManvIncidentData } from '../../data/manvHooks';
@@ -15,7 +14,7 @@ import { PatientDetail } from './PatientDetail';
 
 const t = manvDe.list;
 
-type State = ReturnType<typeof manvPatientStates<LocalManvPatient, LocalManvTriage>>[number];
+type State = ManvPatientState<ManvPatient, ManvTriage>;
 
 /** The cells of one tag, in the order of `t.columns`: the table's row, or a phone's card. */
 function cells(state: State, onOpen: (id: string) => void): Record<keyof typeof t.columns, ReactNode> {

@@ -1,9 +1,8 @@
 import { ActionIcon, Alert, Group, Text, TextInput } from '@mantine/core';
-import type { ManvIncident } from '@sanidok/schema';
+import type { ManvIncident, ManvPatient } from '@sanidok/schema';
 import { manvPatientStates } from '@sanidok/schema';
 import { IconAbc, IconNumbers } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { LocalManvPatient } from '../../data/db';
 import { useManvIncidentData } from '../../data/manvHooks';
 import { manvDe } from '../../i18n/manv.de';
 import { CategoryBadge } from './CategoryBadge';
@@ -45,7 +44,7 @@ export function TagNumberField({ value, onChange }: { value: string; onChange: (
 }
 
 /** A number this device already holds: the next triage is a re-triage; the card's current category shows beside it. */
-export function ExistingTagNotice({ incident, patient }: { incident: ManvIncident; patient: LocalManvPatient }) {
+export function ExistingTagNotice({ incident, patient }: { incident: ManvIncident; patient: ManvPatient }) {
   const data = useManvIncidentData(incident.id);
   const current = data ? manvPatientStates(data.patients, data.triages).find((state) => state.patient.id === (patient.duplicateOf ?? patient.id))?.current : undefined;
   return (

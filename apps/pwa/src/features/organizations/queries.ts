@@ -47,7 +47,8 @@ const membersQuery = (organizationId: number) =>
 export function usePrefetchMembers(organizationId: number, when: boolean) {
   const client = useQueryClient();
   useEffect(() => {
-    if (when) void client.prefetchQuery(membersQuery(organizationId));
+    // A failure shows when the dialog asks again; here it is nobody's to show.
+    if (when) client.query(membersQuery(organizationId)).catch(() => undefined);
   }, [client, organizationId, when]);
 }
 

@@ -35,8 +35,11 @@ describe('MANV auf Tablet und Telefon', () => {
   it('auf dem Telefon steht jede Karte mit allen Angaben untereinander, ohne seitliches Scrollen', async () => {
     const { incident } = await incidentOnDevice();
     await registerManvTag({ incidentId: incident.id, tagNumber: '7', treatmentArea: 'Ablage Nord', person: { name: 'Quirin Haselbeck', sex: null, estimatedAge: null, diagnosis: '' }, triage: { category: 'sk1', algorithm: 'mstart', qualification: 'paramedic' } });
-    const matchMedia = window.matchMedia;
-    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...matchMedia(query), matches: query === '(max-width: 36em)' }));
+    // A phone: only the 36em query matches (test/setup.ts answers every query with no match).
+    const answer = (query: string): MediaQueryList => Object.assign(new EventTarget(), {
+      matches: query === '(max-width: 36em)', media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined,
+    });
+    vi.spyOn(window, 'matchMedia').mockImplementation(answer);
     renderUi(<MemoryRouter><PatientList incident={incident} /></MemoryRouter>);
     const list = await screen.findByRole('list', { name: 'Erfasste Anhängekarten' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

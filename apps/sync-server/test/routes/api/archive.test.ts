@@ -107,7 +107,7 @@ describe('sealing at discharge', () => {
   });
 
   it('keeps the envelope of a tablet that created and discharged the protocol offline (no pulled version, the same data)', async () => {
-    const { app, medic, org, service } = await setup();
+    const { app, medic, service } = await setup();
     const [organization] = json<PullResponse>(await medic.get('/api/sync/pull')).organizations;
     if (!organization) throw new Error('Organisation fehlt im Pull');
     // The create reached the server first in the same push: the device never saw a version.
