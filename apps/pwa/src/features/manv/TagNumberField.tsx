@@ -17,29 +17,30 @@ const hasLetters = (value: string) => /[^\d\s]/.test(value);
 export function TagNumberField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const [letters, setLetters] = useState(() => hasLetters(value));
   const withLetters = letters || hasLetters(value);
+  // The key stands beside the field, not inside it: on a phone the field keeps a row of its own
+  // with nothing to tap on it, where a toast may sit (lib/toastPlacement.ts).
   return (
-    <TextInput
-      style={{ flex: '1 1 220px' }}
-      label={t.tag}
-      placeholder={t.tagPlaceholder}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      autoComplete="off"
-      inputMode={withLetters ? 'text' : 'numeric'}
-      size="md"
-      rightSectionWidth={48}
-      rightSection={
-        <ActionIcon
-          variant="subtle"
-          size={44}
-          aria-label={withLetters ? t.digitsKeyboard : t.lettersKeyboard}
-          aria-pressed={withLetters}
-          onClick={() => setLetters(!withLetters)}
-        >
-          {withLetters ? <IconNumbers size={20} aria-hidden /> : <IconAbc size={20} aria-hidden />}
-        </ActionIcon>
-      }
-    />
+    <>
+      <TextInput
+        style={{ flex: '1 1 220px' }}
+        label={t.tag}
+        placeholder={t.tagPlaceholder}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        autoComplete="off"
+        inputMode={withLetters ? 'text' : 'numeric'}
+        size="md"
+      />
+      <ActionIcon
+        variant="default"
+        size={44}
+        aria-label={withLetters ? t.digitsKeyboard : t.lettersKeyboard}
+        aria-pressed={withLetters}
+        onClick={() => setLetters(!withLetters)}
+      >
+        {withLetters ? <IconNumbers size={20} aria-hidden /> : <IconAbc size={20} aria-hidden />}
+      </ActionIcon>
+    </>
   );
 }
 

@@ -117,7 +117,9 @@ export function TriageCapture({ incident }: { incident: ManvIncident }) {
             {t.scan}
           </Button>
         </Group>
-        {existing && <ExistingTagNotice incident={incident} patient={existing} />}
+        {/* Not while saving: the card just saved is 'already captured' for a moment, and the notice
+            flashed up and shifted the form under the success toast. */}
+        {existing && !saving && <ExistingTagNotice incident={incident} patient={existing} />}
         <TriageChoiceFields draft={draft} onChange={setDraft} blueEnabled={incident.blueEnabled} />
         <Accordion variant="contained">
           <Accordion.Item value="person">
