@@ -57,7 +57,8 @@ function Rows({ states, onOpen }: { states: State[]; onOpen: (id: string) => voi
                 {row.tag}
                 {row.category}
               </Group>
-              <SimpleGrid component="dl" cols={2} spacing={4} verticalSpacing={2} m={0}>
+              {/* Labels as wide as they need, values take the rest: halves left the late-triage badge no room. */}
+              <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing={2} m={0} style={{ gridTemplateColumns: 'max-content minmax(0, 1fr)' }}>
                 {columnKeys.filter((key) => key !== 'tag' && key !== 'category').map((key) => (
                   <Fragment key={key}>
                     <Text component="dt" size="sm" c="dimmed">{t.columns[key]}</Text>
