@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/consoleGuard';
 import { lockScreenHeading, registerViaUi, uniqueName } from './helpers';
 import { expectAccessible } from './support/a11y';
@@ -58,6 +58,10 @@ test.describe('Layout auf Tablet und Telefon', () => {
       ['protokoll-vitalwerte', `/patient-protocols/${protocolId}`, async (p) => p.getByRole('tab', { name: 'Vitalparameter' }).click()],
       ['dienst-material', `/services/${serviceId}?tab=materials`],
       ['protokoll-befund', `/patient-protocols/${protocolId}`, async (p) => p.getByRole('tab', { name: 'Befund' }).click()],
+      ['neue-messung', `/patient-protocols/${protocolId}`, async (p) => {
+        await p.getByRole('tab', { name: 'Vitalparameter' }).click();
+        await p.getByRole('button', { name: 'Neue Messung' }).click();
+      }],
       ['organisationen', '/organizations'],
       ['vorlagen', '/organizations', async (p) => {
         await p.getByRole('region', { name: /DRK Müllheim/ }).getByRole('tab', { name: 'Behandlungsvorlagen' }).click();
@@ -68,6 +72,12 @@ test.describe('Layout auf Tablet und Telefon', () => {
       }],
     ];
     const problems: string[] = [];
+    // Above the fold without scrolling (fresh load at the top): the protocol's capture tabs at every
+    // size (the action row used to stack above them), and the measurement's 'Speichern' (sticky).
+    const foldChecks: Record<string, (p: Page) => Locator> = {
+      'protokoll-patient': (p) => p.getByRole('tablist', { name: 'Bereiche des Protokolls' }),
+      'neue-messung': (p) => p.getByRole('dialog', { name: 'Neue Vitalparameter-Messung' }).getByRole('button', { name: 'Speichern', exact: true }),
+    };
     // Each screen is loaded once and then resized through the sizes (a rotated tablet does the
     // same): one page load per screen instead of one per screen and size.
     for (const [screen, path, open] of screens) {
@@ -82,6 +92,8 @@ test.describe('Layout auf Tablet und Telefon', () => {
         // As a fresh load: at the top (the narrow sizes scroll the page, and content scrolled under the sticky header is no overlap).
         await page.evaluate(() => window.scrollTo(0, 0));
         problems.push(...(await check(page, viewport.name, screen)));
+        const below = await foldChecks[screen]?.(page).evaluate((el) => el.getBoundingClientRect().bottom - window.innerHeight);
+        if (below !== undefined && below > 0) problems.push(`${viewport.name} ${screen}: ${Math.round(below)}px unter dem sichtbaren Bereich`);
       }
     }
 

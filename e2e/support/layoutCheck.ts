@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 export interface LayoutProblem {
-  kind: 'clipped' | 'overlap' | 'page-overflow';
+  kind: 'clipped' | 'overlap' | 'page-overflow' | 'split-word';
   what: string;
 }
 
@@ -38,14 +38,15 @@ export async function layoutSettled(page: Page): Promise<void> {
  * The tablet layout check, run in the page: (1) no button, tab or badge whose text is cut — its
  * label box is narrower than its text (`scrollWidth > clientWidth`, also on the label inside a
  * Mantine button or badge); (2) no two visible interactive elements overlap (neither contains the
- * other in the DOM, and their boxes share more than 2 px in both directions); (3) the page does
- * not scroll sideways. Elements inside a
- * scroll container are measured where they are, so a horizontally scrolling table is fine. With a
- * dialog open, only the dialog is checked.
+ * other in the DOM, and their boxes share more than 2 px in both directions; an element in a
+ * sticky bar and one scrolled under it do not count); (3) the page does not scroll sideways;
+ * (4) no button, tab or badge label wraps inside a word. Elements inside a scroll container are
+ * measured where they are, so a horizontally scrolling table is fine. With a dialog open, only the
+ * dialog is checked.
  */
 export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
   return page.evaluate(() => {
-    const problems: { kind: 'clipped' | 'overlap' | 'page-overflow'; what: string }[] = [];
+    const problems: { kind: 'clipped' | 'overlap' | 'page-overflow' | 'split-word'; what: string }[] = [];
     // The page itself never scrolls sideways (a wide table scrolls in its own container).
     const overflow = document.documentElement.scrollWidth - window.innerWidth;
     if (overflow > 1) problems.push({ kind: 'page-overflow', what: `${overflow}px wider than the screen` });
@@ -69,6 +70,24 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       if (!visible(el)) continue;
       const parts = [el, ...el.querySelectorAll('.mantine-Button-label, .mantine-Badge-label, .mantine-Tabs-tabLabel, .mantine-Button-inner')];
       if (parts.some((part) => part.scrollWidth > part.clientWidth + 1)) problems.push({ kind: 'clipped', what: name(el) });
+      // A line that ends between two letters: 'overflow-wrap: anywhere' split a word without a
+      // hyphen ('Oberkörperhochlageru' / 'ng'; this Chromium has no German hyphenation).
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        const range = document.createRange();
+        let previousTop: number | null = null;
+        for (let i = 0; i < text.length; i += 1) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = range.getBoundingClientRect().top;
+          if (previousTop !== null && top > previousTop + 2 && /\p{L}/u.test(text[i - 1] ?? '') && /\p{L}/u.test(text[i] ?? '')) {
+            problems.push({ kind: 'split-word', what: `${name(el)} bei '${text.slice(Math.max(0, i - 12), i)}|${text.slice(i, i + 6)}'` });
+            break;
+          }
+          previousTop = top;
+        }
+      }
     }
 
     // Content under an `inert` veil (components/LockOverlay.tsx: a blocked organisation or service)
@@ -76,6 +95,10 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     const interactive = [...root.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], [role="button"], [role="checkbox"], [role="switch"]')]
       .filter((el) => visible(el) && !el.closest('[aria-hidden="true"], [inert]'));
     const rects = interactive.map((el) => el.getBoundingClientRect());
+    const sticky = (el: Element) => {
+      for (let at: Element | null = el; at !== null; at = at.parentElement) if (getComputedStyle(at).position === 'sticky') return true;
+      return false;
+    };
     for (let i = 0; i < interactive.length; i += 1) {
       for (let j = i + 1; j < interactive.length; j += 1) {
         const a = interactive[i] as Element;
@@ -84,6 +107,9 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
         // A field's own section button (the password field's eye) sits inside the field by design.
         const wrapper = (el: Element) => el.closest('.mantine-Input-wrapper');
         if (wrapper(a) !== null && wrapper(a) === wrapper(b)) continue;
+        // Content scrolled under a sticky bar (a capture dialog's 'Speichern' footer,
+        // components/FormActions.tsx) lies there by design: the bar stays on screen.
+        if (sticky(a) !== sticky(b)) continue;
         const ra = rects[i] as DOMRect;
         const rb = rects[j] as DOMRect;
         const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);

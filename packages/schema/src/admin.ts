@@ -19,7 +19,7 @@ export const adminLimits = {
 } as const;
 
 export const adminMessages = {
-  passwordShort: 'Das neue Passwort muss mindestens 10 Zeichen lang sein',
+  passwordShort: `Das neue Passwort muss mindestens ${passwordPolicy.min} Zeichen lang sein`,
   passwordLong: 'Das Passwort darf höchstens 200 Zeichen lang sein',
   blockedRequired: 'Bitte geben Sie an, ob gesperrt oder entsperrt werden soll.',
   reasonLong: 'Der Grund darf höchstens 500 Zeichen lang sein',

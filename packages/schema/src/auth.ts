@@ -22,7 +22,7 @@ const messages = {
   usernameLong: 'Benutzername darf höchstens 50 Zeichen lang sein',
   usernameChars: 'Benutzername darf nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich enthalten',
   passwordRequired: 'Bitte geben Sie Ihr Passwort ein',
-  passwordShort: 'Passwort muss mindestens 10 Zeichen lang sein',
+  passwordShort: `Passwort muss mindestens ${passwordPolicy.min} Zeichen lang sein`,
   passwordLong: 'Passwort darf höchstens 200 Zeichen lang sein',
   passwordsDiffer: 'Passwörter stimmen nicht überein',
   emailRequired: 'E-Mail-Adresse ist erforderlich',
@@ -32,7 +32,7 @@ const messages = {
   fullNameLong: 'Name darf höchstens 120 Zeichen lang sein',
   profileEmailInvalid: 'Gültige E-Mail-Adresse erforderlich',
   currentPasswordRequired: 'Aktuelles Passwort ist erforderlich',
-  newPasswordShort: 'Neues Passwort muss mindestens 10 Zeichen haben',
+  newPasswordShort: `Neues Passwort muss mindestens ${passwordPolicy.min} Zeichen haben`,
   betaCodeLong: 'Beta-Code ist zu lang',
 } as const;
 

@@ -13,7 +13,8 @@ export const passwordPolicy = {
 } as const;
 
 export const passwordPolicyMessages = {
-  short: 'Das Passwort muss mindestens 10 Zeichen lang sein',
+  // Every form's short-password text names this number (auth.ts, admin.ts): one rule, one length.
+  short: `Das Passwort muss mindestens ${passwordPolicy.min} Zeichen lang sein`,
   long: 'Das Passwort darf höchstens 200 Zeichen lang sein',
   blank: 'Das Passwort darf nicht nur aus Leerzeichen bestehen',
   weak: 'Dieses Passwort ist leicht zu erraten (etwa ein verbreitetes Passwort, ein Wort mit Zahlen, der eigene Name, eine Wiederholung oder eine Tastaturfolge). Bitte wählen Sie ein längeres, weniger vorhersehbares.',

@@ -48,6 +48,11 @@ export interface StatisticsFigures {
   materialCostCents: number;
   /** Units used of materials without a price: the cost leaves them out and the page says so. */
   materialUnitsWithoutPrice: number;
+  /**
+   * Persons registered in MANV mode (tags, merged duplicates once): not among `patients`, which
+   * counts treatments and protocols; the page names them beside the patients.
+   */
+  manvPersons: number;
 }
 
 export interface StatisticsMonth extends StatisticsFigures {

@@ -53,6 +53,15 @@ export function templateDisplayText(text: string): string {
   return text.replace(placeholderPattern, (whole, key: string) => (isPlaceholderKey(key) ? `[${placeholderDefinition(key).label}]` : whole));
 }
 
+/**
+ * A sentence as a report names the measure it counts: the values differ from entry to entry, so
+ * each placeholder (a run of them) is '…' — 'Sauerstoffgabe … über …', not the catalogue's
+ * questions in brackets, which read like an unfilled form in the printed event report.
+ */
+export function templateSummaryText(text: string): string {
+  return text.replace(placeholderPattern, '…').replace(/…(\s*…)+/g, '…');
+}
+
 /** The placeholders in the order they appear in the sentence (a catalogue check). */
 export function placeholdersInTextOrder(text: string): string[] {
   return [...new Set([...text.matchAll(placeholderPattern)].map((m) => m[1] ?? ''))];

@@ -9,6 +9,8 @@ export const printDe = {
     complete: 'Vollständiges Protokoll drucken',
     fhir: 'Als FHIR-Dokument exportieren',
     fhirHint: 'Für Rettungsdienst oder Klinik: eine Datei im Standard FHIR R4.',
+    /** The short labels of the edit page's action row; each is part of the button's full name (WCAG 2.5.3). */
+    short: { handover: 'Übergabe drucken', complete: 'Protokoll drucken', fhir: 'FHIR-Dokument' },
     /** docs/spec/services.md §8: missing patient data blocks printing silently; the disabled buttons say why. */
     patientDataArchived:
       'Drucken nicht möglich: Die Patientendaten dieses Protokolls sind nicht mehr auf diesem Gerät gespeichert. Nach der Entlassung liegen sie verschlüsselt im Patientenarchiv.',

@@ -13,6 +13,7 @@ export const protocolEditDe = {
     save: 'Speichern',
     saving: 'Speichern...',
     sidebarLabel: 'Protokollübersicht',
+    actionsLabel: 'Aktionen zum Protokoll',
   },
   tabs: {
     label: 'Bereiche des Protokolls',

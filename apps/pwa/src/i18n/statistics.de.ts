@@ -20,6 +20,8 @@ export const statisticsDe = {
     onSite: 'Ø Zeit vor Ort',
     onSiteHint: 'Vom Anlegen bis zur Entlassung eines Protokolls',
     materialCost: 'Materialkosten',
+    /** Said beside the patients: they count treatments and protocols, not the tags of MANV mode. */
+    withoutManv: (persons: number) => `Dazu ${persons} ${persons === 1 ? 'Person' : 'Personen'} aus dem MANV-Modus, hier nicht mitgezählt (siehe MANV-Bericht des Dienstes)`,
     withoutPrice: (units: number) => `${units} ${units === 1 ? 'Einheit' : 'Einheiten'} ohne Preis nicht enthalten`,
     none: '–',
   },
@@ -37,6 +39,7 @@ export const statisticsDe = {
     transportRate: 'Transportquote',
     onSite: 'Ø Zeit vor Ort',
     materialCost: 'Materialkosten',
+    manvPersons: 'Personen im MANV (nicht unter Patienten)',
     total: 'Gesamt',
   },
   perService: {

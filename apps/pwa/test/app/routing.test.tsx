@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { callsTo, findToast, json, mockApi, renderApp, testUser, unauthenticated } from '../helpers/render';
 
@@ -134,6 +135,21 @@ describe('shared layout', () => {
     const [call] = callsTo(fetchMock, 'POST', '/api/logout');
     expect(call?.headers['x-sanidok-client']).toBe('pwa');
     expect(call?.body).toBeUndefined();
+  });
+
+  it('offline, says at once that signing out needs the server instead of waiting without a word', async () => {
+    mockApi({ 'GET /api/user': () => json(testUser), 'POST /api/logout': () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { user, router } = renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
+    onlineManager.setOnline(false);
+    try {
+      await user.click(within(nav).getByRole('button', { name: 'Abmelden' }));
+      const toast = await findToast('Abmeldung fehlgeschlagen');
+      expect(within(toast).getByText('Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashboard');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('shows Abmeldung fehlgeschlagen with the server message when logout fails', async () => {

@@ -78,14 +78,14 @@ describe('every CSV of the product parses strictly into one table without live f
   });
 
   it('the statistics: months and services as two files, each one table', () => {
-    const figures = { services: 1, minorTreatments: 2, protocols: 3, patients: 5, transported: 1, closedProtocols: 3, averageMinutesOnSite: 12, materialCostCents: 990, materialUnitsWithoutPrice: 0 };
+    const figures = { services: 1, minorTreatments: 2, protocols: 3, patients: 5, transported: 1, closedProtocols: 3, averageMinutesOnSite: 12, materialCostCents: 990, materialUnitsWithoutPrice: 0, manvPersons: 0 };
     const stats: OrganizationStatistics = {
       organizationId: 1, from: '2026-06', to: '2026-07', months: [{ month: '2026-06', ...figures }, { month: '2026-07', ...figures }], total: figures,
       services: [{ id: 's1', name: hostile.formula, startDate: '2026-07-04T08:00:00.000Z', patients: 5 }, { id: 's2', name: hostile.quoted, startDate: '2026-07-05T08:00:00.000Z', patients: 0 }],
     };
     const months = strictTable(statisticsMonthsCsv(stats));
     expect(months.map((record) => record[0])).toEqual(['Monat', '06/2026', '07/2026', 'Gesamt']);
-    expect(months[1]).toEqual(['06/2026', '1', '2', '3', '5', '33,3', '12', '9,90']);
+    expect(months[1]).toEqual(['06/2026', '1', '2', '3', '5', '33,3', '12', '9,90', '0']);
     const services = strictTable(statisticsServicesCsv(stats));
     expect(services.map((record) => record[0])).toEqual(['Sanitätsdienst', `'${hostile.formula}`, hostile.quoted]);
   });

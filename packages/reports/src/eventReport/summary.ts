@@ -1,5 +1,5 @@
 import type { DischargeOutcome, ProtocolStatus } from '@sanidok/schema';
-import { diagnosisGroupLabels, diagnosisGroups, dischargeOutcomeLabel, dischargeOutcomes, foldForSearch, nacaLabel, nacaScores, formatDate, formatTime, matchTreatmentTemplate, templateDisplayText } from '@sanidok/schema';
+import { diagnosisGroupLabels, diagnosisGroups, dischargeOutcomeLabel, dischargeOutcomes, foldForSearch, formatDate, formatTime, matchTreatmentTemplate, nacaLabel, nacaScores, templateSummaryText } from '@sanidok/schema';
 
 /**
  * The event report (Einsatzbericht): one summary computed from a service's rows,
@@ -105,7 +105,7 @@ export function summarizeEvent(input: EventReportInput): EventReport {
       ...countBy(measures.flatMap((m) => (m ? [m.categoryName] : []))),
       ...(uncatalogued ? [{ label: eventReportLabels.uncataloguedMeasures, count: uncatalogued }] : []),
     ],
-    topMeasures: countBy(measures.flatMap((m) => (m ? [templateDisplayText(m.text)] : []))).slice(0, topMeasureLimit),
+    topMeasures: countBy(measures.flatMap((m) => (m ? [templateSummaryText(m.text)] : []))).slice(0, topMeasureLimit),
     materials: [...input.materials].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'de')),
     manv: input.manv ?? null,
     remarks: input.remarks?.trim() ?? '',

@@ -12,6 +12,7 @@ const figureFields = {
   averageMinutesOnSite: z.number().nullable(),
   materialCostCents: z.number(),
   materialUnitsWithoutPrice: z.number(),
+  manvPersons: z.number(),
 };
 
 const figures = replyOf<StatisticsFigures>()(z.object(figureFields));

@@ -16,6 +16,9 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiRequest<unknown>('/api/logout', { method: 'POST', readResponse: false }),
+    // Tried at once even offline: by default a mutation waits, silently, until the device is online
+    // again, and 'Abmelden' did nothing. Offline the request fails and the toast says why.
+    networkMode: 'always',
     onSuccess: async () => {
       // Deletes the local database when nothing waits for the server (privacy notice); keeps it,
       // with its outbox, when the user chose to sign out with pending changes. Loaded on demand:

@@ -61,9 +61,10 @@ interface DashboardCardsProps {
 
 /** The cards of docs/spec/services.md §2: counts, quick access, create, archive. */
 export function DashboardCards({ activeCount, plannedCount, showArchive, showCreate }: DashboardCardsProps) {
-  const cards = 3 + Number(showArchive) + Number(showCreate);
+  // As many cards a row as the room allows: five in a row at 1280 px (beside the navigation)
+  // split 'Sanitätsdienste' inside the word.
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: cards }} spacing="md">
+    <SimpleGrid minColWidth="17rem" spacing="md">
       <CountCard id="dashboard-active" title={t.activeTitle} subtitle={t.activeSubtitle} count={activeCount} icon={<IconActivity size={28} />} />
       <CountCard id="dashboard-planned" title={t.plannedTitle} subtitle={t.plannedSubtitle} count={plannedCount} icon={<IconCalendarEvent size={28} />} />
       <LinkCard id="dashboard-quick" title={t.quickAccess}>

@@ -1,4 +1,4 @@
-import { Accordion, Alert, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Accordion, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import type { ManvCategory, ManvIncident } from '@sanidok/schema';
 import { manvCategoryLabel, normalizeTagNumber } from '@sanidok/schema';
 import { IconScan } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import type { PersonDraft } from './PersonFields';
 import { PersonFields, emptyPerson, personInput } from './PersonFields';
 import { TagScanner } from './TagScanner';
+import { ExistingTagNotice, TagNumberField } from './TagNumberField';
 import type { TriageDraft } from './TriageChoiceFields';
 import { TriageChoiceFields, chosenCategory, emptyAnswers } from './TriageChoiceFields';
 
@@ -111,20 +112,14 @@ export function TriageCapture({ incident }: { incident: ManvIncident }) {
         <Title order={3} size="h4">{t.title}</Title>
         <DraftRestoredNotice at={kept.restoredAt} onDiscard={kept.discard} />
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            style={{ flex: '1 1 220px' }}
-            label={t.tag}
-            placeholder={t.tagPlaceholder}
-            value={tag}
-            onChange={(event) => setTag(event.currentTarget.value)}
-            autoComplete="off"
-            size="md"
-          />
+          <TagNumberField value={tag} onChange={setTag} />
           <Button size="md" variant="light" leftSection={<IconScan size={18} aria-hidden />} onClick={() => setScanning(true)} styles={{ label: { whiteSpace: 'nowrap' } }}>
             {t.scan}
           </Button>
         </Group>
-        {existing && <Alert color="orange" variant="light" data-testid="manv-existing">{t.existing(existing.tagNumber)}</Alert>}
+        {/* Not while saving: the card just saved is 'already captured' for a moment, and the notice
+            flashed up and shifted the form under the success toast. */}
+        {existing && !saving && <ExistingTagNotice incident={incident} patient={existing} />}
         <TriageChoiceFields draft={draft} onChange={setDraft} blueEnabled={incident.blueEnabled} />
         <Accordion variant="contained">
           <Accordion.Item value="person">

@@ -1,5 +1,6 @@
 import { accessLogReply, invitationReply, materialReply, memberReply, openInvitationReply, organizationReply, processingRecordReply, retentionDeletionReply } from '@sanidok/schema';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { apiGet } from '../../api/client';
 import { downloadFile } from '../../lib/download';
@@ -36,10 +37,27 @@ export function useOrganizations(options: { poll: boolean }) {
   });
 }
 
-export function useMembers(organizationId: number) {
-  return useQuery({
+const membersQuery = (organizationId: number) =>
+  queryOptions({
     queryKey: organizationKeys.members(organizationId),
     queryFn: ({ signal }) => apiGet(`/api/organizations/${organizationId}/members`, z.array(memberReply), signal),
+  });
+
+/**
+ * Reads the member list ahead, once, where a dialog will want it ('Team bearbeiten'): opened
+ * first, the dialog waited for the request behind the sync's own, seconds on a busy tablet.
+ */
+export function usePrefetchMembers(organizationId: number, when: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    // A failure shows when the dialog asks again; here it is nobody's to show.
+    if (when) client.query(membersQuery(organizationId)).catch(() => undefined);
+  }, [client, organizationId, when]);
+}
+
+export function useMembers(organizationId: number) {
+  return useQuery({
+    ...membersQuery(organizationId),
     refetchInterval: pollIntervals.members,
   });
 }

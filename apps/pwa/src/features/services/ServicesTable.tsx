@@ -25,22 +25,26 @@ export function servicePeriod(startDate: string, endDate: string): string {
   return `${formatDateTime(startDate)} – ${formatDateTime(endDate)}`;
 }
 
+// The actions keep their labels on one line (the table scrolls sideways instead): squeezed,
+// 'Zum Sanitätsdienst' split inside the word.
+const oneLine = { label: { whiteSpace: 'nowrap' as const } };
+
 function RowActions({ row, onArchive }: { row: ServiceRow; onArchive: (row: ServiceRow) => void }) {
   const { service, status, locked } = row;
   const label = status === 'active' ? t.open : t.view;
   return (
     <Group gap="xs" wrap="nowrap">
       {locked ? (
-        <Button size="sm" variant={status === 'active' ? 'filled' : 'light'} disabled>
+        <Button size="sm" variant={status === 'active' ? 'filled' : 'light'} styles={oneLine} disabled>
           {label}
         </Button>
       ) : (
-        <Button size="sm" variant={status === 'active' ? 'filled' : 'light'} component={Link} to={`/services/${service.id}`}>
+        <Button size="sm" variant={status === 'active' ? 'filled' : 'light'} styles={oneLine} component={Link} to={`/services/${service.id}`}>
           {label}
         </Button>
       )}
       {status === 'ended' && row.canManage && (
-        <Button size="sm" variant="default" disabled={locked} onClick={() => onArchive(row)}>
+        <Button size="sm" variant="default" styles={oneLine} disabled={locked} onClick={() => onArchive(row)}>
           {t.archive}
         </Button>
       )}

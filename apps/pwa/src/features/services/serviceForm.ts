@@ -28,10 +28,19 @@ function instants(v: { startDate: string; startTime: string; endDate: string; en
   return start && end ? { start: Date.parse(start), end: Date.parse(end) } : null;
 }
 
+/**
+ * A date that is no calendar day (31.02.). An empty date or time is the required message of its
+ * own field: a correct date once read 'Ungültiges Datum' while its time still lacked the minutes
+ * (the time field gives '' until both are typed).
+ */
+function invalidDays(v: { startDate: string; startTime: string; endDate: string; endTime: string }): ('startDate' | 'endDate')[] {
+  const wrong = (date: string, time: string) => date !== '' && time !== '' && !berlinWallTimeToIso(date, time);
+  return [...(wrong(v.startDate, v.startTime) ? ['startDate' as const] : []), ...(wrong(v.endDate, v.endTime) ? ['endDate' as const] : [])];
+}
+
 /** Create: the shared schema, plus real calendar dates (no 31.02.). */
 export const createFormSchema = serviceFormSchema.superRefine((v, ctx) => {
-  if (!berlinWallTimeToIso(v.startDate, v.startTime)) ctx.addIssue({ code: 'custom', path: ['startDate'], message: serviceMessages.invalidDate });
-  if (!berlinWallTimeToIso(v.endDate, v.endTime)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: serviceMessages.invalidDate });
+  for (const path of invalidDays(v)) ctx.addIssue({ code: 'custom', path: [path], message: serviceMessages.invalidDate });
 });
 
 /** Edit (docs/spec/services.md §5): no organisation; the end must not lie before the start. */
@@ -49,8 +58,7 @@ export const editFormSchema = z
   .superRefine((v, ctx) => {
     const both = instants(v);
     if (!both) {
-      if (!berlinWallTimeToIso(v.startDate, v.startTime)) ctx.addIssue({ code: 'custom', path: ['startDate'], message: serviceMessages.invalidDate });
-      if (!berlinWallTimeToIso(v.endDate, v.endTime)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: serviceMessages.invalidDate });
+      for (const path of invalidDays(v)) ctx.addIssue({ code: 'custom', path: [path], message: serviceMessages.invalidDate });
       return;
     }
     if (both.end < both.start) ctx.addIssue({ code: 'custom', path: ['endDate'], message: serviceMessages.endAfterStartEdit });

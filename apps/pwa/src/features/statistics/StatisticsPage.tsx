@@ -92,7 +92,7 @@ function StatisticsView({ stats }: { stats: OrganizationStatistics }) {
   const perService = total.services ? (total.patients / total.services).toLocaleString('de-DE', { maximumFractionDigits: 1 }) : t.cards.none;
   const cards: [string, string, string?][] = [
     [t.cards.services, String(total.services)],
-    [t.cards.patients, String(total.patients)],
+    [t.cards.patients, String(total.patients), total.manvPersons ? t.cards.withoutManv(total.manvPersons) : undefined],
     [t.cards.perService, perService],
     [t.cards.transportRate, rate(total), t.cards.transportHint],
     [t.cards.onSite, onSite(total), t.cards.onSiteHint],

@@ -10,10 +10,10 @@ import { statisticsDe as t } from '../../i18n/statistics.de';
 export function statisticsMonthsCsv(stats: OrganizationStatistics): string {
   const tt = t.table;
   const figures = (label: string, f: StatisticsFigures) => [
-    label, f.services, f.minorTreatments, f.protocols, f.patients, rateText(f), f.averageMinutesOnSite ?? '', (f.materialCostCents / 100).toFixed(2).replace('.', ','),
+    label, f.services, f.minorTreatments, f.protocols, f.patients, rateText(f), f.averageMinutesOnSite ?? '', (f.materialCostCents / 100).toFixed(2).replace('.', ','), f.manvPersons,
   ];
   return csvTable(
-    [tt.month, tt.services, tt.minorTreatments, tt.protocols, tt.patients, `${tt.transportRate} (%)`, `${tt.onSite} (min)`, `${tt.materialCost} (EUR)`],
+    [tt.month, tt.services, tt.minorTreatments, tt.protocols, tt.patients, `${tt.transportRate} (%)`, `${tt.onSite} (min)`, `${tt.materialCost} (EUR)`, tt.manvPersons],
     [...stats.months.map((m) => figures(t.monthLabel(m.month), m)), figures(tt.total, stats.total)],
   );
 }

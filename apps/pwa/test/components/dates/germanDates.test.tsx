@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { PointerEventsCheckLevel, userEvent } from '@testing-library/user-event';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import 'dayjs/locale/de';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,20 @@ describe('German date and time fields', () => {
     expect(screen.getByLabelText('Wert')).toHaveTextContent('1958-03-14');
     await user.click(screen.getByRole('button', { name: 'weiter' }));
     expect(input).toHaveValue('14.03.1958');
+  });
+
+  it('closes the calendar once a whole date is typed (it lay over the next field); a tap opens it again', async () => {
+    const user = setup();
+    render(<Harness kind="date" />);
+    const input = screen.getByLabelText('Geburtsdatum');
+    const calendar = () => document.querySelector('[data-dates-dropdown]');
+    await user.type(input, '1403');
+    await waitFor(() => expect(calendar()).toBeInTheDocument());
+    await user.type(input, '1958');
+    await waitFor(() => expect(calendar()).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Wert')).toHaveTextContent('1958-03-14');
+    await user.click(input);
+    await waitFor(() => expect(calendar()).toBeInTheDocument());
   });
 
   it('keeps nothing of an impossible date', async () => {

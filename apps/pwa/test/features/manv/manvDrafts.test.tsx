@@ -1,34 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import type { ManvIncident } from '@sanidok/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { SaniDokDb } from '../../../src/data/db';
 import { draftIds, hasUnsavedForms, loadDraft, saveDraft } from '../../../src/data/drafts/draftStore';
-import { openManvIncident, registerManvTag, updateManvIncident } from '../../../src/data/repositories/manv';
+import { registerManvTag, updateManvIncident } from '../../../src/data/repositories/manv';
 import { ManvPage } from '../../../src/features/manv/ManvPage';
 import { PatientDetail } from '../../../src/features/manv/PatientDetail';
 import { PatientList } from '../../../src/features/manv/PatientList';
 import { TriageCapture } from '../../../src/features/manv/TriageCapture';
 import { draftGone, keptDraft, restoredNotice } from '../../helpers/drafts';
-import { openTestDb, organization, serverService } from '../../helpers/sync';
+import { incidentOnDevice } from './manv.fixtures';
 import { renderUi } from '../protocols/vitals/vitals.fixtures';
 
 /**
  * docs/decisions.md "Drafts survive a lock": a tag half-captured at the triage, and what is typed
  * into a tag's detail, come back after the lock took the screen away (the forms unmount).
  */
-
-async function incidentOnDevice(): Promise<{ db: SaniDokDb; incident: ManvIncident }> {
-  const db = openTestDb();
-  await db.organizations.bulkPut([{ ...organization(1, 'DRK Müllheim'), role: 'owner' }]);
-  const serviceId = randomUUID();
-  await db.services.put(serverService(serviceId, 1));
-  const incidentId = await openManvIncident(serviceId, { name: 'Bühne', startedAt: new Date().toISOString(), blueEnabled: false });
-  const incident = await db.manvIncidents.get(incidentId);
-  if (!incident) throw new Error('Kein MANV auf dem Gerät');
-  return { db, incident };
-}
 
 describe('Entwurf: Sichtung erfassen', () => {
   it('Nummer und Person kommen nach dem Sperren zurück; Speichern löscht den Entwurf', async () => {

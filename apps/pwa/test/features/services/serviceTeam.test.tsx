@@ -110,9 +110,11 @@ describe('service team on the service detail', () => {
       'GET /api/organizations/1/members': () => json(members),
       [`PUT /api/services/${stadtfest.id}/team`]: () => json(saved),
     });
+    // The list is read with the tab, before the tap: the dialog opens with it.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/organizations/1/members')).toHaveLength(1));
     await user.click(await screen.findByRole('button', { name: 'Team bearbeiten' }));
     const dialog = await screen.findByRole('dialog', { name: 'Team bearbeiten' });
-    expect(await within(dialog).findByRole('checkbox', { name: testUser.username })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: testUser.username })).toBeChecked();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Ben Berger (ben)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', `/api/services/${stadtfest.id}/team`).map((c) => c.body)).toEqual([{ userIds: [testUser.id, 12] }]));

@@ -89,6 +89,13 @@ describe('service forms', () => {
     expect(serviceFormSchema.safeParse(values).success).toBe(true);
   });
 
+  it('a correct date whose time lacks the minutes (the time field gives \'\') is not called invalid: the time field says what is missing', () => {
+    for (const schema of [createFormSchema, editFormSchema]) {
+      const result = schema.safeParse({ ...values, accessCode: '', startTime: '' });
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['startTime', 'Startzeit ist erforderlich']]);
+    }
+  });
+
   it('edit: an end equal to the start is allowed, before it is not', () => {
     const edit = { ...values, accessCode: '' };
     expect(editFormSchema.safeParse({ ...edit, endTime: '10:00' }).success).toBe(true);

@@ -12,9 +12,9 @@ const shift = (month: string, by: number) => {
 };
 const to = berlinMonth(new Date());
 const from = shift(to, -11);
-const empty = { services: 0, minorTreatments: 0, protocols: 0, patients: 0, transported: 0, closedProtocols: 0, averageMinutesOnSite: null, materialCostCents: 0, materialUnitsWithoutPrice: 0 };
+const empty = { services: 0, minorTreatments: 0, protocols: 0, patients: 0, transported: 0, closedProtocols: 0, averageMinutesOnSite: null, materialCostCents: 0, materialUnitsWithoutPrice: 0, manvPersons: 0 };
 const months: StatisticsMonth[] = Array.from({ length: 12 }, (_, i) => ({ month: shift(from, i), ...empty }));
-months[11] = { month: to, services: 2, minorTreatments: 7, protocols: 4, patients: 11, transported: 1, closedProtocols: 4, averageMinutesOnSite: 42, materialCostCents: 1290, materialUnitsWithoutPrice: 3 };
+months[11] = { month: to, services: 2, minorTreatments: 7, protocols: 4, patients: 11, transported: 1, closedProtocols: 4, averageMinutesOnSite: 42, materialCostCents: 1290, materialUnitsWithoutPrice: 3, manvPersons: 4 };
 const stats: OrganizationStatistics = {
   organizationId: 1, from, to, months,
   total: { ...months[11], month: undefined } as unknown as OrganizationStatistics['total'],
@@ -44,6 +44,8 @@ describe('/organizations/{id}/statistics', () => {
     expect(screen.getByText('5,5')).toBeInTheDocument();
     expect(screen.getByText('12,90 €', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByText('3 Einheiten ohne Preis nicht enthalten')).toBeInTheDocument();
+    // The patients count treatments and protocols; the tags of MANV mode are named beside them.
+    expect(screen.getByText('Dazu 4 Personen aus dem MANV-Modus, hier nicht mitgezählt (siehe MANV-Bericht des Dienstes)')).toBeInTheDocument();
     const monthTable = screen.getByRole('table', { name: 'Zahlen je Monat' });
     const last = within(monthTable).getAllByRole('row').at(-2);
     expect(last?.textContent).toContain(`${to.slice(5)}/${to.slice(0, 4)}`);

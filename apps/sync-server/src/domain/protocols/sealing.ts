@@ -86,7 +86,8 @@ async function replacedValues(trx: Db, dataKey: string, protocolId: string): Pro
  *
  * Which copy is sealed: the device's envelope when it names the current key, opens with its
  * proof (else 400), was made from the server's latest patient data (`patientDataVersion` equal,
- * no replaced values pending) and holds exactly that data (else 409); otherwise the server seals
+ * no replaced values pending) and holds exactly that data (else 409), or holds exactly the server's
+ * data whatever version it names (an offline tablet's own edits came in the same push); otherwise the server seals
  * its own copy, which holds every edit that reached it — including this device's queued edits,
  * which precede the discharge in its outbox. Nothing typed is lost. An envelope naming another
  * key (a foreign one, or sealed offline before a key renewal) is refused (409): the protocol stays
@@ -112,9 +113,13 @@ export async function sealPatientDataAtDischarge(
   if (offered && offered.kid !== organization.keyFingerprint) throw conflict(sealingMessages.unknownDeviceKey);
   const verified = offered ? await verifyDeviceSeal(organization, protocol.id, { ...device, sealedPatientData: offered }) : undefined;
   const serverData = row ? await decryptPatientData(dataKey, protocol.id, row.dataEnc) : undefined;
-  const deviceIsCurrent = verified !== undefined && replaced.length === 0 && (row === undefined || row.version === device.patientDataVersion);
+  const sameVersion = row === undefined || row.version === device.patientDataVersion;
   // Made from the same version, yet other data: not what the team documented.
-  if (deviceIsCurrent && serverData && !samePatientData(verified.patientData, serverData)) throw conflict(sealingMessages.mismatch);
+  if (verified !== undefined && replaced.length === 0 && sameVersion && serverData && !samePatientData(verified.patientData, serverData)) throw conflict(sealingMessages.mismatch);
+  // Another version with exactly the server's data is current too: a tablet that created or edited
+  // the protocol offline seals before its own edits gave the server's row the next version (its
+  // edits precede the discharge in the same push), and the archive said 'versiegelt vom Server'.
+  const deviceIsCurrent = verified !== undefined && replaced.length === 0 && (sameVersion || (serverData !== undefined && samePatientData(verified.patientData, serverData)));
 
   let envelope: SealedEnvelope | undefined;
   let sealedBy: SealedBy | null = null;

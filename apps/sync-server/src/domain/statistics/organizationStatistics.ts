@@ -5,8 +5,8 @@ import { validate } from '../errors';
 import { authorize } from '../organizations/policy';
 
 /**
- * Organisation statistics: services, patients, transports, time on site and
- * material cost per month of a service's start in Germany. Aggregates only — no patient data, no
+ * Organisation statistics: services, patients, transports, time on site,
+ * material cost and persons of MANV mode (counted apart) per month of a service's start in Germany. Aggregates only — no patient data, no
  * protocol text; owner and admins (organizations/policy.ts `viewStatistics`), blocked
  * organisations too (reading). Counting happens in SQL per service; months are put together here.
  */
@@ -34,7 +34,7 @@ export async function organizationStatistics(ctx: QueryContext, organizationId: 
   const servicePatients = new Map(services.map((s) => [s.id, 0]));
   if (services.length) {
     const ids = services.map((s) => s.id);
-    const [minor, protocols, usage] = await Promise.all([
+    const [minor, protocols, usage, manv] = await Promise.all([
       db.selectFrom('minorTreatments').select(['serviceId', (eb) => eb.fn.countAll<number | string>().as('n')]).where('serviceId', 'in', ids).groupBy('serviceId').execute(),
       db.selectFrom('patientProtocols').select(['serviceId', 'status', 'dischargeOutcome', 'createdAt', 'dischargedAt']).where('serviceId', 'in', ids).execute(),
       db
@@ -44,6 +44,7 @@ export async function organizationStatistics(ctx: QueryContext, organizationId: 
         .where('u.serviceId', 'in', ids)
         .groupBy(['u.serviceId', 'm.id', 'm.unitPriceCents'])
         .execute(),
+      db.selectFrom('manvPatients').select(['serviceId', (eb) => eb.fn.countAll<number | string>().as('n')]).where('serviceId', 'in', ids).where('duplicateOf', 'is', null).groupBy('serviceId').execute(),
     ]);
     const monthOf = new Map(services.map((s) => [s.id, berlinMonth(s.startDate)]));
     const bucketsOf = (serviceId: string) => [figures.get(monthOf.get(serviceId) ?? ''), total].filter((f) => f !== undefined);
@@ -67,6 +68,7 @@ export async function organizationStatistics(ctx: QueryContext, organizationId: 
         }
       }
     }
+    for (const row of manv) for (const f of bucketsOf(row.serviceId)) f.manvPersons += Number(row.n);
     for (const row of usage) {
       const units = Number(row.units);
       for (const f of bucketsOf(row.serviceId)) {
@@ -86,7 +88,7 @@ export async function organizationStatistics(ctx: QueryContext, organizationId: 
 }
 
 function emptyFigures(): StatisticsFigures & { minutes: number; discharged: number } {
-  return { services: 0, minorTreatments: 0, protocols: 0, patients: 0, transported: 0, closedProtocols: 0, averageMinutesOnSite: null, materialCostCents: 0, materialUnitsWithoutPrice: 0, minutes: 0, discharged: 0 };
+  return { services: 0, minorTreatments: 0, protocols: 0, patients: 0, transported: 0, closedProtocols: 0, averageMinutesOnSite: null, materialCostCents: 0, materialUnitsWithoutPrice: 0, manvPersons: 0, minutes: 0, discharged: 0 };
 }
 
 function finish({ minutes, discharged, ...f }: StatisticsFigures & { minutes: number; discharged: number }): StatisticsFigures {

@@ -8,7 +8,7 @@ import { adminClient } from '../../helpers/admin';
 import { archiveUrls, createOrganizationWithSecret, databaseFiles, openArchive, requestChallenge, sealingTeam } from '../../helpers/archive';
 import { addMember } from '../../helpers/organizations';
 import { pullAsDevice, registerDevice } from '../../helpers/deviceKeys';
-import { createProtocolVia, dischargePayload, storedPatientData, storedProtocol } from '../../helpers/protocols';
+import { createProtocolVia, dischargePayload, protocolPayload, storedPatientData, storedProtocol } from '../../helpers/protocols';
 import { createServiceVia } from '../../helpers/services';
 import { Client, registeredClient } from '../../helpers/testApp';
 import { json } from '../../helpers/json';
@@ -106,6 +106,21 @@ describe('sealing at discharge', () => {
     expect(await app.db.selectFrom('protocolPatientData').selectAll().execute()).toEqual([]);
     const opened = await openSealedPatientData(org.secret, { organizationId: org.id, protocolId: created.protocol.id }, sealed.envelope);
     expect(opened.patientData.lastName).toBe('Müller');
+  });
+
+  it('keeps the envelope of a tablet that created and discharged the protocol offline (no pulled version, the same data)', async () => {
+    const { app, medic, service } = await setup();
+    const [organization] = json<PullResponse>(await medic.get('/api/sync/pull')).organizations;
+    if (!organization) throw new Error('Organisation fehlt im Pull');
+    // The create reached the server first in the same push: the device never saw a version.
+    const created = await createProtocolVia(medic, service.id);
+    const seal = await sealPatientDataForDischarge(organization, created.protocol.id, { ...protocolPayload(service.id).patientData, gender: 'männlich' });
+    const mutation = { mutationId: randomUUID(), seq: 1, name: 'protocol.discharge', createdAt: new Date().toISOString(), args: { id: created.protocol.id, ...dischargePayload, ...seal } };
+    const push = json<PushResponse>(await medic.post('/api/sync/push', { deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [mutation] }));
+    expect(push.results[0]?.status).toBe('applied');
+    const sealed = await app.db.selectFrom('sealedPatientData').selectAll().executeTakeFirstOrThrow();
+    expect(sealed.sealedBy).toBe('device');
+    expect(JSON.parse(sealed.envelope)).toEqual(seal.sealedPatientData);
   });
 
   it('seals its own newer copy when the device missed an edit, and refuses another key and a malformed envelope', async () => {

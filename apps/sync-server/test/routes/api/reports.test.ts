@@ -79,20 +79,33 @@ describe('event report: the server builds it with the device’s code', () => {
   });
 });
 
+const incidentId = randomUUID();
+const manvIncidentRow = (serviceId: string, organizationId: number) => ({
+  id: incidentId, serviceId, organizationId, name: 'Bühne', startedAt: new Date().toISOString(), endedAt: null, blueEnabled: 0, createdById: null, createdAt: new Date().toISOString(), version: 1,
+});
+const manvPatientRow = (id: string, serviceId: string, organizationId: number, duplicateOf: string | null) => ({
+  id, incidentId, serviceId, organizationId, tagNumber: id.slice(0, 4), treatmentArea: null, personEnc: null, duplicateOf, protocolId: null,
+  transportJson: null, createdById: null, createdAt: new Date().toISOString(), receivedAt: new Date().toISOString(), version: 1,
+});
+
 describe('organisation statistics', () => {
   it('shows the seeded month to owner and admins, with transport rate, time on site and material cost', async () => {
-    const { app, owner, medic, orgId, pflaster } = await seededService();
+    const { app, owner, medic, orgId, pflaster, service } = await seededService();
     await app.db.updateTable('materials').set({ unitPriceCents: 45 }).where('id', '=', pflaster).execute();
     // A second service last year: outside the default period.
     await createServiceVia(owner, orgId, { name: 'Altes Fest', startDate: '2025-01-10T09:00:00.000Z', endDate: '2025-01-10T18:00:00.000Z' });
+    // Two tags in MANV mode, one of them entered twice and merged: two persons, not among the patients.
+    const manvIds = [randomUUID(), randomUUID(), randomUUID()];
+    await app.db.insertInto('manvIncidents').values(manvIncidentRow(service.id, orgId)).execute();
+    await app.db.insertInto('manvPatients').values(manvIds.map((id, i) => manvPatientRow(id, service.id, orgId, i === 2 ? manvIds[1] ?? null : null))).execute();
     const response = await owner.get(`/api/organizations/${orgId}/statistics`);
     expect(response.statusCode).toBe(200);
     const stats = json<OrganizationStatistics>(response);
     const month = berlinMonth(new Date());
     expect(stats.to).toBe(month);
     expect(stats.months).toHaveLength(12);
-    expect(stats.months.at(-1)).toMatchObject({ month, services: 1, minorTreatments: 2, protocols: 3, patients: 5, transported: 2, closedProtocols: 3, materialCostCents: 135, materialUnitsWithoutPrice: 0 });
-    expect(stats.total).toMatchObject({ services: 1, patients: 5, transported: 2 });
+    expect(stats.months.at(-1)).toMatchObject({ month, services: 1, minorTreatments: 2, protocols: 3, patients: 5, transported: 2, closedProtocols: 3, materialCostCents: 135, materialUnitsWithoutPrice: 0, manvPersons: 2 });
+    expect(stats.total).toMatchObject({ services: 1, patients: 5, transported: 2, manvPersons: 2 });
     expect(stats.total.averageMinutesOnSite).toBeGreaterThanOrEqual(0);
     expect(stats.services).toEqual([expect.objectContaining({ name: 'Stadtfest Musterstadt', patients: 5 })]);
 

@@ -16,7 +16,7 @@ import { FindingsTab } from './FindingsTab';
 import { MaterialTab } from './MaterialTab';
 import { PatientTab } from './PatientTab';
 import type { ProtocolEditTab } from './protocolEditForm';
-import { ProtocolSidebar, ProtocolStatusBadge } from './ProtocolSidebar';
+import { ProtocolActions, ProtocolSidebar, ProtocolStatusBadge } from './ProtocolSidebar';
 import { TreatmentTab } from './TreatmentTab';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { useProtocolEditForm } from './useProtocolEditForm';
@@ -88,12 +88,11 @@ export function ProtocolEditView({ view }: { view: ProtocolView }) {
           </Button>
         )}
       </Group>
-      {/* Sidebar beside the tabs only from 1200 px: on a tablet (768–1280 px, with the navigation
-          beside it) a third of the width cut 'Patient entlassen' and pushed the back link into the tabs. */}
+      <ProtocolActions view={view} onDischarge={() => setDischarging(true)} />
+      {/* The overview (current values, protocol info) beside the tabs only from 1200 px; below, after
+          them: on a tablet (768–1280 px, with the navigation beside it) the tabs are what is worked in,
+          and they start above the fold. */}
       <Grid gap="lg" mt="md">
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <ProtocolSidebar view={view} onDischarge={() => setDischarging(true)} />
-        </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           {/* No <form> around the tabs: the treatment editor and the vitals dialogs have forms of
               their own, and their submit events would bubble (through portals) into this one. */}
@@ -127,6 +126,9 @@ export function ProtocolEditView({ view }: { view: ProtocolView }) {
               </Tabs.Panel>
             </Tabs>
           </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <ProtocolSidebar view={view} />
         </Grid.Col>
       </Grid>
       <DischargeDialog protocolId={protocol.id} opened={discharging && open} onClose={() => setDischarging(false)} unsavedChanges={unsaved} onDraftRestored={reopenDischarge} closed={!open} />

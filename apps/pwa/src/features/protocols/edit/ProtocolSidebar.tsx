@@ -1,4 +1,4 @@
-import { Badge, Button, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { dischargeOutcomeLabel, formatDateTime, isProtocolOpen, protocolLabel, protocolStatusLabel } from '@sanidok/schema';
 import { IconArrowLeft, IconCloudUpload, IconDoorExit } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -72,38 +72,50 @@ function ProtocolInfo({ view }: { view: ProtocolView }) {
   );
 }
 
-interface ProtocolSidebarProps {
+interface ProtocolActionsProps {
   view: ProtocolView;
   onDischarge: () => void;
 }
 
 /**
- * Left column of the edit page (docs/spec/services.md §2): back to the service, current vital values, protocol
- * info, print options and the discharge button (gone once discharged).
+ * The edit page's actions in one row above the tabs (docs/spec/services.md §2): back to the
+ * service, print and export, the change history and the discharge button (gone once discharged).
+ * Stacked in the sidebar, they pushed the capture tabs below the fold at 1024×768.
  */
-export function ProtocolSidebar({ view, onDischarge }: ProtocolSidebarProps) {
+export function ProtocolActions({ view, onDischarge }: ProtocolActionsProps) {
   const { protocol } = view;
   return (
-    <Stack component="section" aria-label={t.page.sidebarLabel} gap="md">
+    <Group component="section" aria-label={t.page.actionsLabel} gap="xs" wrap="wrap" align="flex-start" mt="sm">
       <Button
         component={Link}
         to={`/services/${protocol.serviceId}`}
         variant="subtle"
-        px={0}
-        w="fit-content"
+        mih={44}
+        px="xs"
         leftSection={<IconArrowLeft size={18} aria-hidden />}
       >
         {t.page.backToService}
       </Button>
-      <CurrentVitals view={view} />
-      <ProtocolInfo view={view} />
-      <PrintPanel protocolId={protocol.id} />
-      <HistoryButton protocolId={protocol.id} status={protocol.status} />
+      <PrintPanel protocolId={protocol.id} compact />
+      <HistoryButton protocolId={protocol.id} status={protocol.status} fullWidth={false} />
       {isProtocolOpen(protocol.status) && (
-        <Button color="red" size="lg" fullWidth leftSection={<IconDoorExit size={20} aria-hidden />} onClick={onDischarge}>
+        <Button color="red" mih={44} leftSection={<IconDoorExit size={20} aria-hidden />} onClick={onDischarge}>
           {t.discharge.open}
         </Button>
       )}
+    </Group>
+  );
+}
+
+/**
+ * The edit page's overview (docs/spec/services.md §2): current vital values and protocol info. Beside the
+ * tabs from 1200 px, below them on a tablet or phone (the tabs come first).
+ */
+export function ProtocolSidebar({ view }: { view: ProtocolView }) {
+  return (
+    <Stack component="section" aria-label={t.page.sidebarLabel} gap="md">
+      <CurrentVitals view={view} />
+      <ProtocolInfo view={view} />
     </Stack>
   );
 }

@@ -46,11 +46,11 @@ function HistoryList({ protocolId }: { protocolId: string }) {
 }
 
 /** The sidebar's "Änderungsverlauf" button and its dialog; a discharged protocol points to the archive. */
-export function HistoryButton({ protocolId, status }: { protocolId: string; status: string }) {
+export function HistoryButton({ protocolId, status, fullWidth = true }: { protocolId: string; status: string; fullWidth?: boolean }) {
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant="default" mih={44} fullWidth leftSection={<IconHistory size={18} aria-hidden />} onClick={() => setOpened(true)}>
+      <Button variant="default" mih={44} fullWidth={fullWidth} leftSection={<IconHistory size={18} aria-hidden />} onClick={() => setOpened(true)}>
         {t.open}
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={t.title} size="lg" closeButtonProps={{ 'aria-label': conflictsDe.close }}>

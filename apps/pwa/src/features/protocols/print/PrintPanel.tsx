@@ -1,5 +1,6 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAmbulance, IconFileExport, IconPrinter } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { usePatientDataOf } from '../../../data/protocolHooks';
 import { printDe } from '../../../i18n/print.de';
@@ -12,6 +13,11 @@ const wrappingLabel = { root: { height: 'auto', minHeight: 44, paddingBlock: 8 }
 
 export interface PrintPanelProps {
   protocolId: string;
+  /**
+   * One row of buttons with short labels (the full text stays their accessible name), for the
+   * edit page's action row: stacked, the three buttons pushed the tabs below the fold on a tablet.
+   */
+  compact?: boolean;
 }
 
 /**
@@ -20,7 +26,7 @@ export interface PrintPanelProps {
  * it is in the archive) printing is blocked: the buttons are disabled and a hint says why — no
  * error toast, as docs/spec/services.md §8 asks.
  */
-export function PrintPanel({ protocolId }: PrintPanelProps) {
+export function PrintPanel({ protocolId, compact = false }: PrintPanelProps) {
   const patientData = usePatientDataOf([protocolId]);
   const { print, printing } = usePrintProtocol(protocolId);
   const hintId = useId();
@@ -28,58 +34,56 @@ export function PrintPanel({ protocolId }: PrintPanelProps) {
   const loading = patientData === undefined;
   const blocked = patientData !== undefined && !patientData.has(protocolId);
   const disabled = loading || blocked || printing !== null;
+  const size = compact ? 'sm' : 'md';
+  const look = compact ? { mih: 44, px: 'sm' } : { fullWidth: true, styles: wrappingLabel };
+  // The compact row names each button in full for assistive technology; the sighted see the short label.
+  const label = (full: string, short: string) => (compact ? { 'aria-label': full, children: short } : { children: full });
+  const Frame = compact ? Group : Stack;
+  const fhirHint = <Text id={fhirHintId} size="xs" c="dimmed">{t.fhirHint}</Text>;
+  const hint = (node: ReactNode) => (compact ? <VisuallyHidden>{node}</VisuallyHidden> : node);
 
   return (
-    <Stack gap="xs" role="group" aria-label={t.label}>
+    <Frame gap="xs" role="group" aria-label={t.label}>
       <Button
-        size="md"
-        fullWidth
-        styles={wrappingLabel}
+        size={size}
+        {...look}
         variant="light"
         leftSection={<IconAmbulance size={20} stroke={1.6} aria-hidden />}
         disabled={disabled}
         loading={printing === 'handover'}
         aria-describedby={blocked ? hintId : undefined}
         onClick={() => void print('handover')}
-      >
-        {t.handover}
-      </Button>
+        {...label(t.handover, t.short.handover)}
+      />
       <Button
-        size="md"
-        fullWidth
-        styles={wrappingLabel}
+        size={size}
+        {...look}
         variant="default"
         leftSection={<IconPrinter size={20} stroke={1.6} aria-hidden />}
         disabled={disabled}
         loading={printing === 'complete'}
         aria-describedby={blocked ? hintId : undefined}
         onClick={() => void print('complete')}
-      >
-        {t.complete}
-      </Button>
+        {...label(t.complete, t.short.complete)}
+      />
       <Button
-        size="md"
-        fullWidth
-        styles={wrappingLabel}
-        variant="subtle"
+        size={size}
+        {...look}
+        variant={compact ? 'default' : 'subtle'}
         leftSection={<IconFileExport size={20} stroke={1.6} aria-hidden />}
         disabled={disabled}
         loading={printing === 'fhir'}
         aria-describedby={blocked ? hintId : fhirHintId}
+        title={compact ? t.fhirHint : undefined}
         onClick={() => void print('fhir')}
-      >
-        {t.fhir}
-      </Button>
-      {!blocked && (
-        <Text id={fhirHintId} size="xs" c="dimmed">
-          {t.fhirHint}
-        </Text>
-      )}
+        {...label(t.fhir, t.short.fhir)}
+      />
+      {!blocked && hint(fhirHint)}
       {blocked && (
-        <Text id={hintId} size="sm" c="dimmed">
+        <Text id={hintId} size="sm" c="dimmed" w={compact ? '100%' : undefined}>
           {t.patientDataArchived}
         </Text>
       )}
-    </Stack>
+    </Frame>
   );
 }

@@ -34,7 +34,9 @@ export const QuickMeasures = memo(function QuickMeasures({ onAdd }: QuickMeasure
       <Text size="sm" c="dimmed">
         {treatmentDe.quick.hint}
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
+      {/* Columns by the room the tab has, not the screen: wide enough for 'Oberkörperhochlagerung' in
+          one piece (three columns at 1024 px split it inside the word where no hyphenation exists). */}
+      <SimpleGrid minColWidth="16rem" spacing="xs">
         {quickMeasures.map((text) => (
           <Button
             key={text}

@@ -13,6 +13,16 @@ interface WizardStepProps {
   stepIndex: number;
 }
 
+/**
+ * As many option columns as fit with the longest word of the step in one piece (about 0.65 rem a
+ * letter at the buttons' 16 px, plus their padding): a fixed three split 'Oberkörperhochlagerung'
+ * inside the word where the browser has no German hyphenation.
+ */
+export function optionColumnWidth(options: readonly { value: string }[]): string {
+  const longestWord = Math.max(0, ...options.flatMap((option) => option.value.split(/\s+/).map((word) => word.length)));
+  return `${Math.max(8, Math.ceil(longestWord * 0.65 + 2.5))}rem`;
+}
+
 /** One question of the parameter wizard: option buttons (a tap advances) or a required text. */
 export function WizardStep({ step, chosen, draft, error, dispatch, stepIndex }: WizardStepProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -52,7 +62,7 @@ export function WizardStep({ step, chosen, draft, error, dispatch, stepIndex }: 
       <Text id={`wizard-step-${step.key}`} fw={600}>
         {step.label}
       </Text>
-      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
+      <SimpleGrid minColWidth={optionColumnWidth(step.options)} spacing="xs">
         {step.options.map((option) => {
           const selected = option.value === chosen;
           return (

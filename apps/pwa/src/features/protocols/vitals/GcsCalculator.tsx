@@ -41,7 +41,9 @@ export function GcsCalculator({ eyes, verbal, motor, total, onPartChange, onCalc
   };
   return (
     <Stack gap="xs">
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      {/* One below the other: a closed select shows its choice on one line, and three side by side
+          in the dialog cut 'Ungezielte Schmerzabwehr (Wegziehen)'. */}
+      <SimpleGrid cols={1}>
         <NativeSelect label={t.gcsEyes} size="md" value={eyes} onChange={(e) => change('gcs_eyes', e.currentTarget.value)} data={options(gcsEyes)} />
         <NativeSelect label={t.gcsVerbal} size="md" value={verbal} onChange={(e) => change('gcs_verbal', e.currentTarget.value)} data={options(gcsVerbal)} />
         <NativeSelect label={t.gcsMotor} size="md" value={motor} onChange={(e) => change('gcs_motor', e.currentTarget.value)} data={options(gcsMotor)} />

@@ -8,6 +8,7 @@ import { serviceTeamsDe as t } from '../../../i18n/serviceTeams.de';
 import { useSyncStore } from '../../../sync/syncStore';
 import { AccessCodePanel } from './AccessCodePanel';
 import { EditTeamDialog } from './EditTeamDialog';
+import { usePrefetchMembers } from '../../organizations/queries';
 
 interface ServiceTeamTabProps {
   service: Service;
@@ -28,6 +29,7 @@ export function ServiceTeamTab({ service, canManage, locked }: ServiceTeamTabPro
   const [editing, setEditing] = useState(false);
   const archived = service.status === 'archived';
   const seesCode = canManage || standing === 'member';
+  usePrefetchMembers(service.organizationId, canManage && !archived && !locked && online);
 
   return (
     <Stack gap="md">

@@ -20,13 +20,15 @@ describe('/patient-protocols/{id}', { timeout: 30_000 }, () => {
 
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Patient', 'Befund', 'Behandlung', 'Material', 'Vitalparameter']);
     const sidebar = screen.getByRole('region', { name: 'Protokollübersicht' });
-    expect(within(sidebar).getByRole('link', { name: 'Zurück zum Sanitätsdienst' })).toHaveAttribute('href', `/services/${serviceId}`);
+    const actions = screen.getByRole('region', { name: 'Aktionen zum Protokoll' });
+    expect(within(actions).getByRole('link', { name: 'Zurück zum Sanitätsdienst' })).toHaveAttribute('href', `/services/${serviceId}`);
     expect(sidebar).toHaveTextContent('Protokoll #3');
     expect(sidebar).toHaveTextContent('Schützenfest Großhöchstädt');
     expect(sidebar).toHaveTextContent('04.07.2026 14:00');
     expect(sidebar).toHaveTextContent('Aktiv');
-    expect(within(sidebar).getByRole('button', { name: 'Patient entlassen' })).toBeInTheDocument();
-    expect(within(sidebar).getByRole('button', { name: 'RTW-Übergabe drucken' })).toBeInTheDocument();
+    expect(within(actions).getByRole('button', { name: 'Patient entlassen' })).toBeInTheDocument();
+    // The compact row shows a short label; the full text stays the name (WCAG 2.5.3).
+    expect(within(actions).getByRole('button', { name: 'RTW-Übergabe drucken' })).toHaveTextContent('Übergabe drucken');
 
     expect(screen.getByText('Jürgen Müller')).toBeInTheDocument();
     expect(field('Vorname')).toHaveValue('Jürgen');

@@ -8,6 +8,7 @@ import { findDialogError, findToast } from '../../../helpers/render';
 import { findToastTitled, jürgen, outboxOf, pageHeading, protocolId, renderEditPage, seedEditPage, serviceId } from './edit.fixtures';
 
 const sidebar = () => screen.getByRole('region', { name: 'Protokollübersicht' });
+const actions = () => screen.getByRole('region', { name: 'Aktionen zum Protokoll' });
 const dischargeDialog = () => screen.findByRole('dialog', { name: 'Patient entlassen' });
 
 describe('discharge dialog', { timeout: 30_000 }, () => {
@@ -15,7 +16,7 @@ describe('discharge dialog', { timeout: 30_000 }, () => {
     const { db } = await seedEditPage();
     const app = renderEditPage();
     await pageHeading();
-    await app.user.click(within(sidebar()).getByRole('button', { name: 'Patient entlassen' }));
+    await app.user.click(within(actions()).getByRole('button', { name: 'Patient entlassen' }));
     const dialog = await dischargeDialog();
     expect(within(dialog).getByRole('radio', { name: 'Stabil' })).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Instabil' })).toBeInTheDocument();
@@ -43,7 +44,7 @@ describe('discharge dialog', { timeout: 30_000 }, () => {
     const { db, secret } = await seedEditPage({ realKeys: true });
     const app = renderEditPage();
     await pageHeading();
-    await app.user.click(within(sidebar()).getByRole('button', { name: 'Patient entlassen' }));
+    await app.user.click(within(actions()).getByRole('button', { name: 'Patient entlassen' }));
     const dialog = await dischargeDialog();
     await app.user.click(within(dialog).getByRole('radio', { name: 'Stabil' }));
     await app.user.click(within(dialog).getByRole('radio', { name: 'Vor Ort entlassen' }));
@@ -53,7 +54,7 @@ describe('discharge dialog', { timeout: 30_000 }, () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Entlassen' }));
 
     expect(await findToastTitled('Patient entlassen')).toBeInTheDocument();
-    await waitFor(() => expect(within(sidebar()).queryByRole('button', { name: 'Patient entlassen' })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(actions()).queryByRole('button', { name: 'Patient entlassen' })).not.toBeInTheDocument());
     expect(sidebar()).toHaveTextContent('Entlassen');
     expect(sidebar()).toHaveTextContent('Nach Hause');
     expect(sidebar()).toHaveTextContent('Ehefrau');
@@ -78,7 +79,7 @@ describe('discharge dialog', { timeout: 30_000 }, () => {
     const { db } = await seedEditPage();
     const app = renderEditPage();
     await pageHeading();
-    await app.user.click(within(sidebar()).getByRole('button', { name: 'Patient entlassen' }));
+    await app.user.click(within(actions()).getByRole('button', { name: 'Patient entlassen' }));
     const dialog = await dischargeDialog();
     await app.user.click(within(dialog).getByRole('radio', { name: 'Instabil' }));
     await app.user.click(within(dialog).getByRole('radio', { name: 'An den Rettungsdienst übergeben' }));
@@ -100,7 +101,7 @@ describe('discharge dialog', { timeout: 30_000 }, () => {
     await pageHeading();
     expect(screen.getAllByText('Patientendaten wurden nach der Entlassung verschlüsselt archiviert.').length).toBeGreaterThan(0);
     expect(screen.queryByRole('textbox', { name: /^Vorname/ })).not.toBeInTheDocument();
-    expect(within(sidebar()).queryByRole('button', { name: 'Patient entlassen' })).not.toBeInTheDocument();
+    expect(within(actions()).queryByRole('button', { name: 'Patient entlassen' })).not.toBeInTheDocument();
     expect(sidebar()).toHaveTextContent('Instabil');
     expect(sidebar()).toHaveTextContent('04.07.2026 15:10');
     await app.user.click(screen.getByRole('tab', { name: 'Befund' }));
