@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { PullResponse, SyncChange } from '@sanidok/schema';
 import { describe, expect, it } from 'vitest';
-import { createOrganizationWithSecret, openArchive } from '../../helpers/archive';
+import { openArchive } from '../../helpers/archive';
 import type { TestDevice } from '../../helpers/deviceKeys';
 import { openChange, registerDevice } from '../../helpers/deviceKeys';
 import { json } from '../../helpers/json';
-import { addMember } from '../../helpers/organizations';
 import { createProtocolVia } from '../../helpers/protocols';
-import { assignTeam, createServiceVia } from '../../helpers/services';
 import type { Client } from '../../helpers/testApp';
-import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { teamOfOne } from '../../helpers/teamWorld';
 
 /**
  * docs/security.md "Clinical data follows the team": every clinical field and free text of
@@ -21,14 +19,8 @@ const marker = 'Quendel';
 const hour = 3_600_000;
 
 async function seeded() {
-  const app = await createTestApp();
-  const owner = await registeredClient(app, 'olga');
-  const org = await createOrganizationWithSecret(owner);
-  const tina = await addMember(app, owner, org.id, 'tina');
-  const mona = await addMember(app, owner, org.id, 'mona');
-  const service = await createServiceVia(owner, org.id);
   // Only Tina is on the team: the owner and Mona are members of the organisation, off the team.
-  await assignTeam(owner, service.id, [tina]);
+  const { app, owner, org, tina, mona, service } = await teamOfOne();
   const clinical = {
     chiefComplaint: `${marker}schmerz`, initialAssessment: `${marker} blass`, allergies: `${marker}pollen`, medications: `${marker}tropfen`,
     pastHistory: `${marker}-Anamnese`, handlingInstructions: `${marker}-Hinweis`, helper1: `${marker}helfer`, symptoms: `${marker}symptom`,

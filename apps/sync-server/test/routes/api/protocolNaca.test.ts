@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody, ProtocolDetail } from '@sanidok/schema';
-import { createOrganizationWithSecret, openArchive } from '../../helpers/archive';
+import { openArchive } from '../../helpers/archive';
 import { json } from '../../helpers/json';
-import { addMember } from '../../helpers/organizations';
 import { createProtocolVia, dischargePayload, protocolPayload } from '../../helpers/protocols';
-import { assignTeam, createServiceVia } from '../../helpers/services';
 import { pushMutations as push, syncMutation as mutation } from '../../helpers/syncPush';
-import { createTestApp, registeredClient } from '../../helpers/testApp';
+import { teamOfOne } from '../../helpers/teamWorld';
 
 /**
  * NACA score and diagnosis group (packages/schema mindCodes.ts, migration 2026-11-28_020): captured
@@ -15,16 +13,7 @@ import { createTestApp, registeredClient } from '../../helpers/testApp';
  * off the team and kept with the discharged record in the archive.
  */
 
-async function setup() {
-  const app = await createTestApp();
-  const owner = await registeredClient(app, 'olga');
-  const org = await createOrganizationWithSecret(owner);
-  const tina = await addMember(app, owner, org.id, 'tina');
-  const mona = await addMember(app, owner, org.id, 'mona');
-  const service = await createServiceVia(owner, org.id);
-  await assignTeam(owner, service.id, [tina]);
-  return { app, owner, tina, mona, org, service };
-}
+const setup = teamOfOne;
 
 describe('NACA score and diagnosis group', () => {
   it('arrive through sync, are updated field by field and stored as their codes', async () => {
@@ -32,17 +21,18 @@ describe('NACA score and diagnosis group', () => {
     const args = protocolPayload(service.id, { naca: '3', diagnosisGroup: 'alcohol', materials: [] });
     const device = randomUUID();
     expect((await push(tina, device, [mutation(1, 'protocol.create', args)])).results[0]?.status).toBe('applied');
-    const { protocol } = json<ProtocolDetail>(await tina.get(`/api/patient-protocols/${args.id}`));
-    expect(protocol).toMatchObject({ naca: '3', diagnosisGroup: 'alcohol' });
+    // REST answers no clinical part to anyone (docs/security.md): the server's own row is read.
+    const stored = () => app.db.selectFrom('patientProtocols').select(['naca', 'diagnosisGroup', 'version']).where('id', '=', args.id).executeTakeFirstOrThrow();
+    const created = await stored();
+    expect(created).toMatchObject({ naca: '3', diagnosisGroup: 'alcohol' });
 
-    const update = await push(tina, device, [mutation(2, 'protocol.update', { id: args.id, baseVersion: protocol.version, naca: '4', diagnosisGroup: '' })]);
+    const update = await push(tina, device, [mutation(2, 'protocol.update', { id: args.id, baseVersion: created.version, naca: '4', diagnosisGroup: '' })]);
     expect(update.results[0]?.status).toBe('applied');
-    const row = await app.db.selectFrom('patientProtocols').select(['naca', 'diagnosisGroup']).where('id', '=', args.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ naca: '4', diagnosisGroup: null });
+    expect(await stored()).toMatchObject({ naca: '4', diagnosisGroup: null });
   });
 
   it('refuses a NACA outside 0–7 and an unknown group, in German, by REST and by sync', async () => {
-    const { tina, service } = await setup();
+    const { app, tina, service } = await setup();
     const created = await createProtocolVia(tina, service.id);
     for (const naca of ['8', '-1', 'IV', '3.5']) {
       const response = await tina.patch(`/api/patient-protocols/${created.protocol.id}`, { naca });
@@ -55,8 +45,8 @@ describe('NACA score and diagnosis group', () => {
     const refused = await push(tina, randomUUID(), [mutation(1, 'protocol.update', { id: created.protocol.id, naca: '9' })]);
     expect(refused.results[0]).toMatchObject({ status: 'rejected' });
     expect(refused.results[0]?.message).toContain('Der NACA-Score muss zwischen 0 und 7 liegen');
-    const { protocol } = json<ProtocolDetail>(await tina.get(`/api/patient-protocols/${created.protocol.id}`));
-    expect(protocol.naca).toBeNull();
+    const row = await app.db.selectFrom('patientProtocols').select(['naca']).where('id', '=', created.protocol.id).executeTakeFirstOrThrow();
+    expect(row.naca).toBeNull();
   });
 
   it('are withheld from a member off the team and reach the owner in the archive after discharge', async () => {
