@@ -9,7 +9,7 @@ import { purgeOldArchiveAccessFailures } from '../domain/admin/archiveFailures';
 import { applyDueKeyRecoveries } from '../domain/archive/keyRecovery';
 import { limitAuditLog } from '../domain/audit';
 import { purgeOldEmailLogs } from '../domain/mail/logs';
-import { purgeOldInvitationAttempts } from '../domain/organizations/invitationLimits';
+import { purgeEndedInvitations, purgeOldInvitationAttempts } from '../domain/organizations/invitationLimits';
 import { purgeExpiredWipeGrants } from '../domain/sessions/deviceWipe';
 import { purgeExpiredSessions } from '../domain/sessions/sessions';
 import { purgeExpiredRecords } from '../domain/retention/records';
@@ -36,6 +36,7 @@ export const jobsPlugin = fp(
       { name: 'abgelaufene Rechte verlorener Geräte, ein letztes Mal zu senden', everyMs: hours(1), run: purgeExpiredWipeGrants },
       { name: 'abgelaufene Links aus E-Mails (Passwort, Adressbestätigung)', everyMs: days(1), run: purgeAccountTokens },
       { name: 'Einladungsversuche älter als einen Tag', everyMs: hours(1), run: purgeOldInvitationAttempts },
+      { name: 'Einladungen, die seit 30 Tagen beantwortet, zurückgezogen oder abgelaufen sind', everyMs: days(1), run: (db) => purgeEndedInvitations(db) },
       { name: 'Zugriffsprotokolle älter als 90 Tage', everyMs: days(1), run: purgeOldAccessLogs },
       { name: 'E-Mail-Protokolle älter als 90 Tage', everyMs: days(1), run: purgeOldEmailLogs },
       { name: 'Fehlversuche am Patientenarchiv älter als 90 Tage', everyMs: days(1), run: purgeOldArchiveAccessFailures },

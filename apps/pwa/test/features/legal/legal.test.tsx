@@ -183,6 +183,9 @@ describe('Datenschutzerklärung in detail', () => {
     expect(text).toContain('Danach löscht ein täglicher Löschlauf sie endgültig auf dem Server, die Geräte beim nächsten Abgleich.');
     expect(text).toContain('Hinweise an die Plattformadministration (mit Benutzer, Dienst und IP-Adresse): höchstens 90 Tage.');
     expect(text).toContain('die IP-Adresse darin wird nach 7 Tagen gekürzt');
+    // Invitations: apps/sync-server/test/domain/organizations/invitationPurge.test.ts; the lost device: apps/pwa/test/sync/deviceWipe.test.ts.
+    expect(text).toContain('14 Tage gültig; 30 Tage nach Annahme, Ablehnung, Rücknahme oder Ablauf gelöscht.');
+    expect(text).toContain('ebenso bei einem als verloren gemeldeten Gerät, sobald es bei der nächsten Verbindung seine noch nicht übertragenen Änderungen gesendet hat');
     // Until the operator is entered, its address is a marked placeholder, never a made-up one.
     expect([...screen.getByRole('main').querySelectorAll('mark[data-placeholder="true"]')].map((m) => m.textContent)).toContain('[Platzhalter: E-Mail-Adresse]');
   });

@@ -59,3 +59,21 @@ export async function purgeOldInvitationAttempts(db: Db): Promise<number> {
   const result = await db.deleteFrom('invitationAttempts').where('createdAt', '<', addMs(nowIso(), -invitationDayMs)).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * How long an invitation stays once it is over (answered, withdrawn or expired): it may hold the
+ * address of someone who never registered, so it does not stay for ever (docs/deletion.md).
+ */
+export const endedInvitationKeepMs = days(30);
+
+/** Invitations over for longer than endedInvitationKeepMs leave the database (the daily job of plugins/jobs.ts). */
+export async function purgeEndedInvitations(db: Db, now = nowIso()): Promise<number> {
+  const before = addMs(now, -endedInvitationKeepMs);
+  const result = await db.deleteFrom('organizationInvitations')
+    .where((eb) => eb.or([
+      eb.and([eb('status', '!=', 'pending'), eb('respondedAt', '<', before)]),
+      eb.and([eb('status', '=', 'pending'), eb('expiresAt', '<', before)]),
+    ]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
