@@ -80,7 +80,7 @@ describe('shared layout', () => {
   });
 
   it('counts pending invitations at the Organisation entry, which then opens the invitations', async () => {
-    const invitation = { id: 51, role: 'member', createdAt: '2026-05-03T07:30:00.000Z', organization: { id: 3, name: 'ASB Mitte' }, inviter: { username: 'paula.p' } };
+    const invitation = { id: 51, role: 'member', createdAt: '2026-05-03T07:30:00.000Z', expiresAt: '2026-05-17T07:30:00.000Z', organization: { id: 3, name: 'ASB Mitte' }, inviter: { username: 'paula.p' } };
     mockApi({ 'GET /api/user': () => json(testUser), 'GET /api/invitations': () => json([invitation]), 'GET /api/organizations': () => json([]) });
     const { user } = renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Hauptnavigation' });

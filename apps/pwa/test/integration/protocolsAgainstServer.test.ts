@@ -209,11 +209,12 @@ describe('patient protocols against the real server', () => {
     }
 
     // On the server only the sealed copy is left, and the organisation secret opens it. The protocol
-    // reached the server with its patient data (create, then edit) in the same upload, so the server
-    // seals its own copy made from every edit it received (docs/sync-protocol.md).
+    // reached the server with its patient data (create, then edit) in the same upload; the tablet's
+    // envelope holds exactly what the server received, so the server keeps it (the archive says
+    // "versiegelt auf dem Gerät"; apps/sync-server/src/domain/protocols/sealing.ts).
     expect(await db.selectFrom('protocolPatientData').select('protocolId').where('protocolId', '=', id).execute()).toEqual([]);
     const sealed = await db.selectFrom('sealedPatientData').selectAll().where('protocolId', '=', id).executeTakeFirstOrThrow();
-    expect(sealed.sealedBy).toBe('server');
+    expect(sealed.sealedBy).toBe('device');
     const opened = await openSealedPatientData(org.keys, { organizationId: org.organizationId, protocolId: id }, sealed.envelope);
     expect(opened.patientData).toEqual({ ...patient, phone: '0170 1234567' });
 
