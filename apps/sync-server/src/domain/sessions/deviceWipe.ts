@@ -1,8 +1,8 @@
 import type { PushResponse } from '@sanidok/schema';
+import type { z } from 'zod';
 import { pushRequestSchema } from '@sanidok/schema';
 import type { Db } from '../../db/connection';
-import type { RequestContext } from '../context';
-import { pushMutations } from '../sync/push';
+import type { UserRow } from '../../db/database';
 import { minutes, nowIso } from '../time';
 import { unauthenticated, validate } from '../errors';
 import { deviceLostError, isDeviceLost } from './devices';
@@ -19,6 +19,9 @@ import { sessionIdOf } from './sessions';
  */
 
 /** Time for a lost device to push a large outbox in batches, or to be unlocked to push what it holds sealed. */
+/** Applies a lost device's last push as its user's (the route passes domain/sync/push.ts `pushMutations`). */
+export type GrantedPush = (user: UserRow, request: z.output<typeof pushRequestSchema>) => Promise<PushResponse>;
+
 export const wipeGrantWindow = minutes(10);
 
 export interface WipeGrant {
@@ -46,10 +49,11 @@ async function endWipeGrant(db: Db, sessionId: string): Promise<void> {
 
 /**
  * A push without a session, under a grant (routes/api/sync.ts lets no other through): of the same
- * device it is applied as its user's push and answered `wipe: true`. Without a grant the device
+ * device it is applied as its user's push (`push`: domain/sync/push.ts, passed in by the route so
+ * that sessions do not depend on sync) and answered `wipe: true`. Without a grant the device
  * meets the ordinary 401, or DEVICE_LOST at its pull; a sign-in then pushes.
  */
-export async function pushWithoutSession(db: Db, grant: WipeGrant | null, body: unknown, context: { request: RequestContext; dataKey: string }): Promise<PushResponse> {
+export async function pushWithoutSession(db: Db, grant: WipeGrant | null, body: unknown, push: GrantedPush): Promise<PushResponse> {
   const request = validate(pushRequestSchema, body);
   // Another device id under the grant's cookie is no lost device's last push.
   if (!grant || grant.deviceId !== request.deviceId) throw unauthenticated();
@@ -58,7 +62,7 @@ export async function pushWithoutSession(db: Db, grant: WipeGrant | null, body: 
     await endWipeGrant(db, grant.sessionId);
     throw deviceLostError();
   }
-  const reply = await pushMutations({ db, user, ...context }, request);
+  const reply = await push(user, request);
   // The batch that holds the rest of the outbox ends the grant; an older app reports no count.
   if (request.pendingCount === undefined || request.pendingCount <= request.mutations.length) await endWipeGrant(db, grant.sessionId);
   else await db.updateTable('deviceWipeGrants').set({ firstUsedAt: nowIso() }).where('sessionId', '=', grant.sessionId).where('firstUsedAt', 'is', null).execute();

@@ -29,7 +29,10 @@ export const syncRoutes: FastifyPluginAsync = (fastify) => {
     },
   }, async (request) => {
     // A device reported lost pushes once more, then is told to wipe itself (domain/sessions/deviceWipe.ts).
-    if (!request.user) return pushWithoutSession(app.db, request.wipeGrant, request.body, { request: requestContext(request), dataKey: app.config.dataKey });
+    if (!request.user) {
+      const context = { db: app.db, request: requestContext(request), dataKey: app.config.dataKey };
+      return pushWithoutSession(app.db, request.wipeGrant, request.body, (user, batch) => pushMutations({ ...context, user }, batch));
+    }
     const reply = await pushMutations(commandContext(app, request), request.body);
     return withWipeNotice(app.db, request.body.deviceId, reply);
   });

@@ -6,7 +6,7 @@ import { serializePull } from '../../../src/routes/api/pullSerializer';
 const organization = {
   id: 1, name: 'DRK Musterstadt', description: null, createdAt: '2026-07-01T08:00:00.000Z', role: 'owner', isBlocked: false, memberCount: 2,
   memberSince: '2026-07-01T08:00:00.000Z', sealingPublicKey: 'a', signingPublicKey: 'b', keyFingerprint: 'c', keyConfirmed: true,
-  keyUnconfirmedSince: null, keyRecovery: null, lockAfterMinutes: 5, passwordHash: 'nie senden',
+  keyUnconfirmedSince: null, keyRecovery: null, lockAfterMinutes: 5, retentionYears: 10, passwordHash: 'nie senden',
 };
 const material = { entity: 'material', op: 'upsert', id: '1', organizationId: 1, version: 3, data: { id: 1, name: 'Pflaster', unit: 'Stk', organizationId: 1, unitPriceCents: null, deletedAt: null, secret: 'nie senden' } };
 const deletion = { entity: 'service', op: 'delete', id: 'x', organizationId: 1, version: 4 };
