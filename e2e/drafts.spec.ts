@@ -146,6 +146,8 @@ test.describe('Entwürfe überstehen Sperre und Neuladen', () => {
     await measurement.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect(measurement).toBeHidden();
     // The success toast goes by itself; the sizes below are changed by the test, not by a rotation the toast would follow.
+    // The pointer leaves the spot of the tap: a toast under a resting mouse waits (Mantine pauses on hover), a finger lifts.
+    await page.mouse.move(1, 1);
     await expect(page.getByRole('alert').filter({ hasText: 'Vitalparameter gespeichert' })).toBeHidden();
 
     const discharge = page.getByRole('dialog', { name: 'Patient entlassen' });
