@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type {
   DiaryEntry, ManvIncident, ManvPatient, ManvTriage, Material, MaterialUsage, MinorTreatment, PatientProtocol, Service, ServiceTeamMember,
-  TreatmentEntry, VitalRecord,
+  SyncedRecordRevision, TreatmentEntry, VitalRecord,
 } from '@sanidok/schema';
 import type { Database } from './database';
 
@@ -72,4 +72,10 @@ export type ManvTriageTie = Holds<Tied<'manvTriages', ManvTriage, { table: 'manv
 export type ServiceTeamMemberTie = Holds<Tied<'serviceTeamMembers', ServiceTeamMember, {
   // addedBy travels as addedById.
   table: 'serviceTeamMembers'; serverOnly: 'version' | 'addedBy'; derived: 'username' | 'fullName' | 'addedById' | 'addedByName'; booleans: never;
+}>>;
+export type RecordRevisionTie = Holds<Tied<'recordRevisions', SyncedRecordRevision, {
+  // The row id is a number in the table and its text on the wire; protocolId is null only for a
+  // minor treatment's revisions, which do not travel. Both are converted in domain/sync/recordRevisionSource.ts.
+  table: 'recordRevisions'; serverOnly: 'id' | 'protocolId' | 'userId' | 'version' | 'createdAt';
+  derived: 'id' | 'protocolId' | 'changedBy' | 'replacedConcurrentEdit'; booleans: never;
 }>>;
